@@ -1,0 +1,110 @@
+/* config: board presets and the kernel's derived time constants. */
+#include "config.h"
+
+#include <string.h>
+
+struct preset {
+    const char *name;
+    uint64_t hz;
+    uint32_t precision_us, overhead_ticks, max_irq;
+    uint8_t gic;
+};
+
+/* Values of TIMER_FREQUENCY, TIMER_PRECISION, TIMER_OVERHEAD_TICKS, MAX_IRQ
+ * and the interrupt controller in each board's config.cmake; KERNEL_WCET is
+ * 10 us on all of them. */
+static const struct preset presets[] = {
+    {"imx8mm", 8000000, 0, 0, 160, 3},
+    {"imx8mq", 8000000, 0, 0, 160, 3},
+    {"odroidc4", 24000000, 1, 0, 255, 2},
+    {"tqma", 8000000, 0, 1, 511, 3},
+    {"tx1", 12000000, 0, 0, 224, 2},
+    {"zcu106", 100000000, 0, 0, 187, 2},
+};
+
+#define N_PRESETS (sizeof presets / sizeof presets[0])
+
+const char *cfg_preset_name(int i)
+{
+    if (i < 0 || (unsigned)i >= N_PRESETS)
+        return NULL;
+    return presets[i].name;
+}
+
+int cfg_preset(struct ks_config *c, const char *board)
+{
+    for (unsigned i = 0; i < N_PRESETS; i++) {
+        const struct preset *p = &presets[i];
+        if (strcmp(p->name, board) != 0)
+            continue;
+        memset(c, 0, sizeof *c);
+        strncpy(c->board, p->name, sizeof c->board - 1);
+        c->timer_hz = p->hz;
+        c->wcet_us = 10;
+        c->wcet_scale = 1;
+        c->precision_us = p->precision_us;
+        c->overhead_ticks = p->overhead_ticks;
+        c->num_domains = 1;
+        c->max_irq = p->max_irq;
+        c->gic_version = p->gic;
+        c->fpu = true;
+        cfg_derive(c);
+        return 0;
+    }
+    return -1;
+}
+
+/* usToTicks: whole-MHz clocks multiply; others go through kHz, as the
+ * kernel's USE_KHZ branch does. */
+ticks_t cfg_us_to_ticks(const struct ks_config *c, uint64_t us)
+{
+    if (c->timer_hz % 1000000 == 0)
+        return us * (c->timer_hz / 1000000);
+    return us * (c->timer_hz / 1000) / 1000;
+}
+
+ticks_t cfg_min_budget(const struct ks_config *c)
+{
+    return 2u * cfg_us_to_ticks(c, c->wcet_us) * c->wcet_scale;
+}
+
+ticks_t cfg_timer_precision(const struct ks_config *c)
+{
+    return cfg_us_to_ticks(c, c->precision_us) + c->overhead_ticks;
+}
+
+/* MAX_RELEASE_TIME = UINT64_MAX - 5 * usToTicks(MAX_PERIOD_US), with
+ * MAX_PERIOD_US = getMaxUsToTicks() / 8 (no static maximum configured). */
+ticks_t cfg_max_release_time(const struct ks_config *c)
+{
+    uint64_t div = c->timer_hz % 1000000 == 0 ? c->timer_hz / 1000000
+                                               : c->timer_hz / 1000;
+    uint64_t max_period_us = (UINT64_MAX / div) / 8;
+    return UINT64_MAX - 5 * cfg_us_to_ticks(c, max_period_us);
+}
+
+void cfg_derive(struct ks_config *c)
+{
+    c->min_budget = cfg_min_budget(c);
+    c->precision = cfg_timer_precision(c);
+    c->max_release = cfg_max_release_time(c);
+}
+
+const char *cfg_validate(const struct ks_config *c)
+{
+    if (c->timer_hz < 1000000 || c->timer_hz > 10000000000ull)
+        return "timer frequency must be between 1 MHz and 10 GHz";
+    if (c->wcet_us == 0 || c->wcet_us > 100000)
+        return "kernel WCET must be between 1 and 100000 us";
+    if (c->wcet_scale == 0 || c->wcet_scale > 1000)
+        return "WCET scale must be between 1 and 1000";
+    if (c->precision_us > 100000)
+        return "timer precision must be at most 100000 us";
+    if (c->num_domains == 0 || c->num_domains > 16)
+        return "number of domains must be between 1 and 16";
+    if (c->max_irq == 0 || c->max_irq > 1000)
+        return "max IRQ must be between 1 and 1000";
+    if (c->gic_version != 2 && c->gic_version != 3)
+        return "GIC version must be 2 or 3";
+    return 0;
+}

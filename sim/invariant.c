@@ -1,0 +1,621 @@
+/* invariant: checks a kernel state against the kernel's invariants. */
+#include "invariant.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "refill.h"
+#include "sched.h"
+
+static const struct { const char *name, *what; } inv_text[] = {
+#define INV_TEXT(id, name, what) {name, what},
+    INV_LIST(INV_TEXT)
+#undef INV_TEXT
+};
+
+const char *inv_name(int id)
+{
+    return id >= 0 && id < INV_COUNT ? inv_text[id].name : "?";
+}
+
+const char *inv_what(int id)
+{
+    return id >= 0 && id < INV_COUNT ? inv_text[id].what : "?";
+}
+
+bool inv_has(const struct inv_report *r, int id)
+{
+    int kept = r->n < INV_MAX_ITEMS ? r->n : INV_MAX_ITEMS;
+    for (int i = 0; i < kept; i++)
+        if (r->items[i].id == id)
+            return true;
+    return false;
+}
+
+struct ctx {
+    const struct kstate *ks;
+    struct inv_report *r;
+};
+
+__attribute__((format(printf, 3, 4))) static void fail(struct ctx *c, int id, const char *fmt, ...)
+{
+    if (c->r->n < INV_MAX_ITEMS) {
+        struct inv_item *it = &c->r->items[c->r->n];
+        it->id = id;
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(it->msg, sizeof it->msg, fmt, ap);
+        va_end(ap);
+    }
+    c->r->n++;
+}
+
+#define T(i) ks_tcb_name(c->ks, (i))
+#define SC(i) ks_sc_name(c->ks, (i))
+#define N(i) ks_ntfn_name(c->ks, (i))
+
+static bool in_range(int v, int n)
+{
+    return v == KS_NONE || (v >= 0 && v < n);
+}
+
+static const struct ks_refill *rhead(const struct kstate *ks, int sc)
+{
+    return &ks->scs[sc].refills[ks->scs[sc].head];
+}
+
+static bool ready_at(const struct kstate *ks, int sc, ticks_t now)
+{
+    return rhead(ks, sc)->time <= now;
+}
+
+static bool sufficient0(const struct kstate *ks, int sc)
+{
+    return rhead(ks, sc)->amount >= ks->cfg.min_budget;
+}
+
+static bool schedulable(const struct kstate *ks, int t)
+{
+    const struct ks_tcb *x = &ks->tcbs[t];
+    return (x->state == TS_Running || x->state == TS_Restart) && x->sc != KS_NONE &&
+           ks->scs[x->sc].refill_max > 0 && !x->in_release;
+}
+
+static void check_config(struct ctx *c)
+{
+    const struct ks_config *cfg = &c->ks->cfg;
+    const char *why = cfg_validate(cfg);
+    if (why) {
+        fail(c, INV_CONFIG, "config: %s", why);
+        return;
+    }
+    if (cfg->min_budget != cfg_min_budget(cfg) || cfg->precision != cfg_timer_precision(cfg) ||
+        cfg->max_release != cfg_max_release_time(cfg))
+        fail(c, INV_CONFIG, "config: derived constants do not match the configuration");
+}
+
+/* Every reference in range; when one is not, nothing else can be read. */
+static bool check_indices(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    int before = c->r->n, nt = ks->n_tcbs;
+    if (ks->n_tcbs > KS_MAX_TCBS || ks->n_scs > KS_MAX_SCS || ks->n_ntfns > KS_MAX_NTFNS ||
+        ks->n_eps > KS_MAX_EPS || ks->n_replies > KS_MAX_REPLIES || ks->n_irqs > KS_MAX_IRQS) {
+        fail(c, INV_INDEX, "object counts exceed the model's capacity");
+        return false;
+    }
+    for (int i = 0; i < nt; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        int blk_n = t->state == TS_BlockedOnNotification ? ks->n_ntfns : ks->n_eps;
+        if (!in_range(t->sc, ks->n_scs) || !in_range(t->bound_ntfn, ks->n_ntfns) ||
+            !in_range(t->blocking, blk_n) || !in_range(t->reply, ks->n_replies) ||
+            !in_range(t->sched_next, nt) || !in_range(t->sched_prev, nt) ||
+            !in_range(t->ep_next, nt) || !in_range(t->ep_prev, nt))
+            fail(c, INV_INDEX, "thread %s refers to an object that does not exist", t->name);
+    }
+    for (int i = 0; i < ks->n_scs; i++)
+        if (!in_range(ks->scs[i].tcb, nt) || !in_range(ks->scs[i].ntfn, ks->n_ntfns))
+            fail(c, INV_INDEX, "SC %s refers to an object that does not exist", ks->scs[i].name);
+    for (int i = 0; i < ks->n_ntfns; i++) {
+        const struct ks_ntfn *n = &ks->ntfns[i];
+        if (!in_range(n->q_head, nt) || !in_range(n->q_tail, nt) || !in_range(n->bound_tcb, nt) ||
+            !in_range(n->sc, ks->n_scs))
+            fail(c, INV_INDEX, "notification %s refers to an object that does not exist", n->name);
+    }
+    for (int i = 0; i < ks->n_eps; i++)
+        if (!in_range(ks->eps[i].q_head, nt) || !in_range(ks->eps[i].q_tail, nt))
+            fail(c, INV_INDEX, "endpoint %s refers to a thread that does not exist", ks->eps[i].name);
+    for (int i = 0; i < ks->n_replies; i++)
+        if (!in_range(ks->replies[i].tcb, nt))
+            fail(c, INV_INDEX, "reply %s refers to a thread that does not exist", ks->replies[i].name);
+    for (int i = 0; i < ks->n_irqs; i++)
+        if (ks->irq_cap[i].type == CAP_Notification &&
+            (ks->irq_cap[i].ntfn < 0 || ks->irq_cap[i].ntfn >= ks->n_ntfns))
+            fail(c, INV_INDEX, "IRQ %d handler cap names a notification that does not exist", i);
+    if (ks->cur_thread < 0 || ks->cur_thread >= nt || ks->idle_thread < 0 ||
+        ks->idle_thread >= nt || ks->cur_sc < 0 || ks->cur_sc >= ks->n_scs || ks->idle_sc < 0 ||
+        ks->idle_sc >= ks->n_scs)
+        fail(c, INV_INDEX, "current/idle thread or SC missing or out of range");
+    for (int k = 0; k < KS_MAX_CORES; k++)
+        if (!in_range(ks->release_head[k], nt) || !in_range(ks->core_cur[k], nt) ||
+            !in_range(ks->core_idle[k], nt))
+            fail(c, INV_INDEX, "core %d: release head or current thread out of range", k);
+    if (ks->sched_action != KS_SA_RESUME && ks->sched_action != KS_SA_CHOOSE &&
+        (ks->sched_action < 0 || ks->sched_action >= nt))
+        fail(c, INV_INDEX, "scheduler action names a thread that does not exist");
+    for (int i = 0; i < ks->n_scs; i++)
+        if (ks->scs[i].refill_max > KS_MAX_REFILLS || ks->scs[i].head >= KS_MAX_REFILLS ||
+            ks->scs[i].tail >= KS_MAX_REFILLS)
+            fail(c, INV_INDEX, "SC %s: refill indices beyond the model's capacity", ks->scs[i].name);
+    for (int i = 0; i < nt; i++)
+        if (ks->tcbs[i].affinity >= KS_MAX_CORES || ks->tcbs[i].domain >= KS_MAX_DOMAINS ||
+            ks->tcbs[i].state >= TS_COUNT || ks->tcbs[i].fault >= FAULT_COUNT)
+            fail(c, INV_INDEX, "thread %s: state, fault, core or domain out of range", ks->tcbs[i].name);
+    for (int i = 0; i < ks->n_scs; i++)
+        if (ks->scs[i].core >= KS_MAX_CORES)
+            fail(c, INV_INDEX, "SC %s: core out of range", ks->scs[i].name);
+    for (int i = 0; i < ks->n_ntfns; i++)
+        if (ks->ntfns[i].state >= NTFN_COUNT)
+            fail(c, INV_INDEX, "notification %s: state out of range", ks->ntfns[i].name);
+    for (int i = 0; i < ks->n_eps; i++)
+        if (ks->eps[i].state >= EP_COUNT)
+            fail(c, INV_INDEX, "endpoint %s: state out of range", ks->eps[i].name);
+    if (ks->cfg.num_domains > KS_MAX_DOMAINS || ks->cur_domain >= KS_MAX_DOMAINS ||
+        ks->dom_len > KS_MAX_DOM_SCHED || ks->dom_len == 0 || ks->dom_idx >= ks->dom_len)
+        fail(c, INV_INDEX, "domain schedule index or length out of range");
+    return c->r->n == before;
+}
+
+static void check_idle(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    const struct ks_tcb *idle = &ks->tcbs[ks->idle_thread];
+    const struct ks_sc *isc = &ks->scs[ks->idle_sc];
+    if (idle->state != TS_IdleThreadState || idle->prio != 0 || idle->queued || idle->in_release)
+        fail(c, INV_IDLE, "idle thread %s must be IdleThreadState, priority 0, in no queue", idle->name);
+    if (idle->sc != ks->idle_sc || isc->tcb != ks->idle_thread)
+        fail(c, INV_IDLE, "idle thread and idle SC must be bound to each other");
+    if (isc->period != 0 || isc->refill_max < MIN_REFILLS || isc->sporadic)
+        fail(c, INV_IDLE, "idle SC must be a round-robin SC with MIN_REFILLS refills");
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (i != ks->idle_thread && ks->tcbs[i].state == TS_IdleThreadState)
+            fail(c, INV_IDLE, "thread %s is in IdleThreadState but is not the idle thread", T(i));
+    if (ks->core_idle[0] != ks->idle_thread)
+        fail(c, INV_IDLE, "core 0's idle thread is not the idle thread");
+}
+
+static void check_thread(struct ctx *c, int i)
+{
+    const struct kstate *ks = c->ks;
+    const struct ks_tcb *t = &ks->tcbs[i];
+    if (t->domain >= ks->cfg.num_domains)
+        fail(c, INV_THREAD, "thread %s: domain %u >= number of domains %u", t->name, t->domain,
+             ks->cfg.num_domains);
+    bool on_ep = t->state == TS_BlockedOnReceive || t->state == TS_BlockedOnSend;
+    if (t->state == TS_BlockedOnNotification && t->blocking == KS_NONE)
+        fail(c, INV_THREAD, "thread %s: blocked on a notification but names none", t->name);
+    if (on_ep && t->blocking == KS_NONE && !(t->state == TS_BlockedOnSend && t->fault == FAULT_Timeout))
+        fail(c, INV_THREAD, "thread %s: blocked on an endpoint but names none", t->name);
+    if (t->state == TS_BlockedOnSend && t->blocking == KS_NONE && t->fault != FAULT_Timeout)
+        fail(c, INV_THREAD, "thread %s: blocked sending nowhere without a timeout fault", t->name);
+    if (t->reply != KS_NONE && t->state != TS_BlockedOnReceive && t->state != TS_BlockedOnReply)
+        fail(c, INV_THREAD, "thread %s: holds reply %s while %s", t->name,
+             ks_reply_name(ks, t->reply), ks_ts_name(t->state));
+    if (t->in_release && !(t->state == TS_Running || t->state == TS_Restart))
+        fail(c, INV_THREAD, "thread %s: in the release queue while %s", t->name, ks_ts_name(t->state));
+    if (t->fpu_live && !ks->cfg.fpu)
+        fail(c, INV_THREAD, "thread %s: FPU state live in a build without an FPU", t->name);
+}
+
+static void check_current(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    int cur = ks->cur_thread;
+    const struct ks_tcb *t = &ks->tcbs[cur];
+    if (t->state != TS_Running && t->state != TS_IdleThreadState && t->state != TS_Restart)
+        fail(c, INV_CURRENT, "current thread %s is %s", t->name, ks_ts_name(t->state));
+    if (t->queued || t->in_release)
+        fail(c, INV_CURRENT, "current thread %s is in a ready or release queue", t->name);
+    if (t->sc != ks->cur_sc)
+        fail(c, INV_CURRENT, "current SC %s is not the current thread %s's SC (%s)", SC(ks->cur_sc),
+             t->name, SC(t->sc));
+    if (t->affinity != 0)
+        fail(c, INV_CURRENT, "current thread %s is not on core 0", t->name);
+    int sc = ks->cur_sc;
+    if (ks->scs[sc].refill_max == 0)
+        fail(c, INV_CURRENT, "current SC %s is not configured", SC(sc));
+    else if (!ready_at(ks, sc, ks->cur_time))
+        fail(c, INV_CURRENT, "current SC %s's head refill is not ready at ksCurTime", SC(sc));
+    else if (!sufficient0(ks, sc))
+        fail(c, INV_CURRENT, "current SC %s's head refill is below MIN_BUDGET", SC(sc));
+    if (cur != ks->idle_thread && t->domain != ks->cur_domain)
+        fail(c, INV_CURRENT, "current thread %s is not in the current domain", t->name);
+}
+
+/* Walk one ready queue from its head; returns its length or -1 if broken. */
+static int walk_ready(struct ctx *c, int core, int dom, int prio, int head)
+{
+    const struct kstate *ks = c->ks;
+    int len = 0, prev = KS_NONE;
+    for (int t = head; t != KS_NONE; prev = t, t = ks->tcbs[t].sched_next) {
+        const struct ks_tcb *x = &ks->tcbs[t];
+        if (++len > ks->n_tcbs || x->sched_prev != prev || !x->queued || x->affinity != core ||
+            x->domain != dom || x->prio != prio) {
+            fail(c, INV_READY_QUEUE, "ready queue core %d domain %d priority %d is badly linked at %s",
+                 core, dom, prio, x->name);
+            return -1;
+        }
+    }
+    return len;
+}
+
+static void check_ready_queues(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    int counted = 0, flagged = 0;
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (!t->queued)
+            continue;
+        flagged++;
+        if (!schedulable(ks, i)) {
+            fail(c, INV_READY_QUEUE, "queued thread %s is not schedulable", t->name);
+            continue;
+        }
+        if (!ready_at(ks, t->sc, ks->cur_time) || !sufficient0(ks, t->sc))
+            fail(c, INV_READY_QUEUE, "queued thread %s's head refill is not ready and sufficient", t->name);
+        if (t->in_release)
+            fail(c, INV_READY_QUEUE, "thread %s is in both a ready queue and the release queue", t->name);
+        if (t->sched_prev != KS_NONE)
+            continue;
+        if (ready_queue_head(ks, t->affinity, t->domain, t->prio) != i) {
+            fail(c, INV_READY_QUEUE, "ready queue of %s has two heads", t->name);
+            return;
+        }
+        int len = walk_ready(c, t->affinity, t->domain, t->prio, i);
+        if (len < 0)
+            return;
+        counted += len;
+    }
+    if (counted != flagged)
+        fail(c, INV_READY_QUEUE, "%d threads flagged queued but %d reachable from queue heads", flagged, counted);
+}
+
+static void check_bitmaps(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS] = {{0}};
+    uint64_t l2[KS_MAX_CORES][KS_MAX_DOMAINS][KS_L2_SIZE] = {{{0}}};
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (!t->queued)
+            continue;
+        unsigned l1i = t->prio >> 6;
+        l1[t->affinity][t->domain] |= 1ull << l1i;
+        l2[t->affinity][t->domain][KS_L2_SIZE - 1 - l1i] |= 1ull << (t->prio & 63);
+    }
+    for (int k = 0; k < KS_MAX_CORES; k++)
+        for (int d = 0; d < KS_MAX_DOMAINS; d++)
+            if (ks->l1[k][d] != l1[k][d] || memcmp(ks->l2[k][d], l2[k][d], sizeof l2[k][d]) != 0)
+                fail(c, INV_BITMAP, "core %d domain %d: bitmaps do not match the ready queues", k, d);
+}
+
+static void check_release_queue(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int k = 0; k < KS_MAX_CORES; k++) {
+        int len = 0, prev = KS_NONE, flagged = 0;
+        for (int i = 0; i < ks->n_tcbs; i++)
+            flagged += ks->tcbs[i].in_release && ks->tcbs[i].affinity == k;
+        for (int t = ks->release_head[k]; t != KS_NONE; prev = t, t = ks->tcbs[t].sched_next) {
+            const struct ks_tcb *x = &ks->tcbs[t];
+            if (++len > ks->n_tcbs || x->sched_prev != prev || !x->in_release || x->affinity != k) {
+                fail(c, INV_RELEASE_QUEUE, "core %d release queue badly linked at %s", k, x->name);
+                return;
+            }
+            if (x->sc == KS_NONE || ks->scs[x->sc].refill_max == 0) {
+                fail(c, INV_RELEASE_QUEUE, "thread %s in the release queue has no configured SC", x->name);
+                return;
+            }
+            if (ks->scs[x->sc].period == 0)
+                fail(c, INV_RELEASE_QUEUE, "thread %s in the release queue has a round-robin SC", x->name);
+            if (!sufficient0(ks, x->sc))
+                fail(c, INV_RELEASE_QUEUE, "thread %s in the release queue: head refill below MIN_BUDGET", x->name);
+            if (prev != KS_NONE && rhead(ks, ks->tcbs[prev].sc)->time > rhead(ks, x->sc)->time)
+                fail(c, INV_RELEASE_QUEUE, "release queue not sorted: %s before %s", T(prev), x->name);
+        }
+        if (len != flagged)
+            fail(c, INV_RELEASE_QUEUE, "core %d: %d threads flagged in the release queue, %d in it", k,
+                 flagged, len);
+    }
+}
+
+static void check_sc(struct ctx *c, int i)
+{
+    const struct kstate *ks = c->ks;
+    const struct ks_sc *s = &ks->scs[i];
+    if (s->refill_max == 0) {
+        if (s->sporadic)
+            fail(c, INV_REFILLS, "SC %s: sporadic but not configured", s->name);
+        return;
+    }
+    if (s->head >= s->refill_max || s->tail >= s->refill_max) {
+        fail(c, INV_REFILLS, "SC %s: head %u / tail %u outside refill_max %u", s->name, s->head, s->tail,
+             s->refill_max);
+        return;
+    }
+    if (s->period == 0 && (refill_size(s) != MIN_REFILLS || s->sporadic))
+        fail(c, INV_REFILLS, "SC %s: round robin needs exactly %u refills and no sporadic flag", s->name,
+             MIN_REFILLS);
+    if (!refill_ordered(s))
+        fail(c, INV_REFILLS, "SC %s: refills overlap or are out of order", s->name);
+    if (refill_sum(s) != s->budget)
+        fail(c, INV_REFILLS, "SC %s: refills sum to %llu, budget is %llu", s->name,
+             (unsigned long long)refill_sum(s), (unsigned long long)s->budget);
+    if (s->period != 0 && s->budget > s->period)
+        fail(c, INV_REFILLS, "SC %s: budget exceeds period", s->name);
+    if (s->refills[s->head].amount < ks->cfg.min_budget)
+        fail(c, INV_REFILLS, "SC %s: head refill %llu below MIN_BUDGET %llu", s->name,
+             (unsigned long long)s->refills[s->head].amount, (unsigned long long)ks->cfg.min_budget);
+    unsigned cur = s->head;
+    for (unsigned n = 0; n < refill_size(s); n++, cur = refill_next(s, cur)) {
+        const struct ks_refill *r = &s->refills[cur];
+        if (r->time >= ks->cfg.max_release || r->amount >= ks->cfg.max_release - r->time)
+            fail(c, INV_REFILLS, "SC %s: refill %u ends beyond MAX_RELEASE_TIME", s->name, cur);
+        if (s->period != 0 && cur != s->head && r->amount == 0)
+            fail(c, INV_REFILLS, "SC %s: empty refill %u", s->name, cur);
+    }
+}
+
+static void check_bindings(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (t->sc != KS_NONE && ks->scs[t->sc].tcb != i)
+            fail(c, INV_BINDING, "thread %s names SC %s, which names %s", t->name, SC(t->sc),
+                 T(ks->scs[t->sc].tcb));
+        if (t->bound_ntfn != KS_NONE && ks->ntfns[t->bound_ntfn].bound_tcb != i)
+            fail(c, INV_BINDING, "thread %s bound to notification %s, which is bound to %s", t->name,
+                 N(t->bound_ntfn), T(ks->ntfns[t->bound_ntfn].bound_tcb));
+        if (t->sc != KS_NONE && ks->cfg.smp && t->affinity != ks->scs[t->sc].core)
+            fail(c, INV_BINDING, "thread %s is not on its SC's core", t->name);
+    }
+    for (int i = 0; i < ks->n_scs; i++) {
+        const struct ks_sc *s = &ks->scs[i];
+        if (s->tcb != KS_NONE && ks->tcbs[s->tcb].sc != i)
+            fail(c, INV_BINDING, "SC %s names thread %s, which holds %s", s->name, T(s->tcb),
+                 SC(ks->tcbs[s->tcb].sc));
+        if (s->ntfn != KS_NONE && ks->ntfns[s->ntfn].sc != i)
+            fail(c, INV_BINDING, "SC %s bound to notification %s, which names SC %s", s->name,
+                 N(s->ntfn), SC(ks->ntfns[s->ntfn].sc));
+    }
+    for (int i = 0; i < ks->n_ntfns; i++) {
+        const struct ks_ntfn *n = &ks->ntfns[i];
+        if (n->bound_tcb != KS_NONE && ks->tcbs[n->bound_tcb].bound_ntfn != i)
+            fail(c, INV_BINDING, "notification %s bound to %s, which is bound to %s", n->name,
+                 T(n->bound_tcb), N(ks->tcbs[n->bound_tcb].bound_ntfn));
+        if (n->sc != KS_NONE && ks->scs[n->sc].ntfn != i)
+            fail(c, INV_BINDING, "notification %s names SC %s, which is bound to %s", n->name,
+                 SC(n->sc), N(ks->scs[n->sc].ntfn));
+    }
+}
+
+/* A thread queue (endpoint or notification): links, membership, MCS
+ * priority order. Returns the number of members, or -1 if broken. */
+static int walk_ipc_queue(struct ctx *c, int id, const char *what, const char *name, int head,
+                          int tail, int state, int obj)
+{
+    const struct kstate *ks = c->ks;
+    int len = 0, prev = KS_NONE;
+    for (int t = head; t != KS_NONE; prev = t, t = ks->tcbs[t].ep_next) {
+        const struct ks_tcb *x = &ks->tcbs[t];
+        if (++len > ks->n_tcbs || x->ep_prev != prev) {
+            fail(c, id, "%s %s: queue badly linked at %s", what, name, x->name);
+            return -1;
+        }
+        if (x->state != state || x->blocking != obj)
+            fail(c, id, "%s %s: queued thread %s is %s, not blocked on it", what, name, x->name,
+                 ks_ts_name(x->state));
+        if (prev != KS_NONE && ks->tcbs[prev].prio < x->prio)
+            fail(c, id, "%s %s: queue not in priority order at %s", what, name, x->name);
+    }
+    if (prev != tail)
+        fail(c, id, "%s %s: queue tail is not its last thread", what, name);
+    return len;
+}
+
+static void check_ntfns(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int i = 0; i < ks->n_ntfns; i++) {
+        const struct ks_ntfn *n = &ks->ntfns[i];
+        int len = walk_ipc_queue(c, INV_NTFN, "notification", n->name, n->q_head, n->q_tail,
+                                 TS_BlockedOnNotification, i);
+        if (len < 0)
+            continue;
+        if ((n->state == NTFN_Waiting) != (len > 0))
+            fail(c, INV_NTFN, "notification %s is %s with %d waiting threads", n->name,
+                 ks_ntfn_state_name(n->state), len);
+        int blocked = 0;
+        for (int t = 0; t < ks->n_tcbs; t++) {
+            const struct ks_tcb *x = &ks->tcbs[t];
+            if (x->state != TS_BlockedOnNotification || x->blocking != i)
+                continue;
+            blocked++;
+            if (n->bound_tcb != KS_NONE && n->bound_tcb != t)
+                fail(c, INV_NTFN, "thread %s waits on %s, which is bound to %s", x->name, n->name,
+                     T(n->bound_tcb));
+        }
+        if (blocked != len)
+            fail(c, INV_NTFN, "notification %s: %d threads blocked on it, %d in its queue", n->name,
+                 blocked, len);
+    }
+}
+
+static void check_eps(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int i = 0; i < ks->n_eps; i++) {
+        const struct ks_ep *e = &ks->eps[i];
+        int state = e->state == EP_Recv ? TS_BlockedOnReceive : TS_BlockedOnSend;
+        int len = walk_ipc_queue(c, INV_EP, "endpoint", e->name, e->q_head, e->q_tail, state, i);
+        if (len < 0)
+            continue;
+        if ((e->state != EP_Idle) != (len > 0))
+            fail(c, INV_EP, "endpoint %s is %s with %d queued threads", e->name,
+                 ks_ep_state_name(e->state), len);
+        int blocked = 0;
+        for (int t = 0; t < ks->n_tcbs; t++) {
+            const struct ks_tcb *x = &ks->tcbs[t];
+            blocked += (x->state == TS_BlockedOnReceive || x->state == TS_BlockedOnSend) &&
+                       x->blocking == i;
+        }
+        if (blocked != len)
+            fail(c, INV_EP, "endpoint %s: %d threads blocked on it, %d in its queue", e->name, blocked, len);
+    }
+}
+
+static void check_replies(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int i = 0; i < ks->n_replies; i++) {
+        int t = ks->replies[i].tcb;
+        if (t != KS_NONE && ks->tcbs[t].reply != i)
+            fail(c, INV_REPLY, "reply %s names %s, which holds reply %s", ks->replies[i].name, T(t),
+                 ks_reply_name(ks, ks->tcbs[t].reply));
+    }
+    for (int t = 0; t < ks->n_tcbs; t++) {
+        int r = ks->tcbs[t].reply;
+        if (r != KS_NONE && ks->replies[r].tcb != t)
+            fail(c, INV_REPLY, "thread %s holds reply %s, which names %s", T(t), ks_reply_name(ks, r),
+                 T(ks->replies[r].tcb));
+    }
+}
+
+static void check_time(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    ticks_t max = ks->cfg.max_release;
+    if (ks->cur_time > ks->hw_clock)
+        fail(c, INV_TIME, "ksCurTime %llu is later than the hardware clock %llu",
+             (unsigned long long)ks->cur_time, (unsigned long long)ks->hw_clock);
+    if (ks->hw_clock >= max)
+        fail(c, INV_TIME, "hardware clock %llu is not below MAX_RELEASE_TIME %llu",
+             (unsigned long long)ks->hw_clock, (unsigned long long)max);
+    if (ks->consumed > ks->cur_time)
+        fail(c, INV_TIME, "ksConsumed %llu exceeds ksCurTime %llu", (unsigned long long)ks->consumed,
+             (unsigned long long)ks->cur_time);
+}
+
+static void check_domains(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    unsigned nd = ks->cfg.num_domains;
+    if (ks->cur_domain >= nd)
+        fail(c, INV_DOMAIN, "current domain %u >= number of domains %u", ks->cur_domain, nd);
+    for (int i = 0; i < ks->dom_len; i++)
+        if (ks->dom_sched[i].domain >= nd || ks->dom_sched[i].length_ms == 0)
+            fail(c, INV_DOMAIN, "domain schedule entry %d: domain %u, length %u ms", i,
+                 ks->dom_sched[i].domain, ks->dom_sched[i].length_ms);
+    if (ks->dom_sched[ks->dom_idx].domain != ks->cur_domain)
+        fail(c, INV_DOMAIN, "current domain %u is not the schedule's entry %u (domain %u)",
+             ks->cur_domain, ks->dom_idx, ks->dom_sched[ks->dom_idx].domain);
+    if (nd > 1 && ks->domain_time == 0)
+        fail(c, INV_DOMAIN, "domain time is 0: the domain expired without a switch");
+}
+
+static void check_irqs(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int i = 0; i < ks->n_irqs; i++) {
+        if (ks->irq_state[i] >= IRQ_STATE_COUNT || ks->irq_cap[i].type >= CAP_TYPE_COUNT) {
+            fail(c, INV_IRQ, "IRQ %d: state or cap type out of range", i);
+            continue;
+        }
+        if (i > (int)ks->cfg.max_irq && ks->irq_state[i] != IRQ_Inactive)
+            fail(c, INV_IRQ, "IRQ %d above maxIRQ %u is %s", i, ks->cfg.max_irq,
+                 ks_irq_state_name(ks->irq_state[i]));
+        if (ks->irq_state[i] == IRQ_IPI && !ks->cfg.smp)
+            fail(c, INV_IRQ, "IRQ %d is an IPI in a single-core build", i);
+    }
+    if (ks->active_irq < KS_IRQ_INVALID || ks->active_irq >= KS_MAX_IRQS)
+        fail(c, INV_IRQ, "active IRQ %d out of range", (int)ks->active_irq);
+}
+
+static void check_smp(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    int cores = ks->cfg.smp ? KS_MAX_CORES : 1;
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (ks->tcbs[i].affinity >= cores)
+            fail(c, INV_SMP, "thread %s on core %u of %d", T(i), ks->tcbs[i].affinity, cores);
+    for (int i = 0; i < ks->n_scs; i++)
+        if (ks->scs[i].core >= cores)
+            fail(c, INV_SMP, "SC %s on core %u of %d", SC(i), ks->scs[i].core, cores);
+    for (int k = 1; k < cores; k++) {
+        int cur = ks->core_cur[k], idle = ks->core_idle[k];
+        if (cur == KS_NONE || idle == KS_NONE) {
+            fail(c, INV_SMP, "core %d has no current or idle thread", k);
+            continue;
+        }
+        if (ks->tcbs[cur].affinity != k || ks->tcbs[cur].queued)
+            fail(c, INV_SMP, "core %d's current thread %s is not running there", k, T(cur));
+    }
+    if (ks->core_cur[0] != ks->cur_thread)
+        fail(c, INV_SMP, "core 0's current thread is not ksCurThread");
+}
+
+/* Holds when a user thread was running when the IRQ came. */
+static void check_entry(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    if (ks->sched_action != KS_SA_RESUME)
+        fail(c, INV_ENTRY, "scheduler action is not ResumeCurrentThread at entry");
+    if (ks->reprogram)
+        fail(c, INV_ENTRY, "ksReprogram is set at entry");
+    if (ks->tcbs[ks->cur_thread].state == TS_Restart)
+        fail(c, INV_ENTRY, "current thread %s is in Restart at entry", T(ks->cur_thread));
+    int dom = ks->cur_domain, cur = ks->cur_thread;
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (!t->queued || t->affinity != 0 || t->domain != dom)
+            continue;
+        if (cur == ks->idle_thread || t->prio > ks->tcbs[cur].prio)
+            fail(c, INV_ENTRY, "ready thread %s (priority %u) outranks the running %s", t->name,
+                 t->prio, T(cur));
+    }
+    int a = ks->active_irq;
+    if (a >= 0 && a < ks->n_irqs && ks->irq_masked[a])
+        fail(c, INV_ENTRY, "active IRQ %d is masked: the GIC would not deliver it", a);
+}
+
+int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report *r)
+{
+    struct ctx c = {ks, r};
+    r->n = 0;
+    check_config(&c);
+    if (!check_indices(&c))
+        return r->n;
+    check_idle(&c);
+    for (int i = 0; i < ks->n_tcbs; i++)
+        check_thread(&c, i);
+    check_current(&c);
+    check_ready_queues(&c);
+    check_bitmaps(&c);
+    check_release_queue(&c);
+    for (int i = 0; i < ks->n_scs; i++)
+        check_sc(&c, i);
+    check_bindings(&c);
+    check_ntfns(&c);
+    check_eps(&c);
+    check_replies(&c);
+    check_time(&c);
+    check_domains(&c);
+    check_irqs(&c);
+    check_smp(&c);
+    if (when == INV_AT_ENTRY)
+        check_entry(&c);
+    return r->n;
+}

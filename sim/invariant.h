@@ -1,0 +1,62 @@
+/*
+ * invariant: the invariant checker. kstate_check() lists every kernel
+ * invariant a state breaks, with a readable message naming the objects:
+ * the structural ones (indices, queues, bitmaps, bindings, refills) that
+ * hold at any kernel entry or exit, and, for a state handed to the paths,
+ * the ones that hold only at entry from user level.
+ */
+#ifndef IRQSIM_INVARIANT_H
+#define IRQSIM_INVARIANT_H
+
+#include "kstate.h"
+
+#define INV_LIST(X) \
+    X(INV_CONFIG, "config", "configuration is usable and its derived constants match") \
+    X(INV_INDEX, "index", "every object reference is in range") \
+    X(INV_IDLE, "idle", "the idle thread and idle SC are as the kernel sets them up") \
+    X(INV_THREAD, "thread", "thread fields are in range and consistent with the thread state") \
+    X(INV_CURRENT, "current", "the current thread runs, holds the current SC and is not queued") \
+    X(INV_READY_QUEUE, "ready_queue", "ready queues are well linked and hold schedulable threads with ready, sufficient refills") \
+    X(INV_BITMAP, "bitmap", "ready-queue bitmaps match the queues") \
+    X(INV_RELEASE_QUEUE, "release_queue", "release queue is well linked, sorted by head refill time, holds exactly the flagged threads") \
+    X(INV_REFILLS, "refills", "refill queues are in range, ordered, sum to the budget, head >= MIN_BUDGET") \
+    X(INV_BINDING, "binding", "TCB/SC/notification bindings are symmetric") \
+    X(INV_NTFN, "notification", "notification state matches its queue of blocked threads") \
+    X(INV_EP, "endpoint", "endpoint state matches its queue of blocked threads") \
+    X(INV_REPLY, "reply", "reply objects and their TCBs point at each other") \
+    X(INV_TIME, "time", "time values are ordered and below MAX_RELEASE_TIME") \
+    X(INV_DOMAIN, "domain", "domain schedule, current domain and domain time are consistent") \
+    X(INV_IRQ, "irq", "IRQ table, handler caps and the active IRQ are valid") \
+    X(INV_SMP, "smp", "cores and affinities are valid for the configuration") \
+    X(INV_ENTRY, "entry", "kernel entry from user: scheduler action resume, no reprogram pending, no higher-priority ready thread")
+
+enum inv_id {
+#define INV_ENUM(id, name, what) id,
+    INV_LIST(INV_ENUM)
+#undef INV_ENUM
+    INV_COUNT
+};
+
+#define INV_MAX_ITEMS 32
+#define INV_MSG_LEN 200
+
+struct inv_item {
+    int id;
+    char msg[INV_MSG_LEN];
+};
+
+struct inv_report {
+    int n;      /* broken invariants found (may exceed the items kept) */
+    struct inv_item items[INV_MAX_ITEMS];
+};
+
+enum inv_when { INV_AT_ENTRY, INV_AT_EXIT };
+
+/* Returns the number of broken invariants; the report keeps the first ones. */
+int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report *r);
+const char *inv_name(int id);
+const char *inv_what(int id);
+/* True when the report holds an item with this id. */
+bool inv_has(const struct inv_report *r, int id);
+
+#endif

@@ -1,0 +1,238 @@
+/* irq_fast: model of fastpath_irq from seL4 PR #1227. */
+#include "irq_fast.h"
+
+#include <string.h>
+
+#include "irq_slow.h"
+#include "irqc.h"
+#include "kassert.h"
+#include "ntfn.h"
+#include "refill.h"
+#include "sched.h"
+
+static const struct { const char *name, *what; bool fallback; } exits[] = {
+#define FP_EXIT_TEXT(id, name, what) {name, what, #id[3] == 'S'},
+    FP_EXIT_LIST(FP_EXIT_TEXT)
+#undef FP_EXIT_TEXT
+};
+
+const char *fp_exit_name(int e)
+{
+    return e >= 0 && e < FP_EXIT_COUNT ? exits[e].name : "?";
+}
+
+const char *fp_exit_what(int e)
+{
+    return e >= 0 && e < FP_EXIT_COUNT ? exits[e].what : "?";
+}
+
+bool fp_exit_is_fallback(int e)
+{
+    return e >= 0 && e < FP_EXIT_COUNT && exits[e].fallback;
+}
+
+static const char *const variants[] = {"pr1227", "fixed"};
+
+const char *fp_variant_name(int v)
+{
+    return v >= 0 && v < FP_VARIANT_COUNT ? variants[v] : "?";
+}
+
+int fp_variant_parse(const char *s)
+{
+    for (int v = 0; v < FP_VARIANT_COUNT; v++)
+        if (strcmp(s, variants[v]) == 0)
+            return v;
+    return -1;
+}
+
+/* slowpath_irq: the fallback runs the whole slowpath on the current state */
+static int slowpath_irq(struct kstate *ks, int exit)
+{
+    handleInterruptEntry(ks);
+    return exit;
+}
+
+/* The common tail of every exit that handled a signal IRQ itself. */
+static int mask_ack(struct kstate *ks, int irq, int exit)
+{
+    maskInterrupt(ks, true, irq);
+    ackInterrupt(ks, irq);
+    return exit;
+}
+
+/* cancelIPC_fp */
+static void cancelIPC_fp(struct kstate *ks, int dest)
+{
+    struct ks_tcb *t = &ks->tcbs[dest];
+    struct ks_ep *ep = &ks->eps[t->blocking];
+    tcbEPDequeue(ks, dest, &ep->q_head, &ep->q_tail);
+    if (ep->q_head == KS_NONE)
+        ep->state = EP_Idle;
+    if (t->reply != KS_NONE)
+        reply_unlink(ks, t->reply, dest);
+}
+
+/* ntfn_queue_dequeue_fp */
+static void ntfn_queue_dequeue_fp(struct kstate *ks, int dest, int n)
+{
+    struct ks_ntfn *ntfn = &ks->ntfns[n];
+    tcbEPDequeue(ks, dest, &ntfn->q_head, &ntfn->q_tail);
+    if (ntfn->q_head == KS_NONE)
+        ntfn->state = NTFN_Idle;
+}
+
+/* maybeDonateSchedContext_fp: schedContext_donate without migrateTCB */
+static void maybeDonateSchedContext_fp(struct kstate *ks, int dest, int sc)
+{
+    if (ks->tcbs[dest].sc == KS_NONE) {
+        ks->scs[sc].tcb = (int8_t)dest;
+        ks->tcbs[dest].sc = (int8_t)sc;
+    }
+    if (ks->cfg.smp)
+        ks->tcbs[dest].affinity = ks->scs[sc].core;
+}
+
+/* The checks before the point of no return that need the receiver. */
+struct fp_dest {
+    int dest, sc, ntfn;
+    bool idle, schedulable, context_switch;
+};
+
+static int check_dest(struct kstate *ks, struct fp_dest *d)
+{
+    const struct ks_tcb *dest = &ks->tcbs[d->dest];
+    d->context_switch = !(ks->tcbs[ks->cur_thread].prio >= dest->prio);
+    d->sc = dest->sc;
+    if (d->sc == KS_NONE) {
+        d->sc = ks->ntfns[d->ntfn].sc;
+        if (d->sc == KS_NONE || ks->scs[d->sc].tcb != KS_NONE)
+            return FP_SLOW_NO_SC;
+        if (ks->cfg.smp && ks->cfg.fpu && dest->fpu_live)
+            return FP_SLOW_FPU;
+    }
+    if (ks->cur_domain != dest->domain || (ks->cfg.smp && ks->scs[d->sc].core != CUR_CORE))
+        return FP_SLOW_DOMAIN_CORE;
+    if (ks->scs[d->sc].refill_max > 0) {
+        if (!(refill_ready(ks, d->sc) && refill_sufficient(ks, d->sc, 0)))
+            return FP_SLOW_REFILL;
+        d->schedulable = true;
+    }
+    if (d->context_switch) {
+        if (!dest->vtable_ok)
+            return FP_SLOW_VTABLE;
+        if (!dest->asid_ok)
+            return FP_SLOW_ASID;
+        if (ks->cfg.hyp && !dest->vmid_ok)
+            return FP_SLOW_VMID;
+    }
+    return FP_EXIT_COUNT;
+}
+
+/* The direct switch: account time, charge the current SC, requeue the
+ * current thread, switch, and reprogram the timer only if it must fire
+ * earlier than before. */
+static void switch_direct(struct kstate *ks, int dest)
+{
+    updateTimestamp(ks);
+    ticks_t prev = next_interrupt_time(ks);
+    if (checkBudget(ks))
+        commitTime(ks);
+    if (isSchedulable(ks, ks->cur_thread))
+        tcbSchedEnqueue(ks, ks->cur_thread);
+    ks->cur_thread = (int8_t)dest; /* switchToThread_fp */
+    ticks_t next = next_interrupt_time(ks);
+    if (next < prev)
+        setDeadline(ks, next - ks->cfg.precision);
+    ks->cur_sc = ks->tcbs[ks->cur_thread].sc;
+}
+
+/* After the point of no return: wake dest and place it. */
+static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge)
+{
+    int dest = d->dest;
+    if (d->idle)
+        cancelIPC_fp(ks, dest);
+    else
+        ntfn_queue_dequeue_fp(ks, dest, d->ntfn);
+    ks->tcbs[dest].badge_reg = badge;
+    ks->tcbs[dest].state = TS_Running; /* thread_state_ptr_set_tsType_np */
+    ks->tcbs[dest].blocking = KS_NONE; /* ... which also clears the object */
+    maybeDonateSchedContext_fp(ks, dest, d->sc);
+    int sc = ks->tcbs[dest].sc;
+    if (sc_sporadic(ks, sc)) {
+        KASSERT(ks, sc != ks->cur_sc, A_FP_SPORADIC_CUR);
+        if (sc != ks->cur_sc)
+            refill_unblock_check(ks, sc);
+    }
+    if (!d->schedulable)
+        return mask_ack(ks, irq, FP_EXIT_NOT_SCHEDULABLE);
+    if (d->context_switch) {
+        switch_direct(ks, dest);
+        return mask_ack(ks, irq, FP_EXIT_SWITCH);
+    }
+    if (ks->tcbs[ks->cur_thread].prio == ks->tcbs[dest].prio) {
+        tcbSchedAppend(ks, dest);
+        return mask_ack(ks, irq, FP_EXIT_APPEND);
+    }
+    tcbSchedEnqueue(ks, dest);
+    return mask_ack(ks, irq, FP_EXIT_ENQUEUE);
+}
+
+/* fastpath_irq, up to choosing the receiver */
+static int fastpath_irq_body(struct kstate *ks, int variant)
+{
+    (void)variant;
+    int irq = ks->active_irq;
+    if (irq == KS_IRQ_INVALID) {
+        handleSpuriousIRQ(ks);
+        return FP_EXIT_SPURIOUS;
+    }
+    if (irq > (int)ks->cfg.max_irq)
+        return mask_ack(ks, irq, FP_EXIT_OUT_OF_RANGE);
+    if (irq_state_of(ks, irq) != IRQ_Signal)
+        return slowpath_irq(ks, FP_SLOW_NOT_SIGNAL);
+    const struct ks_irq_cap *cap = &ks->irq_cap[irq];
+    if (cap->type != CAP_Notification || !cap->can_send)
+        return mask_ack(ks, irq, FP_EXIT_UNDELIVERED);
+
+    struct fp_dest d = {.dest = KS_NONE, .ntfn = cap->ntfn};
+    struct ks_ntfn *ntfn = &ks->ntfns[cap->ntfn];
+    uint64_t badge = cap->badge;
+    switch (ntfn->state) {
+    case NTFN_Active:
+        ntfn->msg_id |= badge;
+        return mask_ack(ks, irq, FP_EXIT_ACTIVE);
+    case NTFN_Idle:
+        d.dest = ntfn->bound_tcb;
+        if (d.dest == KS_NONE || ks->tcbs[d.dest].state != TS_BlockedOnReceive) {
+            ntfn_set_active(ks, cap->ntfn, badge);
+            return mask_ack(ks, irq, FP_EXIT_IDLE);
+        }
+        d.idle = true;
+        break;
+    case NTFN_Waiting:
+        d.dest = ntfn->q_head;
+        break;
+    default:
+        KASSERT(ks, false, A_NTFN_STATE);
+        return mask_ack(ks, irq, FP_EXIT_ACTIVE);
+    }
+    if (!ks_check(ks, d.dest != KS_NONE, A_FP_DEST))
+        return mask_ack(ks, irq, FP_EXIT_ACTIVE);
+
+    int fallback = check_dest(ks, &d);
+    if (fallback != FP_EXIT_COUNT)
+        return slowpath_irq(ks, fallback);
+    return deliver(ks, &d, irq, badge);
+}
+
+/* c_handle_interrupt with CONFIG_IRQ_FASTPATH */
+int fastpath_irq(struct kstate *ks, int variant)
+{
+    uint8_t saved = ks->path;
+    ks->path = PATH_FAST;
+    int exit = fastpath_irq_body(ks, variant);
+    ks->path = saved;
+    return exit;
+}

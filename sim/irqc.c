@@ -1,0 +1,38 @@
+/* irqc: model of the GIC operations the interrupt path performs. */
+#include "irqc.h"
+
+#include "sched.h"
+
+int irq_state_of(const struct kstate *ks, int irq)
+{
+    if (irq < 0 || irq >= ks->n_irqs)
+        return IRQ_Inactive;
+    return ks->irq_state[irq];
+}
+
+/* maskInterrupt */
+void maskInterrupt(struct kstate *ks, bool disable, int irq)
+{
+    ks_irq_touch(ks, irq);
+    ks->irq_masked[irq] = disable;
+}
+
+/* ackInterrupt: counted, so a double or missing EOI shows in the outcome */
+void ackInterrupt(struct kstate *ks, int irq)
+{
+    ks_irq_touch(ks, irq);
+    if (ks->irq_acks[irq] < UINT8_MAX)
+        ks->irq_acks[irq]++;
+}
+
+/* handleSpuriousIRQ: nothing to do on the GIC */
+void handleSpuriousIRQ(struct kstate *ks)
+{
+    (void)ks;
+}
+
+/* ackDeadlineIRQ (arm generic timer): park the compare value at the end */
+void ackDeadlineIRQ(struct kstate *ks)
+{
+    setDeadline(ks, UINT64_MAX);
+}

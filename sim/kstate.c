@@ -1,0 +1,228 @@
+/* kstate: construction, copying and naming of a kernel state. */
+#include "kstate.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "kassert.h"
+
+static const struct { const char *fn, *msg; } kassert_text[] = {
+#define KASSERT_TEXT(id, fn, msg) {fn, msg},
+    KASSERT_LIST(KASSERT_TEXT)
+#undef KASSERT_TEXT
+};
+
+const char *kassert_fn(int id)
+{
+    return id >= 0 && id < A_COUNT ? kassert_text[id].fn : "?";
+}
+
+const char *kassert_msg(int id)
+{
+    return id >= 0 && id < A_COUNT ? kassert_text[id].msg : "?";
+}
+
+bool ks_check(struct kstate *ks, bool cond, int id)
+{
+    if (cond)
+        return true;
+    if (ks->n_asserts < KS_MAX_ASSERTS) {
+        ks->asserts[ks->n_asserts].id = (uint16_t)id;
+        ks->asserts[ks->n_asserts].path = ks->path;
+    }
+    if (ks->n_asserts < UINT8_MAX)
+        ks->n_asserts++;
+    return false;
+}
+
+static void set_name(char *dst, const char *name, const char *prefix, int i)
+{
+    if (name && *name)
+        snprintf(dst, KS_NAME_LEN, "%s", name);
+    else
+        snprintf(dst, KS_NAME_LEN, "%s%d", prefix, i);
+}
+
+int ks_add_tcb(struct kstate *ks, const char *name)
+{
+    if (ks->n_tcbs >= KS_MAX_TCBS)
+        return KS_NONE;
+    int i = ks->n_tcbs++;
+    struct ks_tcb *t = &ks->tcbs[i];
+    memset(t, 0, sizeof *t);
+    set_name(t->name, name, "t", i);
+    t->blocking = t->reply = t->sc = t->bound_ntfn = KS_NONE;
+    t->sched_next = t->sched_prev = t->ep_next = t->ep_prev = KS_NONE;
+    t->vtable_ok = t->asid_ok = t->vmid_ok = true;
+    return i;
+}
+
+int ks_add_sc(struct kstate *ks, const char *name)
+{
+    if (ks->n_scs >= KS_MAX_SCS)
+        return KS_NONE;
+    int i = ks->n_scs++;
+    struct ks_sc *s = &ks->scs[i];
+    memset(s, 0, sizeof *s);
+    set_name(s->name, name, "sc", i);
+    s->tcb = s->ntfn = KS_NONE;
+    return i;
+}
+
+int ks_add_ntfn(struct kstate *ks, const char *name)
+{
+    if (ks->n_ntfns >= KS_MAX_NTFNS)
+        return KS_NONE;
+    int i = ks->n_ntfns++;
+    struct ks_ntfn *n = &ks->ntfns[i];
+    memset(n, 0, sizeof *n);
+    set_name(n->name, name, "ntfn", i);
+    n->q_head = n->q_tail = n->bound_tcb = n->sc = KS_NONE;
+    return i;
+}
+
+int ks_add_ep(struct kstate *ks, const char *name)
+{
+    if (ks->n_eps >= KS_MAX_EPS)
+        return KS_NONE;
+    int i = ks->n_eps++;
+    struct ks_ep *e = &ks->eps[i];
+    memset(e, 0, sizeof *e);
+    set_name(e->name, name, "ep", i);
+    e->q_head = e->q_tail = KS_NONE;
+    return i;
+}
+
+int ks_add_reply(struct kstate *ks, const char *name)
+{
+    if (ks->n_replies >= KS_MAX_REPLIES)
+        return KS_NONE;
+    int i = ks->n_replies++;
+    struct ks_reply *r = &ks->replies[i];
+    memset(r, 0, sizeof *r);
+    set_name(r->name, name, "reply", i);
+    r->tcb = KS_NONE;
+    return i;
+}
+
+void ks_irq_touch(struct kstate *ks, int irq)
+{
+    if (irq < ks->n_irqs || irq >= KS_MAX_IRQS)
+        return;
+    size_t from = ks->n_irqs, n = (size_t)irq + 1 - from;
+    memset(&ks->irq_state[from], 0, n * sizeof ks->irq_state[0]);
+    memset(&ks->irq_masked[from], 0, n * sizeof ks->irq_masked[0]);
+    memset(&ks->irq_acks[from], 0, n * sizeof ks->irq_acks[0]);
+    memset(&ks->irq_cap[from], 0, n * sizeof ks->irq_cap[0]);
+    for (size_t i = from; i <= (size_t)irq; i++)
+        ks->irq_cap[i].ntfn = KS_NONE;
+    ks->n_irqs = (uint16_t)(irq + 1);
+}
+
+/* The idle thread (priority 0, IdleThreadState) and the idle SC, as the
+ * kernel configures them at boot; the boot time slice does not matter to
+ * the interrupt path because the idle SC is never charged. */
+int ks_init(struct kstate *ks, const char *board)
+{
+    memset(ks, 0, offsetof(struct kstate, tcbs));
+    ks->n_irqs = 0;
+    ks->path = PATH_NONE;
+    ks->n_asserts = 0;
+    memset(ks->asserts, 0, sizeof ks->asserts);
+    if (cfg_preset(&ks->cfg, board) != 0)
+        return -1;
+    ks->cur_thread = ks->cur_sc = ks->idle_thread = ks->idle_sc = KS_NONE;
+    ks->sched_action = KS_SA_RESUME;
+    ks->active_irq = KS_IRQ_INVALID;
+    ks->deadline = UINT64_MAX;
+    for (int c = 0; c < KS_MAX_CORES; c++)
+        ks->core_cur[c] = ks->core_idle[c] = ks->release_head[c] = KS_NONE;
+    ks->dom_len = 1;
+    ks->dom_sched[0].domain = 0;
+    ks->dom_sched[0].length_ms = 10;
+
+    int idle = ks_add_tcb(ks, "idle");
+    int isc = ks_add_sc(ks, "idle_sc");
+    struct ks_tcb *t = &ks->tcbs[idle];
+    t->state = TS_IdleThreadState;
+    t->sc = (int8_t)isc;
+    struct ks_sc *s = &ks->scs[isc];
+    s->tcb = (int8_t)idle;
+    s->refill_max = 2;
+    s->head = 0;
+    s->tail = 1;
+    s->refills[0].amount = s->budget = cfg_us_to_ticks(&ks->cfg, 5000);
+    ks->idle_thread = ks->cur_thread = ks->core_idle[0] = ks->core_cur[0] = (int8_t)idle;
+    ks->idle_sc = ks->cur_sc = (int8_t)isc;
+    return 0;
+}
+
+/* Copies the header and only the used prefix of each object array: the
+ * fuzzer copies a state twice per check, and most of the capacity is empty. */
+void ks_copy(struct kstate *dst, const struct kstate *src)
+{
+    memcpy(dst, src, offsetof(struct kstate, tcbs));
+    memcpy(dst->tcbs, src->tcbs, src->n_tcbs * sizeof src->tcbs[0]);
+    memcpy(dst->scs, src->scs, src->n_scs * sizeof src->scs[0]);
+    memcpy(dst->ntfns, src->ntfns, src->n_ntfns * sizeof src->ntfns[0]);
+    memcpy(dst->eps, src->eps, src->n_eps * sizeof src->eps[0]);
+    memcpy(dst->replies, src->replies, src->n_replies * sizeof src->replies[0]);
+    dst->n_irqs = src->n_irqs;
+    memcpy(dst->irq_state, src->irq_state, src->n_irqs * sizeof src->irq_state[0]);
+    memcpy(dst->irq_masked, src->irq_masked, src->n_irqs * sizeof src->irq_masked[0]);
+    memcpy(dst->irq_acks, src->irq_acks, src->n_irqs * sizeof src->irq_acks[0]);
+    memcpy(dst->irq_cap, src->irq_cap, src->n_irqs * sizeof src->irq_cap[0]);
+    dst->path = src->path;
+    dst->n_asserts = src->n_asserts;
+    memcpy(dst->asserts, src->asserts, sizeof src->asserts);
+}
+
+#define NAME_TABLE(fn, type, ...)                              \
+    const char *fn(int i)                                      \
+    {                                                          \
+        static const char *const names[] = {__VA_ARGS__};      \
+        if (i < 0 || (size_t)i >= sizeof names / sizeof names[0]) \
+            return "?";                                        \
+        return names[i];                                       \
+    }
+
+NAME_TABLE(ks_ts_name, enum ks_ts, "Inactive", "Running", "Restart", "BlockedOnReceive",
+           "BlockedOnSend", "BlockedOnReply", "BlockedOnNotification", "IdleThreadState")
+NAME_TABLE(ks_ntfn_state_name, enum ks_ntfn_state, "Idle", "Waiting", "Active")
+NAME_TABLE(ks_ep_state_name, enum ks_ep_state, "Idle", "Send", "Recv")
+NAME_TABLE(ks_irq_state_name, enum ks_irq_state, "Inactive", "Signal", "Timer", "IPI", "Reserved")
+NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint")
+NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout")
+NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
+
+#define OBJ_NAME(fn, arr, count)                                 \
+    const char *fn(const struct kstate *ks, int i)               \
+    {                                                            \
+        if (i == KS_NONE)                                        \
+            return "-";                                          \
+        if (i < 0 || i >= ks->count)                             \
+            return "?";                                          \
+        return ks->arr[i].name;                                  \
+    }
+
+OBJ_NAME(ks_tcb_name, tcbs, n_tcbs)
+OBJ_NAME(ks_sc_name, scs, n_scs)
+OBJ_NAME(ks_ntfn_name, ntfns, n_ntfns)
+OBJ_NAME(ks_ep_name, eps, n_eps)
+OBJ_NAME(ks_reply_name, replies, n_replies)
+
+bool ks_same(const struct kstate *a, const struct kstate *b)
+{
+    size_t dw = offsetof(struct kstate, deadline_writes);
+    size_t after = dw + sizeof a->deadline_writes;
+    if (memcmp(a, b, dw) != 0 ||
+        memcmp((const char *)a + after, (const char *)b + after, offsetof(struct kstate, tcbs) - after) != 0)
+        return false;
+    if (a->n_irqs != b->n_irqs || a->n_asserts != b->n_asserts)
+        return false;
+#define SAME(arr, n) (memcmp(a->arr, b->arr, (size_t)(n) * sizeof a->arr[0]) == 0)
+    return SAME(tcbs, a->n_tcbs) && SAME(scs, a->n_scs) && SAME(ntfns, a->n_ntfns) && SAME(eps, a->n_eps) &&
+           SAME(replies, a->n_replies) && SAME(irq_state, a->n_irqs) && SAME(irq_masked, a->n_irqs) &&
+           SAME(irq_acks, a->n_irqs) && SAME(irq_cap, a->n_irqs) && SAME(asserts, KS_MAX_ASSERTS);
+#undef SAME
+}

@@ -1,0 +1,243 @@
+/*
+ * kstate: the whole kernel state the aarch64 MCS interrupt path reads and
+ * writes, as plain data. Objects live in bounded arrays and refer to each
+ * other by index (KS_NONE for a null pointer), so a state copies with
+ * memcpy, compares field by field, prints and reads back. Also owns the
+ * record of failed kernel assertions: a model `assert` notes the failure
+ * in the state and the path goes on, so a failure is a finding, not a crash.
+ */
+#ifndef IRQSIM_KSTATE_H
+#define IRQSIM_KSTATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "config.h"
+
+#define KS_NONE (-1)
+
+#define KS_MAX_TCBS 64
+#define KS_MAX_SCS 64
+#define KS_MAX_REFILLS 16
+#define KS_MAX_NTFNS 16
+#define KS_MAX_EPS 8
+#define KS_MAX_REPLIES 16
+#define KS_MAX_DOMAINS 16
+#define KS_MAX_DOM_SCHED 16
+#define KS_MAX_CORES 2
+#define KS_NUM_PRIOS 256
+#define KS_MAX_IRQS 1024
+#define KS_WORD_BITS 64
+#define KS_L2_SIZE ((KS_NUM_PRIOS + KS_WORD_BITS - 1) / KS_WORD_BITS)
+#define KS_MAX_ASSERTS 8
+#define KS_NAME_LEN 12
+
+/* thread_state tsType */
+enum ks_ts {
+    TS_Inactive,
+    TS_Running,
+    TS_Restart,
+    TS_BlockedOnReceive,
+    TS_BlockedOnSend,
+    TS_BlockedOnReply,
+    TS_BlockedOnNotification,
+    TS_IdleThreadState,
+    TS_COUNT
+};
+
+enum ks_ntfn_state { NTFN_Idle, NTFN_Waiting, NTFN_Active, NTFN_COUNT };
+enum ks_ep_state { EP_Idle, EP_Send, EP_Recv, EP_COUNT };
+enum ks_irq_state { IRQ_Inactive, IRQ_Signal, IRQ_Timer, IRQ_IPI, IRQ_Reserved, IRQ_STATE_COUNT };
+enum ks_cap_type { CAP_Null, CAP_Notification, CAP_Endpoint, CAP_TYPE_COUNT };
+enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_COUNT };
+
+/* ksSchedulerAction: ResumeCurrentThread, ChooseNewThread, or a TCB index */
+#define KS_SA_RESUME (-1)
+#define KS_SA_CHOOSE (-2)
+
+/* the active IRQ is irqInvalid (spurious) */
+#define KS_IRQ_INVALID (-1)
+
+struct ks_refill {
+    ticks_t time;   /* rTime */
+    ticks_t amount; /* rAmount */
+};
+
+struct ks_tcb {
+    char name[KS_NAME_LEN];
+    uint8_t state;       /* enum ks_ts */
+    uint8_t prio;        /* tcbPriority */
+    uint8_t domain;      /* tcbDomain */
+    uint8_t affinity;    /* tcbAffinity (core) */
+    int8_t blocking;     /* blockingObject: EP or notification index */
+    int8_t reply;        /* replyObject */
+    bool queued;         /* tcbQueued */
+    bool in_release;     /* tcbInReleaseQueue */
+    int8_t sc;           /* tcbSchedContext */
+    int8_t bound_ntfn;   /* tcbBoundNotification */
+    int8_t sched_next, sched_prev; /* ready/release queue links */
+    int8_t ep_next, ep_prev;       /* endpoint/notification queue links */
+    uint8_t fault;       /* enum ks_fault */
+    bool timeout_handler;          /* validTimeoutHandler() */
+    bool vtable_ok;      /* isValidVTableRoot_fp(): a mapped vspace cap */
+    bool asid_ok;        /* the ASID map still points at that vspace */
+    bool vmid_ok;        /* stored VMID valid (hypervisor builds) */
+    bool fpu_live;       /* nativeThreadUsingFPU(): FPU state live in a core */
+    uint64_t badge_reg;  /* badgeRegister */
+};
+
+struct ks_sc {
+    char name[KS_NAME_LEN];
+    ticks_t period;      /* scPeriod: 0 means round robin */
+    ticks_t budget;      /* configured budget: what the refills sum to
+                            (the kernel keeps it only as that sum) */
+    ticks_t consumed;    /* scConsumed */
+    uint64_t badge;      /* scBadge */
+    uint8_t refill_max;  /* scRefillMax: 0 means not configured */
+    uint8_t head, tail;  /* scRefillHead, scRefillTail */
+    bool sporadic;       /* scSporadic */
+    uint8_t core;        /* scCore */
+    int8_t tcb;          /* scTcb */
+    int8_t ntfn;         /* scNotification */
+    struct ks_refill refills[KS_MAX_REFILLS];
+};
+
+struct ks_ntfn {
+    char name[KS_NAME_LEN];
+    uint8_t state;       /* enum ks_ntfn_state */
+    int8_t q_head, q_tail;
+    int8_t bound_tcb;    /* ntfnBoundTCB */
+    int8_t sc;           /* ntfnSchedContext */
+    uint64_t msg_id;     /* ntfnMsgIdentifier */
+};
+
+struct ks_ep {
+    char name[KS_NAME_LEN];
+    uint8_t state;       /* enum ks_ep_state */
+    int8_t q_head, q_tail;
+};
+
+struct ks_reply {
+    char name[KS_NAME_LEN];
+    int8_t tcb;          /* replyTCB */
+};
+
+/* The cap in an IRQ's handler slot (intStateIRQNode[irq].cap). */
+struct ks_irq_cap {
+    uint8_t type;        /* enum ks_cap_type */
+    bool can_send;       /* capNtfnCanSend */
+    int8_t ntfn;         /* capNtfnPtr */
+    uint64_t badge;      /* capNtfnBadge */
+};
+
+struct ks_dom_entry {
+    uint8_t domain;
+    uint32_t length_ms;
+};
+
+struct ks_assert {
+    uint16_t id;         /* enum in kassert.h */
+    uint8_t path;        /* which path was running: enum ks_path */
+};
+
+enum ks_path { PATH_NONE, PATH_SLOW, PATH_FAST, PATH_NORM };
+
+struct kstate {
+    struct ks_config cfg;
+
+    /* hardware: the clock getCurrentTime() returns, the active IRQ */
+    ticks_t hw_clock;
+    int32_t active_irq;  /* getActiveIRQ(): KS_IRQ_INVALID or an IRQ number */
+
+    /* node state of the core taking the interrupt (core 0) */
+    int8_t cur_thread, cur_sc, idle_thread, idle_sc;
+    int16_t sched_action;
+    bool reprogram;      /* ksReprogram */
+    ticks_t cur_time;    /* ksCurTime */
+    ticks_t consumed;    /* ksConsumed */
+    ticks_t deadline;    /* the timer compare value last programmed */
+    uint32_t deadline_writes; /* setDeadline() calls, for reports only */
+
+    /* ksReleaseHead of each core */
+    int8_t release_head[KS_MAX_CORES];
+
+    /* other cores (SMP): their current thread and reprogram flag */
+    int8_t core_cur[KS_MAX_CORES];
+    int8_t core_idle[KS_MAX_CORES];
+    bool core_reprogram[KS_MAX_CORES];
+    uint8_t ipi_pending; /* ipiReschedulePending */
+    uint8_t ipi_sent;    /* cores sent a reschedule IPI by doMaskReschedule */
+
+    /* ready-queue bitmaps per core and domain (queues are TCB links) */
+    uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS];
+    uint64_t l2[KS_MAX_CORES][KS_MAX_DOMAINS][KS_L2_SIZE];
+
+    /* domains */
+    uint8_t cur_domain;
+    ticks_t domain_time;
+    uint8_t dom_idx, dom_len;
+    struct ks_dom_entry dom_sched[KS_MAX_DOM_SCHED];
+
+    /* objects */
+    uint8_t n_tcbs, n_scs, n_ntfns, n_eps, n_replies;
+    struct ks_tcb tcbs[KS_MAX_TCBS];
+    struct ks_sc scs[KS_MAX_SCS];
+    struct ks_ntfn ntfns[KS_MAX_NTFNS];
+    struct ks_ep eps[KS_MAX_EPS];
+    struct ks_reply replies[KS_MAX_REPLIES];
+
+    /* IRQ table and interrupt controller, for IRQs 0..n_irqs-1 */
+    uint16_t n_irqs;
+    uint8_t irq_state[KS_MAX_IRQS];
+    bool irq_masked[KS_MAX_IRQS];
+    uint8_t irq_acks[KS_MAX_IRQS];
+    struct ks_irq_cap irq_cap[KS_MAX_IRQS];
+
+    /* failed kernel assertions, first KS_MAX_ASSERTS kept */
+    uint8_t path;        /* enum ks_path, tags new assertion records */
+    uint8_t n_asserts;
+    struct ks_assert asserts[KS_MAX_ASSERTS];
+};
+
+/* An empty state: config from a preset, idle thread and idle SC only. */
+int ks_init(struct kstate *ks, const char *board);
+void ks_copy(struct kstate *dst, const struct kstate *src);
+
+int ks_add_tcb(struct kstate *ks, const char *name);
+int ks_add_sc(struct kstate *ks, const char *name);
+int ks_add_ntfn(struct kstate *ks, const char *name);
+int ks_add_ep(struct kstate *ks, const char *name);
+int ks_add_reply(struct kstate *ks, const char *name);
+
+static inline struct ks_tcb *ks_tcb(struct kstate *ks, int i) { return &ks->tcbs[i]; }
+static inline struct ks_sc *ks_sc(struct kstate *ks, int i) { return &ks->scs[i]; }
+
+/* Make IRQ irq part of the modelled table (entries past n_irqs are an
+ * inactive, unmasked, unacked IRQ with a null cap). */
+void ks_irq_touch(struct kstate *ks, int irq);
+
+/* Same kernel state: every field but the report-only ones (deadline
+ * write count, running path). States must come from ks_init/ks_add_*. */
+bool ks_same(const struct kstate *a, const struct kstate *b);
+
+/* Record a failed kernel assertion; returns cond so callers may branch. */
+bool ks_check(struct kstate *ks, bool cond, int id);
+#define KASSERT(ks, cond, id) ((void)ks_check((ks), (cond), (id)))
+
+const char *ks_ts_name(int ts);
+const char *ks_ntfn_state_name(int s);
+const char *ks_ep_state_name(int s);
+const char *ks_irq_state_name(int s);
+const char *ks_cap_type_name(int t);
+const char *ks_fault_name(int f);
+const char *ks_path_name(int p);
+
+/* Name of object i of a kind ("-" for KS_NONE), into buf. */
+const char *ks_tcb_name(const struct kstate *ks, int i);
+const char *ks_sc_name(const struct kstate *ks, int i);
+const char *ks_ntfn_name(const struct kstate *ks, int i);
+const char *ks_ep_name(const struct kstate *ks, int i);
+const char *ks_reply_name(const struct kstate *ks, int i);
+
+#endif

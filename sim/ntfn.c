@@ -1,0 +1,170 @@
+/* ntfn: model of signal delivery and the IPC cancellation it needs. */
+#include "ntfn.h"
+
+#include "kassert.h"
+#include "refill.h"
+#include "sched.h"
+
+/* tcbEPDequeue (the TCB's own links are left as they were, as in C) */
+void tcbEPDequeue(struct kstate *ks, int t, int8_t *head, int8_t *tail)
+{
+    struct ks_tcb *tcb = &ks->tcbs[t];
+    if (tcb->ep_prev != KS_NONE)
+        ks->tcbs[tcb->ep_prev].ep_next = tcb->ep_next;
+    else
+        *head = tcb->ep_next;
+    if (tcb->ep_next != KS_NONE)
+        ks->tcbs[tcb->ep_next].ep_prev = tcb->ep_prev;
+    else
+        *tail = tcb->ep_prev;
+}
+
+/* ntfn_set_active */
+void ntfn_set_active(struct kstate *ks, int n, uint64_t badge)
+{
+    ks->ntfns[n].state = NTFN_Active;
+    ks->ntfns[n].msg_id = badge;
+}
+
+/* reply_unlink */
+void reply_unlink(struct kstate *ks, int r, int t)
+{
+    KASSERT(ks, ks->replies[r].tcb == t && ks->tcbs[t].reply == r, A_REPLY_UNLINK);
+    ks->tcbs[t].reply = KS_NONE;
+    ks->replies[r].tcb = KS_NONE;
+    setThreadState(ks, t, TS_Inactive);
+}
+
+/* cancelSignal */
+void cancelSignal(struct kstate *ks, int t, int n)
+{
+    struct ks_ntfn *ntfn = &ks->ntfns[n];
+    KASSERT(ks, ntfn->state == NTFN_Waiting, A_CANCELSIG_WAITING);
+    tcbEPDequeue(ks, t, &ntfn->q_head, &ntfn->q_tail);
+    if (ntfn->q_head == KS_NONE)
+        ntfn->state = NTFN_Idle;
+    setThreadState(ks, t, TS_Inactive);
+}
+
+/* cancelIPC: the blocked-on-endpoint and blocked-on-notification cases;
+ * BlockedOnReply (reply_remove_tcb) is never reached from the IRQ path */
+void cancelIPC(struct kstate *ks, int t)
+{
+    struct ks_tcb *tcb = &ks->tcbs[t];
+    tcb->fault = FAULT_None;
+    switch (tcb->state) {
+    case TS_BlockedOnSend:
+    case TS_BlockedOnReceive: {
+        if (!ks_check(ks, tcb->blocking >= 0 && tcb->blocking < ks->n_eps, A_MODEL_INDEX))
+            return;
+        struct ks_ep *ep = &ks->eps[tcb->blocking];
+        KASSERT(ks, ep->state != EP_Idle, A_CANCEL_EP_IDLE);
+        tcbEPDequeue(ks, t, &ep->q_head, &ep->q_tail);
+        if (ep->q_head == KS_NONE)
+            ep->state = EP_Idle;
+        if (tcb->reply != KS_NONE)
+            reply_unlink(ks, tcb->reply, t);
+        setThreadState(ks, t, TS_Inactive);
+        return;
+    }
+    case TS_BlockedOnNotification:
+        cancelSignal(ks, t, tcb->blocking);
+        return;
+    default:
+        return;
+    }
+}
+
+/* schedContext_donate (migrateTCB moves the receiver to the SC's core) */
+void schedContext_donate(struct kstate *ks, int sc, int to)
+{
+    KASSERT(ks, ks->tcbs[to].sc == KS_NONE, A_DONATE_TO_NO_SC);
+    int from = ks->scs[sc].tcb;
+    if (from != KS_NONE) {
+        tcbSchedDequeue(ks, from);
+        tcbReleaseRemove(ks, from);
+        ks->tcbs[from].sc = KS_NONE;
+        if (from == ks->cur_thread || from == ks->sched_action)
+            rescheduleRequired(ks);
+    }
+    ks->scs[sc].tcb = (int8_t)to;
+    ks->tcbs[to].sc = (int8_t)sc;
+    if (ks->cfg.smp)
+        ks->tcbs[to].affinity = ks->scs[sc].core;
+}
+
+/* schedContext_resume */
+void schedContext_resume(struct kstate *ks, int sc)
+{
+    if (sc == KS_NONE)
+        return;
+    int t = ks->scs[sc].tcb;
+    if (!ks_check(ks, t != KS_NONE, A_RESUME_HAS_TCB))
+        return;
+    if (!isSchedulable(ks, t))
+        return;
+    if (!(refill_ready(ks, sc) && refill_sufficient(ks, sc, 0))) {
+        KASSERT(ks, !ks->tcbs[t].queued, A_RESUME_NOT_QUEUED);
+        postpone(ks, sc);
+    }
+}
+
+/* maybeDonateSchedContext */
+void maybeDonateSchedContext(struct kstate *ks, int t, int n)
+{
+    if (ks->tcbs[t].sc != KS_NONE)
+        return;
+    int sc = ks->ntfns[n].sc;
+    if (sc != KS_NONE && ks->scs[sc].tcb == KS_NONE) {
+        schedContext_donate(ks, sc, t);
+        schedContext_resume(ks, sc);
+    }
+}
+
+/* The tail of both waking cases of sendSignal: MCS_DO_IF_SC, then the
+ * sporadic unblock check. */
+static void wake_signalled(struct kstate *ks, int t, int n, uint64_t badge)
+{
+    setThreadState(ks, t, TS_Running);
+    ks->tcbs[t].badge_reg = badge;
+    maybeDonateSchedContext(ks, t, n);
+    if (isSchedulable(ks, t))
+        possibleSwitchTo(ks, t);
+    int sc = ks->tcbs[t].sc;
+    if (sc_sporadic(ks, sc)) {
+        KASSERT(ks, sc != ks->cur_sc, A_SIGNAL_SPORADIC_CUR);
+        if (sc != ks->cur_sc)
+            refill_unblock_check(ks, sc);
+    }
+}
+
+/* sendSignal (no VTX on aarch64: the RunningVM case does not exist) */
+void sendSignal(struct kstate *ks, int n, uint64_t badge)
+{
+    struct ks_ntfn *ntfn = &ks->ntfns[n];
+    switch (ntfn->state) {
+    case NTFN_Idle: {
+        int t = ntfn->bound_tcb;
+        if (t != KS_NONE && ks->tcbs[t].state == TS_BlockedOnReceive) {
+            cancelIPC(ks, t);
+            wake_signalled(ks, t, n, badge);
+        } else {
+            ntfn_set_active(ks, n, badge);
+        }
+        return;
+    }
+    case NTFN_Waiting: {
+        int t = ntfn->q_head;
+        if (!ks_check(ks, t != KS_NONE, A_SIGNAL_WAIT_HEAD))
+            return;
+        tcbEPDequeue(ks, t, &ntfn->q_head, &ntfn->q_tail);
+        if (ntfn->q_head == KS_NONE)
+            ntfn->state = NTFN_Idle;
+        wake_signalled(ks, t, n, badge);
+        return;
+    }
+    case NTFN_Active:
+        ntfn->msg_id |= badge;
+        return;
+    }
+}

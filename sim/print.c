@@ -1,0 +1,241 @@
+/* print: the scenario writer. Field names and defaults are those of
+ * scenario.c; keep the two in step (the round-trip test checks it). */
+#include "print.h"
+
+#include <inttypes.h>
+
+#include "sched.h"
+
+const char *ks_action_name(const struct kstate *ks, int action, char *buf, size_t len)
+{
+    if (action == KS_SA_RESUME)
+        return "resume";
+    if (action == KS_SA_CHOOSE)
+        return "choose";
+    snprintf(buf, len, "%s", ks_tcb_name(ks, action));
+    return buf;
+}
+
+static void opt_obj(FILE *out, const char *key, int v, const char *name)
+{
+    if (v != KS_NONE)
+        fprintf(out, " %s=%s", key, name);
+}
+
+static void opt_u64(FILE *out, const char *key, uint64_t v)
+{
+    if (v)
+        fprintf(out, " %s=%" PRIu64, key, v);
+}
+
+static void opt_flag(FILE *out, const char *key, bool v, bool dflt)
+{
+    if (v != dflt)
+        fprintf(out, " %s=%d", key, v ? 1 : 0);
+}
+
+static void print_config(FILE *out, const struct kstate *ks)
+{
+    const struct ks_config *c = &ks->cfg;
+    fprintf(out, "board %s\n", c->board);
+    fprintf(out,
+            "config timer_hz=%" PRIu64 " wcet_us=%u wcet_scale=%u precision_us=%u overhead_ticks=%u"
+            " domains=%u max_irq=%u gic=%u smp=%d fpu=%d hyp=%d\n",
+            c->timer_hz, c->wcet_us, c->wcet_scale, c->precision_us, c->overhead_ticks, c->num_domains,
+            c->max_irq, c->gic_version, c->smp, c->fpu, c->hyp);
+    fprintf(out, "# MIN_BUDGET=%" PRIu64 " ticks, timer precision=%" PRIu64 " ticks\n", c->min_budget,
+            c->precision);
+}
+
+static void print_node(FILE *out, const struct kstate *ks)
+{
+    char buf[KS_NAME_LEN + 4];
+    fprintf(out, "clock %" PRIu64 "\n", ks->hw_clock);
+    if (ks->active_irq == KS_IRQ_INVALID)
+        fprintf(out, "irq none\n");
+    else
+        fprintf(out, "irq %d\n", (int)ks->active_irq);
+    fprintf(out, "node cur=%s cur_sc=%s idle=%s idle_sc=%s action=%s time=%" PRIu64, ks_tcb_name(ks, ks->cur_thread),
+            ks_sc_name(ks, ks->cur_sc), ks_tcb_name(ks, ks->idle_thread), ks_sc_name(ks, ks->idle_sc),
+            ks_action_name(ks, ks->sched_action, buf, sizeof buf), ks->cur_time);
+    opt_u64(out, "consumed", ks->consumed);
+    fprintf(out, " deadline=%" PRIu64, ks->deadline);
+    opt_flag(out, "reprogram", ks->reprogram, false);
+    fprintf(out, "\n");
+    fprintf(out, "domain cur=%u time=%" PRIu64 " idx=%u schedule=", ks->cur_domain, ks->domain_time, ks->dom_idx);
+    for (int i = 0; i < ks->dom_len; i++)
+        fprintf(out, "%s%u:%u", i ? "," : "", ks->dom_sched[i].domain, ks->dom_sched[i].length_ms);
+    fprintf(out, "\n");
+    for (int k = 0; k < KS_MAX_CORES; k++) {
+        bool other = k > 0 && (ks->core_cur[k] != KS_NONE || ks->core_idle[k] != KS_NONE ||
+                               ks->core_reprogram[k]);
+        if (ks->release_head[k] == KS_NONE && !other)
+            continue;
+        fprintf(out, "core %d", k);
+        if (k > 0) {
+            opt_obj(out, "cur", ks->core_cur[k], ks_tcb_name(ks, ks->core_cur[k]));
+            opt_obj(out, "idle", ks->core_idle[k], ks_tcb_name(ks, ks->core_idle[k]));
+            opt_flag(out, "reprogram", ks->core_reprogram[k], false);
+        }
+        opt_obj(out, "release_head", ks->release_head[k], ks_tcb_name(ks, ks->release_head[k]));
+        fprintf(out, "\n");
+    }
+    if (ks->ipi_pending || ks->ipi_sent)
+        fprintf(out, "ipi pending=%u sent=%u\n", ks->ipi_pending, ks->ipi_sent);
+}
+
+static void print_tcb(FILE *out, const struct kstate *ks, int i)
+{
+    const struct ks_tcb *t = &ks->tcbs[i];
+    fprintf(out, "tcb %s state=%s prio=%u", t->name, ks_ts_name(t->state), t->prio);
+    if (t->domain)
+        fprintf(out, " dom=%u", t->domain);
+    if (t->affinity)
+        fprintf(out, " core=%u", t->affinity);
+    opt_obj(out, "sc", t->sc, ks_sc_name(ks, t->sc));
+    opt_obj(out, "bound", t->bound_ntfn, ks_ntfn_name(ks, t->bound_ntfn));
+    if (t->blocking != KS_NONE)
+        fprintf(out, " blocking=%s", t->state == TS_BlockedOnNotification ? ks_ntfn_name(ks, t->blocking)
+                                                                          : ks_ep_name(ks, t->blocking));
+    opt_obj(out, "reply", t->reply, ks_reply_name(ks, t->reply));
+    opt_flag(out, "queued", t->queued, false);
+    opt_flag(out, "in_release", t->in_release, false);
+    opt_obj(out, "sched_next", t->sched_next, ks_tcb_name(ks, t->sched_next));
+    opt_obj(out, "sched_prev", t->sched_prev, ks_tcb_name(ks, t->sched_prev));
+    opt_obj(out, "ep_next", t->ep_next, ks_tcb_name(ks, t->ep_next));
+    opt_obj(out, "ep_prev", t->ep_prev, ks_tcb_name(ks, t->ep_prev));
+    if (t->fault)
+        fprintf(out, " fault=%s", ks_fault_name(t->fault));
+    opt_flag(out, "timeout_handler", t->timeout_handler, false);
+    opt_flag(out, "vtable", t->vtable_ok, true);
+    opt_flag(out, "asid", t->asid_ok, true);
+    opt_flag(out, "vmid", t->vmid_ok, true);
+    opt_flag(out, "fpu_live", t->fpu_live, false);
+    opt_u64(out, "badge", t->badge_reg);
+    fprintf(out, "\n");
+}
+
+static void print_sc(FILE *out, const struct kstate *ks, int i)
+{
+    const struct ks_sc *s = &ks->scs[i];
+    fprintf(out, "sc %s period=%" PRIu64 " budget=%" PRIu64 " max=%u head=%u tail=%u", s->name, s->period,
+            s->budget, s->refill_max, s->head, s->tail);
+    opt_flag(out, "sporadic", s->sporadic, false);
+    if (s->core)
+        fprintf(out, " core=%u", s->core);
+    opt_obj(out, "tcb", s->tcb, ks_tcb_name(ks, s->tcb));
+    opt_obj(out, "ntfn", s->ntfn, ks_ntfn_name(ks, s->ntfn));
+    opt_u64(out, "consumed", s->consumed);
+    opt_u64(out, "badge", s->badge);
+    /* every slot, so that stale slots outside head..tail round-trip too */
+    int last = -1;
+    for (int r = 0; r < KS_MAX_REFILLS; r++)
+        if (s->refills[r].time || s->refills[r].amount)
+            last = r;
+    if (s->refill_max > 0 && last < s->refill_max - 1)
+        last = s->refill_max - 1;
+    if (last >= 0) {
+        fprintf(out, " refills=");
+        for (int r = 0; r <= last; r++)
+            fprintf(out, "%s%" PRIu64 ":%" PRIu64, r ? "," : "", s->refills[r].time, s->refills[r].amount);
+    }
+    fprintf(out, "\n");
+}
+
+static void print_ntfn(FILE *out, const struct kstate *ks, int i)
+{
+    const struct ks_ntfn *n = &ks->ntfns[i];
+    fprintf(out, "ntfn %s state=%s", n->name, ks_ntfn_state_name(n->state));
+    opt_u64(out, "msg", n->msg_id);
+    opt_obj(out, "head", n->q_head, ks_tcb_name(ks, n->q_head));
+    opt_obj(out, "tail", n->q_tail, ks_tcb_name(ks, n->q_tail));
+    opt_obj(out, "bound", n->bound_tcb, ks_tcb_name(ks, n->bound_tcb));
+    opt_obj(out, "sc", n->sc, ks_sc_name(ks, n->sc));
+    fprintf(out, "\n");
+}
+
+static void print_irqs(FILE *out, const struct kstate *ks)
+{
+    fprintf(out, "irqs %u\n", ks->n_irqs);
+    for (int i = 0; i < ks->n_irqs; i++) {
+        const struct ks_irq_cap *c = &ks->irq_cap[i];
+        if (ks->irq_state[i] == IRQ_Inactive && !ks->irq_masked[i] && !ks->irq_acks[i] &&
+            c->type == CAP_Null && !c->can_send && c->ntfn == KS_NONE && !c->badge)
+            continue;
+        fprintf(out, "irqent %d state=%s", i, ks_irq_state_name(ks->irq_state[i]));
+        if (c->type != CAP_Null)
+            fprintf(out, " cap=%s", ks_cap_type_name(c->type));
+        opt_obj(out, "ntfn", c->ntfn, ks_ntfn_name(ks, c->ntfn));
+        opt_u64(out, "badge", c->badge);
+        opt_flag(out, "send", c->can_send, false);
+        opt_flag(out, "masked", ks->irq_masked[i], false);
+        if (ks->irq_acks[i])
+            fprintf(out, " acks=%u", ks->irq_acks[i]);
+        fprintf(out, "\n");
+    }
+}
+
+/* Bitmaps are derived from the queues when a file leaves them out; they
+ * are printed only where they disagree, so such a state round-trips. */
+static void print_bitmaps(FILE *out, const struct kstate *ks)
+{
+    uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS] = {{0}};
+    uint64_t l2[KS_MAX_CORES][KS_MAX_DOMAINS][KS_L2_SIZE] = {{{0}}};
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (!t->queued || t->affinity >= KS_MAX_CORES || t->domain >= KS_MAX_DOMAINS)
+            continue;
+        unsigned l1i = t->prio >> 6;
+        l1[t->affinity][t->domain] |= 1ull << l1i;
+        l2[t->affinity][t->domain][KS_L2_SIZE - 1 - l1i] |= 1ull << (t->prio & 63);
+    }
+    for (int k = 0; k < KS_MAX_CORES; k++)
+        for (int d = 0; d < KS_MAX_DOMAINS; d++) {
+            bool same = ks->l1[k][d] == l1[k][d];
+            for (int w = 0; w < KS_L2_SIZE; w++)
+                same = same && ks->l2[k][d][w] == l2[k][d][w];
+            if (same)
+                continue;
+            fprintf(out, "bitmap core=%d dom=%d l1=%#" PRIx64 " l2=", k, d, ks->l1[k][d]);
+            for (int w = 0; w < KS_L2_SIZE; w++)
+                fprintf(out, "%s%#" PRIx64, w ? "," : "", ks->l2[k][d][w]);
+            fprintf(out, "\n");
+        }
+}
+
+static void print_asserts(FILE *out, const struct kstate *ks)
+{
+    int kept = ks->n_asserts < KS_MAX_ASSERTS ? ks->n_asserts : KS_MAX_ASSERTS;
+    for (int i = 0; i < kept; i++)
+        fprintf(out, "assert %u path=%s\n", ks->asserts[i].id, ks_path_name(ks->asserts[i].path));
+    if (ks->n_asserts > kept)
+        fprintf(out, "# %d further assertion failures not kept\n", ks->n_asserts - kept);
+}
+
+void ks_print(FILE *out, const struct kstate *ks)
+{
+    fprintf(out, "# irqsim scenario\n");
+    print_config(out, ks);
+    print_node(out, ks);
+    for (int i = 0; i < ks->n_tcbs; i++)
+        print_tcb(out, ks, i);
+    for (int i = 0; i < ks->n_scs; i++)
+        print_sc(out, ks, i);
+    for (int i = 0; i < ks->n_ntfns; i++)
+        print_ntfn(out, ks, i);
+    for (int i = 0; i < ks->n_eps; i++) {
+        const struct ks_ep *e = &ks->eps[i];
+        fprintf(out, "ep %s state=%s", e->name, ks_ep_state_name(e->state));
+        opt_obj(out, "head", e->q_head, ks_tcb_name(ks, e->q_head));
+        opt_obj(out, "tail", e->q_tail, ks_tcb_name(ks, e->q_tail));
+        fprintf(out, "\n");
+    }
+    for (int i = 0; i < ks->n_replies; i++) {
+        fprintf(out, "reply %s", ks->replies[i].name);
+        opt_obj(out, "tcb", ks->replies[i].tcb, ks_tcb_name(ks, ks->replies[i].tcb));
+        fprintf(out, "\n");
+    }
+    print_irqs(out, ks);
+    print_bitmaps(out, ks);
+    print_asserts(out, ks);
+}

@@ -1,0 +1,217 @@
+/* refill: model of the kernel's sporadic-server refill queue. */
+#include "refill.h"
+
+#include "kassert.h"
+
+/* refill_size */
+unsigned refill_size(const struct ks_sc *s)
+{
+    if (s->head <= s->tail)
+        return s->tail - s->head + 1u;
+    return s->tail + 1u + (s->refill_max - s->head);
+}
+
+/* refill_single */
+bool refill_single(const struct ks_sc *s)
+{
+    return s->head == s->tail;
+}
+
+/* refill_full */
+bool refill_full(const struct ks_sc *s)
+{
+    return refill_size(s) == s->refill_max;
+}
+
+/* refill_capacity */
+ticks_t refill_capacity(struct kstate *ks, int sc, ticks_t usage)
+{
+    ticks_t amount = refill_head(ks, sc)->amount;
+    if (usage > amount)
+        return 0;
+    return amount - usage;
+}
+
+/* refill_sufficient */
+bool refill_sufficient(struct kstate *ks, int sc, ticks_t usage)
+{
+    return refill_capacity(ks, sc, usage) >= ks->cfg.min_budget;
+}
+
+/* refill_ready */
+bool refill_ready(struct kstate *ks, int sc)
+{
+    return refill_head(ks, sc)->time <= ks->cur_time;
+}
+
+/* sc_active */
+bool sc_active(const struct kstate *ks, int sc)
+{
+    return ks->scs[sc].refill_max > 0;
+}
+
+/* sc_sporadic: also holds the kernel's assert that a sporadic SC is active */
+bool sc_sporadic(struct kstate *ks, int sc)
+{
+    if (sc == KS_NONE)
+        return false;
+    KASSERT(ks, !ks->scs[sc].sporadic || sc_active(ks, sc), A_SPORADIC_ACTIVE);
+    return ks->scs[sc].sporadic;
+}
+
+/* sc_constant_bandwidth */
+bool sc_constant_bandwidth(const struct kstate *ks, int sc)
+{
+    return !ks->scs[sc].sporadic;
+}
+
+/* refill_sum: wraps like the kernel's ticks_t sum */
+ticks_t refill_sum(const struct ks_sc *s)
+{
+    ticks_t sum = s->refills[s->head].amount;
+    unsigned cur = s->head;
+    while (cur != s->tail) {
+        cur = refill_next(s, cur);
+        sum += s->refills[cur].amount;
+    }
+    return sum;
+}
+
+/* refill_ordered (debug-build check): each refill ends before the next
+ * starts; round-robin SCs are exempt */
+bool refill_ordered(const struct ks_sc *s)
+{
+    if (s->period == 0)
+        return true;
+    unsigned cur = s->head, next = refill_next(s, s->head);
+    while (cur != s->tail) {
+        const struct ks_refill *a = &s->refills[cur], *b = &s->refills[next];
+        if (a->time + a->amount > b->time || a->time + a->amount < a->time)
+            return false;
+        cur = next;
+        next = refill_next(s, cur);
+    }
+    return true;
+}
+
+/* refill_pop_head */
+static struct ks_refill refill_pop_head(struct kstate *ks, int sc)
+{
+    struct ks_sc *s = &ks->scs[sc];
+    KASSERT(ks, !refill_single(s), A_POP_SINGLE);
+    struct ks_refill r = s->refills[s->head];
+    s->head = (uint8_t)refill_next(s, s->head);
+    return r;
+}
+
+/* refill_add_tail */
+static void refill_add_tail(struct kstate *ks, int sc, struct ks_refill r)
+{
+    struct ks_sc *s = &ks->scs[sc];
+    if (!ks_check(ks, refill_size(s) < s->refill_max, A_ADD_TAIL_FULL))
+        return; /* the kernel would write past its queue; keep the model sane */
+    s->tail = (uint8_t)refill_next(s, s->tail);
+    s->refills[s->tail] = r;
+}
+
+/* schedule_used */
+static void schedule_used(struct kstate *ks, int sc, struct ks_refill used)
+{
+    struct ks_refill *tail = refill_tail(ks, sc);
+    if (tail->time + tail->amount >= used.time) {
+        tail->amount += used.amount;
+    } else if (!refill_full(&ks->scs[sc])) {
+        refill_add_tail(ks, sc, used);
+    } else {
+        tail->time = used.time - tail->amount;
+        tail->amount += used.amount;
+    }
+}
+
+/* refill_head_overlapping */
+static bool refill_head_overlapping(struct kstate *ks, int sc)
+{
+    struct ks_sc *s = &ks->scs[sc];
+    if (refill_single(s))
+        return false;
+    ticks_t end = s->refills[s->head].time + s->refills[s->head].amount;
+    return s->refills[refill_next(s, s->head)].time <= end;
+}
+
+/* refill_budget_check: charge usage to ksCurSC */
+void refill_budget_check(struct kstate *ks, ticks_t usage)
+{
+    int sc = ks->cur_sc;
+    struct ks_sc *s = &ks->scs[sc];
+    ticks_t max_release = ks->cfg.max_release;
+    KASSERT(ks, !isRoundRobin(ks, sc), A_REFILL_NOT_RR);
+    ticks_t sum = refill_sum(s);
+    KASSERT(ks, refill_ordered(s), A_REFILL_SUM);
+
+    while (refill_head(ks, sc)->amount <= usage && refill_head(ks, sc)->time < max_release) {
+        usage -= refill_head(ks, sc)->amount;
+        if (refill_single(s)) {
+            refill_head(ks, sc)->time += s->period;
+        } else {
+            struct ks_refill old = refill_pop_head(ks, sc);
+            old.time += s->period;
+            schedule_used(ks, sc, old);
+        }
+    }
+    if (usage > 0 && refill_head(ks, sc)->time < max_release) {
+        KASSERT(ks, refill_head(ks, sc)->amount > usage, A_REFILL_HEAD_GT_USAGE);
+        struct ks_refill used = {.time = refill_head(ks, sc)->time + s->period, .amount = usage};
+        refill_head(ks, sc)->amount -= usage;
+        refill_head(ks, sc)->time += usage;
+        schedule_used(ks, sc, used);
+    }
+    while (refill_head(ks, sc)->amount < ks->cfg.min_budget) {
+        if (refill_single(s)) {
+            KASSERT(ks, false, A_POP_SINGLE);
+            break; /* the kernel would pop its only refill */
+        }
+        struct ks_refill h = refill_pop_head(ks, sc);
+        refill_head(ks, sc)->amount += h.amount;
+        refill_head(ks, sc)->time -= h.amount;
+    }
+    KASSERT(ks, refill_sum(s) == sum && refill_ordered(s), A_REFILL_SUM);
+}
+
+/* refill_unblock_check */
+void refill_unblock_check(struct kstate *ks, int sc)
+{
+    if (isRoundRobin(ks, sc))
+        return;
+    struct ks_sc *s = &ks->scs[sc];
+    ticks_t sum = refill_sum(s);
+    KASSERT(ks, refill_ordered(s), A_UNBLOCK_SUM);
+    if (refill_ready(ks, sc)) {
+        refill_head(ks, sc)->time = ks->cur_time;
+        ks->reprogram = true;
+        while (refill_head_overlapping(ks, sc)) {
+            struct ks_refill old = refill_pop_head(ks, sc);
+            refill_head(ks, sc)->time = old.time;
+            refill_head(ks, sc)->amount += old.amount;
+        }
+        KASSERT(ks, refill_sufficient(ks, sc, 0), A_UNBLOCK_SUFFICIENT);
+    }
+    KASSERT(ks, refill_sum(s) == sum && refill_ordered(s), A_UNBLOCK_SUM);
+}
+
+/* refill_new */
+void refill_new(struct kstate *ks, int sc, unsigned max_refills, ticks_t budget,
+                ticks_t period, ticks_t now)
+{
+    struct ks_sc *s = &ks->scs[sc];
+    s->period = period;
+    s->budget = budget;
+    s->head = s->tail = 0;
+    s->refill_max = (uint8_t)max_refills;
+    s->refills[0].amount = budget;
+    s->refills[0].time = now;
+    if (period == 0 && max_refills >= MIN_REFILLS) {
+        s->tail = 1;
+        s->refills[1].time = now;
+        s->refills[1].amount = 0;
+    }
+}

@@ -1,0 +1,605 @@
+/* sched: model of the kernel's MCS scheduler on the core taking the IRQ. */
+#include "sched.h"
+
+#include "kassert.h"
+#include "refill.h"
+
+/* ---- ready queues and bitmaps (src/object/tcb.c) ---- */
+
+static bool in_queue(const struct ks_tcb *t, int core, int dom, int prio)
+{
+    return t->queued && t->affinity == core && t->domain == dom && t->prio == prio;
+}
+
+int ready_queue_head(const struct kstate *ks, int core, int dom, int prio)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (in_queue(&ks->tcbs[i], core, dom, prio) && ks->tcbs[i].sched_prev == KS_NONE)
+            return i;
+    return KS_NONE;
+}
+
+int ready_queue_tail(const struct kstate *ks, int core, int dom, int prio)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (in_queue(&ks->tcbs[i], core, dom, prio) && ks->tcbs[i].sched_next == KS_NONE)
+            return i;
+    return KS_NONE;
+}
+
+/* invert_l1index */
+static unsigned invert_l1index(unsigned l1index)
+{
+    return KS_L2_SIZE - 1 - l1index;
+}
+
+/* addToBitmap */
+static void addToBitmap(struct kstate *ks, int core, int dom, int prio)
+{
+    unsigned l1index = (unsigned)prio >> 6;
+    ks->l1[core][dom] |= 1ull << l1index;
+    ks->l2[core][dom][invert_l1index(l1index)] |= 1ull << (prio & 63);
+}
+
+/* removeFromBitmap */
+static void removeFromBitmap(struct kstate *ks, int core, int dom, int prio)
+{
+    unsigned l1index = (unsigned)prio >> 6;
+    unsigned inv = invert_l1index(l1index);
+    ks->l2[core][dom][inv] &= ~(1ull << (prio & 63));
+    if (!ks->l2[core][dom][inv])
+        ks->l1[core][dom] &= ~(1ull << l1index);
+}
+
+/* getHighestPrio */
+int getHighestPrio(struct kstate *ks, int dom)
+{
+    uint64_t l1 = ks->l1[CUR_CORE][dom];
+    if (!ks_check(ks, l1 != 0, A_HIGHEST_L1))
+        return 0; /* clzl(0) is undefined in the kernel */
+    unsigned l1index = 63u - (unsigned)__builtin_clzll(l1);
+    uint64_t l2 = ks->l2[CUR_CORE][dom][invert_l1index(l1index)];
+    if (!ks_check(ks, l2 != 0, A_HIGHEST_L2))
+        return (int)(l1index << 6);
+    return (int)((l1index << 6) | (63u - (unsigned)__builtin_clzll(l2)));
+}
+
+/* isHighestPrio */
+bool isHighestPrio(struct kstate *ks, int dom, int prio)
+{
+    return ks->l1[CUR_CORE][dom] == 0 || prio >= getHighestPrio(ks, dom);
+}
+
+/* isRunnable */
+bool isRunnable(const struct kstate *ks, int t)
+{
+    int st = ks->tcbs[t].state;
+    return st == TS_Running || st == TS_Restart;
+}
+
+/* isBlocked */
+bool isBlocked(const struct kstate *ks, int t)
+{
+    int st = ks->tcbs[t].state;
+    return st == TS_BlockedOnReceive || st == TS_BlockedOnSend ||
+           st == TS_BlockedOnNotification || st == TS_BlockedOnReply;
+}
+
+/* isSchedulable */
+bool isSchedulable(const struct kstate *ks, int t)
+{
+    const struct ks_tcb *tcb = &ks->tcbs[t];
+    return isRunnable(ks, t) && tcb->sc != KS_NONE && ks->scs[tcb->sc].refill_max > 0 &&
+           !tcb->in_release;
+}
+
+/* isCurDomainExpired */
+bool isCurDomainExpired(const struct kstate *ks)
+{
+    return ks->cfg.num_domains > 1 && ks->domain_time == 0;
+}
+
+/* The refill checks the queue operations assert; a thread without an SC
+ * would be a NULL dereference in the kernel, reported as the same assert. */
+static void assert_sc(struct kstate *ks, int t, int id_suff, int id_ready)
+{
+    int sc = ks->tcbs[t].sc;
+    if (sc == KS_NONE) {
+        KASSERT(ks, false, id_suff);
+        return;
+    }
+    KASSERT(ks, refill_sufficient(ks, sc, 0), id_suff);
+    if (id_ready != A_NONE)
+        KASSERT(ks, refill_ready(ks, sc), id_ready);
+}
+
+/* tcbSchedEnqueue */
+void tcbSchedEnqueue(struct kstate *ks, int t)
+{
+    struct ks_tcb *tcb = &ks->tcbs[t];
+    KASSERT(ks, isSchedulable(ks, t), A_ENQ_SCHEDULABLE);
+    assert_sc(ks, t, A_ENQ_SUFFICIENT, A_NONE);
+    if (tcb->queued)
+        return;
+    int head = ready_queue_head(ks, tcb->affinity, tcb->domain, tcb->prio);
+    if (head == KS_NONE)
+        addToBitmap(ks, tcb->affinity, tcb->domain, tcb->prio);
+    else
+        ks->tcbs[head].sched_prev = (int8_t)t;
+    tcb->sched_prev = KS_NONE;
+    tcb->sched_next = (int8_t)head;
+    tcb->queued = true;
+}
+
+/* tcbSchedAppend */
+void tcbSchedAppend(struct kstate *ks, int t)
+{
+    struct ks_tcb *tcb = &ks->tcbs[t];
+    KASSERT(ks, isSchedulable(ks, t), A_APP_SCHEDULABLE);
+    assert_sc(ks, t, A_APP_SUFFICIENT, A_APP_READY);
+    if (tcb->queued)
+        return;
+    int tail = ready_queue_tail(ks, tcb->affinity, tcb->domain, tcb->prio);
+    if (tail == KS_NONE)
+        addToBitmap(ks, tcb->affinity, tcb->domain, tcb->prio);
+    else
+        ks->tcbs[tail].sched_next = (int8_t)t;
+    tcb->sched_prev = (int8_t)tail;
+    tcb->sched_next = KS_NONE;
+    tcb->queued = true;
+}
+
+/* tcbSchedDequeue */
+void tcbSchedDequeue(struct kstate *ks, int t)
+{
+    struct ks_tcb *tcb = &ks->tcbs[t];
+    if (!tcb->queued)
+        return;
+    if (tcb->sched_prev != KS_NONE)
+        ks->tcbs[tcb->sched_prev].sched_next = tcb->sched_next;
+    else if (tcb->sched_next == KS_NONE)
+        removeFromBitmap(ks, tcb->affinity, tcb->domain, tcb->prio);
+    if (tcb->sched_next != KS_NONE)
+        ks->tcbs[tcb->sched_next].sched_prev = tcb->sched_prev;
+    tcb->queued = false;
+}
+
+static void set_reprogram(struct kstate *ks, int core)
+{
+    if (core == CUR_CORE)
+        ks->reprogram = true;
+    else
+        ks->core_reprogram[core] = true;
+}
+
+/* tcbReleaseRemove */
+void tcbReleaseRemove(struct kstate *ks, int t)
+{
+    struct ks_tcb *tcb = &ks->tcbs[t];
+    if (!tcb->in_release)
+        return;
+    if (tcb->sched_prev != KS_NONE) {
+        ks->tcbs[tcb->sched_prev].sched_next = tcb->sched_next;
+    } else {
+        ks->release_head[tcb->affinity] = tcb->sched_next;
+        set_reprogram(ks, tcb->affinity);
+    }
+    if (tcb->sched_next != KS_NONE)
+        ks->tcbs[tcb->sched_next].sched_prev = tcb->sched_prev;
+    tcb->sched_next = tcb->sched_prev = KS_NONE;
+    tcb->in_release = false;
+}
+
+static ticks_t head_time(struct kstate *ks, int t)
+{
+    return refill_head(ks, ks->tcbs[t].sc)->time;
+}
+
+/* tcbReleaseEnqueue: sorted by head refill time, after equal times */
+void tcbReleaseEnqueue(struct kstate *ks, int t)
+{
+    struct ks_tcb *tcb = &ks->tcbs[t];
+    KASSERT(ks, !tcb->in_release, A_REL_ENQ_NOT_IN_RELEASE);
+    KASSERT(ks, !tcb->queued, A_REL_ENQ_NOT_QUEUED);
+    int before = KS_NONE, after = ks->release_head[tcb->affinity];
+    while (after != KS_NONE && head_time(ks, t) >= head_time(ks, after)) {
+        before = after;
+        after = ks->tcbs[after].sched_next;
+    }
+    if (before == KS_NONE) {
+        ks->release_head[tcb->affinity] = (int8_t)t;
+        set_reprogram(ks, tcb->affinity);
+    } else {
+        ks->tcbs[before].sched_next = (int8_t)t;
+    }
+    if (after != KS_NONE)
+        ks->tcbs[after].sched_prev = (int8_t)t;
+    tcb->sched_next = (int8_t)after;
+    tcb->sched_prev = (int8_t)before;
+    tcb->in_release = true;
+}
+
+/* tcbReleaseDequeue */
+int tcbReleaseDequeue(struct kstate *ks)
+{
+    int head = ks->release_head[CUR_CORE];
+    if (!ks_check(ks, head != KS_NONE, A_REL_DEQ_NONEMPTY))
+        return KS_NONE;
+    struct ks_tcb *tcb = &ks->tcbs[head];
+    KASSERT(ks, tcb->sched_prev == KS_NONE, A_REL_DEQ_HEAD_PREV);
+    ks->release_head[CUR_CORE] = tcb->sched_next;
+    if (tcb->sched_next != KS_NONE) {
+        ks->tcbs[tcb->sched_next].sched_prev = KS_NONE;
+        tcb->sched_next = KS_NONE;
+    }
+    tcb->in_release = false;
+    ks->reprogram = true;
+    return head;
+}
+
+/* remoteQueueUpdate: a thread queued on another core in the current domain
+ * asks that core to reschedule when it would preempt or the core idles */
+static void remoteQueueUpdate(struct kstate *ks, int t)
+{
+    const struct ks_tcb *tcb = &ks->tcbs[t];
+    if (!ks->cfg.smp || tcb->affinity == CUR_CORE || tcb->domain != ks->cur_domain)
+        return;
+    int target = ks->core_cur[tcb->affinity];
+    if (target == ks->core_idle[tcb->affinity] || target == KS_NONE ||
+        tcb->prio > ks->tcbs[target].prio || ks->core_reprogram[tcb->affinity])
+        ks->ipi_pending |= (uint8_t)(1u << tcb->affinity);
+}
+
+/* SCHED_ENQUEUE */
+void sched_enqueue(struct kstate *ks, int t)
+{
+    tcbSchedEnqueue(ks, t);
+    remoteQueueUpdate(ks, t);
+}
+
+/* SCHED_APPEND */
+void sched_append(struct kstate *ks, int t)
+{
+    tcbSchedAppend(ks, t);
+    remoteQueueUpdate(ks, t);
+}
+
+/* ---- thread state and the scheduler action (src/kernel/thread.c) ---- */
+
+/* rescheduleRequired */
+void rescheduleRequired(struct kstate *ks)
+{
+    int a = ks->sched_action;
+    if (a != KS_SA_RESUME && a != KS_SA_CHOOSE && isSchedulable(ks, a)) {
+        assert_sc(ks, a, A_RESCHED_SUFFICIENT, A_RESCHED_READY);
+        sched_enqueue(ks, a);
+    }
+    ks->sched_action = KS_SA_CHOOSE;
+}
+
+/* scheduleTCB */
+void scheduleTCB(struct kstate *ks, int t)
+{
+    if (t == ks->cur_thread && ks->sched_action == KS_SA_RESUME && !isSchedulable(ks, t))
+        rescheduleRequired(ks);
+}
+
+/* setThreadState */
+void setThreadState(struct kstate *ks, int t, int ts)
+{
+    ks->tcbs[t].state = (uint8_t)ts;
+    scheduleTCB(ks, t);
+}
+
+/* possibleSwitchTo */
+void possibleSwitchTo(struct kstate *ks, int t)
+{
+    const struct ks_tcb *tcb = &ks->tcbs[t];
+    if (tcb->sc == KS_NONE || tcb->in_release)
+        return;
+    if (ks->cur_domain != tcb->domain || (ks->cfg.smp && tcb->affinity != CUR_CORE)) {
+        sched_enqueue(ks, t);
+    } else if (ks->sched_action != KS_SA_RESUME) {
+        rescheduleRequired(ks);
+        sched_enqueue(ks, t);
+    } else {
+        ks->sched_action = (int16_t)t;
+    }
+}
+
+/* switchToThread (Arch_switchToThread changes no modelled state) */
+void switchToThread(struct kstate *ks, int t)
+{
+    const struct ks_tcb *tcb = &ks->tcbs[t];
+    KASSERT(ks, tcb->sc != KS_NONE, A_SWITCH_HAS_SC);
+    KASSERT(ks, !tcb->in_release, A_SWITCH_NOT_RELEASE);
+    if (tcb->sc != KS_NONE) {
+        KASSERT(ks, refill_sufficient(ks, tcb->sc, 0), A_SWITCH_SUFFICIENT);
+        KASSERT(ks, refill_ready(ks, tcb->sc), A_SWITCH_READY);
+    }
+    tcbSchedDequeue(ks, t);
+    ks->cur_thread = (int8_t)t;
+}
+
+/* switchToIdleThread */
+void switchToIdleThread(struct kstate *ks)
+{
+    ks->cur_thread = ks->idle_thread;
+}
+
+/* chooseThread */
+void chooseThread(struct kstate *ks)
+{
+    int dom = ks->cfg.num_domains > 1 ? ks->cur_domain : 0;
+    if (!ks->l1[CUR_CORE][dom]) {
+        switchToIdleThread(ks);
+        return;
+    }
+    int prio = getHighestPrio(ks, dom);
+    int t = ready_queue_head(ks, CUR_CORE, dom, prio);
+    if (!ks_check(ks, t != KS_NONE, A_CHOOSE_THREAD)) {
+        switchToIdleThread(ks); /* the kernel would dereference NULL */
+        return;
+    }
+    KASSERT(ks, isSchedulable(ks, t), A_CHOOSE_SCHEDULABLE);
+    assert_sc(ks, t, A_CHOOSE_SUFFICIENT, A_CHOOSE_READY);
+    switchToThread(ks, t);
+}
+
+/* nextDomain */
+static void nextDomain(struct kstate *ks)
+{
+    ks->dom_idx++;
+    if (ks->dom_idx >= ks->dom_len)
+        ks->dom_idx = 0;
+    ks->reprogram = true;
+    ks->cur_domain = ks->dom_sched[ks->dom_idx].domain;
+    ks->domain_time = cfg_us_to_ticks(&ks->cfg, (uint64_t)ks->dom_sched[ks->dom_idx].length_ms * 1000);
+}
+
+/* scheduleChooseNewThread */
+static void scheduleChooseNewThread(struct kstate *ks)
+{
+    if (ks->domain_time == 0)
+        nextDomain(ks);
+    chooseThread(ks);
+}
+
+/* switchSchedContext */
+static void switchSchedContext(struct kstate *ks)
+{
+    int sc = ks->tcbs[ks->cur_thread].sc;
+    if (ks->cur_sc != sc && sc != KS_NONE) {
+        ks->reprogram = true;
+        if (sc_constant_bandwidth(ks, sc))
+            refill_unblock_check(ks, sc);
+        KASSERT(ks, refill_ready(ks, sc), A_SWITCHSC_READY);
+        KASSERT(ks, refill_sufficient(ks, sc, 0), A_SWITCHSC_SUFFICIENT);
+    }
+    if (!ks_check(ks, sc != KS_NONE, A_SWITCH_HAS_SC))
+        return;
+    if (ks->reprogram)
+        commitTime(ks);
+    ks->cur_sc = (int8_t)sc;
+}
+
+/* schedule: the branch on a SwitchToThread candidate */
+static void schedule_candidate(struct kstate *ks, bool was_runnable)
+{
+    int cand = ks->sched_action;
+    int cur = ks->cur_thread;
+    KASSERT(ks, isSchedulable(ks, cand), A_SCHED_CAND_SCHEDULABLE);
+    bool fastfail = cur == ks->idle_thread || ks->tcbs[cand].prio < ks->tcbs[cur].prio;
+    if (fastfail && !isHighestPrio(ks, ks->cur_domain, ks->tcbs[cand].prio)) {
+        sched_enqueue(ks, cand);
+        ks->sched_action = KS_SA_CHOOSE;
+        scheduleChooseNewThread(ks);
+    } else if (was_runnable && ks->tcbs[cand].prio == ks->tcbs[cur].prio) {
+        sched_append(ks, cand);
+        ks->sched_action = KS_SA_CHOOSE;
+        scheduleChooseNewThread(ks);
+    } else {
+        KASSERT(ks, cand != cur, A_SCHED_CAND_NOT_CUR);
+        switchToThread(ks, cand);
+    }
+}
+
+/* schedule */
+void schedule(struct kstate *ks)
+{
+    awaken(ks);
+    checkDomainTime(ks);
+    if (ks->sched_action != KS_SA_RESUME) {
+        bool was_runnable = isSchedulable(ks, ks->cur_thread);
+        if (was_runnable)
+            tcbSchedEnqueue(ks, ks->cur_thread);
+        if (ks->sched_action == KS_SA_CHOOSE)
+            scheduleChooseNewThread(ks);
+        else
+            schedule_candidate(ks, was_runnable);
+    }
+    ks->sched_action = KS_SA_RESUME;
+    if (ks->cfg.smp) { /* doMaskReschedule */
+        ks->ipi_sent |= (uint8_t)(ks->ipi_pending & ~(1u << CUR_CORE));
+        ks->ipi_pending = 0;
+    }
+    switchSchedContext(ks);
+    if (ks->reprogram) {
+        setNextInterrupt(ks);
+        ks->reprogram = false;
+    }
+}
+
+/* activateThread (no yieldTo is modelled) */
+void activateThread(struct kstate *ks)
+{
+    switch (ks->tcbs[ks->cur_thread].state) {
+    case TS_Running:
+    case TS_IdleThreadState:
+        return;
+    case TS_Restart:
+        setThreadState(ks, ks->cur_thread, TS_Running);
+        return;
+    default:
+        KASSERT(ks, false, A_ACTIVATE_BLOCKED);
+    }
+}
+
+/* ---- MCS time (include/kernel/thread.h, src/kernel/thread.c) ---- */
+
+/* updateTimestamp */
+void updateTimestamp(struct kstate *ks)
+{
+    ticks_t prev = ks->cur_time;
+    ks->cur_time = ks->hw_clock;
+    KASSERT(ks, ks->cur_time < ks->cfg.max_release, A_UPDATE_TS_MAX);
+    ticks_t consumed = ks->cur_time - prev;
+    ks->consumed += consumed;
+    if (ks->cfg.num_domains > 1) {
+        if (consumed + ks->cfg.min_budget >= ks->domain_time)
+            ks->domain_time = 0;
+        else
+            ks->domain_time -= consumed;
+    }
+}
+
+/* checkDomainTime */
+void checkDomainTime(struct kstate *ks)
+{
+    if (isCurDomainExpired(ks)) {
+        ks->reprogram = true;
+        rescheduleRequired(ks);
+    }
+}
+
+/* checkBudget */
+bool checkBudget(struct kstate *ks)
+{
+    KASSERT(ks, refill_ready(ks, ks->cur_sc), A_CHECKBUDGET_READY);
+    if (refill_sufficient(ks, ks->cur_sc, ks->consumed))
+        return !isCurDomainExpired(ks);
+    chargeBudget(ks, ks->consumed, true);
+    return false;
+}
+
+/* commitTime */
+void commitTime(struct kstate *ks)
+{
+    int sc = ks->cur_sc;
+    if (ks->scs[sc].refill_max && sc != ks->idle_sc) {
+        if (ks->consumed > 0) {
+            KASSERT(ks, refill_sufficient(ks, sc, ks->consumed), A_COMMIT_SUFFICIENT);
+            KASSERT(ks, refill_ready(ks, sc), A_COMMIT_READY);
+            if (isRoundRobin(ks, sc)) {
+                KASSERT(ks, refill_size(&ks->scs[sc]) == MIN_REFILLS, A_COMMIT_RR_SIZE);
+                refill_head(ks, sc)->amount -= ks->consumed;
+                refill_tail(ks, sc)->amount += ks->consumed;
+            } else {
+                refill_budget_check(ks, ks->consumed);
+            }
+            KASSERT(ks, refill_sufficient(ks, sc, 0), A_COMMIT_SUFFICIENT_AFTER);
+            KASSERT(ks, refill_ready(ks, sc), A_COMMIT_READY_AFTER);
+        }
+        ks->scs[sc].consumed += ks->consumed;
+    }
+    ks->consumed = 0;
+}
+
+/* chargeBudget */
+void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
+{
+    int sc = ks->cur_sc;
+    if (sc != ks->idle_sc) {
+        if (isRoundRobin(ks, sc)) {
+            KASSERT(ks, refill_size(&ks->scs[sc]) == MIN_REFILLS, A_CHARGE_RR_SIZE);
+            refill_head(ks, sc)->amount += refill_tail(ks, sc)->amount;
+            refill_tail(ks, sc)->amount = 0;
+        } else {
+            refill_budget_check(ks, consumed);
+        }
+        KASSERT(ks, refill_head(ks, sc)->amount >= ks->cfg.min_budget, A_CHARGE_MIN_BUDGET);
+        ks->scs[sc].consumed += consumed;
+    }
+    ks->consumed = 0;
+    if (isSchedulable(ks, ks->cur_thread)) {
+        KASSERT(ks, ks->tcbs[ks->cur_thread].sc == sc, A_CHARGE_CUR_SC);
+        endTimeslice(ks, can_timeout_fault);
+        rescheduleRequired(ks);
+        ks->reprogram = true;
+    }
+}
+
+/* handleTimeout, abstracted: the thread takes a timeout fault and stops,
+ * blocked sending it; the fault IPC to the handler is not modelled */
+void handleTimeout(struct kstate *ks, int t)
+{
+    ks->tcbs[t].fault = FAULT_Timeout;
+    ks->tcbs[t].blocking = KS_NONE;
+    setThreadState(ks, t, TS_BlockedOnSend);
+}
+
+/* endTimeslice */
+void endTimeslice(struct kstate *ks, bool can_timeout_fault)
+{
+    int cur = ks->cur_thread, sc = ks->cur_sc;
+    if (can_timeout_fault && !isRoundRobin(ks, sc) && ks->tcbs[cur].timeout_handler) {
+        handleTimeout(ks, cur);
+    } else if (refill_ready(ks, sc) && refill_sufficient(ks, sc, 0)) {
+        KASSERT(ks, !ks->tcbs[cur].queued, A_ENDTS_NOT_QUEUED);
+        tcbSchedAppend(ks, cur);
+    } else {
+        postpone(ks, sc);
+    }
+}
+
+/* postpone */
+void postpone(struct kstate *ks, int sc)
+{
+    int t = ks->scs[sc].tcb;
+    tcbSchedDequeue(ks, t);
+    tcbReleaseEnqueue(ks, t);
+    set_reprogram(ks, ks->scs[sc].core);
+}
+
+/* awaken */
+void awaken(struct kstate *ks)
+{
+    while (ks->release_head[CUR_CORE] != KS_NONE &&
+           refill_ready(ks, ks->tcbs[ks->release_head[CUR_CORE]].sc)) {
+        int t = tcbReleaseDequeue(ks);
+        int sc = ks->tcbs[t].sc;
+        KASSERT(ks, t != ks->cur_thread, A_AWAKEN_NOT_CUR);
+        KASSERT(ks, !isRoundRobin(ks, sc), A_AWAKEN_NOT_RR);
+        KASSERT(ks, ks->tcbs[t].affinity == CUR_CORE, A_AWAKEN_AFFINITY);
+        KASSERT(ks, refill_sufficient(ks, sc, 0), A_AWAKEN_SUFFICIENT);
+        possibleSwitchTo(ks, t);
+        ks->reprogram = true;
+    }
+}
+
+/* getNextInterrupt (PR #1227) and the computation in setNextInterrupt */
+ticks_t next_interrupt_time(struct kstate *ks)
+{
+    ticks_t next = ks->cur_time + refill_head(ks, ks->tcbs[ks->cur_thread].sc)->amount;
+    if (ks->cfg.num_domains > 1 && ks->cur_time + ks->domain_time < next)
+        next = ks->cur_time + ks->domain_time;
+    int rh = ks->release_head[CUR_CORE];
+    if (rh != KS_NONE && refill_head(ks, ks->tcbs[rh].sc)->time < next)
+        next = refill_head(ks, ks->tcbs[rh].sc)->time;
+    return next;
+}
+
+/* setDeadline */
+void setDeadline(struct kstate *ks, ticks_t deadline)
+{
+    ks->deadline = deadline;
+    ks->deadline_writes++;
+}
+
+/* setNextInterrupt */
+void setNextInterrupt(struct kstate *ks)
+{
+    ticks_t next = next_interrupt_time(ks);
+    KASSERT(ks, next >= ks->cur_time, A_NEXTIRQ_FUTURE);
+    setDeadline(ks, next - ks->cfg.precision);
+}
