@@ -55,6 +55,12 @@ __attribute__((format(printf, 3, 4))) static void fail(struct ctx *c, int id, co
 #define SC(i) ks_sc_name(c->ks, (i))
 #define N(i) ks_ntfn_name(c->ks, (i))
 
+static bool isBlocked_state(int st)
+{
+    return st == TS_BlockedOnReceive || st == TS_BlockedOnSend || st == TS_BlockedOnReply ||
+           st == TS_BlockedOnNotification;
+}
+
 static bool in_range(int v, int n)
 {
     return v == KS_NONE || (v >= 0 && v < n);
@@ -107,7 +113,10 @@ static bool check_indices(struct ctx *c)
     }
     for (int i = 0; i < nt; i++) {
         const struct ks_tcb *t = &ks->tcbs[i];
-        int blk_n = t->state == TS_BlockedOnNotification ? ks->n_ntfns : ks->n_eps;
+        /* a woken thread keeps its old blocking object, of either kind */
+        int blk_n = t->state == TS_BlockedOnNotification ? ks->n_ntfns
+                    : isBlocked_state(t->state)         ? ks->n_eps
+                    : (ks->n_ntfns > ks->n_eps ? ks->n_ntfns : ks->n_eps);
         if (!in_range(t->sc, ks->n_scs) || !in_range(t->bound_ntfn, ks->n_ntfns) ||
             !in_range(t->blocking, blk_n) || !in_range(t->reply, ks->n_replies) ||
             !in_range(t->sched_next, nt) || !in_range(t->sched_prev, nt) ||
@@ -179,10 +188,9 @@ static void check_idle(struct ctx *c)
     if (isc->period != 0 || isc->refill_max < MIN_REFILLS || isc->sporadic)
         fail(c, INV_IDLE, "idle SC must be a round-robin SC with MIN_REFILLS refills");
     for (int i = 0; i < ks->n_tcbs; i++)
-        if (i != ks->idle_thread && ks->tcbs[i].state == TS_IdleThreadState)
+        if (i != ks->idle_thread && ks->tcbs[i].state == TS_IdleThreadState &&
+            !(ks->cfg.smp && i == ks->core_idle[1]))
             fail(c, INV_IDLE, "thread %s is in IdleThreadState but is not the idle thread", T(i));
-    if (ks->core_idle[0] != ks->idle_thread)
-        fail(c, INV_IDLE, "core 0's idle thread is not the idle thread");
 }
 
 static void check_thread(struct ctx *c, int i)
@@ -477,6 +485,31 @@ static void check_eps(struct ctx *c)
     }
 }
 
+/* A thread blocks only from a syscall that passed the budget check, and a
+ * head refill that was ready stays ready; an SC returned to a notification
+ * was charged while sufficient. Only SCs that are configured count. */
+static void check_released(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int t = 0; t < ks->n_tcbs; t++) {
+        const struct ks_tcb *x = &ks->tcbs[t];
+        bool waiting = x->state == TS_BlockedOnNotification || x->state == TS_BlockedOnReceive ||
+                       (x->state == TS_BlockedOnSend && x->blocking != KS_NONE);
+        if (!waiting || x->sc == KS_NONE || ks->scs[x->sc].refill_max == 0)
+            continue;
+        if (!ready_at(ks, x->sc, ks->cur_time) || !sufficient0(ks, x->sc))
+            fail(c, INV_RELEASED, "blocked thread %s's SC %s is not ready and sufficient", x->name, SC(x->sc));
+    }
+    for (int i = 0; i < ks->n_scs; i++) {
+        const struct ks_sc *s = &ks->scs[i];
+        if (s->ntfn == KS_NONE || s->tcb != KS_NONE || s->refill_max == 0)
+            continue;
+        if (!ready_at(ks, i, ks->cur_time) || !sufficient0(ks, i))
+            fail(c, INV_RELEASED, "SC %s parked on notification %s is not ready and sufficient", s->name,
+                 N(s->ntfn));
+    }
+}
+
 static void check_replies(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -522,7 +555,7 @@ static void check_domains(struct ctx *c)
     if (ks->dom_sched[ks->dom_idx].domain != ks->cur_domain)
         fail(c, INV_DOMAIN, "current domain %u is not the schedule's entry %u (domain %u)",
              ks->cur_domain, ks->dom_idx, ks->dom_sched[ks->dom_idx].domain);
-    if (nd > 1 && ks->domain_time == 0)
+    if (ks->domain_time == 0)
         fail(c, INV_DOMAIN, "domain time is 0: the domain expired without a switch");
 }
 
@@ -563,20 +596,18 @@ static void check_smp(struct ctx *c)
         if (ks->tcbs[cur].affinity != k || ks->tcbs[cur].queued)
             fail(c, INV_SMP, "core %d's current thread %s is not running there", k, T(cur));
     }
-    if (ks->core_cur[0] != ks->cur_thread)
-        fail(c, INV_SMP, "core 0's current thread is not ksCurThread");
 }
 
-/* Holds when a user thread was running when the IRQ came. */
-static void check_entry(struct ctx *c)
+/* Holds whenever user level runs: at entry and at exit of the kernel. */
+static void check_user(struct ctx *c, enum inv_when when)
 {
     const struct kstate *ks = c->ks;
     if (ks->sched_action != KS_SA_RESUME)
-        fail(c, INV_ENTRY, "scheduler action is not ResumeCurrentThread at entry");
+        fail(c, INV_ENTRY, "scheduler action is not ResumeCurrentThread at a user-level boundary");
     if (ks->reprogram)
-        fail(c, INV_ENTRY, "ksReprogram is set at entry");
+        fail(c, INV_ENTRY, "ksReprogram is left set at a user-level boundary");
     if (ks->tcbs[ks->cur_thread].state == TS_Restart)
-        fail(c, INV_ENTRY, "current thread %s is in Restart at entry", T(ks->cur_thread));
+        fail(c, INV_ENTRY, "current thread %s is in Restart at a user-level boundary", T(ks->cur_thread));
     int dom = ks->cur_domain, cur = ks->cur_thread;
     for (int i = 0; i < ks->n_tcbs; i++) {
         const struct ks_tcb *t = &ks->tcbs[i];
@@ -587,7 +618,7 @@ static void check_entry(struct ctx *c)
                  t->prio, T(cur));
     }
     int a = ks->active_irq;
-    if (a >= 0 && a < ks->n_irqs && ks->irq_masked[a])
+    if (when == INV_AT_ENTRY && a >= 0 && a < ks->n_irqs && ks->irq_masked[a])
         fail(c, INV_ENTRY, "active IRQ %d is masked: the GIC would not deliver it", a);
 }
 
@@ -611,11 +642,11 @@ int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report 
     check_ntfns(&c);
     check_eps(&c);
     check_replies(&c);
+    check_released(&c);
     check_time(&c);
     check_domains(&c);
     check_irqs(&c);
     check_smp(&c);
-    if (when == INV_AT_ENTRY)
-        check_entry(&c);
+    check_user(&c, when);
     return r->n;
 }

@@ -3,7 +3,7 @@
  * invariant a state breaks, with a readable message naming the objects:
  * the structural ones (indices, queues, bitmaps, bindings, refills) that
  * hold at any kernel entry or exit, and, for a state handed to the paths,
- * the ones that hold only at entry from user level.
+ * the ones that hold whenever user level runs (at entry and at exit).
  */
 #ifndef IRQSIM_INVARIANT_H
 #define IRQSIM_INVARIANT_H
@@ -23,12 +23,13 @@
     X(INV_BINDING, "binding", "TCB/SC/notification bindings are symmetric") \
     X(INV_NTFN, "notification", "notification state matches its queue of blocked threads") \
     X(INV_EP, "endpoint", "endpoint state matches its queue of blocked threads") \
+    X(INV_RELEASED, "released", "threads blocked in IPC queues, and SCs parked on notifications, hold ready and sufficient refills (released_ipc_queues)") \
     X(INV_REPLY, "reply", "reply objects and their TCBs point at each other") \
     X(INV_TIME, "time", "time values are ordered and below MAX_RELEASE_TIME") \
     X(INV_DOMAIN, "domain", "domain schedule, current domain and domain time are consistent") \
     X(INV_IRQ, "irq", "IRQ table, handler caps and the active IRQ are valid") \
     X(INV_SMP, "smp", "cores and affinities are valid for the configuration") \
-    X(INV_ENTRY, "entry", "kernel entry from user: scheduler action resume, no reprogram pending, no higher-priority ready thread")
+    X(INV_ENTRY, "user", "user level runs: scheduler action resume, no reprogram pending, no ready thread outranks the current one; at entry the active IRQ is unmasked")
 
 enum inv_id {
 #define INV_ENUM(id, name, what) id,

@@ -140,6 +140,7 @@ int ks_init(struct kstate *ks, const char *board)
     ks->dom_len = 1;
     ks->dom_sched[0].domain = 0;
     ks->dom_sched[0].length_ms = 10;
+    ks->domain_time = cfg_us_to_ticks(&ks->cfg, 10 * 1000);
 
     int idle = ks_add_tcb(ks, "idle");
     int isc = ks_add_sc(ks, "idle_sc");
@@ -152,7 +153,7 @@ int ks_init(struct kstate *ks, const char *board)
     s->head = 0;
     s->tail = 1;
     s->refills[0].amount = s->budget = cfg_us_to_ticks(&ks->cfg, 5000);
-    ks->idle_thread = ks->cur_thread = ks->core_idle[0] = ks->core_cur[0] = (int8_t)idle;
+    ks->idle_thread = ks->cur_thread = (int8_t)idle;
     ks->idle_sc = ks->cur_sc = (int8_t)isc;
     return 0;
 }

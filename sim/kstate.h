@@ -162,7 +162,8 @@ struct kstate {
     /* ksReleaseHead of each core */
     int8_t release_head[KS_MAX_CORES];
 
-    /* other cores (SMP): their current thread and reprogram flag */
+    /* other cores (SMP): their current thread, idle thread and reprogram
+     * flag; index 0 is unused (core 0 is the node state above) */
     int8_t core_cur[KS_MAX_CORES];
     int8_t core_idle[KS_MAX_CORES];
     bool core_reprogram[KS_MAX_CORES];

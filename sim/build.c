@@ -1,0 +1,162 @@
+/* build: helpers that construct states the kernel can reach. */
+#include "build.h"
+
+#include "refill.h"
+#include "sched.h"
+
+int build_thread(struct kstate *ks, const char *name, int prio, int dom)
+{
+    int t = ks_add_tcb(ks, name);
+    if (t == KS_NONE)
+        return t;
+    ks->tcbs[t].prio = (uint8_t)prio;
+    ks->tcbs[t].domain = (uint8_t)dom;
+    return t;
+}
+
+static int new_sc(struct kstate *ks, const char *name, int t)
+{
+    int sc = ks_add_sc(ks, name);
+    if (sc == KS_NONE || t == KS_NONE)
+        return sc;
+    ks->scs[sc].tcb = (int8_t)t;
+    ks->tcbs[t].sc = (int8_t)sc;
+    ks->scs[sc].core = ks->tcbs[t].affinity;
+    return sc;
+}
+
+int build_sc(struct kstate *ks, const char *name, int t, ticks_t budget, ticks_t period, ticks_t start)
+{
+    int sc = new_sc(ks, name, t);
+    if (sc != KS_NONE)
+        refill_new(ks, sc, period == 0 ? MIN_REFILLS : KS_MAX_REFILLS, budget, period, start);
+    return sc;
+}
+
+int build_sc_unconfigured(struct kstate *ks, const char *name, int t)
+{
+    return new_sc(ks, name, t);
+}
+
+int build_ntfn(struct kstate *ks, const char *name)
+{
+    return ks_add_ntfn(ks, name);
+}
+
+int build_ep(struct kstate *ks, const char *name)
+{
+    return ks_add_ep(ks, name);
+}
+
+void build_run(struct kstate *ks, int t)
+{
+    ks->tcbs[t].state = TS_Running;
+    ks->cur_thread = (int8_t)t;
+    ks->cur_sc = ks->tcbs[t].sc;
+}
+
+void build_ready(struct kstate *ks, int t)
+{
+    ks->tcbs[t].state = TS_Running;
+    tcbSchedAppend(ks, t);
+}
+
+void build_release(struct kstate *ks, int t)
+{
+    ks->tcbs[t].state = TS_Running;
+    tcbReleaseEnqueue(ks, t);
+}
+
+/* tcbEPAppend (MCS): from the tail, step over lower-priority threads. */
+static void ipc_append(struct kstate *ks, int t, int8_t *head, int8_t *tail)
+{
+    int before = *tail, after = KS_NONE;
+    while (before != KS_NONE && ks->tcbs[t].prio > ks->tcbs[before].prio) {
+        after = before;
+        before = ks->tcbs[after].ep_prev;
+    }
+    if (before == KS_NONE)
+        *head = (int8_t)t;
+    else
+        ks->tcbs[before].ep_next = (int8_t)t;
+    if (after == KS_NONE)
+        *tail = (int8_t)t;
+    else
+        ks->tcbs[after].ep_prev = (int8_t)t;
+    ks->tcbs[t].ep_next = (int8_t)after;
+    ks->tcbs[t].ep_prev = (int8_t)before;
+}
+
+void build_wait_ntfn(struct kstate *ks, int t, int n)
+{
+    struct ks_ntfn *ntfn = &ks->ntfns[n];
+    ipc_append(ks, t, &ntfn->q_head, &ntfn->q_tail);
+    ntfn->state = NTFN_Waiting;
+    ks->tcbs[t].state = TS_BlockedOnNotification;
+    ks->tcbs[t].blocking = (int8_t)n;
+}
+
+static void block_on_ep(struct kstate *ks, int t, int e, int ep_state, int ts)
+{
+    struct ks_ep *ep = &ks->eps[e];
+    ipc_append(ks, t, &ep->q_head, &ep->q_tail);
+    ep->state = (uint8_t)ep_state;
+    ks->tcbs[t].state = (uint8_t)ts;
+    ks->tcbs[t].blocking = (int8_t)e;
+}
+
+void build_recv_ep(struct kstate *ks, int t, int e, int r)
+{
+    block_on_ep(ks, t, e, EP_Recv, TS_BlockedOnReceive);
+    if (r == KS_NONE)
+        return;
+    ks->tcbs[t].reply = (int8_t)r;
+    ks->replies[r].tcb = (int8_t)t;
+}
+
+void build_send_ep(struct kstate *ks, int t, int e)
+{
+    block_on_ep(ks, t, e, EP_Send, TS_BlockedOnSend);
+}
+
+void build_bind_ntfn(struct kstate *ks, int t, int n)
+{
+    ks->tcbs[t].bound_ntfn = (int8_t)n;
+    ks->ntfns[n].bound_tcb = (int8_t)t;
+}
+
+void build_bind_sc_ntfn(struct kstate *ks, int sc, int n)
+{
+    ks->scs[sc].ntfn = (int8_t)n;
+    ks->ntfns[n].sc = (int8_t)sc;
+}
+
+void build_irq_state(struct kstate *ks, int irq, int state)
+{
+    ks_irq_touch(ks, irq);
+    ks->irq_state[irq] = (uint8_t)state;
+}
+
+void build_irq_signal(struct kstate *ks, int irq, int n, uint64_t badge, bool can_send)
+{
+    build_irq_state(ks, irq, IRQ_Signal);
+    struct ks_irq_cap *cap = &ks->irq_cap[irq];
+    cap->type = CAP_Notification;
+    cap->ntfn = (int8_t)n;
+    cap->badge = badge;
+    cap->can_send = can_send;
+}
+
+/* setNextInterrupt as evaluated at the last commit, ksConsumed ago: the
+ * head amount counts from then, the domain time was longer by as much. */
+void build_deadline(struct kstate *ks)
+{
+    ticks_t then = ks->cur_time - ks->consumed;
+    ticks_t next = then + refill_head(ks, ks->tcbs[ks->cur_thread].sc)->amount;
+    if (ks->cfg.num_domains > 1 && ks->cur_time + ks->domain_time < next)
+        next = ks->cur_time + ks->domain_time;
+    int rh = ks->release_head[0];
+    if (rh != KS_NONE && refill_head(ks, ks->tcbs[rh].sc)->time < next)
+        next = refill_head(ks, ks->tcbs[rh].sc)->time;
+    ks->deadline = next - ks->cfg.precision;
+}

@@ -1,0 +1,346 @@
+/* diff: differential check of the two interrupt paths. */
+#include "diff.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "invariant.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+#include "kassert.h"
+#include "print.h"
+#include "refill.h"
+#include "sched.h"
+
+static const struct { int group; const char *name; } fields[] = {
+#define DF_TEXT(id, group, name) {group, name},
+    DIFF_FIELD_LIST(DF_TEXT)
+#undef DF_TEXT
+};
+
+static const char *const groups[] = {"scheduler", "budget", "notification", "interrupt", "checks"};
+
+const char *diff_field_name(int f)
+{
+    return f >= 0 && f < DF_COUNT ? fields[f].name : "?";
+}
+
+int diff_field_group(int f)
+{
+    return f >= 0 && f < DF_COUNT ? fields[f].group : G_CHECK;
+}
+
+const char *diff_group_name(int g)
+{
+    return g >= 0 && g < G_COUNT ? groups[g] : "?";
+}
+
+const char *diff_fields_text(uint32_t mask, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int f = 0; f < DF_COUNT; f++) {
+        if (!(mask & (1u << f)))
+            continue;
+        int n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", fields[f].name);
+        if (n < 0 || (size_t)n >= len - used)
+            break;
+        used += (size_t)n;
+    }
+    if (!used)
+        snprintf(buf, len, "none");
+    return buf;
+}
+
+/* The brief's normalisation: updateTimestamp at the entry clock for an
+ * outcome that has not read it, then commitTime's charge of ksConsumed. */
+bool diff_normalise(struct kstate *ks)
+{
+    uint8_t saved = ks->path;
+    ks->path = PATH_NORM;
+    if (ks->cur_time < ks->hw_clock)
+        updateTimestamp(ks);
+    bool payable = true;
+    int sc = ks->cur_sc;
+    if (ks->consumed > 0 && sc != ks->idle_sc && ks->scs[sc].refill_max > 0)
+        payable = refill_sufficient(ks, sc, ks->consumed) && refill_ready(ks, sc);
+    if (payable)
+        commitTime(ks);
+    ks->path = saved;
+    return payable;
+}
+
+/* ---- field comparison ---- */
+
+struct cmp {
+    const struct kstate *a, *b; /* slow, fast */
+    FILE *out;
+    uint32_t mask;
+};
+
+__attribute__((format(printf, 3, 4))) static void differ(struct cmp *c, int field, const char *fmt, ...)
+{
+    c->mask |= 1u << field;
+    if (!c->out)
+        return;
+    fprintf(c->out, "  %-12s ", groups[fields[field].group]);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(c->out, fmt, ap);
+    va_end(ap);
+    fputc('\n', c->out);
+}
+
+#define TA(i) ks_tcb_name(c->a, (i))
+#define TB(i) ks_tcb_name(c->b, (i))
+
+static void cmp_node(struct cmp *c)
+{
+    const struct kstate *a = c->a, *b = c->b;
+    char x[KS_NAME_LEN + 4], y[KS_NAME_LEN + 4];
+    if (a->cur_thread != b->cur_thread)
+        differ(c, DF_CUR_THREAD, "next thread to run: slow %s, fast %s", TA(a->cur_thread), TB(b->cur_thread));
+    if (a->sched_action != b->sched_action)
+        differ(c, DF_SCHED_ACTION, "scheduler action left: slow %s, fast %s",
+               ks_action_name(a, a->sched_action, x, sizeof x), ks_action_name(b, b->sched_action, y, sizeof y));
+    if (a->cur_domain != b->cur_domain || a->dom_idx != b->dom_idx || a->domain_time != b->domain_time)
+        differ(c, DF_DOMAIN, "domain: slow %u (time %" PRIu64 "), fast %u (time %" PRIu64 ")", a->cur_domain,
+               a->domain_time, b->cur_domain, b->domain_time);
+    if (a->cur_sc != b->cur_sc)
+        differ(c, DF_CUR_SC, "current SC: slow %s, fast %s", ks_sc_name(a, a->cur_sc), ks_sc_name(b, b->cur_sc));
+    if (a->consumed != b->consumed)
+        differ(c, DF_CONSUMED, "ksConsumed: slow %" PRIu64 ", fast %" PRIu64, a->consumed, b->consumed);
+    if (a->cur_time != b->cur_time)
+        differ(c, DF_CUR_TIME, "ksCurTime: slow %" PRIu64 ", fast %" PRIu64, a->cur_time, b->cur_time);
+    if (a->deadline != b->deadline)
+        differ(c, DF_DEADLINE, "timer deadline: slow %" PRIu64 ", fast %" PRIu64, a->deadline, b->deadline);
+    if (a->reprogram != b->reprogram)
+        differ(c, DF_REPROGRAM, "ksReprogram left: slow %d, fast %d", a->reprogram, b->reprogram);
+    for (int k = 0; k < KS_MAX_CORES; k++)
+        if (a->release_head[k] != b->release_head[k])
+            differ(c, DF_RELEASE_QUEUE, "core %d release queue head: slow %s, fast %s", k, TA(a->release_head[k]),
+                   TB(b->release_head[k]));
+    if (a->ipi_sent != b->ipi_sent || a->ipi_pending != b->ipi_pending)
+        differ(c, DF_IPI, "reschedule IPIs sent: slow %#x, fast %#x", a->ipi_sent | a->ipi_pending,
+               b->ipi_sent | b->ipi_pending);
+    if (memcmp(a->l1, b->l1, sizeof a->l1) != 0 || memcmp(a->l2, b->l2, sizeof a->l2) != 0)
+        differ(c, DF_READY_QUEUES, "ready-queue bitmaps differ");
+}
+
+static bool blocked_state(int st)
+{
+    return st == TS_BlockedOnReceive || st == TS_BlockedOnSend || st == TS_BlockedOnNotification ||
+           st == TS_BlockedOnReply;
+}
+
+static void cmp_tcb(struct cmp *c, int i)
+{
+    const struct ks_tcb *x = &c->a->tcbs[i], *y = &c->b->tcbs[i];
+    if (x->state != y->state || x->fault != y->fault)
+        differ(c, DF_THREAD_STATE, "thread %s: slow %s%s, fast %s%s", x->name, ks_ts_name(x->state),
+               x->fault ? " +timeout fault" : "", ks_ts_name(y->state), y->fault ? " +timeout fault" : "");
+    if (x->queued != y->queued || (x->queued && (x->sched_next != y->sched_next || x->sched_prev != y->sched_prev ||
+                                                 x->affinity != y->affinity)))
+        differ(c, DF_READY_QUEUES, "thread %s ready queue: slow %s (after %s), fast %s (after %s)", x->name,
+               x->queued ? "queued" : "not queued", TA(x->sched_prev), y->queued ? "queued" : "not queued",
+               TB(y->sched_prev));
+    if (x->in_release != y->in_release ||
+        (x->in_release && (x->sched_next != y->sched_next || x->sched_prev != y->sched_prev)))
+        differ(c, DF_RELEASE_QUEUE, "thread %s release queue: slow %s, fast %s", x->name,
+               x->in_release ? "in it" : "not in it", y->in_release ? "in it" : "not in it");
+    if (x->badge_reg != y->badge_reg)
+        differ(c, DF_BADGE_REG, "thread %s badge register: slow %#" PRIx64 ", fast %#" PRIx64, x->name, x->badge_reg,
+               y->badge_reg);
+    if (x->sc != y->sc || x->affinity != y->affinity)
+        differ(c, DF_TCB_SC, "thread %s SC: slow %s (core %u), fast %s (core %u)", x->name, ks_sc_name(c->a, x->sc),
+               x->affinity, ks_sc_name(c->b, y->sc), y->affinity);
+    /* the kernel leaves a woken thread's blocking object stale; only a
+     * blocked thread's is meaningful */
+    if (blocked_state(x->state) && blocked_state(y->state) && x->blocking != y->blocking)
+        differ(c, DF_BLOCKING, "thread %s blocked on: slow %d, fast %d", x->name, x->blocking, y->blocking);
+    if (x->reply != y->reply)
+        differ(c, DF_BLOCKING, "thread %s reply object: slow %s, fast %s", x->name, ks_reply_name(c->a, x->reply),
+               ks_reply_name(c->b, y->reply));
+}
+
+/* Refill queues compare as sequences from head to tail. */
+static bool same_refills(const struct ks_sc *x, const struct ks_sc *y)
+{
+    if (x->refill_max != y->refill_max)
+        return false;
+    if (!x->refill_max)
+        return true;
+    if (refill_size(x) != refill_size(y))
+        return false;
+    unsigned i = x->head, j = y->head;
+    for (unsigned n = refill_size(x); n; n--, i = refill_next(x, i), j = refill_next(y, j))
+        if (x->refills[i].time != y->refills[j].time || x->refills[i].amount != y->refills[j].amount)
+            return false;
+    return true;
+}
+
+static void print_refills(FILE *out, const struct ks_sc *s)
+{
+    if (!s->refill_max) {
+        fprintf(out, "(none)");
+        return;
+    }
+    unsigned i = s->head;
+    for (unsigned n = refill_size(s); n; n--, i = refill_next(s, i))
+        fprintf(out, "%s%" PRIu64 "+%" PRIu64, i == s->head ? "" : " ", s->refills[i].time, s->refills[i].amount);
+}
+
+static void cmp_sc(struct cmp *c, int i)
+{
+    const struct ks_sc *x = &c->a->scs[i], *y = &c->b->scs[i];
+    if (!same_refills(x, y)) {
+        c->mask |= 1u << DF_REFILLS;
+        if (c->out) {
+            fprintf(c->out, "  %-12s SC %s refills (time+amount): slow ", groups[G_BUDGET], x->name);
+            print_refills(c->out, x);
+            fprintf(c->out, "; fast ");
+            print_refills(c->out, y);
+            fputc('\n', c->out);
+        }
+    }
+    if (x->consumed != y->consumed)
+        differ(c, DF_SC_CONSUMED, "SC %s scConsumed: slow %" PRIu64 ", fast %" PRIu64, x->name, x->consumed,
+               y->consumed);
+    if (x->tcb != y->tcb)
+        differ(c, DF_TCB_SC, "SC %s bound to: slow %s, fast %s", x->name, TA(x->tcb), TB(y->tcb));
+}
+
+/* An IPC queue compares as the sequence of its threads. */
+static bool same_queue(const struct kstate *a, int ha, const struct kstate *b, int hb)
+{
+    int n = 0;
+    while (ha != KS_NONE && hb != KS_NONE && n++ <= a->n_tcbs) {
+        if (ha != hb)
+            return false;
+        ha = a->tcbs[ha].ep_next;
+        hb = b->tcbs[hb].ep_next;
+    }
+    return ha == hb;
+}
+
+static void cmp_ipc(struct cmp *c)
+{
+    const struct kstate *a = c->a, *b = c->b;
+    for (int i = 0; i < a->n_ntfns; i++) {
+        const struct ks_ntfn *x = &a->ntfns[i], *y = &b->ntfns[i];
+        if (x->state != y->state || x->msg_id != y->msg_id)
+            differ(c, DF_NTFN, "notification %s: slow %s badge %#" PRIx64 ", fast %s badge %#" PRIx64, x->name,
+                   ks_ntfn_state_name(x->state), x->msg_id, ks_ntfn_state_name(y->state), y->msg_id);
+        if (x->q_tail != y->q_tail || !same_queue(a, x->q_head, b, y->q_head))
+            differ(c, DF_NTFN, "notification %s wait queue: slow head %s, fast head %s", x->name, TA(x->q_head),
+                   TB(y->q_head));
+        if (x->bound_tcb != y->bound_tcb || x->sc != y->sc)
+            differ(c, DF_NTFN, "notification %s bindings differ", x->name);
+    }
+    for (int i = 0; i < a->n_eps; i++) {
+        const struct ks_ep *x = &a->eps[i], *y = &b->eps[i];
+        if (x->state != y->state || x->q_tail != y->q_tail || !same_queue(a, x->q_head, b, y->q_head))
+            differ(c, DF_EP, "endpoint %s: slow %s head %s, fast %s head %s", x->name, ks_ep_state_name(x->state),
+                   TA(x->q_head), ks_ep_state_name(y->state), TB(y->q_head));
+    }
+    for (int i = 0; i < a->n_replies; i++)
+        if (a->replies[i].tcb != b->replies[i].tcb)
+            differ(c, DF_REPLY, "reply %s: slow %s, fast %s", a->replies[i].name, TA(a->replies[i].tcb),
+                   TB(b->replies[i].tcb));
+}
+
+static void cmp_irqs(struct cmp *c)
+{
+    const struct kstate *a = c->a, *b = c->b;
+    int n = a->n_irqs > b->n_irqs ? a->n_irqs : b->n_irqs;
+    for (int i = 0; i < n; i++) {
+        bool ma = i < a->n_irqs && a->irq_masked[i], mb = i < b->n_irqs && b->irq_masked[i];
+        int ka = i < a->n_irqs ? a->irq_acks[i] : 0, kb = i < b->n_irqs ? b->irq_acks[i] : 0;
+        if (ma != mb)
+            differ(c, DF_IRQ_MASK, "IRQ %d: slow %s, fast %s", i, ma ? "masked" : "unmasked",
+                   mb ? "masked" : "unmasked");
+        if (ka != kb)
+            differ(c, DF_IRQ_ACK, "IRQ %d acks: slow %d, fast %d", i, ka, kb);
+    }
+}
+
+uint32_t diff_compare(const struct kstate *slow, const struct kstate *fast, FILE *out)
+{
+    struct cmp c = {slow, fast, out, 0};
+    cmp_node(&c);
+    for (int i = 0; i < slow->n_tcbs; i++)
+        cmp_tcb(&c, i);
+    for (int i = 0; i < slow->n_scs; i++)
+        cmp_sc(&c, i);
+    cmp_ipc(&c);
+    cmp_irqs(&c);
+    return c.mask;
+}
+
+void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
+              struct kstate *slow, struct kstate *fast)
+{
+    memset(v, 0, sizeof *v);
+    ks_copy(slow, in);
+    ks_copy(fast, in);
+    handleInterruptEntry(slow);
+    v->exit = fastpath_irq(fast, variant);
+    v->slow_overrun = !diff_normalise(slow);
+    v->fast_overrun = !diff_normalise(fast);
+    if (check_invariants) {
+        struct inv_report r;
+        v->slow_inv = (uint8_t)kstate_check(slow, INV_AT_EXIT, &r);
+        v->fast_inv = (uint8_t)kstate_check(fast, INV_AT_EXIT, &r);
+    }
+    v->slow_asserts = slow->n_asserts;
+    v->fast_asserts = fast->n_asserts;
+    v->fields = diff_compare(slow, fast, NULL);
+    if (v->slow_overrun != v->fast_overrun)
+        v->fields |= 1u << DF_OVERRUN;
+    if (v->slow_asserts != v->fast_asserts || v->slow_asserts)
+        v->fields |= 1u << DF_ASSERT;
+    if (v->slow_inv != v->fast_inv || v->slow_inv)
+        v->fields |= 1u << DF_INVARIANT;
+    v->agree = v->fields == 0;
+}
+
+static void report_asserts(FILE *out, const char *side, const struct kstate *ks)
+{
+    int kept = ks->n_asserts < KS_MAX_ASSERTS ? ks->n_asserts : KS_MAX_ASSERTS;
+    for (int i = 0; i < kept; i++) {
+        int id = ks->asserts[i].id;
+        fprintf(out, "  %-12s %s: kernel assert in %s failed (%s) during the %s\n", groups[G_CHECK], side,
+                kassert_fn(id), kassert_msg(id), ks_path_name(ks->asserts[i].path));
+    }
+}
+
+static void report_invariants(FILE *out, const char *side, const struct kstate *ks)
+{
+    struct inv_report r;
+    int n = kstate_check(ks, INV_AT_EXIT, &r);
+    int kept = n < INV_MAX_ITEMS ? n : INV_MAX_ITEMS;
+    for (int i = 0; i < kept; i++)
+        fprintf(out, "  %-12s %s outcome breaks invariant %s: %s\n", groups[G_CHECK], side, inv_name(r.items[i].id),
+                r.items[i].msg);
+}
+
+void diff_report(FILE *out, const struct diff_verdict *v, const struct kstate *slow, const struct kstate *fast)
+{
+    char buf[512];
+    fprintf(out, "fastpath exit: %s (%s)%s\n", fp_exit_name(v->exit), fp_exit_what(v->exit),
+            fp_exit_is_fallback(v->exit) ? " -> slowpath" : "");
+    if (v->agree) {
+        fprintf(out, "verdict: AGREE\n");
+        return;
+    }
+    fprintf(out, "verdict: DIVERGE in %s\n", diff_fields_text(v->fields, buf, sizeof buf));
+    diff_compare(slow, fast, out);
+    if (v->slow_overrun || v->fast_overrun)
+        fprintf(out, "  %-12s pending consumed time the current SC cannot pay: slow %s, fast %s\n", groups[G_BUDGET],
+                v->slow_overrun ? "yes" : "no", v->fast_overrun ? "yes" : "no");
+    report_asserts(out, "slow", slow);
+    report_asserts(out, "fast", fast);
+    report_invariants(out, "slow", slow);
+    report_invariants(out, "fast", fast);
+}
