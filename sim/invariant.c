@@ -185,7 +185,7 @@ static void check_idle(struct ctx *c)
         fail(c, INV_IDLE, "idle thread %s must be IdleThreadState, priority 0, in no queue", idle->name);
     if (idle->sc != ks->idle_sc || isc->tcb != ks->idle_thread)
         fail(c, INV_IDLE, "idle thread and idle SC must be bound to each other");
-    if (isc->period != 0 || isc->refill_max < MIN_REFILLS || isc->sporadic)
+    if (isc->period != 0 || isc->refill_max != MIN_REFILLS || isc->sporadic)
         fail(c, INV_IDLE, "idle SC must be a round-robin SC with MIN_REFILLS refills");
     for (int i = 0; i < ks->n_tcbs; i++)
         if (i != ks->idle_thread && ks->tcbs[i].state == TS_IdleThreadState &&
@@ -237,6 +237,10 @@ static void check_current(struct ctx *c)
         fail(c, INV_CURRENT, "current SC %s's head refill is not ready at ksCurTime", SC(sc));
     else if (!sufficient0(ks, sc))
         fail(c, INV_CURRENT, "current SC %s's head refill is below MIN_BUDGET", SC(sc));
+    else if (sc != ks->idle_sc && ks->scs[sc].period != 0 && ks->consumed <= ks->cur_time &&
+             rhead(ks, sc)->time > ks->cur_time - ks->consumed)
+        fail(c, INV_CURRENT, "current SC %s's head refill starts after the pending consumption began "
+             "(commitTime would leave it not ready)", SC(sc));
     if (cur != ks->idle_thread && t->domain != ks->cur_domain)
         fail(c, INV_CURRENT, "current thread %s is not in the current domain", t->name);
 }
@@ -348,21 +352,22 @@ static void check_sc(struct ctx *c, int i)
             fail(c, INV_REFILLS, "SC %s: sporadic but not configured", s->name);
         return;
     }
+    if (s->refill_max < MIN_REFILLS)
+        fail(c, INV_REFILLS, "SC %s: refill_max %u below MIN_REFILLS (extra refills + 2)", s->name, s->refill_max);
     if (s->head >= s->refill_max || s->tail >= s->refill_max) {
         fail(c, INV_REFILLS, "SC %s: head %u / tail %u outside refill_max %u", s->name, s->head, s->tail,
              s->refill_max);
         return;
     }
-    if (s->period == 0 && (refill_size(s) != MIN_REFILLS || s->sporadic))
-        fail(c, INV_REFILLS, "SC %s: round robin needs exactly %u refills and no sporadic flag", s->name,
-             MIN_REFILLS);
+    if (s->period == 0 && (refill_size(s) != MIN_REFILLS || s->refill_max != MIN_REFILLS))
+        fail(c, INV_REFILLS, "SC %s: round robin needs exactly %u refills", s->name, MIN_REFILLS);
+    if (s->period != 0 && s->budget >= s->period)
+        fail(c, INV_REFILLS, "SC %s: budget must be below the period (equal means round robin)", s->name);
     if (!refill_ordered(s))
         fail(c, INV_REFILLS, "SC %s: refills overlap or are out of order", s->name);
     if (refill_sum(s) != s->budget)
         fail(c, INV_REFILLS, "SC %s: refills sum to %llu, budget is %llu", s->name,
              (unsigned long long)refill_sum(s), (unsigned long long)s->budget);
-    if (s->period != 0 && s->budget > s->period)
-        fail(c, INV_REFILLS, "SC %s: budget exceeds period", s->name);
     if (s->refills[s->head].amount < ks->cfg.min_budget)
         fail(c, INV_REFILLS, "SC %s: head refill %llu below MIN_BUDGET %llu", s->name,
              (unsigned long long)s->refills[s->head].amount, (unsigned long long)ks->cfg.min_budget);
@@ -618,6 +623,14 @@ static void check_user(struct ctx *c, enum inv_when when)
                  t->prio, T(cur));
     }
     int a = ks->active_irq;
+    /* the timer PPI outranks device SPIs at the GIC: a device IRQ is taken
+     * past the deadline only within the kernel's entry latency (WCET) */
+    ticks_t wcet = ks->cfg.min_budget / 2;
+    bool timer = a >= 0 && a < ks->n_irqs && ks->irq_state[a] == IRQ_Timer;
+    if (when == INV_AT_ENTRY && !timer && ks->deadline < ks->hw_clock && ks->hw_clock - ks->deadline > wcet)
+        fail(c, INV_ENTRY, "entry clock %llu is %llu ticks past the timer deadline %llu: the timer IRQ would come first",
+             (unsigned long long)ks->hw_clock, (unsigned long long)(ks->hw_clock - ks->deadline),
+             (unsigned long long)ks->deadline);
     if (when == INV_AT_ENTRY && a >= 0 && a < ks->n_irqs && ks->irq_masked[a])
         fail(c, INV_ENTRY, "active IRQ %d is masked: the GIC would not deliver it", a);
 }

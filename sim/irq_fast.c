@@ -33,6 +33,27 @@ bool fp_exit_is_fallback(int e)
 
 static const char *const variants[] = {"pr1227", "fixed"};
 
+static const struct { const char *name, *what; } fixes_text[] = {
+#define FP_FIX_TEXT(id, name, what) {name, what},
+    FP_FIX_LIST(FP_FIX_TEXT)
+#undef FP_FIX_TEXT
+};
+
+const char *fp_fix_name(int bit)
+{
+    return bit >= 0 && bit < FIX_COUNT ? fixes_text[bit].name : "?";
+}
+
+const char *fp_fix_what(int bit)
+{
+    return bit >= 0 && bit < FIX_COUNT ? fixes_text[bit].what : "?";
+}
+
+unsigned fp_variant_fixes(int variant)
+{
+    return variant == FP_FIXED ? FIX_ALL : 0;
+}
+
 const char *fp_variant_name(int v)
 {
     return v >= 0 && v < FP_VARIANT_COUNT ? variants[v] : "?";
@@ -99,10 +120,13 @@ struct fp_dest {
     bool idle, schedulable, context_switch;
 };
 
-static int check_dest(struct kstate *ks, struct fp_dest *d)
+static int check_dest(struct kstate *ks, struct fp_dest *d, unsigned fixes)
 {
     const struct ks_tcb *dest = &ks->tcbs[d->dest];
     d->context_switch = !(ks->tcbs[ks->cur_thread].prio >= dest->prio);
+    /* FIX idle_switch: schedule() leaves the idle thread for any candidate */
+    if ((fixes & FIX(FIX_IDLE_SWITCH)) && ks->cur_thread == ks->idle_thread)
+        d->context_switch = true;
     d->sc = dest->sc;
     if (d->sc == KS_NONE) {
         d->sc = ks->ntfns[d->ntfn].sc;
@@ -132,7 +156,7 @@ static int check_dest(struct kstate *ks, struct fp_dest *d)
 /* The direct switch: account time, charge the current SC, requeue the
  * current thread, switch, and reprogram the timer only if it must fire
  * earlier than before. */
-static void switch_direct(struct kstate *ks, int dest)
+static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
 {
     updateTimestamp(ks);
     ticks_t prev = next_interrupt_time(ks);
@@ -141,14 +165,19 @@ static void switch_direct(struct kstate *ks, int dest)
     if (isSchedulable(ks, ks->cur_thread))
         tcbSchedEnqueue(ks, ks->cur_thread);
     ks->cur_thread = (int8_t)dest; /* switchToThread_fp */
+    int sc = ks->tcbs[dest].sc;
+    /* FIX cb_unblock: what switchSchedContext does for a new SC */
+    if ((fixes & FIX(FIX_CB_UNBLOCK)) && sc_constant_bandwidth(ks, sc))
+        refill_unblock_check(ks, sc);
     ticks_t next = next_interrupt_time(ks);
-    if (next < prev)
+    /* FIX deadline: the old deadline was for the old thread's budget */
+    if (next < prev || (fixes & FIX(FIX_DEADLINE)))
         setDeadline(ks, next - ks->cfg.precision);
-    ks->cur_sc = ks->tcbs[ks->cur_thread].sc;
+    ks->cur_sc = (int8_t)sc;
 }
 
 /* After the point of no return: wake dest and place it. */
-static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge)
+static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge, unsigned fixes)
 {
     int dest = d->dest;
     if (d->idle)
@@ -165,10 +194,17 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
         if (sc != ks->cur_sc)
             refill_unblock_check(ks, sc);
     }
+    /* FIX reprogram_flag: the unblock check asks for a reprogram that
+     * only the new current thread's refills would need; a switch
+     * reprograms anyway (FIX deadline) */
+    if (fixes & FIX(FIX_REPROGRAM))
+        ks->reprogram = false;
     if (!d->schedulable)
         return mask_ack(ks, irq, FP_EXIT_NOT_SCHEDULABLE);
     if (d->context_switch) {
-        switch_direct(ks, dest);
+        switch_direct(ks, dest, fixes);
+        if (fixes & FIX(FIX_REPROGRAM))
+            ks->reprogram = false;
         return mask_ack(ks, irq, FP_EXIT_SWITCH);
     }
     if (ks->tcbs[ks->cur_thread].prio == ks->tcbs[dest].prio) {
@@ -179,10 +215,30 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
     return mask_ack(ks, irq, FP_EXIT_ENQUEUE);
 }
 
-/* fastpath_irq, up to choosing the receiver */
-static int fastpath_irq_body(struct kstate *ks, int variant)
+/* The entry work the proposal skips: the slowpath accounts time and checks
+ * the budget, the domain and the release queue on every interrupt. The
+ * corrected fastpath reads the clock and leaves to the slowpath every
+ * interrupt on which that work would change something. */
+static int entry_checks(struct kstate *ks, unsigned fixes)
 {
-    (void)variant;
+    if (fixes & FIX(FIX_ENTRY_TIME))
+        updateTimestamp(ks);
+    if ((fixes & FIX(FIX_ENTRY_BUDGET)) && !refill_sufficient(ks, ks->cur_sc, ks->consumed))
+        return FP_SLOW_BUDGET;
+    if ((fixes & FIX(FIX_ENTRY_DOMAIN)) && isCurDomainExpired(ks))
+        return FP_SLOW_DOMAIN_EXPIRED;
+    int rh = ks->release_head[CUR_CORE];
+    if ((fixes & FIX(FIX_ENTRY_RELEASE)) && rh != KS_NONE && refill_ready(ks, ks->tcbs[rh].sc))
+        return FP_SLOW_RELEASE;
+    return FP_EXIT_COUNT;
+}
+
+/* fastpath_irq */
+static int fastpath_irq_body(struct kstate *ks, unsigned fixes)
+{
+    int fallback = entry_checks(ks, fixes);
+    if (fallback != FP_EXIT_COUNT)
+        return slowpath_irq(ks, fallback);
     int irq = ks->active_irq;
     if (irq == KS_IRQ_INVALID) {
         handleSpuriousIRQ(ks);
@@ -221,18 +277,23 @@ static int fastpath_irq_body(struct kstate *ks, int variant)
     if (!ks_check(ks, d.dest != KS_NONE, A_FP_DEST))
         return mask_ack(ks, irq, FP_EXIT_ACTIVE);
 
-    int fallback = check_dest(ks, &d);
+    fallback = check_dest(ks, &d, fixes);
     if (fallback != FP_EXIT_COUNT)
         return slowpath_irq(ks, fallback);
-    return deliver(ks, &d, irq, badge);
+    return deliver(ks, &d, irq, badge, fixes);
 }
 
 /* c_handle_interrupt with CONFIG_IRQ_FASTPATH */
-int fastpath_irq(struct kstate *ks, int variant)
+int fastpath_irq_fixes(struct kstate *ks, unsigned fixes)
 {
     uint8_t saved = ks->path;
     ks->path = PATH_FAST;
-    int exit = fastpath_irq_body(ks, variant);
+    int exit = fastpath_irq_body(ks, fixes);
     ks->path = saved;
     return exit;
+}
+
+int fastpath_irq(struct kstate *ks, int variant)
+{
+    return fastpath_irq_fixes(ks, fp_variant_fixes(variant));
 }

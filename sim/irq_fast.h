@@ -10,6 +10,9 @@
 #include "kstate.h"
 
 #define FP_EXIT_LIST(X) \
+    X(FP_SLOW_BUDGET, "slow_budget", "fixed only: the current SC cannot pay the time consumed (checkBudget would charge)") \
+    X(FP_SLOW_DOMAIN_EXPIRED, "slow_domain_expired", "fixed only: the current domain's time is up") \
+    X(FP_SLOW_RELEASE, "slow_release", "fixed only: the release queue's head is ready (awaken would release it)") \
     X(FP_EXIT_SPURIOUS, "spurious", "no valid IRQ: handleSpuriousIRQ only") \
     X(FP_EXIT_OUT_OF_RANGE, "out_of_range", "IRQ above maxIRQ: mask and ack") \
     X(FP_SLOW_NOT_SIGNAL, "slow_not_signal", "IRQ state is not IRQSignal (timer, IPI, reserved, inactive)") \
@@ -37,6 +40,36 @@ enum fp_exit {
 
 /* Which fastpath: the proposal as written, or irqsim's corrected one. */
 enum fp_variant { FP_PR1227, FP_FIXED, FP_VARIANT_COUNT };
+
+/* The corrected fastpath is the proposal plus these independent changes;
+ * each can be applied alone, which is how a divergence is attributed to
+ * the change that removes it. docs/FINDINGS.md explains each. */
+#define FP_FIX_LIST(X) \
+    X(FIX_ENTRY_TIME, "entry_time", "read the clock at entry (updateTimestamp) before anything else") \
+    X(FIX_ENTRY_BUDGET, "entry_budget", "fall back when the current SC cannot pay the time consumed") \
+    X(FIX_ENTRY_DOMAIN, "entry_domain", "fall back when the current domain has expired") \
+    X(FIX_ENTRY_RELEASE, "entry_release", "fall back when the release queue's head is ready") \
+    X(FIX_IDLE_SWITCH, "idle_switch", "always switch away from the idle thread") \
+    X(FIX_DEADLINE, "deadline", "on a switch, program the timer for the new thread unconditionally") \
+    X(FIX_CB_UNBLOCK, "cb_unblock", "on a switch, run the unblock check of a constant-bandwidth SC") \
+    X(FIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind")
+
+enum fp_fix_bit {
+#define FP_FIX_BIT(id, name, what) id##_BIT,
+    FP_FIX_LIST(FP_FIX_BIT)
+#undef FP_FIX_BIT
+    FIX_COUNT
+};
+
+#define FIX_ALL ((1u << FIX_COUNT) - 1)
+#define FIX(id) (1u << id##_BIT)
+
+const char *fp_fix_name(int bit);
+const char *fp_fix_what(int bit);
+/* The fix set of a variant: none for pr1227, all for fixed. */
+unsigned fp_variant_fixes(int variant);
+/* The interrupt entry with the proposal plus the given fixes. */
+int fastpath_irq_fixes(struct kstate *ks, unsigned fixes);
 
 const char *fp_exit_name(int e);
 const char *fp_exit_what(int e);

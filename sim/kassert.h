@@ -71,7 +71,8 @@
     X(A_NTFN_STATE, "fastpath_irq", "valid notification state (fail)") \
     X(A_FP_DEST, "fastpath_irq", "dest != NULL") \
     X(A_FP_SPORADIC_CUR, "fastpath_irq", "woken sporadic SC is not ksCurSC") \
-    X(A_MODEL_INDEX, "model", "object index in range (model integrity)")
+    X(A_MODEL_INDEX, "model", "object index in range (model integrity)") \
+    X(A_MODEL_LOOP, "refill_budget_check", "charging loop ends within 2^20 refills (model bound)")
 
 enum kassert_id {
 #define KASSERT_ENUM(id, fn, msg) id,

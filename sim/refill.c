@@ -148,7 +148,12 @@ void refill_budget_check(struct kstate *ks, ticks_t usage)
     ticks_t sum = refill_sum(s);
     KASSERT(ks, refill_ordered(s), A_REFILL_SUM);
 
+    unsigned long rounds = 0;
     while (refill_head(ks, sc)->amount <= usage && refill_head(ks, sc)->time < max_release) {
+        /* the kernel loops usage/amount times; an entry clock far past
+         * the deadline is unreachable, so the model stops and reports */
+        if (!ks_check(ks, ++rounds < (1ul << 20), A_MODEL_LOOP))
+            break;
         usage -= refill_head(ks, sc)->amount;
         if (refill_single(s)) {
             refill_head(ks, sc)->time += s->period;

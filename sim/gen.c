@@ -1,0 +1,613 @@
+/* gen: builds valid kernel states from fuzzer bytes or a seed. */
+#include "gen.h"
+
+#include <string.h>
+
+#include "build.h"
+#include "refill.h"
+#include "sched.h"
+
+void gen_bounds_default(struct gen_bounds *b)
+{
+    b->max_threads = 6;
+    b->prios = 4;
+    b->max_refills = 6;
+    b->max_domains = 3;
+    b->max_ntfns = 3;
+    b->allow_smp = true;
+    b->edges = true;
+    b->board = NULL;
+}
+
+const char *gen_bounds_check(const struct gen_bounds *b)
+{
+    if (b->max_threads < 1 || b->max_threads > KS_MAX_TCBS - 2)
+        return "threads must be between 1 and 62";
+    if (b->prios < 1 || b->prios > KS_NUM_PRIOS)
+        return "priorities must be between 1 and 256";
+    if (b->max_refills < 1 || b->max_refills > KS_MAX_REFILLS)
+        return "refills must be between 1 and 16";
+    if (b->max_domains < 1 || b->max_domains > KS_MAX_DOMAINS)
+        return "domains must be between 1 and 16";
+    if (b->max_ntfns < 1 || b->max_ntfns > KS_MAX_NTFNS)
+        return "notifications must be between 1 and 16";
+    if (b->board) {
+        struct ks_config c;
+        if (cfg_preset(&c, b->board) != 0)
+            return "unknown board";
+    }
+    return 0;
+}
+
+void gen_src_bytes(struct gen_src *s, const uint8_t *data, size_t len)
+{
+    s->data = data;
+    s->len = len;
+    s->pos = 0;
+    s->rng = 0x9e3779b97f4a7c15ull ^ len;
+}
+
+void gen_src_seed(struct gen_src *s, uint64_t seed)
+{
+    s->data = NULL;
+    s->len = s->pos = 0;
+    s->rng = seed * 0x9e3779b97f4a7c15ull + 0x632be59bd9b4e019ull;
+}
+
+/* xorshift64*: the choices after the data runs out */
+static uint64_t next_rng(struct gen_src *s)
+{
+    s->rng ^= s->rng >> 12;
+    s->rng ^= s->rng << 25;
+    s->rng ^= s->rng >> 27;
+    return s->rng * 0x2545f4914f6cdd1dull;
+}
+
+static uint64_t next_word(struct gen_src *s)
+{
+    if (s->pos >= s->len)
+        return next_rng(s);
+    uint8_t b = s->data[s->pos++];
+    s->rng = (s->rng ^ b) * 0x100000001b3ull;
+    return b;
+}
+
+/* A choice in [0, n): one byte while the data lasts, as libFuzzer mutates
+ * bytes; wider choices take several. */
+static uint64_t pick(struct gen_src *s, uint64_t n)
+{
+    if (n <= 1)
+        return 0;
+    uint64_t v = next_word(s);
+    if (s->pos <= s->len && s->data && n > 256)
+        for (uint64_t lim = 256; lim < n && s->pos < s->len; lim <<= 8)
+            v = (v << 8) | next_word(s);
+    return v % n;
+}
+
+static bool chance(struct gen_src *s, unsigned one_in)
+{
+    return pick(s, one_in) == 0;
+}
+
+enum role { R_READY, R_RELEASE, R_WAIT_NTFN, R_RECV_EP, R_SEND_EP, R_REPLY, R_INACTIVE, R_RUN_NO_SC, R_COUNT };
+
+struct gen {
+    struct kstate *ks;
+    struct gen_src *src;
+    const struct gen_bounds *b;
+    ticks_t mb;
+    ticks_t delta; /* hw_clock - cur_time */
+    uint8_t pool[KS_NUM_PRIOS];
+    int n_pool;
+};
+
+static uint64_t gpick(struct gen *g, uint64_t n)
+{
+    return pick(g->src, n);
+}
+
+/* Durations cluster around MIN_BUDGET and the entry delta. */
+static ticks_t pick_span(struct gen *g)
+{
+    switch (gpick(g, 6)) {
+    case 0: return g->mb;
+    case 1: return g->mb + 1 + gpick(g, 4);
+    case 2: return g->delta + gpick(g, 3);
+    case 3: return g->mb * (2 + gpick(g, 50));
+    case 4: return 1 + gpick(g, g->mb);
+    default: return gpick(g, 1ull << 24);
+    }
+}
+
+static void gen_config(struct gen *g)
+{
+    struct ks_config *c = &g->ks->cfg;
+    c->num_domains = 1 + (uint32_t)gpick(g, (uint64_t)g->b->max_domains);
+    c->smp = g->b->allow_smp && chance(g->src, 5);
+    c->hyp = chance(g->src, 6);
+    c->fpu = !chance(g->src, 6);
+    cfg_derive(c);
+    g->mb = c->min_budget;
+}
+
+static void gen_time(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    switch (gpick(g, 4)) {
+    case 0: ks->cur_time = gpick(g, 1000) * g->mb; break;
+    case 1: ks->cur_time = (1ull << 40) + gpick(g, 1ull << 32); break;
+    default: ks->cur_time = 1000000 + gpick(g, 1ull << 28); break;
+    }
+    /* a provisional span for the choices made before the deadline is
+     * known; gen_clock fixes the real entry clock */
+    g->delta = g->mb * (1 + gpick(g, 8));
+}
+
+/* The entry clock: never past the programmed deadline by more than the
+ * entry latency (the timer would have come first), and often right at the
+ * edges the entry accounting branches on. */
+static void gen_clock(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    ticks_t wcet = g->mb / 2, now = ks->cur_time;
+    ticks_t limit = ks->deadline + wcet > now ? ks->deadline + wcet - now : 0;
+    ticks_t then = now - ks->consumed;
+    ticks_t amount = refill_head(ks, ks->cur_sc)->amount;
+    ticks_t edges[4] = {
+        limit,                                               /* at the deadline */
+        then + amount > now + g->mb ? then + amount - g->mb - now : 0, /* budget edge */
+        ks->domain_time > g->mb ? ks->domain_time - g->mb : 0,          /* domain edge */
+        0,
+    };
+    int rh = ks->release_head[0];
+    if (rh != KS_NONE && refill_head(ks, ks->tcbs[rh].sc)->time > now)
+        edges[3] = refill_head(ks, ks->tcbs[rh].sc)->time - now; /* release edge */
+    ticks_t d;
+    if (!g->b->edges) {
+        d = gpick(g, limit + 1);
+        g->delta = d;
+        ks->hw_clock = now + d;
+        return;
+    }
+    switch (gpick(g, 6)) {
+    case 0: d = 0; break;
+    case 1: d = gpick(g, limit + 1); break;
+    default: d = edges[gpick(g, 4)] + gpick(g, 3) - 1; break;
+    }
+    if (d > limit || d == (ticks_t)-1)
+        d = gpick(g, limit + 1);
+    g->delta = d;
+    ks->hw_clock = now + d;
+}
+
+static void gen_domains(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    unsigned nd = ks->cfg.num_domains;
+    ks->dom_len = (uint8_t)(1 + gpick(g, nd > 1 ? 2 * nd : 1));
+    if (ks->dom_len > KS_MAX_DOM_SCHED)
+        ks->dom_len = KS_MAX_DOM_SCHED;
+    for (int i = 0; i < ks->dom_len; i++) {
+        ks->dom_sched[i].domain = (uint8_t)(nd > 1 ? (i + gpick(g, 2)) % nd : 0);
+        ks->dom_sched[i].length_ms = (uint32_t)(1 + gpick(g, 20));
+    }
+    ks->dom_idx = (uint8_t)gpick(g, ks->dom_len);
+    ks->cur_domain = ks->dom_sched[ks->dom_idx].domain;
+    ks->domain_time = cfg_us_to_ticks(&ks->cfg, ks->dom_sched[ks->dom_idx].length_ms * 1000ull);
+    if (nd > 1 && chance(g->src, 2)) {
+        /* a domain near its end; gen_clock aims at the expiry rule */
+        ks->domain_time = 1 + gpick(g, 4 * g->mb);
+    }
+}
+
+static void gen_prio_pool(struct gen *g)
+{
+    int n = g->b->prios;
+    if (n >= KS_NUM_PRIOS) {
+        for (int i = 0; i < KS_NUM_PRIOS; i++)
+            g->pool[i] = (uint8_t)i;
+        g->n_pool = KS_NUM_PRIOS;
+        return;
+    }
+    g->n_pool = n;
+    for (int i = 0; i < n; i++)
+        g->pool[i] = (uint8_t)(chance(g->src, 8) ? 0 : 1 + gpick(g, 255));
+}
+
+/* ---- scheduling contexts ---- */
+
+/* Shift every refill of sc so that the head starts at head_time. */
+static void shift_refills(struct kstate *ks, int sc, ticks_t head_time)
+{
+    struct ks_sc *s = &ks->scs[sc];
+    ticks_t from = s->refills[s->head].time;
+    unsigned i = s->head;
+    for (unsigned n = refill_size(s); n; n--, i = refill_next(s, i))
+        s->refills[i].time = s->refills[i].time - from + head_time;
+}
+
+/* A periodic or sporadic SC shaped the way the kernel shapes it: refill_new,
+ * then a few charges of random usage at advancing times. */
+static void periodic_history(struct gen *g, int sc, ticks_t budget, ticks_t period, unsigned max)
+{
+    struct kstate *ks = g->ks;
+    ticks_t save_time = ks->cur_time, save_consumed = ks->consumed;
+    int save_sc = ks->cur_sc;
+    uint8_t save_asserts = ks->n_asserts;
+    ticks_t now = period * 4;
+    refill_new(ks, sc, max, budget, period, now);
+    ks->cur_sc = (int8_t)sc;
+    for (uint64_t k = gpick(g, 6); k; k--) {
+        ks->cur_time = now;
+        ticks_t head = refill_head(ks, sc)->amount;
+        ticks_t usage = chance(g->src, 3) ? head + gpick(g, budget) : gpick(g, head - g->mb + 1);
+        refill_budget_check(ks, usage);
+        now = refill_head(ks, sc)->time > now ? refill_head(ks, sc)->time : now + gpick(g, period);
+        ks->cur_time = now;
+        if (chance(g->src, 3))
+            refill_unblock_check(ks, sc);
+    }
+    ks->cur_time = save_time;
+    ks->consumed = save_consumed;
+    ks->cur_sc = (int8_t)save_sc;
+    ks->reprogram = false;
+    if (ks->n_asserts != save_asserts) { /* should not happen: start over plain */
+        ks->n_asserts = save_asserts;
+        refill_new(ks, sc, max, budget, period, now);
+    }
+}
+
+enum sc_want { SC_READY, SC_FUTURE, SC_ANY };
+
+static ticks_t pick_budget(struct gen *g)
+{
+    switch (gpick(g, 4)) {
+    case 0: return g->mb;
+    case 1: return g->mb + 1 + gpick(g, g->mb);
+    case 2: return g->mb * (2 + gpick(g, 20));
+    default: return cfg_us_to_ticks(&g->ks->cfg, 1000 + gpick(g, 10000));
+    }
+}
+
+/* A configured SC for thread t; round robin unless periodic is required. */
+static int make_sc(struct gen *g, int t, enum sc_want want, bool periodic)
+{
+    struct kstate *ks = g->ks;
+    int sc = ks_add_sc(ks, NULL);
+    if (sc == KS_NONE)
+        return sc;
+    ticks_t budget = pick_budget(g);
+    if (!periodic && chance(g->src, 2)) {
+        refill_new(ks, sc, MIN_REFILLS, budget, 0, 0);
+        ticks_t used = gpick(g, budget - g->mb + 1);
+        ks->scs[sc].refills[ks->scs[sc].head].amount = budget - used;
+        ks->scs[sc].refills[ks->scs[sc].tail].amount = used;
+    } else {
+        /* budget == period configures round robin, so periodic SCs have
+         * period > budget (SchedControl_ConfigureFlags) */
+        ticks_t period = budget + 1 + (chance(g->src, 3) ? 0 : pick_span(g));
+        /* refill_max = extra refills + MIN_REFILLS (SchedControl_ConfigureFlags) */
+        unsigned top = g->b->max_refills < (int)MIN_REFILLS ? MIN_REFILLS : (unsigned)g->b->max_refills;
+        unsigned max = MIN_REFILLS + (unsigned)gpick(g, top - MIN_REFILLS + 1);
+        periodic_history(g, sc, budget, period, max);
+    }
+    ks->scs[sc].sporadic = chance(g->src, 2); /* round robin may be too */
+    ticks_t now = ks->cur_time;
+    ticks_t back = gpick(g, 3) == 0 ? 0 : pick_span(g);
+    if (back > now)
+        back = now;
+    ticks_t head_time = now - back;
+    if (want == SC_FUTURE || (want == SC_ANY && chance(g->src, 3)))
+        head_time = now + 1 + gpick(g, g->delta + g->mb + 1);
+    if (ks->scs[sc].period == 0) {
+        ks->scs[sc].refills[ks->scs[sc].head].time = head_time > now ? now : head_time;
+        ks->scs[sc].refills[ks->scs[sc].tail].time = ks->scs[sc].refills[ks->scs[sc].head].time;
+    } else {
+        shift_refills(ks, sc, head_time);
+    }
+    ks->scs[sc].consumed = gpick(g, 1ull << 30);
+    ks->scs[sc].badge = gpick(g, 4);
+    if (t != KS_NONE) {
+        ks->scs[sc].tcb = (int8_t)t;
+        ks->tcbs[t].sc = (int8_t)sc;
+        ks->scs[sc].core = ks->tcbs[t].affinity;
+    }
+    return sc;
+}
+
+/* ---- threads ---- */
+
+static int gen_thread(struct gen *g, int core)
+{
+    struct kstate *ks = g->ks;
+    int t = build_thread(ks, NULL, g->pool[gpick(g, (uint64_t)g->n_pool)],
+                         (int)gpick(g, ks->cfg.num_domains));
+    struct ks_tcb *x = &ks->tcbs[t];
+    x->affinity = (uint8_t)core;
+    x->vtable_ok = !chance(g->src, 16);
+    x->asid_ok = !chance(g->src, 16);
+    x->vmid_ok = !chance(g->src, 16);
+    x->fpu_live = ks->cfg.fpu && chance(g->src, 6);
+    x->timeout_handler = chance(g->src, 4);
+    x->badge_reg = gpick(g, 4);
+    return t;
+}
+
+static void gen_current(struct gen *g, int n_threads)
+{
+    struct kstate *ks = g->ks;
+    if (n_threads == 0 || chance(g->src, 6)) {
+        ks->consumed = gpick(g, g->delta + 1);
+        if (ks->consumed > ks->cur_time)
+            ks->consumed = ks->cur_time;
+        return;
+    }
+    int t = gen_thread(g, 0);
+    ks->tcbs[t].domain = ks->cur_domain;
+    int sc = make_sc(g, t, SC_READY, false);
+    build_run(ks, t);
+    ticks_t room = refill_head(ks, sc)->amount - g->mb;
+    ks->consumed = chance(g->src, 3) ? 0 : gpick(g, room + 1);
+    if (ks->consumed > ks->cur_time)
+        ks->consumed = ks->cur_time;
+    /* the head was ready when the pending consumption began */
+    ticks_t then = ks->cur_time - ks->consumed;
+    if (ks->scs[sc].period != 0 && refill_head(ks, sc)->time > then)
+        shift_refills(ks, sc, then - gpick(g, then < g->mb ? then + 1 : g->mb));
+}
+
+/* A ready thread must not outrank the running one in its domain on core 0
+ * (schedule() would have picked it); such a thread goes elsewhere. */
+static bool may_be_ready(struct gen *g, int t)
+{
+    struct kstate *ks = g->ks;
+    const struct ks_tcb *x = &ks->tcbs[t];
+    if (x->affinity != 0 || x->domain != ks->cur_domain)
+        return true;
+    if (ks->cur_thread == ks->idle_thread)
+        return false;
+    return x->prio <= ks->tcbs[ks->cur_thread].prio;
+}
+
+static int free_ntfn(struct gen *g, int t)
+{
+    struct kstate *ks = g->ks;
+    int n = (int)gpick(g, ks->n_ntfns);
+    for (int k = 0; k < ks->n_ntfns; k++, n = (n + 1) % ks->n_ntfns) {
+        int bound = ks->ntfns[n].bound_tcb;
+        if (ks->ntfns[n].state != NTFN_Active && (bound == KS_NONE || bound == t))
+            return n;
+    }
+    return KS_NONE;
+}
+
+static int ep_for(struct gen *g, int ep_state)
+{
+    struct kstate *ks = g->ks;
+    int e = (int)gpick(g, ks->n_eps);
+    for (int k = 0; k < ks->n_eps; k++, e = (e + 1) % ks->n_eps)
+        if (ks->eps[e].state == EP_Idle || ks->eps[e].state == ep_state)
+            return e;
+    return KS_NONE;
+}
+
+/* A blocked thread's SC: none (passive), unconfigured, or released. */
+static void blocked_sc(struct gen *g, int t)
+{
+    switch (gpick(g, 4)) {
+    case 0: break;
+    case 1: build_sc_unconfigured(g->ks, NULL, t); break;
+    default: make_sc(g, t, SC_READY, false); break;
+    }
+}
+
+static void gen_role(struct gen *g, int t)
+{
+    struct kstate *ks = g->ks;
+    int role = (int)gpick(g, R_COUNT);
+    if (role == R_READY && !may_be_ready(g, t))
+        role = R_RELEASE;
+    switch (role) {
+    case R_READY:
+        make_sc(g, t, SC_READY, false);
+        build_ready(ks, t);
+        return;
+    case R_RELEASE:
+        make_sc(g, t, SC_FUTURE, true);
+        ks->tcbs[t].state = chance(g->src, 4) ? TS_Restart : TS_Running;
+        tcbReleaseEnqueue(ks, t);
+        return;
+    case R_WAIT_NTFN: {
+        int n = free_ntfn(g, t);
+        if (n == KS_NONE)
+            break;
+        blocked_sc(g, t);
+        build_wait_ntfn(ks, t, n);
+        return;
+    }
+    case R_RECV_EP: {
+        int e = ep_for(g, EP_Recv);
+        if (e == KS_NONE)
+            break;
+        blocked_sc(g, t);
+        int r = chance(g->src, 2) ? ks_add_reply(ks, NULL) : KS_NONE;
+        build_recv_ep(ks, t, e, r);
+        if (ks->tcbs[t].bound_ntfn == KS_NONE && chance(g->src, 2)) {
+            int n = free_ntfn(g, t);
+            if (n != KS_NONE && ks->ntfns[n].q_head == KS_NONE && ks->ntfns[n].bound_tcb == KS_NONE)
+                build_bind_ntfn(ks, t, n);
+        }
+        return;
+    }
+    case R_SEND_EP: {
+        int e = ep_for(g, EP_Send);
+        if (e == KS_NONE)
+            break;
+        blocked_sc(g, t);
+        build_send_ep(ks, t, e);
+        return;
+    }
+    case R_REPLY: {
+        int r = ks_add_reply(ks, NULL);
+        if (r == KS_NONE)
+            break;
+        blocked_sc(g, t);
+        ks->tcbs[t].state = TS_BlockedOnReply;
+        ks->tcbs[t].reply = (int8_t)r;
+        ks->replies[r].tcb = (int8_t)t;
+        return;
+    }
+    case R_RUN_NO_SC:
+        ks->tcbs[t].state = TS_Running;
+        return;
+    default:
+        break;
+    }
+    if (chance(g->src, 2))
+        make_sc(g, t, SC_ANY, false);
+}
+
+/* Bind some running or ready threads to idle notifications, park SCs on
+ * notifications, and set the state of notifications nobody waits on. */
+static void gen_ntfn_links(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    for (int n = 0; n < ks->n_ntfns; n++) {
+        struct ks_ntfn *x = &ks->ntfns[n];
+        if (x->q_head == KS_NONE && x->bound_tcb == KS_NONE && chance(g->src, 3)) {
+            int t = 1 + (int)gpick(g, ks->n_tcbs - 1);
+            if (ks->tcbs[t].bound_ntfn == KS_NONE && ks->tcbs[t].state != TS_IdleThreadState &&
+                ks->tcbs[t].state != TS_BlockedOnNotification)
+                build_bind_ntfn(ks, t, n);
+        }
+        if (x->q_head == KS_NONE && chance(g->src, 3)) {
+            x->state = NTFN_Active;
+            x->msg_id = 1 + gpick(g, 255);
+        }
+        if (chance(g->src, 2))
+            continue;
+        if (chance(g->src, 3)) {
+            int s = (int)gpick(g, ks->n_scs);
+            if (s != ks->idle_sc && ks->scs[s].ntfn == KS_NONE && ks->scs[s].refill_max)
+                build_bind_sc_ntfn(ks, s, n);
+        } else {
+            int s = make_sc(g, KS_NONE, SC_READY, false);
+            if (s != KS_NONE)
+                build_bind_sc_ntfn(ks, s, n);
+        }
+    }
+}
+
+/* ---- IRQs ---- */
+
+static int pick_irq_number(struct gen *g)
+{
+    unsigned max = g->ks->cfg.max_irq;
+    return (int)(16 + gpick(g, max - 15));
+}
+
+/* A notification whose signal would wake somebody, if there is one. */
+static int deliverable_ntfn(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    int n = (int)gpick(g, ks->n_ntfns);
+    for (int k = 0; k < ks->n_ntfns; k++, n = (n + 1) % ks->n_ntfns) {
+        const struct ks_ntfn *x = &ks->ntfns[n];
+        if (x->state == NTFN_Waiting)
+            return n;
+        if (x->state == NTFN_Idle && x->bound_tcb != KS_NONE &&
+            ks->tcbs[x->bound_tcb].state == TS_BlockedOnReceive)
+            return n;
+    }
+    return KS_NONE;
+}
+
+static void gen_irqs(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    int n = 1 + (int)gpick(g, 4), first = KS_IRQ_INVALID;
+    for (int i = 0; i < n; i++) {
+        int irq = pick_irq_number(g);
+        if (first == KS_IRQ_INVALID)
+            first = irq;
+        static const uint8_t states[] = {IRQ_Signal, IRQ_Signal, IRQ_Signal, IRQ_Signal, IRQ_Signal,
+                                         IRQ_Timer,  IRQ_Inactive, IRQ_Reserved, IRQ_IPI};
+        int st = states[gpick(g, ks->cfg.smp ? 9 : 8)];
+        build_irq_state(ks, irq, st);
+        if (st == IRQ_Signal && !chance(g->src, 10)) {
+            static const uint64_t badges[] = {0, 1, 2, 0x80, 1ull << 63};
+            build_irq_signal(ks, irq, (int)gpick(g, ks->n_ntfns), badges[gpick(g, 5)], !chance(g->src, 10));
+        } else if (st == IRQ_Signal && chance(g->src, 2)) {
+            ks->irq_cap[irq].type = CAP_Endpoint;
+        }
+        ks->irq_masked[irq] = chance(g->src, 4);
+    }
+    int n_deliver = deliverable_ntfn(g);
+    if (n_deliver != KS_NONE && chance(g->src, 2)) /* most interesting: a signal that wakes */
+        build_irq_signal(ks, first, n_deliver, ks->irq_cap[first].badge | 1, true);
+    switch (gpick(g, 20)) {
+    case 0: ks->active_irq = KS_IRQ_INVALID; return;
+    case 1: ks->active_irq = (int32_t)(ks->cfg.max_irq + 1 + gpick(g, 8)); return;
+    case 2: ks->active_irq = pick_irq_number(g); break;
+    default: ks->active_irq = first; break;
+    }
+    if (ks->active_irq < ks->n_irqs)
+        ks->irq_masked[ks->active_irq] = false;
+}
+
+static void gen_smp(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (!ks->cfg.smp)
+        return;
+    int idle1 = build_thread(ks, "idle1", 0, 0);
+    ks->tcbs[idle1].state = TS_IdleThreadState;
+    ks->tcbs[idle1].affinity = 1;
+    ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
+    ks->core_reprogram[1] = chance(g->src, 4);
+}
+
+static void gen_deadline(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    /* the kernel reprograms whenever the next event changes, so the
+     * deadline is exactly what setNextInterrupt computed at the last
+     * commit (an earlier one is left only by the proposal's switch) */
+    build_deadline(ks);
+}
+
+int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)
+{
+    if (gen_bounds_check(b))
+        return -1;
+    const char *board = b->board;
+    if (!board)
+        board = cfg_preset_name((int)pick(src, 6));
+    if (ks_init(ks, board) != 0)
+        return -1;
+    struct gen g = {.ks = ks, .src = src, .b = b};
+    gen_config(&g);
+    gen_time(&g);
+    gen_domains(&g);
+    gen_prio_pool(&g);
+    gen_smp(&g);
+    int n_threads = 1 + (int)gpick(&g, (uint64_t)b->max_threads);
+    int n_ntfns = 1 + (int)gpick(&g, (uint64_t)b->max_ntfns);
+    for (int i = 0; i < n_ntfns; i++)
+        ks_add_ntfn(ks, NULL);
+    for (int i = 1 + (int)gpick(&g, 3); i; i--)
+        ks_add_ep(ks, NULL);
+    gen_current(&g, n_threads);
+    int others = n_threads - (ks->cur_thread != ks->idle_thread);
+    for (int i = 0; i < others; i++) {
+        int core = ks->cfg.smp && chance(src, 3) ? 1 : 0;
+        gen_role(&g, gen_thread(&g, core));
+    }
+    gen_ntfn_links(&g);
+    gen_irqs(&g);
+    gen_deadline(&g);
+    gen_clock(&g);
+    ks->reprogram = false; /* the queue operations set it; a user-level state has it clear */
+    return 0;
+}

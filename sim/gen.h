@@ -1,0 +1,48 @@
+/*
+ * gen: the state generator. Turns a byte string (so that libFuzzer and
+ * AFL++ can steer it) or a seeded PRNG into a kernel state that satisfies
+ * every invariant of the checker by construction, plus the active IRQ and
+ * the hardware clock at entry. Choices lean towards the boundaries the
+ * interrupt path branches on: equal priorities, budgets at MIN_BUDGET,
+ * release heads and domain ends near the clock.
+ */
+#ifndef IRQSIM_GEN_H
+#define IRQSIM_GEN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kstate.h"
+
+struct gen_bounds {
+    int max_threads;   /* besides the idle thread(s), 1..KS_MAX_TCBS-2 */
+    int prios;         /* distinct priorities in use, 1..256 */
+    int max_refills;   /* refill_max of periodic SCs up to this (never below MIN_REFILLS), 1..16 */
+    int max_domains;   /* 1..KS_MAX_DOMAINS */
+    int max_ntfns;     /* 1..KS_MAX_NTFNS */
+    bool allow_smp;
+    bool edges;        /* entry clock drawn towards the budget, domain and
+                          release edges (else uniform up to the deadline) */
+    const char *board; /* NULL: any preset */
+};
+
+void gen_bounds_default(struct gen_bounds *b);
+/* NULL when the bounds are usable, else what is wrong with them. */
+const char *gen_bounds_check(const struct gen_bounds *b);
+
+/* Where the generator's choices come from: data first, then a PRNG seeded
+ * from what was read (or from seed when there is no data). */
+struct gen_src {
+    const uint8_t *data;
+    size_t len, pos;
+    uint64_t rng;
+};
+
+void gen_src_bytes(struct gen_src *s, const uint8_t *data, size_t len);
+void gen_src_seed(struct gen_src *s, uint64_t seed);
+
+/* Build a state into ks. Returns 0 (the state then passes kstate_check at
+ * entry) or -1 if the bounds are unusable. */
+int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
+
+#endif
