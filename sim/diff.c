@@ -253,6 +253,11 @@ static void cmp_ipc(struct cmp *c)
 static void cmp_irqs(struct cmp *c)
 {
     const struct kstate *a = c->a, *b = c->b;
+    if (a->oor_irq != b->oor_irq || a->oor_masked != b->oor_masked)
+        differ(c, DF_IRQ_MASK, "IRQ %d above maxIRQ: slow %s, fast %s", (int)(a->oor_irq > b->oor_irq ? a->oor_irq : b->oor_irq),
+               a->oor_masked ? "masked" : "unmasked", b->oor_masked ? "masked" : "unmasked");
+    if (a->oor_acks != b->oor_acks)
+        differ(c, DF_IRQ_ACK, "IRQ above maxIRQ acks: slow %u, fast %u", a->oor_acks, b->oor_acks);
     int n = a->n_irqs > b->n_irqs ? a->n_irqs : b->n_irqs;
     for (int i = 0; i < n; i++) {
         bool ma = i < a->n_irqs && a->irq_masked[i], mb = i < b->n_irqs && b->irq_masked[i];

@@ -501,10 +501,12 @@ static void gen_ntfn_links(struct gen *g)
 
 /* ---- IRQs ---- */
 
+/* IRQ numbers from a low window: the table is dense up to the highest
+ * number used, and every check copies it twice. */
 static int pick_irq_number(struct gen *g)
 {
     unsigned max = g->ks->cfg.max_irq;
-    return (int)(16 + gpick(g, max - 15));
+    return (int)(16 + gpick(g, max - 15 < 32 ? max - 15 : 32));
 }
 
 /* A notification whose signal would wake somebody, if there is one. */

@@ -578,6 +578,8 @@ static void check_irqs(struct ctx *c)
         if (ks->irq_state[i] == IRQ_IPI && !ks->cfg.smp)
             fail(c, INV_IRQ, "IRQ %d is an IPI in a single-core build", i);
     }
+    if (ks->oor_irq != KS_IRQ_INVALID && (ks->oor_irq <= (int)ks->cfg.max_irq || ks->oor_irq >= KS_MAX_IRQS))
+        fail(c, INV_IRQ, "IRQ %d recorded as above maxIRQ %u is not", (int)ks->oor_irq, ks->cfg.max_irq);
     if (ks->active_irq < KS_IRQ_INVALID || ks->active_irq >= KS_MAX_IRQS)
         fail(c, INV_IRQ, "active IRQ %d out of range", (int)ks->active_irq);
 }

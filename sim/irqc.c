@@ -10,9 +10,22 @@ int irq_state_of(const struct kstate *ks, int irq)
     return ks->irq_state[irq];
 }
 
+/* An IRQ number the kernel's table does not cover is recorded apart. */
+static bool out_of_table(struct kstate *ks, int irq)
+{
+    if (irq <= (int)ks->cfg.max_irq)
+        return false;
+    ks->oor_irq = irq;
+    return true;
+}
+
 /* maskInterrupt */
 void maskInterrupt(struct kstate *ks, bool disable, int irq)
 {
+    if (out_of_table(ks, irq)) {
+        ks->oor_masked = disable;
+        return;
+    }
     ks_irq_touch(ks, irq);
     ks->irq_masked[irq] = disable;
 }
@@ -20,6 +33,10 @@ void maskInterrupt(struct kstate *ks, bool disable, int irq)
 /* ackInterrupt: counted, so a double or missing EOI shows in the outcome */
 void ackInterrupt(struct kstate *ks, int irq)
 {
+    if (out_of_table(ks, irq)) {
+        ks->oor_acks += ks->oor_acks < UINT8_MAX;
+        return;
+    }
     ks_irq_touch(ks, irq);
     if (ks->irq_acks[irq] < UINT8_MAX)
         ks->irq_acks[irq]++;

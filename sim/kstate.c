@@ -35,12 +35,20 @@ bool ks_check(struct kstate *ks, bool cond, int id)
     return false;
 }
 
+/* prefix + decimal index, without printf: the generator names thousands
+ * of objects a second */
 static void set_name(char *dst, const char *name, const char *prefix, int i)
 {
-    if (name && *name)
+    if (name && *name) {
         snprintf(dst, KS_NAME_LEN, "%s", name);
-    else
-        snprintf(dst, KS_NAME_LEN, "%s%d", prefix, i);
+        return;
+    }
+    size_t n = strlen(prefix);
+    memcpy(dst, prefix, n);
+    if (i >= 10)
+        dst[n++] = (char)('0' + i / 10);
+    dst[n++] = (char)('0' + i % 10);
+    dst[n] = 0;
 }
 
 int ks_add_tcb(struct kstate *ks, const char *name)
@@ -133,7 +141,7 @@ int ks_init(struct kstate *ks, const char *board)
         return -1;
     ks->cur_thread = ks->cur_sc = ks->idle_thread = ks->idle_sc = KS_NONE;
     ks->sched_action = KS_SA_RESUME;
-    ks->active_irq = KS_IRQ_INVALID;
+    ks->active_irq = ks->oor_irq = KS_IRQ_INVALID;
     ks->deadline = UINT64_MAX;
     for (int c = 0; c < KS_MAX_CORES; c++)
         ks->core_cur[c] = ks->core_idle[c] = ks->release_head[c] = KS_NONE;
@@ -226,4 +234,122 @@ bool ks_same(const struct kstate *a, const struct kstate *b)
            SAME(replies, a->n_replies) && SAME(irq_state, a->n_irqs) && SAME(irq_masked, a->n_irqs) &&
            SAME(irq_acks, a->n_irqs) && SAME(irq_cap, a->n_irqs) && SAME(asserts, KS_MAX_ASSERTS);
 #undef SAME
+}
+
+/* ---- deleting objects (the shrinker's tool) ---- */
+
+static void fix_ref8(int8_t *ref, int i)
+{
+    if (*ref == i)
+        *ref = KS_NONE;
+    else if (*ref > i)
+        (*ref)--;
+}
+
+static bool tcb_blocks_on_ntfn(const struct ks_tcb *t)
+{
+    return t->state == TS_BlockedOnNotification;
+}
+
+static void remap_tcb(struct kstate *ks, int i)
+{
+    for (int k = 0; k < ks->n_tcbs; k++) {
+        struct ks_tcb *t = &ks->tcbs[k];
+        fix_ref8(&t->sched_next, i);
+        fix_ref8(&t->sched_prev, i);
+        fix_ref8(&t->ep_next, i);
+        fix_ref8(&t->ep_prev, i);
+    }
+    for (int k = 0; k < ks->n_scs; k++)
+        fix_ref8(&ks->scs[k].tcb, i);
+    for (int k = 0; k < ks->n_ntfns; k++) {
+        fix_ref8(&ks->ntfns[k].q_head, i);
+        fix_ref8(&ks->ntfns[k].q_tail, i);
+        fix_ref8(&ks->ntfns[k].bound_tcb, i);
+    }
+    for (int k = 0; k < ks->n_eps; k++) {
+        fix_ref8(&ks->eps[k].q_head, i);
+        fix_ref8(&ks->eps[k].q_tail, i);
+    }
+    for (int k = 0; k < ks->n_replies; k++)
+        fix_ref8(&ks->replies[k].tcb, i);
+    fix_ref8(&ks->cur_thread, i);
+    fix_ref8(&ks->idle_thread, i);
+    for (int c = 0; c < KS_MAX_CORES; c++) {
+        fix_ref8(&ks->release_head[c], i);
+        fix_ref8(&ks->core_cur[c], i);
+        fix_ref8(&ks->core_idle[c], i);
+    }
+    if (ks->sched_action == i)
+        ks->sched_action = KS_SA_CHOOSE;
+    else if (ks->sched_action > i)
+        ks->sched_action--;
+}
+
+static void remap_sc(struct kstate *ks, int i)
+{
+    for (int k = 0; k < ks->n_tcbs; k++)
+        fix_ref8(&ks->tcbs[k].sc, i);
+    for (int k = 0; k < ks->n_ntfns; k++)
+        fix_ref8(&ks->ntfns[k].sc, i);
+    fix_ref8(&ks->cur_sc, i);
+    fix_ref8(&ks->idle_sc, i);
+}
+
+static void remap_ntfn(struct kstate *ks, int i)
+{
+    for (int k = 0; k < ks->n_tcbs; k++) {
+        fix_ref8(&ks->tcbs[k].bound_ntfn, i);
+        if (tcb_blocks_on_ntfn(&ks->tcbs[k]))
+            fix_ref8(&ks->tcbs[k].blocking, i);
+    }
+    for (int k = 0; k < ks->n_scs; k++)
+        fix_ref8(&ks->scs[k].ntfn, i);
+    for (int k = 0; k < ks->n_irqs; k++)
+        fix_ref8(&ks->irq_cap[k].ntfn, i);
+}
+
+static void remap_ep(struct kstate *ks, int i)
+{
+    for (int k = 0; k < ks->n_tcbs; k++)
+        if (!tcb_blocks_on_ntfn(&ks->tcbs[k]))
+            fix_ref8(&ks->tcbs[k].blocking, i);
+}
+
+static void remap_reply(struct kstate *ks, int i)
+{
+    for (int k = 0; k < ks->n_tcbs; k++)
+        fix_ref8(&ks->tcbs[k].reply, i);
+}
+
+#define DROP(arr, count, i)                                                              \
+    do {                                                                                 \
+        memmove(&ks->arr[i], &ks->arr[(i) + 1], (size_t)(ks->count - (i)-1) * sizeof ks->arr[0]); \
+        ks->count--;                                                                     \
+    } while (0)
+
+void ks_remove(struct kstate *ks, enum ks_kind kind, int i)
+{
+    switch (kind) {
+    case KIND_TCB:
+        remap_tcb(ks, i);
+        DROP(tcbs, n_tcbs, i);
+        return;
+    case KIND_SC:
+        remap_sc(ks, i);
+        DROP(scs, n_scs, i);
+        return;
+    case KIND_NTFN:
+        remap_ntfn(ks, i);
+        DROP(ntfns, n_ntfns, i);
+        return;
+    case KIND_EP:
+        remap_ep(ks, i);
+        DROP(eps, n_eps, i);
+        return;
+    case KIND_REPLY:
+        remap_reply(ks, i);
+        DROP(replies, n_replies, i);
+        return;
+    }
 }

@@ -170,6 +170,12 @@ struct kstate {
     uint8_t ipi_pending; /* ipiReschedulePending */
     uint8_t ipi_sent;    /* cores sent a reschedule IPI by doMaskReschedule */
 
+    /* what the GIC saw for an IRQ number above maxIRQ, which has no entry
+     * in the kernel's IRQ table: KS_IRQ_INVALID when none */
+    int32_t oor_irq;
+    bool oor_masked;
+    uint8_t oor_acks;
+
     /* ready-queue bitmaps per core and domain (queues are TCB links) */
     uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS];
     uint64_t l2[KS_MAX_CORES][KS_MAX_DOMAINS][KS_L2_SIZE];
@@ -213,6 +219,11 @@ int ks_add_reply(struct kstate *ks, const char *name);
 
 static inline struct ks_tcb *ks_tcb(struct kstate *ks, int i) { return &ks->tcbs[i]; }
 static inline struct ks_sc *ks_sc(struct kstate *ks, int i) { return &ks->scs[i]; }
+
+/* Delete object i of a kind. References to it become KS_NONE and later
+ * indices shift down by one: callers detach the object first. */
+enum ks_kind { KIND_TCB, KIND_SC, KIND_NTFN, KIND_EP, KIND_REPLY };
+void ks_remove(struct kstate *ks, enum ks_kind kind, int i);
 
 /* Make IRQ irq part of the modelled table (entries past n_irqs are an
  * inactive, unmasked, unacked IRQ with a null cap). */

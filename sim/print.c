@@ -82,6 +82,8 @@ static void print_node(FILE *out, const struct kstate *ks)
     }
     if (ks->ipi_pending || ks->ipi_sent)
         fprintf(out, "ipi pending=%u sent=%u\n", ks->ipi_pending, ks->ipi_sent);
+    if (ks->oor_irq != KS_IRQ_INVALID)
+        fprintf(out, "irq_oor irq=%d masked=%d acks=%u\n", (int)ks->oor_irq, ks->oor_masked, ks->oor_acks);
 }
 
 static void print_tcb(FILE *out, const struct kstate *ks, int i)

@@ -41,6 +41,7 @@ enum {
     SEEN_DOMAIN = 1u << 5,
     SEEN_IPI = 1u << 6,
     SEEN_IRQS = 1u << 7,
+    SEEN_OOR = 1u << 8,
 };
 
 struct ctx {
@@ -478,6 +479,12 @@ static const struct field ipi_fields[] = {
     NUM(struct kstate, "sent", ipi_sent, UINT8_MAX),
 };
 
+static const struct field oor_fields[] = {
+    NUM(struct kstate, "irq", oor_irq, KS_MAX_IRQS - 1),
+    FLAG(struct kstate, "masked", oor_masked),
+    NUM(struct kstate, "acks", oor_acks, UINT8_MAX),
+};
+
 struct core_rec {
     int8_t cur, idle, release_head;
     bool reprogram;
@@ -811,6 +818,14 @@ static int dir_ipi(struct ctx *c, const struct line *ln, int arg)
     return APPLY(c, "ipi", c->ks, ipi_fields, ln, 1);
 }
 
+static int dir_irq_oor(struct ctx *c, const struct line *ln, int arg)
+{
+    (void)arg;
+    if (once(c, SEEN_OOR, "irq_oor") || need(c, "irq_oor", ln, 1, "irq"))
+        return -1;
+    return APPLY(c, "irq_oor", c->ks, oor_fields, ln, 1);
+}
+
 /* core_cur/core_idle/core_reprogram[0] are unused: core 0 is the node
  * line's state, and the writer prints only release_head for it. */
 static int core0_keys(struct ctx *c, const struct line *ln)
@@ -1059,6 +1074,7 @@ static const struct directive directives[] = {
     {"domain", 0, {NULL, dir_domain, NULL}},
     {"core", 0, {NULL, dir_core, NULL}},
     {"ipi", 0, {NULL, dir_ipi, NULL}},
+    {"irq_oor", 0, {NULL, dir_irq_oor, NULL}},
     {"tcb", K_TCB, {new_obj, fill_obj, NULL}},
     {"sc", K_SC, {new_obj, fill_obj, NULL}},
     {"ntfn", K_NTFN, {new_obj, fill_obj, obj_queue}},

@@ -415,8 +415,12 @@ static void test_out_of_range(void **state)
     r->in->active_irq = 161;
     run_both(r, FP_PR1227);
     assert_agree(r, FP_EXIT_OUT_OF_RANGE);
-    assert_true(r->fast->irq_masked[161]);
-    assert_int_equal(r->fast->irq_acks[161], 1);
+    assert_int_equal(r->fast->oor_irq, 161);
+    assert_true(r->fast->oor_masked);
+    assert_int_equal(r->fast->oor_acks, 1);
+    assert_int_equal(r->slow->oor_irq, 161);
+    assert_true(r->slow->oor_masked);
+    assert_int_equal(r->slow->oor_acks, 1);
     run_free(r);
 }
 

@@ -1,1 +1,317 @@
-int main(void) { return 0; }
+/*
+ * irqsim: the command line. check and run scenario files, fuzz the
+ * fastpath against the slowpath, shrink a divergent scenario, print a
+ * generated state. Exit status: 0 agree, 1 divergence, 2 bad input.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "classify.h"
+#include "diff.h"
+#include "fuzzrun.h"
+#include "gen.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+#include "print.h"
+#include "scenario.h"
+#include "shrink.h"
+
+#define EXIT_AGREE 0
+#define EXIT_DIVERGE 1
+#define EXIT_USAGE 2
+
+static const char usage_text[] =
+    "usage: irqsim COMMAND [options]\n"
+    "\n"
+    "commands:\n"
+    "  check [--fastpath pr1227|fixed] FILE...   run both paths on each scenario, print the verdict\n"
+    "  run --path slow|fast [--fastpath V] FILE  print the outcome state of one path\n"
+    "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
+    "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
+    "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n"
+    "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --quiet\n"
+    "  minimize [--fastpath V] [-o FILE] FILE    shrink a divergent scenario, same class\n"
+    "  gen [--seed N] [bound options]            print a generated state as a scenario\n"
+    "\n"
+    "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage\n";
+
+static int usage_error(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "irqsim %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(irqsim --help lists the options)\n");
+    return EXIT_USAGE;
+}
+
+/* A whole decimal number in [lo, hi], else an error naming the option. */
+static int parse_num(const char *cmd, const char *opt, const char *s, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double v = strtod(s, &end);
+    if (errno || end == s || *end || v < lo || v > hi) {
+        fprintf(stderr, "irqsim %s: %s: expected a number from %g to %g, got '%s'\n", cmd, opt, lo, hi, s);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+struct opts {
+    const char *cmd;
+    int variant;
+    int path; /* 0 none, 1 slow, 2 fast */
+    const char *out_file;
+    struct fuzz_opts fuzz;
+    const char *files[256];
+    int n_files;
+};
+
+static int need_value(struct opts *o, int argc, char **argv, int i)
+{
+    if (i + 1 >= argc) {
+        fprintf(stderr, "irqsim %s: %s needs a value\n", o->cmd, argv[i]);
+        return -1;
+    }
+    return 0;
+}
+
+/* Options that take a number: where each lands and its range. */
+static int number_option(struct opts *o, const char *name, const char *val)
+{
+    static const struct { const char *name; double lo, hi; } nums[] = {
+        {"--seconds", 0.1, 86400}, {"--seed", 0, 1e15},  {"--jobs", 1, 64},   {"--threads", 1, 62},
+        {"--prios", 1, 256},       {"--refills", 1, 16}, {"--domains", 1, 16}, {"--ntfns", 1, 16},
+    };
+    for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+        if (strcmp(name, nums[k].name) != 0)
+            continue;
+        double v;
+        if (parse_num(o->cmd, name, val, nums[k].lo, nums[k].hi, &v) != 0)
+            return -1;
+        struct fuzz_opts *f = &o->fuzz;
+        switch (k) {
+        case 0: f->seconds = v; break;
+        case 1: f->seed = (uint64_t)v; break;
+        case 2: f->jobs = (int)v; break;
+        case 3: f->bounds.max_threads = (int)v; break;
+        case 4: f->bounds.prios = (int)v; break;
+        case 5: f->bounds.max_refills = (int)v; break;
+        case 6: f->bounds.max_domains = (int)v; break;
+        default: f->bounds.max_ntfns = (int)v; break;
+        }
+        return 1;
+    }
+    return 0;
+}
+
+static int parse_opts(struct opts *o, int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i];
+        if (a[0] != '-' || strcmp(a, "-") == 0) {
+            if (o->n_files == (int)(sizeof o->files / sizeof o->files[0]))
+                return usage_error(o->cmd, "too many files (at most 256)%s", "");
+            o->files[o->n_files++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--no-smp")) {
+            o->fuzz.bounds.allow_smp = false;
+            continue;
+        }
+        if (!strcmp(a, "--uniform-clock")) {
+            o->fuzz.bounds.edges = false;
+            continue;
+        }
+        if (!strcmp(a, "--quiet")) {
+            o->fuzz.progress = false;
+            continue;
+        }
+        if (need_value(o, argc, argv, i) != 0)
+            return EXIT_USAGE;
+        const char *v = argv[++i];
+        int r = number_option(o, a, v);
+        if (r < 0)
+            return EXIT_USAGE;
+        if (r > 0)
+            continue;
+        if (!strcmp(a, "--fastpath")) {
+            o->variant = fp_variant_parse(v);
+            if (o->variant < 0)
+                return usage_error(o->cmd, "--fastpath: expected pr1227 or fixed, got '%s'", v);
+        } else if (!strcmp(a, "--path")) {
+            o->path = !strcmp(v, "slow") ? 1 : !strcmp(v, "fast") ? 2 : 0;
+            if (!o->path)
+                return usage_error(o->cmd, "--path: expected slow or fast, got '%s'", v);
+        } else if (!strcmp(a, "--out")) {
+            o->fuzz.out_dir = v;
+        } else if (!strcmp(a, "--json")) {
+            o->fuzz.json = v;
+        } else if (!strcmp(a, "-o")) {
+            o->out_file = v;
+        } else if (!strcmp(a, "--board")) {
+            struct ks_config c;
+            if (cfg_preset(&c, v) != 0)
+                return usage_error(o->cmd, "--board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106)", v);
+            o->fuzz.bounds.board = v;
+        } else {
+            return usage_error(o->cmd, "unknown option '%s'", a);
+        }
+    }
+    o->fuzz.variant = o->variant;
+    return 0;
+}
+
+/* Load a scenario and require a valid entry state; errors name the file. */
+static int load_valid(const char *path, struct kstate *ks)
+{
+    struct scen_error err;
+    if (scenario_load(path, ks, &err) != 0) {
+        scen_error_print(stderr, &err);
+        return -1;
+    }
+    struct inv_report r;
+    int n = kstate_check(ks, INV_AT_ENTRY, &r);
+    if (!n)
+        return 0;
+    fprintf(stderr, "%s: not a reachable kernel state at entry: %d invariant%s broken\n", path, n, n == 1 ? "" : "s");
+    for (int i = 0; i < n && i < INV_MAX_ITEMS; i++)
+        fprintf(stderr, "%s: invariant %s: %s\n", path, inv_name(r.items[i].id), r.items[i].msg);
+    return -1;
+}
+
+struct states {
+    struct kstate in, slow, fast;
+};
+
+static int cmd_check(struct opts *o, struct states *st)
+{
+    if (!o->n_files)
+        return usage_error(o->cmd, "no scenario file given%s", "");
+    int rc = EXIT_AGREE;
+    for (int i = 0; i < o->n_files; i++) {
+        printf("== %s\n", o->files[i]);
+        if (load_valid(o->files[i], &st->in) != 0) {
+            rc = EXIT_USAGE;
+            continue;
+        }
+        struct diff_verdict v;
+        diff_run(&st->in, o->variant, true, &v, &st->slow, &st->fast);
+        diff_report(stdout, &v, &st->slow, &st->fast);
+        if (!v.agree && rc == EXIT_AGREE)
+            rc = EXIT_DIVERGE;
+    }
+    return rc;
+}
+
+static int cmd_run(struct opts *o, struct states *st)
+{
+    if (o->n_files != 1 || !o->path)
+        return usage_error(o->cmd, "needs --path slow|fast and one scenario file%s", "");
+    if (load_valid(o->files[0], &st->in) != 0)
+        return EXIT_USAGE;
+    ks_copy(&st->slow, &st->in);
+    if (o->path == 1) {
+        handleInterruptEntry(&st->slow);
+        printf("# outcome of the slowpath\n");
+    } else {
+        int e = fastpath_irq(&st->slow, o->variant);
+        printf("# outcome of the %s fastpath: exit %s (%s)\n", fp_variant_name(o->variant), fp_exit_name(e),
+               fp_exit_what(e));
+    }
+    ks_print(stdout, &st->slow);
+    return EXIT_AGREE;
+}
+
+static int cmd_minimize(struct opts *o, struct states *st)
+{
+    if (o->n_files != 1)
+        return usage_error(o->cmd, "needs exactly one scenario file%s", "");
+    if (load_valid(o->files[0], &st->in) != 0)
+        return EXIT_USAGE;
+    struct shrink_ws *ws = malloc(sizeof *ws);
+    if (!ws)
+        return EXIT_USAGE;
+    unsigned fixes = fp_variant_fixes(o->variant);
+    struct dclass cl;
+    struct diff_verdict v;
+    if (!classify_run(&st->in, fixes, &ws->cws, &cl, &v)) {
+        fprintf(stderr, "%s: the paths agree; nothing to minimize\n", o->files[0]);
+        free(ws);
+        return EXIT_AGREE;
+    }
+    int before = shrink_size(&st->in);
+    shrink_state(&st->in, fixes, ws);
+    char name[160];
+    fprintf(stderr, "%s: class %s, size %d -> %d\n", o->files[0], dclass_name(&cl, name, sizeof name), before,
+            shrink_size(&st->in));
+    free(ws);
+    if (!o->out_file) {
+        ks_print(stdout, &st->in);
+        return EXIT_DIVERGE;
+    }
+    fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized");
+    return EXIT_DIVERGE;
+}
+
+static int cmd_gen(struct opts *o, struct states *st)
+{
+    struct gen_src src;
+    gen_src_seed(&src, o->fuzz.seed);
+    if (gen_state(&st->in, &src, &o->fuzz.bounds) != 0)
+        return usage_error(o->cmd, "bounds not usable: %s", gen_bounds_check(&o->fuzz.bounds));
+    printf("# generated from seed %" PRIu64 "\n", o->fuzz.seed);
+    ks_print(stdout, &st->in);
+    return EXIT_AGREE;
+}
+
+static int cmd_fuzz(struct opts *o)
+{
+    if (o->n_files)
+        return usage_error(o->cmd, "takes no files (got '%s')", o->files[0]);
+    return fuzz_run(&o->fuzz);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        fputs(usage_text, argc < 2 ? stderr : stdout);
+        return argc < 2 ? EXIT_USAGE : EXIT_AGREE;
+    }
+    static struct opts o; /* large; main's frame only */
+    o.cmd = argv[1];
+    o.variant = FP_PR1227;
+    o.fuzz.seconds = 60;
+    o.fuzz.seed = 1;
+    o.fuzz.jobs = 1;
+    o.fuzz.progress = true;
+    o.fuzz.check_invariants = true;
+    gen_bounds_default(&o.fuzz.bounds);
+    int rc = parse_opts(&o, argc, argv);
+    if (rc)
+        return rc;
+    struct states *st = malloc(sizeof *st);
+    if (!st) {
+        fprintf(stderr, "irqsim: out of memory\n");
+        return EXIT_USAGE;
+    }
+    if (!strcmp(o.cmd, "check"))
+        rc = cmd_check(&o, st);
+    else if (!strcmp(o.cmd, "run"))
+        rc = cmd_run(&o, st);
+    else if (!strcmp(o.cmd, "minimize"))
+        rc = cmd_minimize(&o, st);
+    else if (!strcmp(o.cmd, "gen"))
+        rc = cmd_gen(&o, st);
+    else if (!strcmp(o.cmd, "fuzz"))
+        rc = cmd_fuzz(&o);
+    else
+        rc = usage_error(o.cmd, "unknown command%s; try irqsim --help", "");
+    free(st);
+    return rc;
+}

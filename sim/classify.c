@@ -1,0 +1,89 @@
+/* classify: divergence classes and their attribution to fixes. */
+#include "classify.h"
+
+#include <stdio.h>
+
+#include "irq_fast.h"
+#include "irq_slow.h"
+
+/* Whether the fastpath with these fixes agrees with the slowpath outcome
+ * already normalised in ws->a. */
+static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws)
+{
+    ks_copy(&ws->c, in);
+    fastpath_irq_fixes(&ws->c, fixes);
+    bool overrun = !diff_normalise(&ws->c);
+    return !overrun && ws->c.n_asserts == 0 && diff_compare(&ws->a, &ws->c, NULL) == 0;
+}
+
+/* A minimal set of fixes that makes this state agree, found greedily from
+ * the full set: the broad entry fallbacks are dropped first, so a
+ * divergence is charged to the specific fix when one suffices. */
+static const int removal_order[FIX_COUNT] = {
+    FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT, FIX_ENTRY_TIME_BIT,
+    FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,   FIX_IDLE_SWITCH_BIT,
+};
+
+unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)
+{
+    ks_copy(&ws->a, in);
+    handleInterruptEntry(&ws->a);
+    if (!diff_normalise(&ws->a) || ws->a.n_asserts)
+        return CLASS_NO_FIX;
+    if (!agrees_with(in, FIX_ALL, ws))
+        return CLASS_NO_FIX;
+    unsigned cause = FIX_ALL;
+    for (int k = 0; k < FIX_COUNT; k++) {
+        unsigned without = cause & ~(1u << removal_order[k]);
+        if (agrees_with(in, without, ws))
+            cause = without;
+    }
+    return cause ? cause : CLASS_NO_FIX;
+}
+
+bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *ws, struct dclass *cl,
+                  struct diff_verdict *v)
+{
+    int variant = fixes == FIX_ALL ? FP_FIXED : FP_PR1227;
+    diff_run(in, variant, true, v, &ws->a, &ws->b);
+    cl->exit = v->exit;
+    cl->fields = v->fields;
+    cl->cause = 0;
+    if (v->agree)
+        return false;
+    cl->cause = fixes ? CLASS_NO_FIX : classify_cause(in, ws);
+    return true;
+}
+
+bool dclass_same(const struct dclass *x, const struct dclass *y)
+{
+    return x->exit == y->exit && x->cause == y->cause;
+}
+
+const char *cause_text(unsigned cause, char *buf, size_t len)
+{
+    if (cause == CLASS_NO_FIX) {
+        snprintf(buf, len, "unexplained");
+        return buf;
+    }
+    size_t used = 0;
+    buf[0] = 0;
+    for (int bit = 0; bit < FIX_COUNT; bit++) {
+        if (!(cause & (1u << bit)))
+            continue;
+        int n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", fp_fix_name(bit));
+        if (n < 0 || (size_t)n >= len - used)
+            break;
+        used += (size_t)n;
+    }
+    if (!used)
+        snprintf(buf, len, "none");
+    return buf;
+}
+
+const char *dclass_name(const struct dclass *cl, char *buf, size_t len)
+{
+    char cause[160];
+    snprintf(buf, len, "%s/%s", fp_exit_name(cl->exit), cause_text(cl->cause, cause, sizeof cause));
+    return buf;
+}

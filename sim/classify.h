@@ -1,0 +1,41 @@
+/*
+ * classify: names a divergence. A class is the fastpath exit taken plus the
+ * cause: a minimal set of fixes of the corrected fastpath that makes this
+ * state agree, found by dropping fixes one by one from the full set, broad
+ * entry fallbacks first. The differing fields are kept for the report.
+ */
+#ifndef IRQSIM_CLASSIFY_H
+#define IRQSIM_CLASSIFY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "diff.h"
+#include "kstate.h"
+
+#define CLASS_NO_FIX 0x100u /* divergence no combination of fixes removes */
+
+struct dclass {
+    int exit;
+    unsigned cause;   /* FIX() bits, or CLASS_NO_FIX */
+    uint32_t fields;  /* DF_* bits of the verdict */
+};
+
+/* Scratch space for classification: three states, kept by the caller so
+ * the fuzzer's hot path does not allocate. */
+struct classify_ws {
+    struct kstate a, b, c;
+};
+
+/* Run the check on in with the given fixes and fill the class; returns
+ * false when the paths agree. */
+bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *ws, struct dclass *cl,
+                  struct diff_verdict *v);
+/* Cause of a divergence found with the proposal (fixes = 0). */
+unsigned classify_cause(const struct kstate *in, struct classify_ws *ws);
+bool dclass_same(const struct dclass *x, const struct dclass *y);
+/* "switch/entry_time+deadline" */
+const char *dclass_name(const struct dclass *cl, char *buf, size_t len);
+const char *cause_text(unsigned cause, char *buf, size_t len);
+
+#endif

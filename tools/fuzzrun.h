@@ -1,0 +1,33 @@
+/*
+ * fuzzrun: the standalone differential fuzzer behind `irqsim fuzz`. Worker
+ * threads generate states from seeds, run the differential check, count
+ * fastpath exits, and classify, shrink and save each new divergence class;
+ * the main thread prints progress and the summary, and writes the JSON.
+ */
+#ifndef IRQSIM_FUZZRUN_H
+#define IRQSIM_FUZZRUN_H
+
+#include <stdint.h>
+
+#include "gen.h"
+
+struct fuzz_opts {
+    int variant;           /* FP_PR1227 or FP_FIXED */
+    double seconds;
+    uint64_t seed;
+    int jobs;
+    const char *out_dir;   /* reproducers; NULL: none written */
+    const char *json;      /* summary as JSON; NULL: none */
+    bool progress;         /* a progress line each second on stderr */
+    bool check_invariants; /* the checker on every generated state and outcome */
+    struct gen_bounds bounds;
+};
+
+/* Returns 0 when no divergence was found, 1 when some were, 2 on errors
+ * (including a generated state that breaks an invariant). */
+int fuzz_run(const struct fuzz_opts *o);
+
+/* Header comment lines ("# ...") for a saved scenario: the verdict. */
+void fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title);
+
+#endif
