@@ -48,9 +48,25 @@ struct session {
     int job_errors;
 };
 
+#define CAUSE_CACHE 64
+
+/* Classifying costs eight more fastpath runs; a divergence whose exit and
+ * fields were classified before reuses that cause, except on every
+ * RECLASSIFY-th hit, so a second cause behind the same fields still shows. */
+#define RECLASSIFY 32
+
+struct cause_memo {
+    int exit;
+    uint32_t fields;
+    unsigned cause;
+    uint32_t hits;
+};
+
 struct worker {
     struct session *s;
     int id;
+    int n_memo;
+    struct cause_memo memo[CAUSE_CACHE];
     struct kstate in;
     struct shrink_ws sws; /* also the classification work space */
 };
@@ -180,6 +196,25 @@ static void publish(struct session *s, int id, uint64_t checks, const uint64_t *
     pthread_mutex_unlock(&s->lock);
 }
 
+/* The cause of a divergence, from the memo when it can be. */
+static unsigned cause_of(struct worker *w, const struct dclass *cl)
+{
+    for (int i = 0; i < w->n_memo; i++) {
+        struct cause_memo *m = &w->memo[i];
+        if (m->exit == cl->exit && m->fields == cl->fields && ++m->hits % RECLASSIFY)
+            return m->cause;
+    }
+    unsigned cause = classify_cause(&w->in, &w->sws.cws);
+    if (w->n_memo < CAUSE_CACHE) {
+        struct cause_memo *m = &w->memo[w->n_memo++];
+        m->exit = cl->exit;
+        m->fields = cl->fields;
+        m->cause = cause;
+        m->hits = 0;
+    }
+    return cause;
+}
+
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
@@ -194,18 +229,26 @@ static void *worker_main(void *arg)
         struct gen_src src;
         gen_src_seed(&src, seed);
         gen_state(&w->in, &src, &o->bounds);
+        bool full = checks % (uint64_t)o->check_every == 0;
         struct inv_report r;
-        if (o->check_invariants && kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
+        if (full && kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
             invalid_state(w, seed);
             continue;
         }
-        struct dclass cl;
         struct diff_verdict v;
-        bool diverged = classify_run(&w->in, fixes, &w->sws.cws, &cl, &v);
+        diff_run(&w->in, o->variant, full, &v, &w->sws.cws.a, &w->sws.cws.b);
+        if (!v.agree && !full) /* a divergence is always checked in full */
+            diff_run(&w->in, o->variant, true, &v, &w->sws.cws.a, &w->sws.cws.b);
         exits[v.exit]++;
         checks++;
-        if (!diverged)
+        if (v.agree)
             continue;
+        if (!full && kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
+            invalid_state(w, seed);
+            continue;
+        }
+        struct dclass cl = {.exit = v.exit, .fields = v.fields};
+        cl.cause = fixes ? CLASS_NO_FIX : cause_of(w, &cl);
         int fresh = record(s, &cl, seed);
         if (fresh >= 0 && o->out_dir)
             save_class(w, fresh, &w->in);

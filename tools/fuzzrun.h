@@ -19,7 +19,10 @@ struct fuzz_opts {
     const char *out_dir;   /* reproducers; NULL: none written */
     const char *json;      /* summary as JSON; NULL: none */
     bool progress;         /* a progress line each second on stderr */
-    bool check_invariants; /* the checker on every generated state and outcome */
+    /* the invariant checker runs on one generated state and its two
+     * outcomes in every check_every checks (1: all), and on every
+     * divergent one */
+    int check_every;
     struct gen_bounds bounds;
 };
 

@@ -35,6 +35,8 @@ static const char usage_text[] =
     "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n"
     "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --quiet\n"
+    "      --check-every N  invariant checker on 1 in N states and outcomes, and on every\n"
+    "                       divergent one (default 8; 1 checks all)\n"
     "  minimize [--fastpath V] [-o FILE] FILE    shrink a divergent scenario, same class\n"
     "  gen [--seed N] [bound options]            print a generated state as a scenario\n"
     "\n"
@@ -87,6 +89,7 @@ static int number_option(struct opts *o, const char *name, const char *val)
     static const struct { const char *name; double lo, hi; } nums[] = {
         {"--seconds", 0.1, 86400}, {"--seed", 0, 1e15},  {"--jobs", 1, 64},   {"--threads", 1, 62},
         {"--prios", 1, 256},       {"--refills", 1, 16}, {"--domains", 1, 16}, {"--ntfns", 1, 16},
+        {"--check-every", 1, 1e6},
     };
     for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
         if (strcmp(name, nums[k].name) != 0)
@@ -103,7 +106,8 @@ static int number_option(struct opts *o, const char *name, const char *val)
         case 4: f->bounds.prios = (int)v; break;
         case 5: f->bounds.max_refills = (int)v; break;
         case 6: f->bounds.max_domains = (int)v; break;
-        default: f->bounds.max_ntfns = (int)v; break;
+        case 7: f->bounds.max_ntfns = (int)v; break;
+        default: f->check_every = (int)v; break;
         }
         return 1;
     }
@@ -290,7 +294,7 @@ int main(int argc, char **argv)
     o.fuzz.seed = 1;
     o.fuzz.jobs = 1;
     o.fuzz.progress = true;
-    o.fuzz.check_invariants = true;
+    o.fuzz.check_every = 8;
     gen_bounds_default(&o.fuzz.bounds);
     int rc = parse_opts(&o, argc, argv);
     if (rc)

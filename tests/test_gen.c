@@ -1,0 +1,197 @@
+/*
+ * The state generator: every state it builds, from seeds or from raw
+ * bytes, under default and extreme bounds, passes the invariant checker
+ * (a failure is a generator bug); and it reaches every fastpath exit that
+ * a valid state can take.
+ */
+#include "tcommon.h"
+
+#include "gen.h"
+#include "print.h"
+
+static void report_invalid(const struct kstate *ks, const struct inv_report *r, uint64_t seed)
+{
+    print_error("generated state (seed %llu) breaks %d invariant(s):\n", (unsigned long long)seed, r->n);
+    for (int i = 0; i < r->n && i < INV_MAX_ITEMS; i++)
+        print_error("  %s: %s\n", inv_name(r->items[i].id), r->items[i].msg);
+    ks_print(stderr, ks);
+}
+
+static void check_many(const struct gen_bounds *b, int n)
+{
+    struct kstate *ks = tc_state();
+    for (int i = 0; i < n; i++) {
+        struct gen_src src;
+        gen_src_seed(&src, (uint64_t)i);
+        assert_int_equal(gen_state(ks, &src, b), 0);
+        struct inv_report r;
+        if (kstate_check(ks, INV_AT_ENTRY, &r) != 0) {
+            report_invalid(ks, &r, (uint64_t)i);
+            fail();
+        }
+    }
+    free(ks);
+}
+
+static void test_default_bounds_valid(void **state)
+{
+    (void)state;
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    check_many(&b, 20000);
+}
+
+static void test_extreme_bounds_valid(void **state)
+{
+    (void)state;
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    b.max_threads = 62;
+    b.prios = 256;
+    b.max_refills = 16;
+    b.max_domains = 16;
+    b.max_ntfns = 16;
+    check_many(&b, 3000);
+    gen_bounds_default(&b);
+    b.max_threads = 1;
+    b.prios = 1;
+    b.max_refills = 1;
+    b.max_domains = 1;
+    b.max_ntfns = 1;
+    b.allow_smp = false;
+    b.edges = false;
+    check_many(&b, 3000);
+}
+
+/* libFuzzer hands arbitrary bytes: every byte string makes a valid state. */
+static void test_bytes_valid(void **state)
+{
+    (void)state;
+    struct kstate *ks = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    uint8_t buf[512];
+    uint64_t x = 88172645463325252ull;
+    for (int i = 0; i < 5000; i++) {
+        size_t len = (size_t)(i % 512);
+        for (size_t k = 0; k < len; k++) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            buf[k] = (uint8_t)(i % 3 == 0 ? 0xff : x);
+        }
+        struct gen_src src;
+        gen_src_bytes(&src, buf, len);
+        assert_int_equal(gen_state(ks, &src, &b), 0);
+        struct inv_report r;
+        if (kstate_check(ks, INV_AT_ENTRY, &r) != 0) {
+            report_invalid(ks, &r, (uint64_t)i);
+            fail();
+        }
+    }
+    free(ks);
+}
+
+/* The same seed gives the same state: a finding can be regenerated. */
+static void test_deterministic(void **state)
+{
+    (void)state;
+    struct kstate *a = tc_state(), *b2 = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    for (uint64_t seed = 0; seed < 200; seed++) {
+        struct gen_src s1, s2;
+        gen_src_seed(&s1, seed);
+        gen_src_seed(&s2, seed);
+        gen_state(a, &s1, &b);
+        gen_state(b2, &s2, &b);
+        assert_true(ks_same(a, b2));
+    }
+    free(a);
+    free(b2);
+}
+
+static void test_bad_bounds(void **state)
+{
+    (void)state;
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    b.max_threads = 0;
+    assert_non_null(gen_bounds_check(&b));
+    struct kstate *ks = tc_state();
+    struct gen_src src;
+    gen_src_seed(&src, 1);
+    assert_int_equal(gen_state(ks, &src, &b), -1);
+    gen_bounds_default(&b);
+    b.board = "nosuchboard";
+    assert_non_null(gen_bounds_check(&b));
+    free(ks);
+}
+
+/* Every exit a reachable state can take is taken by some generated state,
+ * with each fastpath. slow_refill is the exception: a receiver's refill is
+ * ready and sufficient in every reachable state (released_ipc_queues). */
+static void test_exits_reached(void **state)
+{
+    (void)state;
+    struct kstate *in = tc_state(), *a = tc_state(), *b2 = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    for (int variant = 0; variant < FP_VARIANT_COUNT; variant++) {
+        unsigned long seen[FP_EXIT_COUNT] = {0};
+        for (uint64_t seed = 0; seed < 60000; seed++) {
+            struct gen_src src;
+            gen_src_seed(&src, seed);
+            gen_state(in, &src, &b);
+            struct diff_verdict v;
+            diff_run(in, variant, false, &v, a, b2);
+            seen[v.exit]++;
+        }
+        for (int e = 0; e < FP_EXIT_COUNT; e++) {
+            bool fixed_only = e == FP_SLOW_BUDGET || e == FP_SLOW_DOMAIN_EXPIRED || e == FP_SLOW_RELEASE;
+            bool expect = e != FP_SLOW_REFILL && (variant == FP_FIXED || !fixed_only);
+            if (expect != (seen[e] > 0))
+                print_error("%s: exit %s taken %lu times\n", fp_variant_name(variant), fp_exit_name(e), seen[e]);
+            assert_int_equal(expect, seen[e] > 0);
+        }
+    }
+    free(in);
+    free(a);
+    free(b2);
+}
+
+/* The corrected fastpath agrees with the slowpath on generated states. */
+static void test_fixed_agrees(void **state)
+{
+    (void)state;
+    struct kstate *in = tc_state(), *a = tc_state(), *b2 = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    for (uint64_t seed = 0; seed < 20000; seed++) {
+        struct gen_src src;
+        gen_src_seed(&src, seed);
+        gen_state(in, &src, &b);
+        struct diff_verdict v;
+        diff_run(in, FP_FIXED, true, &v, a, b2);
+        if (!v.agree) {
+            ks_print(stderr, in);
+            diff_report(stderr, &v, a, b2);
+        }
+        assert_true(v.agree);
+    }
+    free(in);
+    free(a);
+    free(b2);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_default_bounds_valid),
+        cmocka_unit_test(test_extreme_bounds_valid),
+        cmocka_unit_test(test_bytes_valid),
+        cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_bad_bounds),
+        cmocka_unit_test(test_exits_reached),
+        cmocka_unit_test(test_fixed_agrees),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
