@@ -17,11 +17,14 @@ static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify
 }
 
 /* A minimal set of fixes that makes this state agree, found greedily from
- * the full set: the broad entry fallbacks are dropped first, so a
- * divergence is charged to the specific fix when one suffices. */
+ * the full set. Fixes that change where the fastpath goes are dropped
+ * first (idle_switch can send a state to the slowpath through the VTable
+ * check, the entry checks send it there outright), so a divergence is
+ * charged to the state repair (deadline, cb_unblock, reprogram) when one
+ * suffices, and a fallback is charged to the check that is about it. */
 static const int removal_order[FIX_COUNT] = {
-    FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT, FIX_ENTRY_TIME_BIT,
-    FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,   FIX_IDLE_SWITCH_BIT,
+    FIX_IDLE_SWITCH_BIT, FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT,
+    FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
 };
 
 unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)

@@ -223,7 +223,9 @@ static int entry_checks(struct kstate *ks, unsigned fixes)
 {
     if (fixes & FIX(FIX_ENTRY_TIME))
         updateTimestamp(ks);
-    if ((fixes & FIX(FIX_ENTRY_BUDGET)) && !refill_sufficient(ks, ks->cur_sc, ks->consumed))
+    /* chargeBudget leaves the idle SC alone: only a real SC needs the slowpath */
+    if ((fixes & FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc &&
+        !refill_sufficient(ks, ks->cur_sc, ks->consumed))
         return FP_SLOW_BUDGET;
     if ((fixes & FIX(FIX_ENTRY_DOMAIN)) && isCurDomainExpired(ks))
         return FP_SLOW_DOMAIN_EXPIRED;

@@ -10,7 +10,7 @@
 #include "kstate.h"
 
 #define FP_EXIT_LIST(X) \
-    X(FP_SLOW_BUDGET, "slow_budget", "fixed only: the current SC cannot pay the time consumed (checkBudget would charge)") \
+    X(FP_SLOW_BUDGET, "slow_budget", "fixed only: the current (non-idle) SC cannot pay the time consumed (checkBudget would charge)") \
     X(FP_SLOW_DOMAIN_EXPIRED, "slow_domain_expired", "fixed only: the current domain's time is up") \
     X(FP_SLOW_RELEASE, "slow_release", "fixed only: the release queue's head is ready (awaken would release it)") \
     X(FP_EXIT_SPURIOUS, "spurious", "no valid IRQ: handleSpuriousIRQ only") \
