@@ -23,6 +23,7 @@ struct fuzz_opts {
      * outcomes in every check_every checks (1: all), and on every
      * divergent one */
     int check_every;
+    uint64_t count;        /* states, for `irqsim ratio` */
     struct gen_bounds bounds;
 };
 

@@ -39,6 +39,7 @@ static const char usage_text[] =
     "                       divergent one (default 8; 1 checks all)\n"
     "  minimize [--fastpath V] [-o FILE] FILE    shrink a divergent scenario, same class\n"
     "  gen [--seed N] [bound options]            print a generated state as a scenario\n"
+    "  ratio [--count N] [--seed N] [bounds]     share of fast exits the corrected fastpath keeps\n"
     "\n"
     "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage\n";
 
@@ -89,7 +90,7 @@ static int number_option(struct opts *o, const char *name, const char *val)
     static const struct { const char *name; double lo, hi; } nums[] = {
         {"--seconds", 0.1, 86400}, {"--seed", 0, 1e15},  {"--jobs", 1, 64},   {"--threads", 1, 62},
         {"--prios", 1, 256},       {"--refills", 1, 16}, {"--domains", 1, 16}, {"--ntfns", 1, 16},
-        {"--check-every", 1, 1e6},
+        {"--check-every", 1, 1e6}, {"--count", 1, 1e9},
     };
     for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
         if (strcmp(name, nums[k].name) != 0)
@@ -107,7 +108,8 @@ static int number_option(struct opts *o, const char *name, const char *val)
         case 5: f->bounds.max_refills = (int)v; break;
         case 6: f->bounds.max_domains = (int)v; break;
         case 7: f->bounds.max_ntfns = (int)v; break;
-        default: f->check_every = (int)v; break;
+        case 8: f->check_every = (int)v; break;
+        default: f->count = (uint64_t)v; break;
         }
         return 1;
     }
@@ -193,6 +195,18 @@ struct states {
     struct kstate in, slow, fast;
 };
 
+/* The fuzzer's name for a divergence of the proposal: exit and cause. */
+static void print_class(const struct kstate *in, const struct diff_verdict *v)
+{
+    struct classify_ws *ws = malloc(sizeof *ws);
+    if (!ws)
+        return;
+    struct dclass cl = {.exit = v->exit, .fields = v->fields, .cause = classify_cause(in, ws)};
+    char name[200];
+    printf("class: %s\n", dclass_name(&cl, name, sizeof name));
+    free(ws);
+}
+
 static int cmd_check(struct opts *o, struct states *st)
 {
     if (!o->n_files)
@@ -207,7 +221,11 @@ static int cmd_check(struct opts *o, struct states *st)
         struct diff_verdict v;
         diff_run(&st->in, o->variant, true, &v, &st->slow, &st->fast);
         diff_report(stdout, &v, &st->slow, &st->fast);
-        if (!v.agree && rc == EXIT_AGREE)
+        if (v.agree)
+            continue;
+        if (o->variant == FP_PR1227)
+            print_class(&st->in, &v);
+        if (rc == EXIT_AGREE)
             rc = EXIT_DIVERGE;
     }
     return rc;
@@ -274,6 +292,38 @@ static int cmd_gen(struct opts *o, struct states *st)
     return EXIT_AGREE;
 }
 
+/* On how many generated states the corrected fastpath still finishes by
+ * itself where the proposal does. */
+static int cmd_ratio(struct opts *o, struct states *st)
+{
+    uint64_t n = o->fuzz.count, both = 0, fast_pr = 0, fast_fixed = 0, right = 0, right_fx = 0;
+    for (uint64_t seed = o->fuzz.seed; seed < o->fuzz.seed + n; seed++) {
+        struct gen_src src;
+        gen_src_seed(&src, seed);
+        gen_state(&st->in, &src, &o->fuzz.bounds);
+        struct diff_verdict v;
+        diff_run(&st->in, FP_PR1227, false, &v, &st->slow, &st->fast);
+        bool pr = !fp_exit_is_fallback(v.exit);
+        ks_copy(&st->fast, &st->in);
+        bool fx = !fp_exit_is_fallback(fastpath_irq(&st->fast, FP_FIXED));
+        fast_pr += pr;
+        fast_fixed += fx;
+        both += pr && fx;
+        right += pr && v.agree;
+        right_fx += pr && v.agree && fx;
+    }
+    printf("generated states: %" PRIu64 " (seeds %" PRIu64 "..%" PRIu64 ", entry clock %s)\n", n, o->fuzz.seed,
+           o->fuzz.seed + n - 1, o->fuzz.bounds.edges ? "drawn to the edges" : "uniform up to the deadline");
+    printf("finish by themselves: pr1227 %" PRIu64 " (%.1f%%), fixed %" PRIu64 " (%.1f%%)\n", fast_pr,
+           100.0 * (double)fast_pr / (double)n, fast_fixed, 100.0 * (double)fast_fixed / (double)n);
+    printf("of the states pr1227 finishes by itself, fixed also does: %.1f%%\n",
+           fast_pr ? 100.0 * (double)both / (double)fast_pr : 0.0);
+    printf("of those on which pr1227 is also right (agrees), fixed finishes by itself on: %.1f%% (%" PRIu64
+           " of %" PRIu64 ")\n",
+           right ? 100.0 * (double)right_fx / (double)right : 0.0, right_fx, right);
+    return EXIT_AGREE;
+}
+
 static int cmd_fuzz(struct opts *o)
 {
     if (o->n_files)
@@ -295,6 +345,7 @@ int main(int argc, char **argv)
     o.fuzz.jobs = 1;
     o.fuzz.progress = true;
     o.fuzz.check_every = 8;
+    o.fuzz.count = 100000;
     gen_bounds_default(&o.fuzz.bounds);
     int rc = parse_opts(&o, argc, argv);
     if (rc)
@@ -312,6 +363,8 @@ int main(int argc, char **argv)
         rc = cmd_minimize(&o, st);
     else if (!strcmp(o.cmd, "gen"))
         rc = cmd_gen(&o, st);
+    else if (!strcmp(o.cmd, "ratio"))
+        rc = cmd_ratio(&o, st);
     else if (!strcmp(o.cmd, "fuzz"))
         rc = cmd_fuzz(&o);
     else
