@@ -92,7 +92,7 @@ static void drop_ntfn(struct kstate *ks, int n)
             memset(&ks->irq_cap[i], 0, sizeof ks->irq_cap[i]), ks->irq_cap[i].ntfn = KS_NONE;
     /* woken threads keep a stale blocking object; it goes with the object */
     for (int t = 0; t < ks->n_tcbs; t++)
-        if (ks->tcbs[t].state != TS_BlockedOnNotification && ks->tcbs[t].blocking == n)
+        if (!isBlocked(ks, t) && ks->tcbs[t].blocking == n)
             ks->tcbs[t].blocking = KS_NONE;
     ks_remove(ks, KIND_NTFN, n);
 }
@@ -113,7 +113,7 @@ static bool empty_ep(const struct kstate *ks, int e)
 static void drop_ep(struct kstate *ks, int e)
 {
     for (int t = 0; t < ks->n_tcbs; t++)
-        if (ks->tcbs[t].state != TS_BlockedOnNotification && ks->tcbs[t].blocking == e)
+        if (!isBlocked(ks, t) && ks->tcbs[t].blocking == e)
             ks->tcbs[t].blocking = KS_NONE;
     ks_remove(ks, KIND_EP, e);
 }
@@ -228,13 +228,16 @@ static int reset_pass(struct kstate *ks, unsigned fixes, struct shrink_ws *ws, c
     return kept;
 }
 
-/* Move every absolute time down so the earliest is near zero. */
+/* Move every absolute time down so the earliest is near zero. Round-robin
+ * refills' times only need to stay ready, so they do not set the floor. */
 static bool shift_times(struct kstate *ks, int unused)
 {
     (void)unused;
     ticks_t low = ks->cur_time - ks->consumed;
     for (int s = 0; s < ks->n_scs; s++) {
         const struct ks_sc *x = &ks->scs[s];
+        if (x->period == 0)
+            continue;
         unsigned i = x->head;
         for (unsigned n = x->refill_max ? refill_size(x) : 0; n; n--, i = refill_next(x, i))
             if (x->refills[i].time < low)
@@ -251,8 +254,30 @@ static bool shift_times(struct kstate *ks, int unused)
         struct ks_sc *x = &ks->scs[s];
         unsigned i = x->head;
         for (unsigned n = x->refill_max ? refill_size(x) : 0; n; n--, i = refill_next(x, i))
-            x->refills[i].time -= by;
+            x->refills[i].time = x->refills[i].time >= by ? x->refills[i].time - by : 0;
     }
+    return true;
+}
+
+/* Unbind thread i's notification. */
+static bool unbind_ntfn(struct kstate *ks, int t)
+{
+    int n = ks->tcbs[t].bound_ntfn;
+    if (n == KS_NONE)
+        return false;
+    ks->tcbs[t].bound_ntfn = KS_NONE;
+    ks->ntfns[n].bound_tcb = KS_NONE;
+    return true;
+}
+
+/* Unbind SC i from its notification. */
+static bool unbind_sc_ntfn(struct kstate *ks, int s)
+{
+    int n = ks->scs[s].ntfn;
+    if (n == KS_NONE)
+        return false;
+    ks->scs[s].ntfn = KS_NONE;
+    ks->ntfns[n].sc = KS_NONE;
     return true;
 }
 
@@ -275,6 +300,8 @@ int shrink_state(struct kstate *ks, unsigned fixes, struct shrink_ws *ws)
         kept += reset_pass(ks, fixes, ws, &want, ks->n_tcbs, reset_thread_flags);
         kept += reset_pass(ks, fixes, ws, &want, ks->n_scs, reset_sc_fields);
         kept += reset_pass(ks, fixes, ws, &want, ks->n_scs, single_refill);
+        kept += reset_pass(ks, fixes, ws, &want, ks->n_tcbs, unbind_ntfn);
+        kept += reset_pass(ks, fixes, ws, &want, ks->n_scs, unbind_sc_ntfn);
         kept += reset_pass(ks, fixes, ws, &want, 1, shift_times);
         total += kept;
         if (!kept)
