@@ -1,11 +1,11 @@
 #!/bin/sh
 # A committed reproducer must keep diverging under the proposal, in its own
-# class (the file name: EXIT__CAUSE.scen), and agree under the corrected
-# fastpath.
+# class (the file name: EXIT__CAUSE.scen or EXIT__CAUSE--NOTE.scen), and
+# agree under the corrected fastpath.
 set -u
 bin=$1
 file=$2
-want=$(basename "$file" .scen | sed 's/__/\//')
+want=$(basename "$file" .scen | sed 's/--.*//; s/__/\//')
 out=$("$bin" check --fastpath pr1227 "$file")
 rc=$?
 if [ $rc -ne 1 ]; then
