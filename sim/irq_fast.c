@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "cost.h"
 #include "irq_slow.h"
 #include "irqc.h"
 #include "kassert.h"
@@ -70,6 +71,7 @@ int fp_variant_parse(const char *s)
 /* slowpath_irq: the fallback runs the whole slowpath on the current state */
 static int slowpath_irq(struct kstate *ks, int exit)
 {
+    COST_FALLBACK(ks);
     handleInterruptEntry(ks);
     return exit;
 }
@@ -77,6 +79,7 @@ static int slowpath_irq(struct kstate *ks, int exit)
 /* The common tail of every exit that handled a signal IRQ itself. */
 static int mask_ack(struct kstate *ks, int irq, int exit)
 {
+    COST_SEC(ks, SEC_EXIT);
     maskInterrupt(ks, true, irq);
     ackInterrupt(ks, irq);
     return exit;
@@ -88,6 +91,8 @@ static void cancelIPC_fp(struct kstate *ks, int dest)
     struct ks_tcb *t = &ks->tcbs[dest];
     struct ks_ep *ep = &ks->eps[t->blocking];
     tcbEPDequeue(ks, dest, &ep->q_head, &ep->q_tail);
+    /* blockingObject, queue, replyObject; queue, empty? state, reply? */
+    COST(ks, 4, 2 + (ep->q_head == KS_NONE), 2);
     if (ep->q_head == KS_NONE)
         ep->state = EP_Idle;
     if (t->reply != KS_NONE)
@@ -99,6 +104,7 @@ static void ntfn_queue_dequeue_fp(struct kstate *ks, int dest, int n)
 {
     struct ks_ntfn *ntfn = &ks->ntfns[n];
     tcbEPDequeue(ks, dest, &ntfn->q_head, &ntfn->q_tail);
+    COST(ks, 2, 2 + (ntfn->q_head == KS_NONE), 1); /* queue; queue, empty? state */
     if (ntfn->q_head == KS_NONE)
         ntfn->state = NTFN_Idle;
 }
@@ -106,10 +112,13 @@ static void ntfn_queue_dequeue_fp(struct kstate *ks, int dest, int n)
 /* maybeDonateSchedContext_fp: schedContext_donate without migrateTCB */
 static void maybeDonateSchedContext_fp(struct kstate *ks, int dest, int sc)
 {
+    COST(ks, 1, 0, 1); /* tcbSchedContext */
     if (ks->tcbs[dest].sc == KS_NONE) {
+        COST_W(ks, 2); /* scTcb, tcbSchedContext */
         ks->scs[sc].tcb = (int8_t)dest;
         ks->tcbs[dest].sc = (int8_t)sc;
     }
+    COST_IF(ks, ks->cfg.smp, 1, 1, 0); /* scCore, tcbAffinity */
     if (ks->cfg.smp)
         ks->tcbs[dest].affinity = ks->scs[sc].core;
 }
@@ -123,30 +132,44 @@ struct fp_dest {
 static int check_dest(struct kstate *ks, struct fp_dest *d, unsigned fixes)
 {
     const struct ks_tcb *dest = &ks->tcbs[d->dest];
+    COST(ks, 3, 0, 1); /* ksCurThread, both priorities */
     d->context_switch = !(ks->tcbs[ks->cur_thread].prio >= dest->prio);
-    /* FIX idle_switch: schedule() leaves the idle thread for any candidate */
-    if ((fixes & FIX(FIX_IDLE_SWITCH)) && ks->cur_thread == ks->idle_thread)
-        d->context_switch = true;
+    COST(ks, 1, 0, 1); /* tcbSchedContext */
     d->sc = dest->sc;
     if (d->sc == KS_NONE) {
         d->sc = ks->ntfns[d->ntfn].sc;
+        COST(ks, 1 + (d->sc != KS_NONE), 0, 1 + (d->sc != KS_NONE)); /* ntfnSchedContext, scTcb */
         if (d->sc == KS_NONE || ks->scs[d->sc].tcb != KS_NONE)
             return FP_SLOW_NO_SC;
+        COST_IF(ks, ks->cfg.smp && ks->cfg.fpu, 1, 0, 1); /* nativeThreadUsingFPU */
         if (ks->cfg.smp && ks->cfg.fpu && dest->fpu_live)
             return FP_SLOW_FPU;
     }
+    COST(ks, 2, 0, 1); /* ksCurDomain, tcbDomain */
+    COST_IF(ks, ks->cfg.smp && ks->cur_domain == dest->domain, 1, 0, 1); /* scCore */
     if (ks->cur_domain != dest->domain || (ks->cfg.smp && ks->scs[d->sc].core != CUR_CORE))
         return FP_SLOW_DOMAIN_CORE;
+    COST(ks, 1, 0, 1); /* scRefillMax */
     if (ks->scs[d->sc].refill_max > 0) {
+        COST_READY_SUFF(ks, d->sc);
         if (!(refill_ready(ks, d->sc) && refill_sufficient(ks, d->sc, 0)))
             return FP_SLOW_REFILL;
         d->schedulable = true;
     }
+    /* FIX idle_switch: schedule() leaves the idle thread for any
+     * schedulable candidate, whatever its priority */
+    COST_IF(ks, fixes & FIX(FIX_IDLE_SWITCH), 1, 0, 1 + (ks->cur_thread == ks->idle_thread)); /* ksIdleThread */
+    if ((fixes & FIX(FIX_IDLE_SWITCH)) && ks->cur_thread == ks->idle_thread && d->schedulable)
+        d->context_switch = true;
+    COST_B(ks); /* contextSwitch */
     if (d->context_switch) {
+        COST(ks, 2, 0, 2); /* the VTable cap; isValidVTableRoot_fp */
         if (!dest->vtable_ok)
             return FP_SLOW_VTABLE;
+        COST(ks, 2, 0, 3); /* findMapForASID: pool, entry; pool?, type, root */
         if (!dest->asid_ok)
             return FP_SLOW_ASID;
+        COST_IF(ks, ks->cfg.hyp, 0, 0, 1); /* stored VMID valid */
         if (ks->cfg.hyp && !dest->vmid_ok)
             return FP_SLOW_VMID;
     }
@@ -158,21 +181,35 @@ static int check_dest(struct kstate *ks, struct fp_dest *d, unsigned fixes)
  * earlier than before. */
 static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
 {
+    COST_SEC(ks, SEC_TIME);
     updateTimestamp(ks);
+    COST_SEC(ks, SEC_TIMER);
     ticks_t prev = next_interrupt_time(ks);
+    COST_SEC(ks, SEC_TIME);
+    COST_B(ks); /* checkBudget() */
     if (checkBudget(ks))
         commitTime(ks);
+    COST_SEC(ks, SEC_SCHED);
+    COST_R(ks, 1); /* ksCurThread */
+    COST_SCHEDULABLE(ks, ks->cur_thread);
     if (isSchedulable(ks, ks->cur_thread))
         tcbSchedEnqueue(ks, ks->cur_thread);
+    COST_W(ks, 2); /* TTBR0 (armv_contextSwitch_HWASID), ksCurThread */
     ks->cur_thread = (int8_t)dest; /* switchToThread_fp */
     int sc = ks->tcbs[dest].sc;
     /* FIX cb_unblock: what switchSchedContext does for a new SC */
+    COST_SEC(ks, SEC_WAKE);
+    COST_IF(ks, fixes & FIX(FIX_CB_UNBLOCK), 1, 0, 1); /* scSporadic */
     if ((fixes & FIX(FIX_CB_UNBLOCK)) && sc_constant_bandwidth(ks, sc))
         refill_unblock_check(ks, sc);
+    COST_SEC(ks, SEC_TIMER);
     ticks_t next = next_interrupt_time(ks);
     /* FIX deadline: the old deadline was for the old thread's budget */
+    COST_IF(ks, !(fixes & FIX(FIX_DEADLINE)), 0, 0, 1); /* next < prev */
     if (next < prev || (fixes & FIX(FIX_DEADLINE)))
         setDeadline(ks, next - ks->cfg.precision);
+    COST_SEC(ks, SEC_SCHED);
+    COST(ks, 1, 1, 0); /* tcbSchedContext; ksCurSC */
     ks->cur_sc = (int8_t)sc;
 }
 
@@ -180,16 +217,22 @@ static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
 static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge, unsigned fixes)
 {
     int dest = d->dest;
+    COST_SEC(ks, SEC_NTFN);
+    COST_B(ks); /* idle */
     if (d->idle)
         cancelIPC_fp(ks, dest);
     else
         ntfn_queue_dequeue_fp(ks, dest, d->ntfn);
+    COST_SEC(ks, SEC_WAKE);
+    COST_W(ks, 2); /* badgeRegister; the thread state word */
     ks->tcbs[dest].badge_reg = badge;
     ks->tcbs[dest].state = TS_Running; /* thread_state_ptr_set_tsType_np */
     ks->tcbs[dest].blocking = KS_NONE; /* ... which also clears the object */
     maybeDonateSchedContext_fp(ks, dest, d->sc);
     int sc = ks->tcbs[dest].sc;
+    COST(ks, 2, 0, 2); /* sc_sporadic: tcbSchedContext, scSporadic */
     if (sc_sporadic(ks, sc)) {
+        COST(ks, 1, 0, 1); /* ksCurSC */
         KASSERT(ks, sc != ks->cur_sc, A_FP_SPORADIC_CUR);
         if (sc != ks->cur_sc)
             refill_unblock_check(ks, sc);
@@ -197,16 +240,23 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
     /* FIX reprogram_flag: the unblock check asks for a reprogram that
      * only the new current thread's refills would need; a switch
      * reprograms anyway (FIX deadline) */
+    COST_IF(ks, fixes & FIX(FIX_REPROGRAM), 0, 1, 0); /* ksReprogram */
     if (fixes & FIX(FIX_REPROGRAM))
         ks->reprogram = false;
+    COST_SEC(ks, SEC_SCHED);
+    COST_B(ks); /* schedulable */
     if (!d->schedulable)
         return mask_ack(ks, irq, FP_EXIT_NOT_SCHEDULABLE);
+    COST_B(ks); /* contextSwitch */
     if (d->context_switch) {
         switch_direct(ks, dest, fixes);
+        COST_SEC(ks, SEC_TIMER);
+        COST_IF(ks, fixes & FIX(FIX_REPROGRAM), 0, 1, 0); /* ksReprogram */
         if (fixes & FIX(FIX_REPROGRAM))
             ks->reprogram = false;
         return mask_ack(ks, irq, FP_EXIT_SWITCH);
     }
+    COST(ks, 2, 0, 1); /* both priorities */
     if (ks->tcbs[ks->cur_thread].prio == ks->tcbs[dest].prio) {
         tcbSchedAppend(ks, dest);
         return mask_ack(ks, irq, FP_EXIT_APPEND);
@@ -221,15 +271,21 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
  * interrupt on which that work would change something. */
 static int entry_checks(struct kstate *ks, unsigned fixes)
 {
+    COST_SEC(ks, SEC_TIME);
     if (fixes & FIX(FIX_ENTRY_TIME))
         updateTimestamp(ks);
+    COST_SEC(ks, SEC_ENTRY);
     /* chargeBudget leaves the idle SC alone: only a real SC needs the slowpath */
+    COST_IF(ks, fixes & FIX(FIX_ENTRY_BUDGET), 2, 0, 1); /* ksCurSC, ksIdleSC */
+    COST_IF(ks, (fixes & FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc, 3, 0, 2); /* refill_sufficient */
     if ((fixes & FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc &&
         !refill_sufficient(ks, ks->cur_sc, ks->consumed))
         return FP_SLOW_BUDGET;
+    COST_IF(ks, (fixes & FIX(FIX_ENTRY_DOMAIN)) && ks->cfg.num_domains > 1, 1, 0, 1); /* ksDomainTime */
     if ((fixes & FIX(FIX_ENTRY_DOMAIN)) && isCurDomainExpired(ks))
         return FP_SLOW_DOMAIN_EXPIRED;
     int rh = ks->release_head[CUR_CORE];
+    COST_IF(ks, fixes & FIX(FIX_ENTRY_RELEASE), 1 + 4 * (rh != KS_NONE), 0, 1 + (rh != KS_NONE));
     if ((fixes & FIX(FIX_ENTRY_RELEASE)) && rh != KS_NONE && refill_ready(ks, ks->tcbs[rh].sc))
         return FP_SLOW_RELEASE;
     return FP_EXIT_COUNT;
@@ -241,28 +297,37 @@ static int fastpath_irq_body(struct kstate *ks, unsigned fixes)
     int fallback = entry_checks(ks, fixes);
     if (fallback != FP_EXIT_COUNT)
         return slowpath_irq(ks, fallback);
+    COST_ACTIVE_IRQ(ks);
+    COST_B(ks); /* irqInvalid */
     int irq = ks->active_irq;
     if (irq == KS_IRQ_INVALID) {
         handleSpuriousIRQ(ks);
         return FP_EXIT_SPURIOUS;
     }
+    COST_B(ks); /* irq > maxIRQ */
     if (irq > (int)ks->cfg.max_irq)
         return mask_ack(ks, irq, FP_EXIT_OUT_OF_RANGE);
+    COST(ks, 1, 0, 1); /* intStateIRQTable[irq] */
     if (irq_state_of(ks, irq) != IRQ_Signal)
         return slowpath_irq(ks, FP_SLOW_NOT_SIGNAL);
     const struct ks_irq_cap *cap = &ks->irq_cap[irq];
+    COST(ks, 2, 0, 1 + (cap->type == CAP_Notification)); /* the cap; type, can send */
     if (cap->type != CAP_Notification || !cap->can_send)
         return mask_ack(ks, irq, FP_EXIT_UNDELIVERED);
 
     struct fp_dest d = {.dest = KS_NONE, .ntfn = cap->ntfn};
     struct ks_ntfn *ntfn = &ks->ntfns[cap->ntfn];
     uint64_t badge = cap->badge;
+    COST_SEC(ks, SEC_NTFN);
+    COST(ks, 1, 0, 1); /* state */
     switch (ntfn->state) {
     case NTFN_Active:
+        COST(ks, 1, 1, 0); /* ntfnMsgIdentifier |= badge */
         ntfn->msg_id |= badge;
         return mask_ack(ks, irq, FP_EXIT_ACTIVE);
     case NTFN_Idle:
         d.dest = ntfn->bound_tcb;
+        COST(ks, 1 + (d.dest != KS_NONE), 0, 1 + (d.dest != KS_NONE)); /* ntfnBoundTCB, its tsType */
         if (d.dest == KS_NONE || ks->tcbs[d.dest].state != TS_BlockedOnReceive) {
             ntfn_set_active(ks, cap->ntfn, badge);
             return mask_ack(ks, irq, FP_EXIT_IDLE);
@@ -270,6 +335,7 @@ static int fastpath_irq_body(struct kstate *ks, unsigned fixes)
         d.idle = true;
         break;
     case NTFN_Waiting:
+        COST_R(ks, 1); /* ntfnQueue head */
         d.dest = ntfn->q_head;
         break;
     default:
@@ -279,6 +345,7 @@ static int fastpath_irq_body(struct kstate *ks, unsigned fixes)
     if (!ks_check(ks, d.dest != KS_NONE, A_FP_DEST))
         return mask_ack(ks, irq, FP_EXIT_ACTIVE);
 
+    COST_SEC(ks, SEC_ENTRY);
     fallback = check_dest(ks, &d, fixes);
     if (fallback != FP_EXIT_COUNT)
         return slowpath_irq(ks, fallback);

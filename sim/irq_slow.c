@@ -1,6 +1,7 @@
 /* irq_slow: model of the kernel's interrupt slowpath. */
 #include "irq_slow.h"
 
+#include "cost.h"
 #include "irqc.h"
 #include "kassert.h"
 #include "ntfn.h"
@@ -15,34 +16,46 @@ static void handleIPI(struct kstate *ks)
 /* handleInterrupt */
 void handleInterrupt(struct kstate *ks, int irq)
 {
+    COST_B(ks); /* irq > maxIRQ */
     if (irq > (int)ks->cfg.max_irq) {
+        COST_SEC(ks, SEC_EXIT);
         maskInterrupt(ks, true, irq);
         ackInterrupt(ks, irq);
         return;
     }
+    COST(ks, 1, 0, 1); /* intStateIRQTable[irq] */
     switch (irq_state_of(ks, irq)) {
     case IRQ_Signal: {
         const struct ks_irq_cap *cap = &ks->irq_cap[irq];
-        if (cap->type == CAP_Notification && cap->can_send)
+        COST(ks, 2, 0, 1 + (cap->type == CAP_Notification)); /* the cap; type, can send */
+        if (cap->type == CAP_Notification && cap->can_send) {
+            COST_SEC(ks, SEC_NTFN);
             sendSignal(ks, cap->ntfn, cap->badge);
+        }
+        COST_SEC(ks, SEC_EXIT);
         maskInterrupt(ks, true, irq);
         break;
     }
     case IRQ_Timer:
+        COST_SEC(ks, SEC_TIMER);
         ackDeadlineIRQ(ks);
+        COST_W(ks, 1); /* ksReprogram */
         ks->reprogram = true;
         break;
     case IRQ_IPI:
+        COST_SEC(ks, SEC_SCHED);
         handleIPI(ks);
         break;
     case IRQ_Reserved:
         break; /* handleReservedIRQ: no PMU or VGIC maintenance modelled */
     case IRQ_Inactive:
+        COST_SEC(ks, SEC_EXIT);
         maskInterrupt(ks, true, irq);
         break;
     default:
         KASSERT(ks, false, A_IRQ_STATE);
     }
+    COST_SEC(ks, SEC_EXIT);
     ackInterrupt(ks, irq);
 }
 
@@ -51,13 +64,19 @@ void handleInterruptEntry(struct kstate *ks)
 {
     uint8_t saved = ks->path;
     ks->path = PATH_SLOW;
+    COST_SEC(ks, SEC_TIME);
     updateTimestamp(ks);
     checkBudget(ks);
+    COST_SEC(ks, SEC_ENTRY);
+    COST_ACTIVE_IRQ(ks);
+    COST_B(ks); /* irqInvalid */
     if (ks->active_irq != KS_IRQ_INVALID)
         handleInterrupt(ks, ks->active_irq);
     else
         handleSpuriousIRQ(ks);
+    COST_SEC(ks, SEC_SCHED);
     schedule(ks);
+    COST_SEC(ks, SEC_EXIT);
     activateThread(ks);
     ks->path = saved;
 }

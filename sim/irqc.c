@@ -1,6 +1,7 @@
 /* irqc: model of the GIC operations the interrupt path performs. */
 #include "irqc.h"
 
+#include "cost.h"
 #include "sched.h"
 
 int irq_state_of(const struct kstate *ks, int irq)
@@ -22,6 +23,7 @@ static bool out_of_table(struct kstate *ks, int irq)
 /* maskInterrupt */
 void maskInterrupt(struct kstate *ks, bool disable, int irq)
 {
+    COST(ks, 0, 1, 1); /* SGI/PPI or SPI; GICD/GICR clear-enable */
     if (out_of_table(ks, irq)) {
         ks->oor_masked = disable;
         return;
@@ -33,6 +35,7 @@ void maskInterrupt(struct kstate *ks, bool disable, int irq)
 /* ackInterrupt: counted, so a double or missing EOI shows in the outcome */
 void ackInterrupt(struct kstate *ks, int irq)
 {
+    COST(ks, 1, 2, 0); /* active_irq to ICC_EOIR1, active_irq = none */
     if (out_of_table(ks, irq)) {
         ks->oor_acks += ks->oor_acks < UINT8_MAX;
         return;

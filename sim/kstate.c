@@ -167,10 +167,13 @@ int ks_init(struct kstate *ks, const char *board)
 }
 
 /* Copies the header and only the used prefix of each object array: the
- * fuzzer copies a state twice per check, and most of the capacity is empty. */
+ * fuzzer copies a state twice per check, and most of the capacity is empty.
+ * A copy does not count into the original's cost recorder: two runs from
+ * one state (diff_run) would mix their counts in it. */
 void ks_copy(struct kstate *dst, const struct kstate *src)
 {
     memcpy(dst, src, offsetof(struct kstate, tcbs));
+    dst->cost = NULL;
     memcpy(dst->tcbs, src->tcbs, src->n_tcbs * sizeof src->tcbs[0]);
     memcpy(dst->scs, src->scs, src->n_scs * sizeof src->scs[0]);
     memcpy(dst->ntfns, src->ntfns, src->n_ntfns * sizeof src->ntfns[0]);
@@ -222,8 +225,9 @@ OBJ_NAME(ks_reply_name, replies, n_replies)
 
 bool ks_same(const struct kstate *a, const struct kstate *b)
 {
+    /* skip deadline_writes and the cost recorder after it */
     size_t dw = offsetof(struct kstate, deadline_writes);
-    size_t after = dw + sizeof a->deadline_writes;
+    size_t after = offsetof(struct kstate, cost) + sizeof a->cost;
     if (memcmp(a, b, dw) != 0 ||
         memcmp((const char *)a + after, (const char *)b + after, offsetof(struct kstate, tcbs) - after) != 0)
         return false;

@@ -143,6 +143,8 @@ struct ks_assert {
 
 enum ks_path { PATH_NONE, PATH_SLOW, PATH_FAST, PATH_NORM };
 
+struct cost_rec;
+
 struct kstate {
     struct ks_config cfg;
 
@@ -158,6 +160,9 @@ struct kstate {
     ticks_t consumed;    /* ksConsumed */
     ticks_t deadline;    /* the timer compare value last programmed */
     uint32_t deadline_writes; /* setDeadline() calls, for reports only */
+    struct cost_rec *cost; /* cost recorder (cost.h), NULL when not counting;
+                              not kernel state: ks_same skips it, ks_copy
+                              leaves the copy without one */
 
     /* ksReleaseHead of each core */
     int8_t release_head[KS_MAX_CORES];
@@ -230,7 +235,8 @@ void ks_remove(struct kstate *ks, enum ks_kind kind, int i);
 void ks_irq_touch(struct kstate *ks, int irq);
 
 /* Same kernel state: every field but the report-only ones (deadline
- * write count, running path). States must come from ks_init/ks_add_*. */
+ * write count, cost recorder, running path). States must come from
+ * ks_init/ks_add_*. */
 bool ks_same(const struct kstate *a, const struct kstate *b);
 
 /* Record a failed kernel assertion; returns cond so callers may branch. */

@@ -1,6 +1,7 @@
 /* ntfn: model of signal delivery and the IPC cancellation it needs. */
 #include "ntfn.h"
 
+#include "cost.h"
 #include "kassert.h"
 #include "refill.h"
 #include "sched.h"
@@ -9,6 +10,7 @@
 void tcbEPDequeue(struct kstate *ks, int t, int8_t *head, int8_t *tail)
 {
     struct ks_tcb *tcb = &ks->tcbs[t];
+    COST(ks, 2, 2, 2); /* tcbEPPrev, tcbEPNext; prev's next or head, next's prev or end */
     if (tcb->ep_prev != KS_NONE)
         ks->tcbs[tcb->ep_prev].ep_next = tcb->ep_next;
     else
@@ -22,6 +24,7 @@ void tcbEPDequeue(struct kstate *ks, int t, int8_t *head, int8_t *tail)
 /* ntfn_set_active */
 void ntfn_set_active(struct kstate *ks, int n, uint64_t badge)
 {
+    COST_W(ks, 2); /* state, ntfnMsgIdentifier */
     ks->ntfns[n].state = NTFN_Active;
     ks->ntfns[n].msg_id = badge;
 }
@@ -30,6 +33,7 @@ void ntfn_set_active(struct kstate *ks, int n, uint64_t badge)
 void reply_unlink(struct kstate *ks, int r, int t)
 {
     KASSERT(ks, ks->replies[r].tcb == t && ks->tcbs[t].reply == r, A_REPLY_UNLINK);
+    COST_W(ks, 2); /* replyObject, replyTCB */
     ks->tcbs[t].reply = KS_NONE;
     ks->replies[r].tcb = KS_NONE;
     setThreadState(ks, t, TS_Inactive);
@@ -41,6 +45,7 @@ void cancelSignal(struct kstate *ks, int t, int n)
     struct ks_ntfn *ntfn = &ks->ntfns[n];
     KASSERT(ks, ntfn->state == NTFN_Waiting, A_CANCELSIG_WAITING);
     tcbEPDequeue(ks, t, &ntfn->q_head, &ntfn->q_tail);
+    COST(ks, 2, 2 + (ntfn->q_head == KS_NONE), 1); /* queue; queue, empty? state */
     if (ntfn->q_head == KS_NONE)
         ntfn->state = NTFN_Idle;
     setThreadState(ks, t, TS_Inactive);
@@ -51,6 +56,7 @@ void cancelSignal(struct kstate *ks, int t, int n)
 void cancelIPC(struct kstate *ks, int t)
 {
     struct ks_tcb *tcb = &ks->tcbs[t];
+    COST(ks, 1, 1, 1); /* tcbFault cleared; tsType */
     tcb->fault = FAULT_None;
     switch (tcb->state) {
     case TS_BlockedOnSend:
@@ -60,6 +66,8 @@ void cancelIPC(struct kstate *ks, int t)
         struct ks_ep *ep = &ks->eps[tcb->blocking];
         KASSERT(ks, ep->state != EP_Idle, A_CANCEL_EP_IDLE);
         tcbEPDequeue(ks, t, &ep->q_head, &ep->q_tail);
+        /* blockingObject, queue, replyObject; queue, empty? state, reply? */
+        COST(ks, 4, 2 + (ep->q_head == KS_NONE), 2);
         if (ep->q_head == KS_NONE)
             ep->state = EP_Idle;
         if (tcb->reply != KS_NONE)
@@ -68,6 +76,7 @@ void cancelIPC(struct kstate *ks, int t)
         return;
     }
     case TS_BlockedOnNotification:
+        COST_R(ks, 1); /* blockingObject */
         cancelSignal(ks, t, tcb->blocking);
         return;
     default:
@@ -80,15 +89,18 @@ void schedContext_donate(struct kstate *ks, int sc, int to)
 {
     KASSERT(ks, ks->tcbs[to].sc == KS_NONE, A_DONATE_TO_NO_SC);
     int from = ks->scs[sc].tcb;
+    COST(ks, 1, 2, 1); /* scTcb; scTcb, tcbSchedContext */
     if (from != KS_NONE) {
         tcbSchedDequeue(ks, from);
         tcbReleaseRemove(ks, from);
+        COST(ks, 1 + (from != ks->cur_thread), 1, 1 + (from != ks->cur_thread)); /* ksCurThread, action */
         ks->tcbs[from].sc = KS_NONE;
         if (from == ks->cur_thread || from == ks->sched_action)
             rescheduleRequired(ks);
     }
     ks->scs[sc].tcb = (int8_t)to;
     ks->tcbs[to].sc = (int8_t)sc;
+    COST_IF(ks, ks->cfg.smp, 1, 1, 1); /* migrateTCB: scCore, tcbAffinity (FPU not counted) */
     if (ks->cfg.smp)
         ks->tcbs[to].affinity = ks->scs[sc].core;
 }
@@ -96,13 +108,17 @@ void schedContext_donate(struct kstate *ks, int sc, int to)
 /* schedContext_resume */
 void schedContext_resume(struct kstate *ks, int sc)
 {
+    COST_B(ks); /* sc */
     if (sc == KS_NONE)
         return;
     int t = ks->scs[sc].tcb;
     if (!ks_check(ks, t != KS_NONE, A_RESUME_HAS_TCB))
         return;
+    COST_R(ks, 1); /* scTcb */
+    COST_SCHEDULABLE(ks, t);
     if (!isSchedulable(ks, t))
         return;
+    COST_READY_SUFF(ks, sc);
     if (!(refill_ready(ks, sc) && refill_sufficient(ks, sc, 0))) {
         KASSERT(ks, !ks->tcbs[t].queued, A_RESUME_NOT_QUEUED);
         postpone(ks, sc);
@@ -112,9 +128,11 @@ void schedContext_resume(struct kstate *ks, int sc)
 /* maybeDonateSchedContext */
 void maybeDonateSchedContext(struct kstate *ks, int t, int n)
 {
+    COST(ks, 1, 0, 1); /* tcbSchedContext */
     if (ks->tcbs[t].sc != KS_NONE)
         return;
     int sc = ks->ntfns[n].sc;
+    COST(ks, 1 + (sc != KS_NONE), 0, 1 + (sc != KS_NONE)); /* ntfnSchedContext, scTcb */
     if (sc != KS_NONE && ks->scs[sc].tcb == KS_NONE) {
         schedContext_donate(ks, sc, t);
         schedContext_resume(ks, sc);
@@ -125,13 +143,20 @@ void maybeDonateSchedContext(struct kstate *ks, int t, int n)
  * sporadic unblock check. */
 static void wake_signalled(struct kstate *ks, int t, int n, uint64_t badge)
 {
+    COST_SEC(ks, SEC_WAKE);
     setThreadState(ks, t, TS_Running);
+    COST_W(ks, 1); /* badgeRegister */
     ks->tcbs[t].badge_reg = badge;
     maybeDonateSchedContext(ks, t, n);
+    COST_SEC(ks, SEC_SCHED);
+    COST_SCHEDULABLE(ks, t);
     if (isSchedulable(ks, t))
         possibleSwitchTo(ks, t);
+    COST_SEC(ks, SEC_WAKE);
     int sc = ks->tcbs[t].sc;
+    COST(ks, 1 + (sc != KS_NONE), 0, 1 + (sc != KS_NONE)); /* sc_sporadic: tcbSchedContext, scSporadic */
     if (sc_sporadic(ks, sc)) {
+        COST(ks, 1, 0, 1); /* ksCurSC */
         KASSERT(ks, sc != ks->cur_sc, A_SIGNAL_SPORADIC_CUR);
         if (sc != ks->cur_sc)
             refill_unblock_check(ks, sc);
@@ -142,9 +167,11 @@ static void wake_signalled(struct kstate *ks, int t, int n, uint64_t badge)
 void sendSignal(struct kstate *ks, int n, uint64_t badge)
 {
     struct ks_ntfn *ntfn = &ks->ntfns[n];
+    COST(ks, 1, 0, 1); /* state */
     switch (ntfn->state) {
     case NTFN_Idle: {
         int t = ntfn->bound_tcb;
+        COST(ks, 1 + (t != KS_NONE), 0, 1 + (t != KS_NONE)); /* ntfnBoundTCB, its tsType */
         if (t != KS_NONE && ks->tcbs[t].state == TS_BlockedOnReceive) {
             cancelIPC(ks, t);
             wake_signalled(ks, t, n, badge);
@@ -158,12 +185,14 @@ void sendSignal(struct kstate *ks, int n, uint64_t badge)
         if (!ks_check(ks, t != KS_NONE, A_SIGNAL_WAIT_HEAD))
             return;
         tcbEPDequeue(ks, t, &ntfn->q_head, &ntfn->q_tail);
+        COST(ks, 2, 2 + (ntfn->q_head == KS_NONE), 1); /* queue; queue, empty? state */
         if (ntfn->q_head == KS_NONE)
             ntfn->state = NTFN_Idle;
         wake_signalled(ks, t, n, badge);
         return;
     }
     case NTFN_Active:
+        COST(ks, 1, 1, 0); /* ntfnMsgIdentifier |= badge */
         ntfn->msg_id |= badge;
         return;
     }

@@ -1,6 +1,7 @@
 /* refill: model of the kernel's sporadic-server refill queue. */
 #include "refill.h"
 
+#include "cost.h"
 #include "kassert.h"
 
 /* refill_size */
@@ -99,6 +100,7 @@ static struct ks_refill refill_pop_head(struct kstate *ks, int sc)
 {
     struct ks_sc *s = &ks->scs[sc];
     KASSERT(ks, !refill_single(s), A_POP_SINGLE);
+    COST(ks, 4, 1, 1); /* scRefillHead, the refill, scRefillMax; wrap?; scRefillHead */
     struct ks_refill r = s->refills[s->head];
     s->head = (uint8_t)refill_next(s, s->head);
     return r;
@@ -110,6 +112,7 @@ static void refill_add_tail(struct kstate *ks, int sc, struct ks_refill r)
     struct ks_sc *s = &ks->scs[sc];
     if (!ks_check(ks, refill_size(s) < s->refill_max, A_ADD_TAIL_FULL))
         return; /* the kernel would write past its queue; keep the model sane */
+    COST(ks, 2, 3, 1); /* scRefillTail, scRefillMax; wrap?; scRefillTail, the refill */
     s->tail = (uint8_t)refill_next(s, s->tail);
     s->refills[s->tail] = r;
 }
@@ -118,11 +121,15 @@ static void refill_add_tail(struct kstate *ks, int sc, struct ks_refill r)
 static void schedule_used(struct kstate *ks, int sc, struct ks_refill used)
 {
     struct ks_refill *tail = refill_tail(ks, sc);
+    COST(ks, 3, 0, 1); /* scRefillTail, its rTime and rAmount */
     if (tail->time + tail->amount >= used.time) {
+        COST_W(ks, 1);
         tail->amount += used.amount;
     } else if (!refill_full(&ks->scs[sc])) {
+        COST(ks, 2, 0, 2); /* refill_full: scRefillHead, scRefillMax */
         refill_add_tail(ks, sc, used);
     } else {
+        COST(ks, 2, 2, 2); /* refill_full; the tail's rTime and rAmount */
         tail->time = used.time - tail->amount;
         tail->amount += used.amount;
     }
@@ -132,6 +139,9 @@ static void schedule_used(struct kstate *ks, int sc, struct ks_refill used)
 static bool refill_head_overlapping(struct kstate *ks, int sc)
 {
     struct ks_sc *s = &ks->scs[sc];
+    /* refill_single: scRefillHead, scRefillTail; then head rTime, rAmount,
+     * scRefillMax, next rTime; wrap?, overlap? */
+    COST(ks, 2 + 4 * !refill_single(s), 0, 1 + 2 * !refill_single(s));
     if (refill_single(s))
         return false;
     ticks_t end = s->refills[s->head].time + s->refills[s->head].amount;
@@ -144,6 +154,7 @@ void refill_budget_check(struct kstate *ks, ticks_t usage)
     int sc = ks->cur_sc;
     struct ks_sc *s = &ks->scs[sc];
     ticks_t max_release = ks->cfg.max_release;
+    COST_R(ks, 1); /* ksCurSC */
     KASSERT(ks, !isRoundRobin(ks, sc), A_REFILL_NOT_RR);
     ticks_t sum = refill_sum(s);
     KASSERT(ks, refill_ordered(s), A_REFILL_SUM);
@@ -154,6 +165,9 @@ void refill_budget_check(struct kstate *ks, ticks_t usage)
          * the deadline is unreachable, so the model stops and reports */
         if (!ks_check(ks, ++rounds < (1ul << 20), A_MODEL_LOOP))
             break;
+        /* the loop test that held: head, rAmount, rTime; refill_single;
+         * scPeriod (single: head rTime += it) */
+        COST(ks, 6, refill_single(s), 3);
         usage -= refill_head(ks, sc)->amount;
         if (refill_single(s)) {
             refill_head(ks, sc)->time += s->period;
@@ -163,7 +177,11 @@ void refill_budget_check(struct kstate *ks, ticks_t usage)
             schedule_used(ks, sc, old);
         }
     }
+    /* the loop test that ended it (rTime read if rAmount <= usage); usage > 0 */
+    COST(ks, 2 + (refill_head(ks, sc)->amount <= usage), 0, 2 + (refill_head(ks, sc)->amount <= usage));
+    COST_IF(ks, usage > 0, 1, 0, 1); /* head rTime */
     if (usage > 0 && refill_head(ks, sc)->time < max_release) {
+        COST(ks, 2, 2, 0); /* scPeriod, rAmount; head rAmount and rTime */
         KASSERT(ks, refill_head(ks, sc)->amount > usage, A_REFILL_HEAD_GT_USAGE);
         struct ks_refill used = {.time = refill_head(ks, sc)->time + s->period, .amount = usage};
         refill_head(ks, sc)->amount -= usage;
@@ -175,25 +193,30 @@ void refill_budget_check(struct kstate *ks, ticks_t usage)
             KASSERT(ks, false, A_POP_SINGLE);
             break; /* the kernel would pop its only refill */
         }
+        COST(ks, 4, 2, 1); /* the loop test that held; head rAmount and rTime */
         struct ks_refill h = refill_pop_head(ks, sc);
         refill_head(ks, sc)->amount += h.amount;
         refill_head(ks, sc)->time -= h.amount;
     }
+    COST(ks, 2, 0, 1); /* the loop test that ended it */
     KASSERT(ks, refill_sum(s) == sum && refill_ordered(s), A_REFILL_SUM);
 }
 
 /* refill_unblock_check */
 void refill_unblock_check(struct kstate *ks, int sc)
 {
+    COST(ks, 1 + 3 * !isRoundRobin(ks, sc), 0, 1 + !isRoundRobin(ks, sc)); /* scPeriod; refill_ready */
     if (isRoundRobin(ks, sc))
         return;
     struct ks_sc *s = &ks->scs[sc];
     ticks_t sum = refill_sum(s);
     KASSERT(ks, refill_ordered(s), A_UNBLOCK_SUM);
     if (refill_ready(ks, sc)) {
+        COST_W(ks, 2); /* head rTime, ksReprogram */
         refill_head(ks, sc)->time = ks->cur_time;
         ks->reprogram = true;
         while (refill_head_overlapping(ks, sc)) {
+            COST(ks, 1, 2, 0); /* head rTime and rAmount */
             struct ks_refill old = refill_pop_head(ks, sc);
             refill_head(ks, sc)->time = old.time;
             refill_head(ks, sc)->amount += old.amount;

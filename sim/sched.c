@@ -1,6 +1,7 @@
 /* sched: model of the kernel's MCS scheduler on the core taking the IRQ. */
 #include "sched.h"
 
+#include "cost.h"
 #include "kassert.h"
 #include "refill.h"
 
@@ -37,6 +38,7 @@ static unsigned invert_l1index(unsigned l1index)
 static void addToBitmap(struct kstate *ks, int core, int dom, int prio)
 {
     unsigned l1index = (unsigned)prio >> 6;
+    COST(ks, 2, 2, 0); /* L1 |=, L2 |= */
     ks->l1[core][dom] |= 1ull << l1index;
     ks->l2[core][dom][invert_l1index(l1index)] |= 1ull << (prio & 63);
 }
@@ -46,7 +48,9 @@ static void removeFromBitmap(struct kstate *ks, int core, int dom, int prio)
 {
     unsigned l1index = (unsigned)prio >> 6;
     unsigned inv = invert_l1index(l1index);
+    COST(ks, 1, 1, 1); /* L2 &=, L2 empty? */
     ks->l2[core][dom][inv] &= ~(1ull << (prio & 63));
+    COST_IF(ks, !ks->l2[core][dom][inv], 1, 1, 0); /* L1 &= */
     if (!ks->l2[core][dom][inv])
         ks->l1[core][dom] &= ~(1ull << l1index);
 }
@@ -54,6 +58,7 @@ static void removeFromBitmap(struct kstate *ks, int core, int dom, int prio)
 /* getHighestPrio */
 int getHighestPrio(struct kstate *ks, int dom)
 {
+    COST_R(ks, 2); /* L1, L2 words */
     uint64_t l1 = ks->l1[CUR_CORE][dom];
     if (!ks_check(ks, l1 != 0, A_HIGHEST_L1))
         return 0; /* clzl(0) is undefined in the kernel */
@@ -67,6 +72,7 @@ int getHighestPrio(struct kstate *ks, int dom)
 /* isHighestPrio */
 bool isHighestPrio(struct kstate *ks, int dom, int prio)
 {
+    COST(ks, 1, 0, 1 + (ks->l1[CUR_CORE][dom] != 0)); /* L1 == 0, prio >= highest */
     return ks->l1[CUR_CORE][dom] == 0 || prio >= getHighestPrio(ks, dom);
 }
 
@@ -119,9 +125,13 @@ void tcbSchedEnqueue(struct kstate *ks, int t)
     struct ks_tcb *tcb = &ks->tcbs[t];
     KASSERT(ks, isSchedulable(ks, t), A_ENQ_SCHEDULABLE);
     assert_sc(ks, t, A_ENQ_SUFFICIENT, A_NONE);
+    COST(ks, 1, 0, 1); /* tcbQueued */
     if (tcb->queued)
         return;
     int head = ready_queue_head(ks, tcb->affinity, tcb->domain, tcb->prio);
+    /* domain, priority, affinity, queue head and end; empty?; links,
+     * old head's prev, queue, tcbQueued */
+    COST(ks, 5, 5 + (head != KS_NONE), 1);
     if (head == KS_NONE)
         addToBitmap(ks, tcb->affinity, tcb->domain, tcb->prio);
     else
@@ -137,9 +147,11 @@ void tcbSchedAppend(struct kstate *ks, int t)
     struct ks_tcb *tcb = &ks->tcbs[t];
     KASSERT(ks, isSchedulable(ks, t), A_APP_SCHEDULABLE);
     assert_sc(ks, t, A_APP_SUFFICIENT, A_APP_READY);
+    COST(ks, 1, 0, 1); /* tcbQueued */
     if (tcb->queued)
         return;
     int tail = ready_queue_tail(ks, tcb->affinity, tcb->domain, tcb->prio);
+    COST(ks, 5, 5 + (tail != KS_NONE), 1); /* as tcbSchedEnqueue, old tail's next */
     if (tail == KS_NONE)
         addToBitmap(ks, tcb->affinity, tcb->domain, tcb->prio);
     else
@@ -153,8 +165,12 @@ void tcbSchedAppend(struct kstate *ks, int t)
 void tcbSchedDequeue(struct kstate *ks, int t)
 {
     struct ks_tcb *tcb = &ks->tcbs[t];
+    COST(ks, 1, 0, 1); /* tcbQueued */
     if (!tcb->queued)
         return;
+    /* domain, priority, affinity, queue, links; prev?, (no prev: next?,) next?;
+     * queue, tcbQueued, the neighbours' links */
+    COST(ks, 7, 3 + COST_LINKS(tcb->sched_prev, tcb->sched_next), 2 + (tcb->sched_prev == KS_NONE));
     if (tcb->sched_prev != KS_NONE)
         ks->tcbs[tcb->sched_prev].sched_next = tcb->sched_next;
     else if (tcb->sched_next == KS_NONE)
@@ -176,8 +192,12 @@ static void set_reprogram(struct kstate *ks, int core)
 void tcbReleaseRemove(struct kstate *ks, int t)
 {
     struct ks_tcb *tcb = &ks->tcbs[t];
+    COST(ks, 1, 0, 1); /* tcbInReleaseQueue */
     if (!tcb->in_release)
         return;
+    /* links; prev?, next?; neighbour or ksReleaseHead and ksReprogram,
+     * next's prev, own links, the flag */
+    COST(ks, 2, 4 + (tcb->sched_prev == KS_NONE) + (tcb->sched_next != KS_NONE), 2);
     if (tcb->sched_prev != KS_NONE) {
         ks->tcbs[tcb->sched_prev].sched_next = tcb->sched_next;
     } else {
@@ -203,9 +223,13 @@ void tcbReleaseEnqueue(struct kstate *ks, int t)
     KASSERT(ks, !tcb->queued, A_REL_ENQ_NOT_QUEUED);
     int before = KS_NONE, after = ks->release_head[tcb->affinity];
     while (after != KS_NONE && head_time(ks, t) >= head_time(ks, after)) {
+        COST(ks, 7, 0, 2); /* both SCs' head rTime, the next link */
         before = after;
         after = ks->tcbs[after].sched_next;
     }
+    /* ksReleaseHead, affinity, the loop test that ended it; head?, after? */
+    COST(ks, 2 + 6 * (after != KS_NONE), 0, 3 + (after != KS_NONE));
+    COST_W(ks, 4 + (before == KS_NONE) + (after != KS_NONE)); /* head+ksReprogram or before's next, ... */
     if (before == KS_NONE) {
         ks->release_head[tcb->affinity] = (int8_t)t;
         set_reprogram(ks, tcb->affinity);
@@ -227,6 +251,8 @@ int tcbReleaseDequeue(struct kstate *ks)
         return KS_NONE;
     struct ks_tcb *tcb = &ks->tcbs[head];
     KASSERT(ks, tcb->sched_prev == KS_NONE, A_REL_DEQ_HEAD_PREV);
+    /* ksReleaseHead, its next; two next? tests; new head, flag, ksReprogram */
+    COST(ks, 3, 3 + 3 * (tcb->sched_next != KS_NONE), 2);
     ks->release_head[CUR_CORE] = tcb->sched_next;
     if (tcb->sched_next != KS_NONE) {
         ks->tcbs[tcb->sched_next].sched_prev = KS_NONE;
@@ -242,8 +268,10 @@ int tcbReleaseDequeue(struct kstate *ks)
 static void remoteQueueUpdate(struct kstate *ks, int t)
 {
     const struct ks_tcb *tcb = &ks->tcbs[t];
+    COST_IF(ks, ks->cfg.smp, 3, 0, 2); /* affinity, domain, ksCurDomain */
     if (!ks->cfg.smp || tcb->affinity == CUR_CORE || tcb->domain != ks->cur_domain)
         return;
+    COST(ks, 5, 1, 3); /* target core's current and idle thread, priorities, ksReprogram (all counted) */
     int target = ks->core_cur[tcb->affinity];
     if (target == ks->core_idle[tcb->affinity] || target == KS_NONE ||
         tcb->prio > ks->tcbs[target].prio || ks->core_reprogram[tcb->affinity])
@@ -270,6 +298,8 @@ void sched_append(struct kstate *ks, int t)
 void rescheduleRequired(struct kstate *ks)
 {
     int a = ks->sched_action;
+    COST(ks, 1, 1, 1 + (a != KS_SA_RESUME)); /* ksSchedulerAction: read, two tests, write */
+    COST_SCHEDULABLE(ks, a);
     if (a != KS_SA_RESUME && a != KS_SA_CHOOSE && isSchedulable(ks, a)) {
         assert_sc(ks, a, A_RESCHED_SUFFICIENT, A_RESCHED_READY);
         sched_enqueue(ks, a);
@@ -280,6 +310,8 @@ void rescheduleRequired(struct kstate *ks)
 /* scheduleTCB */
 void scheduleTCB(struct kstate *ks, int t)
 {
+    COST(ks, 1 + (t == ks->cur_thread), 0, 1 + (t == ks->cur_thread)); /* ksCurThread, action */
+    COST_SCHEDULABLE(ks, t == ks->cur_thread && ks->sched_action == KS_SA_RESUME ? t : KS_NONE);
     if (t == ks->cur_thread && ks->sched_action == KS_SA_RESUME && !isSchedulable(ks, t))
         rescheduleRequired(ks);
 }
@@ -287,6 +319,7 @@ void scheduleTCB(struct kstate *ks, int t)
 /* setThreadState */
 void setThreadState(struct kstate *ks, int t, int ts)
 {
+    COST_W(ks, 1); /* tsType */
     ks->tcbs[t].state = (uint8_t)ts;
     scheduleTCB(ks, t);
 }
@@ -295,14 +328,18 @@ void setThreadState(struct kstate *ks, int t, int ts)
 void possibleSwitchTo(struct kstate *ks, int t)
 {
     const struct ks_tcb *tcb = &ks->tcbs[t];
+    COST(ks, 1 + (tcb->sc != KS_NONE), 0, 1 + (tcb->sc != KS_NONE)); /* tcbSchedContext, release flag */
     if (tcb->sc == KS_NONE || tcb->in_release)
         return;
+    COST(ks, 2 + ks->cfg.smp, 0, 1 + ks->cfg.smp); /* ksCurDomain, tcbDomain (SMP: affinity) */
     if (ks->cur_domain != tcb->domain || (ks->cfg.smp && tcb->affinity != CUR_CORE)) {
         sched_enqueue(ks, t);
     } else if (ks->sched_action != KS_SA_RESUME) {
+        COST(ks, 1, 0, 1); /* ksSchedulerAction */
         rescheduleRequired(ks);
         sched_enqueue(ks, t);
     } else {
+        COST(ks, 1, 1, 1); /* ksSchedulerAction: test, set */
         ks->sched_action = (int16_t)t;
     }
 }
@@ -317,13 +354,16 @@ void switchToThread(struct kstate *ks, int t)
         KASSERT(ks, refill_sufficient(ks, tcb->sc, 0), A_SWITCH_SUFFICIENT);
         KASSERT(ks, refill_ready(ks, tcb->sc), A_SWITCH_READY);
     }
+    COST(ks, 4, 1, 6); /* Arch_switchToThread: setVMRoot's VTable cap, ASID map, TTBR0 */
     tcbSchedDequeue(ks, t);
+    COST_W(ks, 1); /* ksCurThread */
     ks->cur_thread = (int8_t)t;
 }
 
 /* switchToIdleThread */
 void switchToIdleThread(struct kstate *ks)
 {
+    COST(ks, 1, 2, 0); /* ksIdleThread; TTBR0, ksCurThread */
     ks->cur_thread = ks->idle_thread;
 }
 
@@ -331,12 +371,14 @@ void switchToIdleThread(struct kstate *ks)
 void chooseThread(struct kstate *ks)
 {
     int dom = ks->cfg.num_domains > 1 ? ks->cur_domain : 0;
+    COST(ks, 1 + (ks->cfg.num_domains > 1), 0, 1); /* ksCurDomain, L1 bitmap */
     if (!ks->l1[CUR_CORE][dom]) {
         switchToIdleThread(ks);
         return;
     }
     int prio = getHighestPrio(ks, dom);
     int t = ready_queue_head(ks, CUR_CORE, dom, prio);
+    COST_R(ks, 1); /* ksReadyQueues[idx].head */
     if (!ks_check(ks, t != KS_NONE, A_CHOOSE_THREAD)) {
         switchToIdleThread(ks); /* the kernel would dereference NULL */
         return;
@@ -349,6 +391,8 @@ void chooseThread(struct kstate *ks)
 /* nextDomain */
 static void nextDomain(struct kstate *ks)
 {
+    /* index, length, entry; index, ksReprogram, work units, domain, time */
+    COST(ks, 4, 5 + (ks->dom_idx + 1 >= ks->dom_len), 1);
     ks->dom_idx++;
     if (ks->dom_idx >= ks->dom_len)
         ks->dom_idx = 0;
@@ -360,6 +404,7 @@ static void nextDomain(struct kstate *ks)
 /* scheduleChooseNewThread */
 static void scheduleChooseNewThread(struct kstate *ks)
 {
+    COST(ks, 1, 0, 1); /* ksDomainTime == 0 */
     if (ks->domain_time == 0)
         nextDomain(ks);
     chooseThread(ks);
@@ -369,17 +414,26 @@ static void scheduleChooseNewThread(struct kstate *ks)
 static void switchSchedContext(struct kstate *ks)
 {
     int sc = ks->tcbs[ks->cur_thread].sc;
+    COST(ks, 3, 0, 1); /* ksCurSC, ksCurThread, tcbSchedContext */
     if (ks->cur_sc != sc && sc != KS_NONE) {
+        COST(ks, 1, 1, 1); /* ksReprogram; scSporadic */
         ks->reprogram = true;
-        if (sc_constant_bandwidth(ks, sc))
+        if (sc_constant_bandwidth(ks, sc)) {
+            COST_SEC(ks, SEC_WAKE);
             refill_unblock_check(ks, sc);
+            COST_SEC(ks, SEC_SCHED);
+        }
         KASSERT(ks, refill_ready(ks, sc), A_SWITCHSC_READY);
         KASSERT(ks, refill_sufficient(ks, sc, 0), A_SWITCHSC_SUFFICIENT);
     }
     if (!ks_check(ks, sc != KS_NONE, A_SWITCH_HAS_SC))
         return;
-    if (ks->reprogram)
+    COST(ks, 1, 1, 1); /* ksReprogram; ksCurSC */
+    if (ks->reprogram) {
+        COST_SEC(ks, SEC_TIME);
         commitTime(ks);
+        COST_SEC(ks, SEC_SCHED);
+    }
     ks->cur_sc = (int8_t)sc;
 }
 
@@ -390,15 +444,20 @@ static void schedule_candidate(struct kstate *ks, bool was_runnable)
     int cur = ks->cur_thread;
     KASSERT(ks, isSchedulable(ks, cand), A_SCHED_CAND_SCHEDULABLE);
     bool fastfail = cur == ks->idle_thread || ks->tcbs[cand].prio < ks->tcbs[cur].prio;
+    /* ksCurThread, ksIdleThread, both priorities, ksCurDomain; the fastfail tests */
+    COST(ks, 2 + 2 * (cur != ks->idle_thread) + fastfail, 0, 2 + (cur != ks->idle_thread));
     if (fastfail && !isHighestPrio(ks, ks->cur_domain, ks->tcbs[cand].prio)) {
         sched_enqueue(ks, cand);
+        COST_W(ks, 1); /* ksSchedulerAction */
         ks->sched_action = KS_SA_CHOOSE;
         scheduleChooseNewThread(ks);
     } else if (was_runnable && ks->tcbs[cand].prio == ks->tcbs[cur].prio) {
+        COST(ks, 0, 1, 2); /* was_runnable, same priority; ksSchedulerAction */
         sched_append(ks, cand);
         ks->sched_action = KS_SA_CHOOSE;
         scheduleChooseNewThread(ks);
     } else {
+        COST(ks, 0, 0, 1 + was_runnable);
         KASSERT(ks, cand != cur, A_SCHED_CAND_NOT_CUR);
         switchToThread(ks, cand);
     }
@@ -409,23 +468,32 @@ void schedule(struct kstate *ks)
 {
     awaken(ks);
     checkDomainTime(ks);
+    COST(ks, 1, 0, 1); /* ksSchedulerAction */
     if (ks->sched_action != KS_SA_RESUME) {
+        COST_R(ks, 1); /* ksCurThread */
+        COST_SCHEDULABLE(ks, ks->cur_thread);
         bool was_runnable = isSchedulable(ks, ks->cur_thread);
         if (was_runnable)
             tcbSchedEnqueue(ks, ks->cur_thread);
+        COST(ks, 1, 0, 1); /* ChooseNewThread? */
         if (ks->sched_action == KS_SA_CHOOSE)
             scheduleChooseNewThread(ks);
         else
             schedule_candidate(ks, was_runnable);
     }
+    COST_W(ks, 1); /* ksSchedulerAction */
     ks->sched_action = KS_SA_RESUME;
     if (ks->cfg.smp) { /* doMaskReschedule */
+        COST(ks, 1, 1, 1); /* ipiReschedulePending */
         ks->ipi_sent |= (uint8_t)(ks->ipi_pending & ~(1u << CUR_CORE));
         ks->ipi_pending = 0;
     }
     switchSchedContext(ks);
+    COST_SEC(ks, SEC_TIMER);
+    COST(ks, 1, 0, 1); /* ksReprogram */
     if (ks->reprogram) {
         setNextInterrupt(ks);
+        COST_W(ks, 1); /* ksReprogram */
         ks->reprogram = false;
     }
 }
@@ -433,11 +501,13 @@ void schedule(struct kstate *ks)
 /* activateThread (no yieldTo is modelled) */
 void activateThread(struct kstate *ks)
 {
+    COST(ks, 3, 0, 2); /* ksCurThread, tcbYieldTo, tsType */
     switch (ks->tcbs[ks->cur_thread].state) {
     case TS_Running:
     case TS_IdleThreadState:
         return;
     case TS_Restart:
+        COST(ks, 1, 1, 0); /* restart PC to next PC */
         setThreadState(ks, ks->cur_thread, TS_Running);
         return;
     default:
@@ -450,6 +520,8 @@ void activateThread(struct kstate *ks)
 /* updateTimestamp */
 void updateTimestamp(struct kstate *ks)
 {
+    /* ksCurTime, CNTVCT, ksConsumed (numDomains > 1: ksDomainTime); the same written */
+    COST(ks, 3 + COST_DOMAINS(ks), 2 + COST_DOMAINS(ks), COST_DOMAINS(ks));
     ticks_t prev = ks->cur_time;
     ks->cur_time = ks->hw_clock;
     KASSERT(ks, ks->cur_time < ks->cfg.max_release, A_UPDATE_TS_MAX);
@@ -466,7 +538,9 @@ void updateTimestamp(struct kstate *ks)
 /* checkDomainTime */
 void checkDomainTime(struct kstate *ks)
 {
+    COST_IF(ks, ks->cfg.num_domains > 1, 1, 0, 1); /* ksDomainTime == 0 */
     if (isCurDomainExpired(ks)) {
+        COST_W(ks, 1); /* ksReprogram */
         ks->reprogram = true;
         rescheduleRequired(ks);
     }
@@ -476,8 +550,11 @@ void checkDomainTime(struct kstate *ks)
 bool checkBudget(struct kstate *ks)
 {
     KASSERT(ks, refill_ready(ks, ks->cur_sc), A_CHECKBUDGET_READY);
-    if (refill_sufficient(ks, ks->cur_sc, ks->consumed))
+    COST(ks, 4, 0, 2); /* refill_sufficient(ksCurSC, ksConsumed) */
+    if (refill_sufficient(ks, ks->cur_sc, ks->consumed)) {
+        COST_IF(ks, ks->cfg.num_domains > 1, 1, 0, 1); /* isCurDomainExpired */
         return !isCurDomainExpired(ks);
+    }
     chargeBudget(ks, ks->consumed, true);
     return false;
 }
@@ -486,10 +563,14 @@ bool checkBudget(struct kstate *ks)
 void commitTime(struct kstate *ks)
 {
     int sc = ks->cur_sc;
+    /* ksCurSC, scRefillMax, (ksIdleSC, (ksConsumed > 0)) */
+    COST(ks, 2 + COST_ACTIVE(ks, sc), 0, 1 + COST_ACTIVE(ks, sc));
     if (ks->scs[sc].refill_max && sc != ks->idle_sc) {
         if (ks->consumed > 0) {
             KASSERT(ks, refill_sufficient(ks, sc, ks->consumed), A_COMMIT_SUFFICIENT);
             KASSERT(ks, refill_ready(ks, sc), A_COMMIT_READY);
+            /* scPeriod (round robin: head and tail index and amount) */
+            COST(ks, 1 + 4 * isRoundRobin(ks, sc), 2 * isRoundRobin(ks, sc), 1);
             if (isRoundRobin(ks, sc)) {
                 KASSERT(ks, refill_size(&ks->scs[sc]) == MIN_REFILLS, A_COMMIT_RR_SIZE);
                 refill_head(ks, sc)->amount -= ks->consumed;
@@ -500,8 +581,10 @@ void commitTime(struct kstate *ks)
             KASSERT(ks, refill_sufficient(ks, sc, 0), A_COMMIT_SUFFICIENT_AFTER);
             KASSERT(ks, refill_ready(ks, sc), A_COMMIT_READY_AFTER);
         }
+        COST(ks, 1, 1, 0); /* scConsumed += */
         ks->scs[sc].consumed += ks->consumed;
     }
+    COST_W(ks, 1); /* ksConsumed */
     ks->consumed = 0;
 }
 
@@ -509,19 +592,26 @@ void commitTime(struct kstate *ks)
 void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
 {
     int sc = ks->cur_sc;
+    COST(ks, 2, 0, 1); /* ksCurSC, ksIdleSC */
     if (sc != ks->idle_sc) {
+        COST(ks, 1, 0, 1); /* scPeriod */
         if (isRoundRobin(ks, sc)) {
             KASSERT(ks, refill_size(&ks->scs[sc]) == MIN_REFILLS, A_CHARGE_RR_SIZE);
+            COST(ks, 4, 2, 0); /* head and tail index and amount */
             refill_head(ks, sc)->amount += refill_tail(ks, sc)->amount;
             refill_tail(ks, sc)->amount = 0;
         } else {
             refill_budget_check(ks, consumed);
         }
         KASSERT(ks, refill_head(ks, sc)->amount >= ks->cfg.min_budget, A_CHARGE_MIN_BUDGET);
+        COST(ks, 1, 1, 0); /* scConsumed += */
         ks->scs[sc].consumed += consumed;
     }
+    COST(ks, 1, 1, 0); /* ksConsumed; ksCurThread */
     ks->consumed = 0;
+    COST_SCHEDULABLE(ks, ks->cur_thread);
     if (isSchedulable(ks, ks->cur_thread)) {
+        COST_W(ks, 1); /* ksReprogram */
         KASSERT(ks, ks->tcbs[ks->cur_thread].sc == sc, A_CHARGE_CUR_SC);
         endTimeslice(ks, can_timeout_fault);
         rescheduleRequired(ks);
@@ -542,12 +632,18 @@ void handleTimeout(struct kstate *ks, int t)
 void endTimeslice(struct kstate *ks, bool can_timeout_fault)
 {
     int cur = ks->cur_thread, sc = ks->cur_sc;
+    /* ksCurThread, ksCurSC; can_timeout_fault, scPeriod, the handler cap's type */
+    COST(ks, 2, 0, 1);
+    COST_IF(ks, can_timeout_fault, 1 + !isRoundRobin(ks, sc), 0, 1 + !isRoundRobin(ks, sc));
     if (can_timeout_fault && !isRoundRobin(ks, sc) && ks->tcbs[cur].timeout_handler) {
+        COST(ks, 1, 1, 0); /* current_fault from scBadge */
         handleTimeout(ks, cur);
     } else if (refill_ready(ks, sc) && refill_sufficient(ks, sc, 0)) {
+        COST_READY_SUFF(ks, sc);
         KASSERT(ks, !ks->tcbs[cur].queued, A_ENDTS_NOT_QUEUED);
         tcbSchedAppend(ks, cur);
     } else {
+        COST_READY_SUFF(ks, sc);
         postpone(ks, sc);
     }
 }
@@ -555,6 +651,7 @@ void endTimeslice(struct kstate *ks, bool can_timeout_fault)
 /* postpone */
 void postpone(struct kstate *ks, int sc)
 {
+    COST(ks, 2, 1, 0); /* scTcb, scCore; ksReprogram */
     int t = ks->scs[sc].tcb;
     tcbSchedDequeue(ks, t);
     tcbReleaseEnqueue(ks, t);
@@ -566,6 +663,7 @@ void awaken(struct kstate *ks)
 {
     while (ks->release_head[CUR_CORE] != KS_NONE &&
            refill_ready(ks, ks->tcbs[ks->release_head[CUR_CORE]].sc)) {
+        COST(ks, 5, 1, 2); /* the loop test that held: head, its SC's refill_ready; ksReprogram */
         int t = tcbReleaseDequeue(ks);
         int sc = ks->tcbs[t].sc;
         KASSERT(ks, t != ks->cur_thread, A_AWAKEN_NOT_CUR);
@@ -575,6 +673,8 @@ void awaken(struct kstate *ks)
         possibleSwitchTo(ks, t);
         ks->reprogram = true;
     }
+    COST(ks, 1, 0, 1); /* the loop test that ended it: ksReleaseHead, */
+    COST_IF(ks, ks->release_head[CUR_CORE] != KS_NONE, 4, 0, 1); /* its refill_ready */
 }
 
 /* getNextInterrupt (PR #1227) and the computation in setNextInterrupt */
@@ -584,6 +684,9 @@ ticks_t next_interrupt_time(struct kstate *ks)
     if (ks->cfg.num_domains > 1 && ks->cur_time + ks->domain_time < next)
         next = ks->cur_time + ks->domain_time;
     int rh = ks->release_head[CUR_CORE];
+    /* ksCurTime, ksCurThread, tcbSchedContext, scRefillHead, rAmount;
+     * ksDomainTime, MIN; ksReleaseHead, null?; its head rTime, MIN */
+    COST(ks, 6 + COST_DOMAINS(ks) + 3 * (rh != KS_NONE), 0, 1 + COST_DOMAINS(ks) + (rh != KS_NONE));
     if (rh != KS_NONE && refill_head(ks, ks->tcbs[rh].sc)->time < next)
         next = refill_head(ks, ks->tcbs[rh].sc)->time;
     return next;
@@ -592,6 +695,7 @@ ticks_t next_interrupt_time(struct kstate *ks)
 /* setDeadline */
 void setDeadline(struct kstate *ks, ticks_t deadline)
 {
+    COST_W(ks, 1); /* CNTV_CVAL */
     ks->deadline = deadline;
     ks->deadline_writes++;
 }

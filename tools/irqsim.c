@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench.h"
 #include "classify.h"
+#include "costcmd.h"
 #include "diff.h"
 #include "fuzzrun.h"
 #include "gen.h"
@@ -39,6 +41,9 @@ static const char usage_text[] =
     "                       divergent one (default 8; 1 checks all)\n"
     "  minimize [--fastpath V] [-o FILE] FILE    shrink a divergent scenario, same class\n"
     "  gen [--seed N] [bound options]            print a generated state as a scenario\n"
+    "  bench [options]                           checks per second and time per path as states\n"
+    "                                            grow (irqsim bench --help)\n"
+    "  cost [--board NAME] [--json FILE]         reads, writes, branches per path and section\n"
     "  ratio [--count N] [--seed N] [bounds]     share of fast exits the corrected fastpath keeps\n"
     "\n"
     "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage\n";
@@ -337,6 +342,10 @@ int main(int argc, char **argv)
         fputs(usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_AGREE;
     }
+    if (!strcmp(argv[1], "bench")) /* bench and cost parse their own options */
+        return bench_main(argc, argv);
+    if (!strcmp(argv[1], "cost"))
+        return cost_main(argc, argv);
     static struct opts o; /* large; main's frame only */
     o.cmd = argv[1];
     o.variant = FP_PR1227;
