@@ -51,7 +51,7 @@ struct session {
 #define CAUSE_CACHE 64
 
 /* Classifying costs eight more fastpath runs; a divergence whose exit and
- * fields were classified before reuses that cause, except on every
+ * fields were classified before reuses that class, except on every
  * RECLASSIFY-th hit, so a second cause behind the same fields still shows. */
 #define RECLASSIFY 32
 
@@ -196,23 +196,46 @@ static void publish(struct session *s, int id, uint64_t checks, const uint64_t *
     pthread_mutex_unlock(&s->lock);
 }
 
-/* The cause of a divergence, from the memo when it can be. */
-static unsigned cause_of(struct worker *w, const struct dclass *cl)
+/* A divergence seen before in this worker: its exit and fields (without
+ * the invariant bit, known only after a full check) give its class. */
+static struct cause_memo *memo_find(struct worker *w, int exit, uint32_t fields)
 {
+    fields &= ~(1u << DF_INVARIANT);
     for (int i = 0; i < w->n_memo; i++) {
         struct cause_memo *m = &w->memo[i];
-        if (m->exit == cl->exit && m->fields == cl->fields && ++m->hits % RECLASSIFY)
-            return m->cause;
+        if (m->exit == exit && m->fields == fields)
+            return m;
     }
-    unsigned cause = classify_cause(&w->in, &w->sws.cws);
-    if (w->n_memo < CAUSE_CACHE) {
-        struct cause_memo *m = &w->memo[w->n_memo++];
-        m->exit = cl->exit;
-        m->fields = cl->fields;
-        m->cause = cause;
-        m->hits = 0;
+    return NULL;
+}
+
+static void memo_add(struct worker *w, int exit, uint32_t fields, unsigned cause)
+{
+    if (w->n_memo == CAUSE_CACHE)
+        return;
+    struct cause_memo *m = &w->memo[w->n_memo++];
+    m->exit = exit;
+    m->fields = fields & ~(1u << DF_INVARIANT);
+    m->cause = cause;
+    m->hits = 0;
+}
+
+/* A new or sampled divergence: checked in full (the generated state's
+ * invariants, both outcomes'), then classified. False for a generator bug. */
+static bool classify_full(struct worker *w, uint64_t seed, struct diff_verdict *v, struct dclass *cl)
+{
+    struct session *s = w->s;
+    struct inv_report r;
+    if (kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
+        invalid_state(w, seed);
+        return false;
     }
-    return cause;
+    diff_run(&w->in, s->o->variant, true, v, &w->sws.cws.a, &w->sws.cws.b);
+    cl->exit = v->exit;
+    cl->fields = v->fields;
+    cl->cause = s->o->variant == FP_PR1227 ? classify_cause(&w->in, &w->sws.cws) : CLASS_NO_FIX;
+    memo_add(w, cl->exit, cl->fields, cl->cause);
+    return true;
 }
 
 static void *worker_main(void *arg)
@@ -220,7 +243,6 @@ static void *worker_main(void *arg)
     struct worker *w = arg;
     struct session *s = w->s;
     const struct fuzz_opts *o = s->o;
-    unsigned fixes = fp_variant_fixes(o->variant);
     uint64_t k = 0, checks = 0, exits[FP_EXIT_COUNT] = {0};
     while (!atomic_load_explicit(&s->stop, memory_order_relaxed)) {
         if (checks % PUBLISH == 0)
@@ -237,18 +259,16 @@ static void *worker_main(void *arg)
         }
         struct diff_verdict v;
         diff_run(&w->in, o->variant, full, &v, &w->sws.cws.a, &w->sws.cws.b);
-        if (!v.agree && !full) /* a divergence is always checked in full */
-            diff_run(&w->in, o->variant, true, &v, &w->sws.cws.a, &w->sws.cws.b);
         exits[v.exit]++;
         checks++;
         if (v.agree)
             continue;
-        if (!full && kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
-            invalid_state(w, seed);
+        /* a divergence already classified is counted; a new one, and every
+         * RECLASSIFY-th known one, is checked in full and classified */
+        struct cause_memo *m = memo_find(w, v.exit, v.fields);
+        struct dclass cl = {.exit = v.exit, .fields = v.fields, .cause = m ? m->cause : 0};
+        if ((!m || ++m->hits % RECLASSIFY == 0) && !classify_full(w, seed, &v, &cl))
             continue;
-        }
-        struct dclass cl = {.exit = v.exit, .fields = v.fields};
-        cl.cause = fixes ? CLASS_NO_FIX : cause_of(w, &cl);
         int fresh = record(s, &cl, seed);
         if (fresh >= 0 && o->out_dir)
             save_class(w, fresh, &w->in);
