@@ -69,19 +69,7 @@ const char *cause_text(unsigned cause, char *buf, size_t len)
         snprintf(buf, len, "unexplained");
         return buf;
     }
-    size_t used = 0;
-    buf[0] = 0;
-    for (int bit = 0; bit < FIX_COUNT; bit++) {
-        if (!(cause & (1u << bit)))
-            continue;
-        int n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", fp_fix_name(bit));
-        if (n < 0 || (size_t)n >= len - used)
-            break;
-        used += (size_t)n;
-    }
-    if (!used)
-        snprintf(buf, len, "none");
-    return buf;
+    return ks_bits_text(cause, FIX_COUNT, fp_fix_name, buf, len);
 }
 
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len)

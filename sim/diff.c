@@ -38,19 +38,7 @@ const char *diff_group_name(int g)
 
 const char *diff_fields_text(uint32_t mask, char *buf, size_t len)
 {
-    size_t used = 0;
-    buf[0] = 0;
-    for (int f = 0; f < DF_COUNT; f++) {
-        if (!(mask & (1u << f)))
-            continue;
-        int n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", fields[f].name);
-        if (n < 0 || (size_t)n >= len - used)
-            break;
-        used += (size_t)n;
-    }
-    if (!used)
-        snprintf(buf, len, "none");
-    return buf;
+    return ks_bits_text(mask, DF_COUNT, diff_field_name, buf, len);
 }
 
 /* The brief's normalisation: updateTimestamp at the entry clock for an

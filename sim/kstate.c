@@ -357,3 +357,20 @@ void ks_remove(struct kstate *ks, enum ks_kind kind, int i)
         return;
     }
 }
+
+const char *ks_bits_text(uint32_t mask, int count, const char *(*name)(int), char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int bit = 0; bit < count; bit++) {
+        if (!(mask & (1u << bit)))
+            continue;
+        int n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", name(bit));
+        if (n < 0 || (size_t)n >= len - used)
+            break;
+        used += (size_t)n;
+    }
+    if (!used)
+        snprintf(buf, len, "none");
+    return buf;
+}

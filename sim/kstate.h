@@ -251,6 +251,10 @@ const char *ks_cap_type_name(int t);
 const char *ks_fault_name(int f);
 const char *ks_path_name(int p);
 
+/* The names of the set bits of mask (below count) joined by '+', into buf;
+ * "none" when no bit is set. */
+const char *ks_bits_text(uint32_t mask, int count, const char *(*name)(int), char *buf, size_t len);
+
 /* Name of object i of a kind ("-" for KS_NONE), into buf. */
 const char *ks_tcb_name(const struct kstate *ks, int i);
 const char *ks_sc_name(const struct kstate *ks, int i);

@@ -49,4 +49,38 @@ static inline void tc_assert_no_asserts(const struct kstate *ks)
     assert_int_equal(ks->n_asserts, 0);
 }
 
+/* One run of both paths: the entry state, the two outcomes, the verdict. */
+struct tc_run {
+    struct kstate *in, *slow, *fast;
+    struct diff_verdict v;
+};
+
+static inline struct tc_run *tc_run_new(void)
+{
+    struct tc_run *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    r->in = tc_state();
+    r->slow = tc_state();
+    r->fast = tc_state();
+    return r;
+}
+
+static inline void tc_run_free(struct tc_run *r)
+{
+    free(r->in);
+    free(r->slow);
+    free(r->fast);
+    free(r);
+}
+
+/* The index of the thread with this name; fails the test if none. */
+static inline int tc_tid(const struct kstate *ks, const char *name)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (strcmp(ks->tcbs[i].name, name) == 0)
+            return i;
+    fail_msg("no thread %s", name);
+    return KS_NONE;
+}
+
 #endif

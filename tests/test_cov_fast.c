@@ -18,38 +18,6 @@
 #include "cost.h"
 #include "print.h"
 
-struct fx {
-    struct kstate *in, *slow, *fast;
-    struct diff_verdict v;
-};
-
-static struct fx *fx_new(void)
-{
-    struct fx *f = calloc(1, sizeof *f);
-    assert_non_null(f);
-    f->in = tc_state();
-    f->slow = tc_state();
-    f->fast = tc_state();
-    return f;
-}
-
-static void fx_free(struct fx *f)
-{
-    free(f->in);
-    free(f->slow);
-    free(f->fast);
-    free(f);
-}
-
-static int tid(const struct kstate *ks, const char *name)
-{
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (strcmp(ks->tcbs[i].name, name) == 0)
-            return i;
-    fail_msg("no thread %s", name);
-    return KS_NONE;
-}
-
 /* Counting the work (sim/cost.h) never changes an outcome: the path run
  * with a cost recorder leaves the same state and takes the same exit as
  * without one. slow: the slowpath, else the fastpath with these fixes. */
@@ -78,7 +46,7 @@ static void counted_same(const struct kstate *in, bool slow, unsigned fixes)
 }
 
 /* Both paths from f->in; the verdict is shown when they disagree. */
-static void both(struct fx *f, int variant)
+static void both(struct tc_run *f, int variant)
 {
     counted_same(f->in, true, 0);
     counted_same(f->in, false, fp_variant_fixes(variant));
@@ -89,7 +57,7 @@ static void both(struct fx *f, int variant)
 
 /* A valid entry state, both paths, the exit expected, full agreement and
  * a valid outcome without kernel assertions. */
-static void agree(struct fx *f, int variant, int exit)
+static void agree(struct tc_run *f, int variant, int exit)
 {
     tc_assert_valid(f->in, INV_AT_ENTRY);
     both(f, variant);
@@ -101,19 +69,19 @@ static void agree(struct fx *f, int variant, int exit)
 }
 
 /* The fastpath alone with a given fix set, on f->fast. */
-static int fast_only(struct fx *f, unsigned fixes)
+static int fast_only(struct tc_run *f, unsigned fixes)
 {
     counted_same(f->in, false, fixes);
     ks_copy(f->fast, f->in);
     return fastpath_irq_fixes(f->fast, fixes);
 }
 
-static void irquser(struct fx *f)
+static void irquser(struct tc_run *f)
 {
     assert_int_equal(preset_irquser(f->in, "imx8mm"), 0);
 }
 
-static void noswitch(struct fx *f)
+static void noswitch(struct tc_run *f)
 {
     assert_int_equal(preset_noswitch(f->in, "imx8mm"), 0);
 }
@@ -131,7 +99,7 @@ static void add_core1(struct kstate *ks)
 /* Make the handler passive: its SC moves to the IRQ's notification. */
 static int make_passive(struct kstate *ks)
 {
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     int sc = ks->tcbs[h].sc;
     ks->tcbs[h].sc = KS_NONE;
     ks->scs[sc].tcb = KS_NONE;
@@ -206,10 +174,10 @@ static void test_variants(void **state)
 static void test_entry_budget(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     f->in->hw_clock = f->in->deadline;
-    int h = tid(f->in, "handler"), s = tid(f->in, "spinner");
+    int h = tc_tid(f->in, "handler"), s = tc_tid(f->in, "spinner");
     agree(f, FP_FIXED, FP_SLOW_BUDGET);
     assert_int_equal(f->slow->cur_thread, h);
     assert_true(f->slow->tcbs[s].queued);
@@ -221,7 +189,7 @@ static void test_entry_budget(void **state)
     /* with budget left (the preset's clock) the fixed fastpath switches */
     irquser(f);
     agree(f, FP_FIXED, FP_EXIT_SWITCH);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* The idle thread runs (the spinner is blocked) and a priority-0 handler
@@ -233,10 +201,10 @@ static void test_entry_budget(void **state)
 static void test_idle_switch(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
-    int s = tid(ks, "spinner"), h = tid(ks, "handler");
+    int s = tc_tid(ks, "spinner"), h = tc_tid(ks, "handler");
     int ep = build_ep(ks, "ep");
     build_recv_ep(ks, s, ep, KS_NONE);
     ks->cur_thread = ks->idle_thread;
@@ -252,7 +220,7 @@ static void test_idle_switch(void **state)
     assert_int_equal(fast_only(f, FIX_ALL & ~FIX(FIX_IDLE_SWITCH)), FP_EXIT_APPEND);
     assert_int_equal(f->fast->cur_thread, ks->idle_thread);
     assert_int_equal(fast_only(f, 0), FP_EXIT_APPEND);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* Two domains; the current one has less left than the time since the last
@@ -262,7 +230,7 @@ static void test_idle_switch(void **state)
 static void test_entry_domain(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
     ks->cfg.num_domains = 2;
@@ -276,13 +244,13 @@ static void test_entry_domain(void **state)
     assert_int_equal(f->slow->dom_idx, 1);
     assert_int_equal(f->slow->cur_thread, ks->idle_thread);
     /* the handler was woken into domain 0's ready queue */
-    assert_true(f->slow->tcbs[tid(ks, "handler")].queued);
+    assert_true(f->slow->tcbs[tc_tid(ks, "handler")].queued);
     assert_int_not_equal(fast_only(f, FIX_ALL & ~FIX(FIX_ENTRY_DOMAIN)), FP_SLOW_DOMAIN_EXPIRED);
     /* with time left in the domain, no fallback */
     ks->domain_time = 10 * (ks->hw_clock - ks->cur_time);
     build_deadline(ks);
     agree(f, FP_FIXED, FP_EXIT_SWITCH);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* A periodic thread sits in the release queue. When its head refill is
@@ -293,7 +261,7 @@ static void test_entry_release(void **state)
 {
     (void)state;
     for (int due = 0; due < 2; due++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         irquser(f);
         struct kstate *ks = f->in;
         ticks_t at = due ? ks->hw_clock - 1 : ks->hw_clock + 4000;
@@ -308,13 +276,13 @@ static void test_entry_release(void **state)
             assert_int_equal(f->slow->release_head[0], KS_NONE);
             assert_true(f->slow->tcbs[r].queued);
             assert_false(f->slow->tcbs[r].in_release);
-            assert_int_equal(f->slow->cur_thread, tid(ks, "handler"));
+            assert_int_equal(f->slow->cur_thread, tc_tid(ks, "handler"));
             assert_int_equal(fast_only(f, FIX_ALL & ~FIX(FIX_ENTRY_RELEASE)), FP_EXIT_SWITCH);
         } else {
             agree(f, FP_FIXED, FP_EXIT_SWITCH);
             assert_int_equal(f->fast->release_head[0], r);
         }
-        fx_free(f);
+        tc_run_free(f);
     }
 }
 
@@ -327,7 +295,7 @@ static void test_early_exits(void **state)
 {
     (void)state;
     for (int k = 0; k < 3; k++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         irquser(f);
         struct kstate *ks = f->in;
         static const int exits[] = {FP_EXIT_SPURIOUS, FP_EXIT_OUT_OF_RANGE, FP_SLOW_NOT_SIGNAL};
@@ -340,13 +308,13 @@ static void test_early_exits(void **state)
         for (int v = 0; v < FP_VARIANT_COUNT; v++) {
             agree(f, v, exits[k]);
             assert_int_equal(f->fast->ntfns[0].state, NTFN_Waiting);
-            assert_int_equal(f->fast->cur_thread, tid(ks, "spinner"));
+            assert_int_equal(f->fast->cur_thread, tc_tid(ks, "spinner"));
         }
         if (k == 1) {
             assert_true(f->fast->oor_masked);
             assert_int_equal(f->fast->oor_acks, 1);
         }
-        fx_free(f);
+        tc_run_free(f);
     }
 }
 
@@ -358,10 +326,10 @@ static void test_woken_unschedulable(void **state)
 {
     (void)state;
     for (int idle = 0; idle < 2; idle++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         noswitch(f);
         struct kstate *ks = f->in;
-        int h = tid(ks, "handler"), s = tid(ks, "spinner");
+        int h = tc_tid(ks, "handler"), s = tc_tid(ks, "spinner");
         int sc = ks->tcbs[h].sc;
         ks->scs[sc].refill_max = 0;
         ks->scs[sc].budget = 0;
@@ -382,7 +350,7 @@ static void test_woken_unschedulable(void **state)
             assert_false(f->fast->tcbs[h].queued);
             assert_int_equal(f->fast->cur_thread, idle ? ks->idle_thread : s);
         }
-        fx_free(f);
+        tc_run_free(f);
     }
 }
 
@@ -392,10 +360,10 @@ static void test_woken_unschedulable(void **state)
 static void test_refill_not_ready(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     noswitch(f);
     struct kstate *ks = f->in;
-    int sc = ks->tcbs[tid(ks, "handler")].sc;
+    int sc = ks->tcbs[tc_tid(ks, "handler")].sc;
     ks->scs[sc].refills[0].time = ks->hw_clock + 1;
     ks->scs[sc].refills[1].time = ks->hw_clock + 1;
     struct inv_report rep;
@@ -406,7 +374,7 @@ static void test_refill_not_ready(void **state)
         assert_int_equal(f->v.exit, FP_SLOW_REFILL);
         assert_int_equal(diff_compare(f->slow, f->fast, NULL), 0);
     }
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* A switch needs the receiver's address space: a VTable cap that is a
@@ -416,18 +384,18 @@ static void test_vspace(void **state)
 {
     (void)state;
     for (int k = 0; k < 2; k++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         irquser(f);
-        struct ks_tcb *h = &f->in->tcbs[tid(f->in, "handler")];
+        struct ks_tcb *h = &f->in->tcbs[tc_tid(f->in, "handler")];
         if (k == 0)
             h->vtable_ok = false;
         else
             h->asid_ok = false;
         for (int v = 0; v < FP_VARIANT_COUNT; v++) {
             agree(f, v, k == 0 ? FP_SLOW_VTABLE : FP_SLOW_ASID);
-            assert_int_equal(f->slow->cur_thread, tid(f->in, "handler"));
+            assert_int_equal(f->slow->cur_thread, tc_tid(f->in, "handler"));
         }
-        fx_free(f);
+        tc_run_free(f);
     }
 }
 
@@ -440,7 +408,7 @@ static void test_cap_kinds(void **state)
 {
     (void)state;
     for (int k = 0; k < 3; k++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         irquser(f);
         struct ks_irq_cap *cap = &f->in->irq_cap[PRESET_IRQ];
         if (k == 0) {
@@ -458,7 +426,7 @@ static void test_cap_kinds(void **state)
             assert_int_equal(f->fast->irq_acks[PRESET_IRQ], 1);
             assert_int_equal(f->fast->ntfns[0].state, NTFN_Waiting);
         }
-        fx_free(f);
+        tc_run_free(f);
     }
 }
 
@@ -469,10 +437,10 @@ static void test_idle_ntfn_bound(void **state)
 {
     (void)state;
     for (int k = 0; k < 3; k++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         irquser(f);
         struct kstate *ks = f->in;
-        int h = tid(ks, "handler");
+        int h = tc_tid(ks, "handler");
         ks->ntfns[0].q_head = ks->ntfns[0].q_tail = KS_NONE;
         ks->ntfns[0].state = NTFN_Idle;
         ks->tcbs[h].blocking = KS_NONE;
@@ -498,7 +466,7 @@ static void test_idle_ntfn_bound(void **state)
             assert_int_equal(f->fast->cur_thread, h);
             assert_int_equal(f->fast->tcbs[h].badge_reg, 1);
         }
-        fx_free(f);
+        tc_run_free(f);
     }
 }
 
@@ -508,10 +476,10 @@ static void test_idle_ntfn_bound(void **state)
 static void test_active_ntfn(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->ntfns[0].q_head = ks->ntfns[0].q_tail = KS_NONE;
     ks->ntfns[0].state = NTFN_Active;
     ks->ntfns[0].msg_id = 0x4;
@@ -522,9 +490,9 @@ static void test_active_ntfn(void **state)
         agree(f, v, FP_EXIT_ACTIVE);
         assert_int_equal(f->fast->ntfns[0].msg_id, 0x5);
         assert_true(f->fast->irq_masked[PRESET_IRQ]);
-        assert_int_equal(f->fast->cur_thread, tid(ks, "spinner"));
+        assert_int_equal(f->fast->cur_thread, tc_tid(ks, "spinner"));
     }
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* Two threads wait on the notification: the queue is kept in priority
@@ -533,13 +501,13 @@ static void test_active_ntfn(void **state)
 static void test_two_waiters(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
     int w = build_thread(ks, "waiter2", 100, 0);
     build_sc(ks, "sc_w2", w, 40000, 0, 0);
     build_wait_ntfn(ks, w, 0);
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     assert_int_equal(ks->ntfns[0].q_head, h);
     agree(f, FP_FIXED, FP_EXIT_SWITCH);
     assert_int_equal(f->fast->ntfns[0].state, NTFN_Waiting);
@@ -547,7 +515,7 @@ static void test_two_waiters(void **state)
     assert_int_equal(f->fast->ntfns[0].q_tail, w);
     assert_int_equal(f->fast->tcbs[w].ep_prev, KS_NONE);
     assert_int_equal(f->fast->cur_thread, h);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* The bound handler receives on an endpoint where a second thread also
@@ -556,10 +524,10 @@ static void test_two_waiters(void **state)
 static void test_bound_recv_shared_ep(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->ntfns[0].q_head = ks->ntfns[0].q_tail = KS_NONE;
     ks->ntfns[0].state = NTFN_Idle;
     build_bind_ntfn(ks, h, 0);
@@ -576,7 +544,7 @@ static void test_bound_recv_shared_ep(void **state)
     assert_int_equal(f->fast->replies[rep].tcb, KS_NONE);
     assert_int_equal(f->fast->tcbs[h].reply, KS_NONE);
     assert_int_equal(f->fast->cur_thread, h);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* A passive receiver and no SC on the notification either: nothing to
@@ -585,19 +553,19 @@ static void test_bound_recv_shared_ep(void **state)
 static void test_no_sc_anywhere(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->scs[ks->tcbs[h].sc].tcb = KS_NONE;
     ks->tcbs[h].sc = KS_NONE;
     for (int v = 0; v < FP_VARIANT_COUNT; v++) {
         agree(f, v, FP_SLOW_NO_SC);
         assert_int_equal(f->slow->tcbs[h].state, TS_Running);
         assert_false(f->slow->tcbs[h].queued);
-        assert_int_equal(f->slow->cur_thread, tid(ks, "spinner"));
+        assert_int_equal(f->slow->cur_thread, tc_tid(ks, "spinner"));
     }
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* ---- the receiver's scheduling context ---- */
@@ -608,10 +576,10 @@ static void test_no_sc_anywhere(void **state)
 static void test_ntfn_sc_taken(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     int hsc = ks->tcbs[h].sc;
     ks->tcbs[h].sc = KS_NONE;
     ks->scs[hsc].tcb = KS_NONE;
@@ -625,9 +593,9 @@ static void test_ntfn_sc_taken(void **state)
         assert_int_equal(f->slow->tcbs[h].state, TS_Running);
         assert_int_equal(f->slow->tcbs[h].sc, KS_NONE);
         assert_int_equal(f->slow->scs[osc].tcb, o);
-        assert_int_equal(f->slow->cur_thread, tid(ks, "spinner"));
+        assert_int_equal(f->slow->cur_thread, tc_tid(ks, "spinner"));
     }
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* A passive handler receives the notification's SC (schedContext_donate)
@@ -635,15 +603,15 @@ static void test_ntfn_sc_taken(void **state)
 static void test_passive_switch(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     int sc = make_passive(f->in);
-    int h = tid(f->in, "handler");
+    int h = tc_tid(f->in, "handler");
     agree(f, FP_FIXED, FP_EXIT_SWITCH);
     assert_int_equal(f->fast->tcbs[h].sc, sc);
     assert_int_equal(f->fast->scs[sc].tcb, h);
     assert_int_equal(f->fast->cur_sc, sc);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* SMP builds: donation migrates the receiver to its new SC's core
@@ -656,37 +624,37 @@ static void test_smp_donation(void **state)
     /* no FPU in the build, FPU in the build but not live, FPU live */
     static const int exits[] = {FP_EXIT_ENQUEUE, FP_EXIT_ENQUEUE, FP_SLOW_FPU};
     for (int k = 0; k < 3; k++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         noswitch(f);
         struct kstate *ks = f->in;
         add_core1(ks);
         ks->cfg.fpu = k > 0;
         int sc = make_passive(ks);
-        int h = tid(ks, "handler");
+        int h = tc_tid(ks, "handler");
         ks->tcbs[h].fpu_live = k == 2;
         agree(f, FP_FIXED, exits[k]);
         assert_int_equal(f->slow->tcbs[h].sc, sc);
         assert_int_equal(f->slow->tcbs[h].affinity, 0);
         assert_true(f->slow->tcbs[h].queued);
-        fx_free(f);
+        tc_run_free(f);
     }
 }
 
 static void test_smp_remote_core(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     noswitch(f);
     struct kstate *ks = f->in;
     add_core1(ks);
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->tcbs[h].affinity = 1;
     ks->scs[ks->tcbs[h].sc].core = 1;
     agree(f, FP_FIXED, FP_SLOW_DOMAIN_CORE);
     /* the slowpath queues it on core 1 and asks that core to reschedule */
     assert_true(f->slow->tcbs[h].queued);
-    assert_int_equal(f->slow->cur_thread, tid(ks, "spinner"));
-    fx_free(f);
+    assert_int_equal(f->slow->cur_thread, tc_tid(ks, "spinner"));
+    tc_run_free(f);
 }
 
 /* A receiver in another domain: the slowpath only enqueues it (it cannot
@@ -695,7 +663,7 @@ static void test_other_domain(void **state)
 {
     (void)state;
     for (int smp = 0; smp < 2; smp++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         irquser(f);
         struct kstate *ks = f->in;
         if (smp)
@@ -704,12 +672,12 @@ static void test_other_domain(void **state)
         ks->dom_len = 2;
         ks->dom_sched[1].domain = 1;
         ks->dom_sched[1].length_ms = 10;
-        int h = tid(ks, "handler");
+        int h = tc_tid(ks, "handler");
         ks->tcbs[h].domain = 1;
         agree(f, FP_FIXED, FP_SLOW_DOMAIN_CORE);
         assert_true(f->slow->tcbs[h].queued);
-        assert_int_equal(f->slow->cur_thread, tid(ks, "spinner"));
-        fx_free(f);
+        assert_int_equal(f->slow->cur_thread, tc_tid(ks, "spinner"));
+        tc_run_free(f);
     }
 }
 
@@ -721,10 +689,10 @@ static void test_other_domain(void **state)
 static void test_refill_insufficient(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     noswitch(f);
     struct kstate *ks = f->in;
-    int sc = ks->tcbs[tid(ks, "handler")].sc;
+    int sc = ks->tcbs[tc_tid(ks, "handler")].sc;
     ticks_t budget = ks->scs[sc].budget;
     ks->scs[sc].refills[0].amount = ks->cfg.min_budget - 1;
     ks->scs[sc].refills[1].amount = budget - (ks->cfg.min_budget - 1);
@@ -738,7 +706,7 @@ static void test_refill_insufficient(void **state)
          * the untouched state, so the outcomes are the same */
         assert_int_equal(diff_compare(f->slow, f->fast, NULL), 0);
     }
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* Hypervisor builds check the receiver's VMID before a switch. */
@@ -746,13 +714,13 @@ static void test_hyp_vmid(void **state)
 {
     (void)state;
     for (int ok = 0; ok < 2; ok++) {
-        struct fx *f = fx_new();
+        struct tc_run *f = tc_run_new();
         irquser(f);
         f->in->cfg.hyp = true;
-        f->in->tcbs[tid(f->in, "handler")].vmid_ok = ok;
+        f->in->tcbs[tc_tid(f->in, "handler")].vmid_ok = ok;
         agree(f, FP_FIXED, ok ? FP_EXIT_SWITCH : FP_SLOW_VMID);
-        assert_int_equal(f->slow->cur_thread, tid(f->in, "handler"));
-        fx_free(f);
+        assert_int_equal(f->slow->cur_thread, tc_tid(f->in, "handler"));
+        tc_run_free(f);
     }
 }
 
@@ -765,10 +733,10 @@ static void test_hyp_vmid(void **state)
 static void test_sporadic_receiver(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     int old = ks->tcbs[h].sc;
     ks->tcbs[h].sc = KS_NONE;
     ks->scs[old].tcb = KS_NONE;
@@ -779,7 +747,7 @@ static void test_sporadic_receiver(void **state)
     /* unblocked: the head refill now starts at the entry time */
     assert_int_equal(refill_head(f->fast, sc)->time, ks->hw_clock);
     assert_int_equal(refill_head(f->slow, sc)->time, ks->hw_clock);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* Unreachable: a sporadic receiver SC that is the current SC (the current
@@ -789,10 +757,10 @@ static void test_sporadic_receiver(void **state)
 static void test_sporadic_is_current(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     noswitch(f);
     struct kstate *ks = f->in;
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->scs[ks->tcbs[h].sc].tcb = KS_NONE;
     ks->tcbs[h].sc = ks->cur_sc;
     ks->scs[ks->cur_sc].sporadic = true;
@@ -803,7 +771,7 @@ static void test_sporadic_is_current(void **state)
     assert_int_equal(f->fast->asserts[0].path, PATH_FAST);
     assert_memory_equal(f->fast->scs[ks->cur_sc].refills, before.refills, sizeof before.refills);
     assert_int_equal(f->fast->scs[ks->cur_sc].head, before.head);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* The direct switch reprograms the timer in the proposal only when the new
@@ -814,10 +782,10 @@ static void test_sporadic_is_current(void **state)
 static void test_switch_deadline(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     struct kstate *ks = f->in;
-    int h = tid(ks, "handler");
+    int h = tc_tid(ks, "handler");
     int old = ks->tcbs[h].sc;
     ks->tcbs[h].sc = KS_NONE;
     ks->scs[old].tcb = KS_NONE;
@@ -833,7 +801,7 @@ static void test_switch_deadline(void **state)
                                             f->in->cfg.precision);
     assert_int_equal(fast_only(f, 0), FP_EXIT_SWITCH);
     assert_int_equal(f->fast->deadline, f->in->deadline);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* ---- states no kernel reaches: the model's record of failed asserts ---- */
@@ -843,7 +811,7 @@ static void test_switch_deadline(void **state)
 static void test_invalid_ntfn_state(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     f->in->ntfns[0].state = NTFN_COUNT;
     assert_int_equal(fast_only(f, 0), FP_EXIT_ACTIVE);
@@ -852,14 +820,14 @@ static void test_invalid_ntfn_state(void **state)
     assert_int_equal(f->fast->asserts[0].path, PATH_FAST);
     assert_true(f->fast->irq_masked[PRESET_IRQ]);
     assert_int_equal(f->fast->irq_acks[PRESET_IRQ], 1);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 /* assert(dest != NULL): a waiting notification with an empty queue. */
 static void test_waiting_without_waiter(void **state)
 {
     (void)state;
-    struct fx *f = fx_new();
+    struct tc_run *f = tc_run_new();
     irquser(f);
     f->in->ntfns[0].q_head = f->in->ntfns[0].q_tail = KS_NONE;
     assert_int_equal(fast_only(f, FIX_ALL), FP_EXIT_ACTIVE);
@@ -867,7 +835,7 @@ static void test_waiting_without_waiter(void **state)
     assert_int_equal(f->fast->asserts[0].id, A_FP_DEST);
     assert_true(f->fast->irq_masked[PRESET_IRQ]);
     assert_int_equal(f->fast->irq_acks[PRESET_IRQ], 1);
-    fx_free(f);
+    tc_run_free(f);
 }
 
 int main(void)

@@ -38,15 +38,6 @@ static struct kstate *slow_run(struct kstate *in)
     return out;
 }
 
-static int tid(const struct kstate *ks, const char *name)
-{
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (strcmp(ks->tcbs[i].name, name) == 0)
-            return i;
-    fail_msg("no thread %s", name);
-    return KS_NONE;
-}
-
 /* A signal IRQ wakes the handler, which outranks the spinner. */
 static void test_signal(void **state)
 {
@@ -56,7 +47,7 @@ static void test_signal(void **state)
     struct kstate *out = slow_run(in);
     tc_assert_no_asserts(out);
     tc_assert_valid(out, INV_AT_EXIT);
-    assert_int_equal(out->cur_thread, tid(in, "handler"));
+    assert_int_equal(out->cur_thread, tc_tid(in, "handler"));
     assert_true(out->irq_masked[PRESET_IRQ]);
     assert_int_equal(out->irq_acks[PRESET_IRQ], 1);
     assert_int_equal(out->path, PATH_NONE); /* restored on the way out */
@@ -79,8 +70,8 @@ static void test_signal_undelivered(void **state)
         struct kstate *out = slow_run(in);
         tc_assert_no_asserts(out);
         assert_int_equal(out->ntfns[0].state, NTFN_Waiting);
-        assert_int_equal(out->tcbs[tid(in, "handler")].state, TS_BlockedOnNotification);
-        assert_int_equal(out->cur_thread, tid(in, "spinner"));
+        assert_int_equal(out->tcbs[tc_tid(in, "handler")].state, TS_BlockedOnNotification);
+        assert_int_equal(out->cur_thread, tc_tid(in, "spinner"));
         assert_true(out->irq_masked[PRESET_IRQ]);
         assert_int_equal(out->irq_acks[PRESET_IRQ], 1);
         free(out);
@@ -118,7 +109,7 @@ static void test_other_states(void **state)
         assert_int_equal(out->irq_acks[PRESET_IRQ], 1);
         assert_int_equal(out->ntfns[0].state, NTFN_Waiting);
         /* the spinner goes on: an IPI's reschedule picks it again */
-        assert_int_equal(out->cur_thread, tid(in, "spinner"));
+        assert_int_equal(out->cur_thread, tc_tid(in, "spinner"));
         assert_int_equal(out->sched_action, KS_SA_RESUME);
         /* the timer IRQ made the exit program a new deadline: the
          * spinner's remaining head after commitTime (30000 - 8000) */
@@ -152,7 +143,7 @@ static void test_out_of_range_and_spurious(void **state)
     tc_assert_no_asserts(out);
     assert_int_equal(out->oor_acks, 0);
     assert_int_equal(out->irq_acks[PRESET_IRQ], 0);
-    assert_int_equal(out->cur_thread, tid(in, "spinner"));
+    assert_int_equal(out->cur_thread, tc_tid(in, "spinner"));
     free(out);
     free(in);
 }

@@ -24,15 +24,6 @@ static bool covered[INV_COUNT];
 
 #define T0 PRESET_T0
 
-static int find_tcb(const struct kstate *ks, const char *name)
-{
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (strcmp(ks->tcbs[i].name, name) == 0)
-            return i;
-    fail_msg("no thread %s", name);
-    return KS_NONE;
-}
-
 static int find_sc(const struct kstate *ks, const char *name)
 {
     for (int i = 0; i < ks->n_scs; i++)
@@ -197,7 +188,7 @@ static void test_inv_index(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    int h = find_tcb(ks, "handler"), s = find_tcb(ks, "spinner");
+    int h = tc_tid(ks, "handler"), s = tc_tid(ks, "spinner");
     int sch = find_sc(ks, "sc_handler"), scs = find_sc(ks, "sc_spin");
 
     ks->tcbs[h].sc = 100;
@@ -310,7 +301,7 @@ static void test_inv_index_garbage(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->tcbs[h].sc = 100;
     ks->ntfns[0].q_head = 99;
     ks->ntfns[0].q_tail = -99;
@@ -520,7 +511,7 @@ static void test_inv_thread(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->tcbs[h].domain = 1; /* one domain configured */
     EXPECT_ONLY(ks, INV_THREAD, "thread handler");
 
@@ -560,7 +551,7 @@ static void test_inv_current(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    int s = find_tcb(ks, "spinner");
+    int s = tc_tid(ks, "spinner");
     int scs = find_sc(ks, "sc_spin"), sch = find_sc(ks, "sc_handler");
     ks->tcbs[s].state = TS_BlockedOnReply;
     EXPECT_ONLY(ks, INV_CURRENT, "current thread spinner");
@@ -613,7 +604,7 @@ static void test_inv_ready_queue(void **state)
     ks = valid();
     r1 = add_ready(ks, "r1", 100);
     r2 = add_ready(ks, "r2", 100);
-    ks->tcbs[r1].sched_next = (int8_t)find_tcb(ks, "spinner");
+    ks->tcbs[r1].sched_next = (int8_t)tc_tid(ks, "spinner");
     EXPECT_ONLY(ks, INV_READY_QUEUE, "spinner");
 
     ks = valid();
@@ -768,7 +759,7 @@ static void test_inv_binding(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     int scs = find_sc(ks, "sc_spin"), sch = find_sc(ks, "sc_handler");
     ks->tcbs[h].sc = (int8_t)scs;
     EXPECT_ONLY(ks, INV_BINDING, "thread handler names SC sc_spin");
@@ -802,7 +793,7 @@ static void test_inv_ntfn(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    int h = find_tcb(ks, "handler"), s = find_tcb(ks, "spinner");
+    int h = tc_tid(ks, "handler"), s = tc_tid(ks, "spinner");
     ks->ntfns[0].state = NTFN_Idle;
     EXPECT_ONLY(ks, INV_NTFN, "irq_ntfn is Idle");
 
@@ -1029,7 +1020,7 @@ static void test_inv_smp(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    int h = find_tcb(ks, "handler"), s = find_tcb(ks, "spinner");
+    int h = tc_tid(ks, "handler"), s = tc_tid(ks, "spinner");
     ks->tcbs[h].affinity = 1; /* single core */
     EXPECT_ONLY(ks, INV_SMP, "thread handler");
 
@@ -1057,7 +1048,7 @@ static void test_inv_user(void **state)
     EXPECT_ONLY(ks, INV_ENTRY, "scheduler action");
 
     ks = valid();
-    ks->sched_action = (int16_t)find_tcb(ks, "handler");
+    ks->sched_action = (int16_t)tc_tid(ks, "handler");
     EXPECT(ks, INV_ENTRY, "scheduler action");
 
     ks = valid();

@@ -8,31 +8,8 @@
 
 #include "print.h"
 
-struct run {
-    struct kstate *in, *slow, *fast;
-    struct diff_verdict v;
-};
-
-static struct run *run_new(void)
-{
-    struct run *r = calloc(1, sizeof *r);
-    assert_non_null(r);
-    r->in = tc_state();
-    r->slow = tc_state();
-    r->fast = tc_state();
-    return r;
-}
-
-static void run_free(struct run *r)
-{
-    free(r->in);
-    free(r->slow);
-    free(r->fast);
-    free(r);
-}
-
 /* Check the entry state, run both paths, and show the verdict on failure. */
-static void run_both(struct run *r, int variant)
+static void run_both(struct tc_run *r, int variant)
 {
     tc_assert_valid(r->in, INV_AT_ENTRY);
     diff_run(r->in, variant, true, &r->v, r->slow, r->fast);
@@ -40,7 +17,7 @@ static void run_both(struct run *r, int variant)
         diff_report(stderr, &r->v, r->slow, r->fast);
 }
 
-static void assert_agree(struct run *r, int exit)
+static void assert_agree(struct tc_run *r, int exit)
 {
     assert_int_equal(r->v.exit, exit);
     assert_true(r->v.agree);
@@ -49,23 +26,14 @@ static void assert_agree(struct run *r, int exit)
     tc_assert_valid(r->slow, INV_AT_EXIT);
 }
 
-static int find_tcb(const struct kstate *ks, const char *name)
-{
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (strcmp(ks->tcbs[i].name, name) == 0)
-            return i;
-    fail_msg("no thread %s", name);
-    return KS_NONE;
-}
-
 /* irquser on imx8mm: 8 MHz, so 5 ms = 40000 ticks; the spinner's RR head
  * holds 30000, its tail 10000; it ran 1 ms = 8000 ticks since T0. */
 static void test_irquser_slowpath(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
-    int h = find_tcb(r->in, "handler"), s = find_tcb(r->in, "spinner");
+    int h = tc_tid(r->in, "handler"), s = tc_tid(r->in, "spinner");
     int sc_s = r->in->tcbs[s].sc, sc_h = r->in->tcbs[h].sc;
     ks_copy(r->slow, r->in);
     handleInterruptEntry(r->slow);
@@ -93,7 +61,7 @@ static void test_irquser_slowpath(void **state)
     assert_true(r->slow->irq_masked[PRESET_IRQ]);
     assert_int_equal(r->slow->irq_acks[PRESET_IRQ], 1);
     tc_assert_valid(r->slow, INV_AT_EXIT);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* The proposal takes the direct switch and leaves the outcome equal but
@@ -104,7 +72,7 @@ static void test_irquser_slowpath(void **state)
 static void test_irquser_fastpath(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     assert_int_equal(r->in->deadline, PRESET_T0 + 30000);
     run_both(r, FP_PR1227);
@@ -115,7 +83,7 @@ static void test_irquser_fastpath(void **state)
     tc_assert_no_asserts(r->fast);
     run_both(r, FP_FIXED);
     assert_agree(r, FP_EXIT_SWITCH);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* No switch: the handler (253) is woken below the running 254. Slowpath:
@@ -128,15 +96,15 @@ static void test_noswitch(void **state)
     (void)state;
     static const char *const boards[] = {"imx8mm", "imx8mq", "odroidc4", "tqma", "tx1", "zcu106"};
     for (unsigned b = 0; b < sizeof boards / sizeof boards[0]; b++) {
-        struct run *r = run_new();
+        struct tc_run *r = tc_run_new();
         assert_int_equal(preset_noswitch(r->in, boards[b]), 0);
-        int h = find_tcb(r->in, "handler"), s = find_tcb(r->in, "spinner");
+        int h = tc_tid(r->in, "handler"), s = tc_tid(r->in, "spinner");
         run_both(r, FP_PR1227);
         assert_agree(r, FP_EXIT_ENQUEUE);
         assert_int_equal(r->fast->cur_thread, s);
         assert_int_equal(ready_queue_head(r->fast, 0, 0, 253), h);
         assert_int_equal(r->fast->tcbs[h].badge_reg, 1);
-        run_free(r);
+        tc_run_free(r);
     }
 }
 
@@ -144,9 +112,9 @@ static void test_noswitch(void **state)
 static void test_active_ntfn(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
-    int h = find_tcb(r->in, "handler");
+    int h = tc_tid(r->in, "handler");
     /* the handler is not waiting: it runs (ready) and the word holds 0x2 */
     struct kstate *ks = r->in;
     ks->ntfns[0].q_head = ks->ntfns[0].q_tail = KS_NONE;
@@ -159,7 +127,7 @@ static void test_active_ntfn(void **state)
     assert_agree(r, FP_EXIT_ACTIVE);
     assert_int_equal(r->fast->ntfns[0].msg_id, 0x3);
     assert_int_equal(r->fast->ntfns[0].state, NTFN_Active);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* Idle notification and nobody waiting: it becomes active with the badge.
@@ -168,10 +136,10 @@ static void test_idle_ntfn(void **state)
 {
     (void)state;
     for (int bound = 0; bound < 2; bound++) {
-        struct run *r = run_new();
+        struct tc_run *r = tc_run_new();
         assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
         struct kstate *ks = r->in;
-        int h = find_tcb(ks, "handler");
+        int h = tc_tid(ks, "handler");
         ks->ntfns[0].q_head = ks->ntfns[0].q_tail = KS_NONE;
         ks->ntfns[0].state = NTFN_Idle;
         ks->tcbs[h].blocking = KS_NONE;
@@ -183,7 +151,7 @@ static void test_idle_ntfn(void **state)
         assert_agree(r, FP_EXIT_IDLE);
         assert_int_equal(r->fast->ntfns[0].state, NTFN_Active);
         assert_int_equal(r->fast->ntfns[0].msg_id, 1);
-        run_free(r);
+        tc_run_free(r);
     }
 }
 
@@ -193,10 +161,10 @@ static void test_idle_ntfn(void **state)
 static void test_bound_recv_cancel(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->ntfns[0].q_head = ks->ntfns[0].q_tail = KS_NONE;
     ks->ntfns[0].state = NTFN_Idle;
     build_bind_ntfn(ks, h, 0);
@@ -211,7 +179,7 @@ static void test_bound_recv_cancel(void **state)
     assert_int_equal(r->fast->replies[rep].tcb, KS_NONE);
     assert_int_equal(r->fast->tcbs[h].reply, KS_NONE);
     assert_int_equal(r->slow->cur_thread, h);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* Passive server: the waiter has no SC; the notification's SC is donated.
@@ -219,10 +187,10 @@ static void test_bound_recv_cancel(void **state)
 static void test_passive_donation(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_noswitch(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     int sc = ks->tcbs[h].sc;
     ks->tcbs[h].sc = KS_NONE;
     ks->scs[sc].tcb = KS_NONE;
@@ -232,7 +200,7 @@ static void test_passive_donation(void **state)
     assert_int_equal(r->fast->tcbs[h].sc, sc);
     assert_int_equal(r->fast->scs[sc].tcb, h);
     assert_true(r->fast->tcbs[h].queued);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* A woken thread whose SC is not configured is not schedulable: it runs
@@ -240,23 +208,23 @@ static void test_passive_donation(void **state)
 static void test_woken_unschedulable(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_noswitch(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->scs[ks->tcbs[h].sc].refill_max = 0;
     ks->scs[ks->tcbs[h].sc].budget = 0;
     run_both(r, FP_PR1227);
     assert_agree(r, FP_EXIT_NOT_SCHEDULABLE);
     assert_int_equal(r->fast->tcbs[h].state, TS_Running);
     assert_false(r->fast->tcbs[h].queued);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* ---- every fallback: the slowpath runs on the untouched state, so the
  * outcomes agree by construction; the test pins the exit taken ---- */
 
-static void check_fallback(struct run *r, int exit)
+static void check_fallback(struct tc_run *r, int exit)
 {
     run_both(r, FP_PR1227);
     assert_int_equal(r->v.exit, exit);
@@ -269,11 +237,11 @@ static void test_fallback_not_signal(void **state)
     (void)state;
     static const int states[] = {IRQ_Timer, IRQ_Reserved, IRQ_Inactive};
     for (unsigned i = 0; i < 3; i++) {
-        struct run *r = run_new();
+        struct tc_run *r = tc_run_new();
         assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
         build_irq_state(r->in, PRESET_IRQ, states[i]);
         check_fallback(r, FP_SLOW_NOT_SIGNAL);
-        run_free(r);
+        tc_run_free(r);
     }
 }
 
@@ -283,37 +251,37 @@ static void test_fallback_not_signal(void **state)
 static void test_timer_irq(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     build_irq_state(r->in, PRESET_IRQ, IRQ_Timer);
     check_fallback(r, FP_SLOW_NOT_SIGNAL);
     assert_int_equal(r->slow->deadline, PRESET_T0 + 8000 + 22000);
     assert_false(r->slow->irq_masked[PRESET_IRQ]);
     assert_int_equal(r->slow->irq_acks[PRESET_IRQ], 1);
-    assert_int_equal(r->slow->cur_thread, find_tcb(r->slow, "spinner"));
-    run_free(r);
+    assert_int_equal(r->slow->cur_thread, tc_tid(r->slow, "spinner"));
+    tc_run_free(r);
 }
 
 static void test_fallback_no_sc(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     ks->scs[ks->tcbs[h].sc].tcb = KS_NONE;
     ks->tcbs[h].sc = KS_NONE;
     check_fallback(r, FP_SLOW_NO_SC);
     /* woken without an SC: Running but not schedulable, spinner goes on */
     assert_int_equal(r->slow->tcbs[h].state, TS_Running);
-    assert_int_equal(r->slow->cur_thread, find_tcb(r->slow, "spinner"));
-    run_free(r);
+    assert_int_equal(r->slow->cur_thread, tc_tid(r->slow, "spinner"));
+    tc_run_free(r);
 }
 
 static void test_fallback_fpu(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_noswitch(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
     ks->cfg.smp = true;
@@ -321,32 +289,32 @@ static void test_fallback_fpu(void **state)
     ks->tcbs[idle1].state = TS_IdleThreadState;
     ks->tcbs[idle1].affinity = 1;
     ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
-    int h = find_tcb(ks, "handler");
+    int h = tc_tid(ks, "handler");
     int sc = ks->tcbs[h].sc;
     ks->tcbs[h].sc = KS_NONE;
     ks->scs[sc].tcb = KS_NONE;
     build_bind_sc_ntfn(ks, sc, 0);
     ks->tcbs[h].fpu_live = true;
     check_fallback(r, FP_SLOW_FPU);
-    run_free(r);
+    tc_run_free(r);
 }
 
 static void test_fallback_domain(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
     ks->cfg.num_domains = 2;
     ks->dom_len = 2;
     ks->dom_sched[1].domain = 1;
     ks->dom_sched[1].length_ms = 10;
-    ks->tcbs[find_tcb(ks, "handler")].domain = 1;
+    ks->tcbs[tc_tid(ks, "handler")].domain = 1;
     check_fallback(r, FP_SLOW_DOMAIN_CORE);
     /* another domain: possibleSwitchTo only enqueues it */
-    assert_true(r->slow->tcbs[find_tcb(r->slow, "handler")].queued);
-    assert_int_equal(r->slow->cur_thread, find_tcb(r->slow, "spinner"));
-    run_free(r);
+    assert_true(r->slow->tcbs[tc_tid(r->slow, "handler")].queued);
+    assert_int_equal(r->slow->cur_thread, tc_tid(r->slow, "spinner"));
+    tc_run_free(r);
 }
 
 /* A woken thread whose head refill is not ready: only in a state that
@@ -354,10 +322,10 @@ static void test_fallback_domain(void **state)
 static void test_fallback_refill(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_noswitch(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
-    int sc = ks->tcbs[find_tcb(ks, "handler")].sc;
+    int sc = ks->tcbs[tc_tid(ks, "handler")].sc;
     ks->scs[sc].refills[0].time = ks->cur_time + 1;
     ks->scs[sc].refills[1].time = ks->cur_time + 1;
     struct inv_report rep;
@@ -365,7 +333,7 @@ static void test_fallback_refill(void **state)
     assert_true(inv_has(&rep, INV_RELEASED));
     diff_run(ks, FP_PR1227, false, &r->v, r->slow, r->fast);
     assert_int_equal(r->v.exit, FP_SLOW_REFILL);
-    run_free(r);
+    tc_run_free(r);
 }
 
 static void test_fallback_vspace(void **state)
@@ -373,10 +341,10 @@ static void test_fallback_vspace(void **state)
     (void)state;
     static const int exits[] = {FP_SLOW_VTABLE, FP_SLOW_ASID, FP_SLOW_VMID};
     for (int i = 0; i < 3; i++) {
-        struct run *r = run_new();
+        struct tc_run *r = tc_run_new();
         assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
         struct kstate *ks = r->in;
-        struct ks_tcb *h = &ks->tcbs[find_tcb(ks, "handler")];
+        struct ks_tcb *h = &ks->tcbs[tc_tid(ks, "handler")];
         if (i == 0)
             h->vtable_ok = false;
         if (i == 1)
@@ -387,8 +355,8 @@ static void test_fallback_vspace(void **state)
         }
         check_fallback(r, exits[i]);
         /* the slowpath switches anyway (to the kernel's global vspace) */
-        assert_int_equal(r->slow->cur_thread, find_tcb(r->slow, "handler"));
-        run_free(r);
+        assert_int_equal(r->slow->cur_thread, tc_tid(r->slow, "handler"));
+        tc_run_free(r);
     }
 }
 
@@ -396,21 +364,21 @@ static void test_fallback_vspace(void **state)
 static void test_spurious(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     r->in->active_irq = KS_IRQ_INVALID;
     run_both(r, FP_PR1227);
     assert_agree(r, FP_EXIT_SPURIOUS);
     assert_int_equal(r->slow->irq_acks[PRESET_IRQ], 0);
     assert_int_equal(r->slow->ntfns[0].state, NTFN_Waiting);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* Out of range (above maxIRQ 160 on imx8mm): masked and acked by both. */
 static void test_out_of_range(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     r->in->active_irq = 161;
     run_both(r, FP_PR1227);
@@ -421,21 +389,21 @@ static void test_out_of_range(void **state)
     assert_int_equal(r->slow->oor_irq, 161);
     assert_true(r->slow->oor_masked);
     assert_int_equal(r->slow->oor_acks, 1);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* A cap that cannot send: masked and acked, the notification untouched. */
 static void test_undelivered(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     r->in->irq_cap[PRESET_IRQ].can_send = false;
     run_both(r, FP_PR1227);
     assert_agree(r, FP_EXIT_UNDELIVERED);
     assert_int_equal(r->fast->ntfns[0].state, NTFN_Waiting);
     assert_true(r->fast->irq_masked[PRESET_IRQ]);
-    run_free(r);
+    tc_run_free(r);
 }
 
 /* Equal priority: the slowpath appends the woken thread behind the
@@ -443,13 +411,13 @@ static void test_undelivered(void **state)
 static void test_equal_priority_append(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
-    r->in->tcbs[find_tcb(r->in, "handler")].prio = 253;
+    r->in->tcbs[tc_tid(r->in, "handler")].prio = 253;
     run_both(r, FP_PR1227);
     assert_agree(r, FP_EXIT_APPEND);
-    assert_int_equal(ready_queue_tail(r->fast, 0, 0, 253), find_tcb(r->fast, "handler"));
-    run_free(r);
+    assert_int_equal(ready_queue_tail(r->fast, 0, 0, 253), tc_tid(r->fast, "handler"));
+    tc_run_free(r);
 }
 
 /* The idle thread runs and a priority-0 handler is woken: the slowpath's
@@ -459,11 +427,11 @@ static void test_equal_priority_append(void **state)
 static void test_idle_equal_priority(void **state)
 {
     (void)state;
-    struct run *r = run_new();
+    struct tc_run *r = tc_run_new();
     assert_int_equal(preset_irquser(r->in, "imx8mm"), 0);
     struct kstate *ks = r->in;
-    int s = find_tcb(ks, "spinner");
-    int h = find_tcb(ks, "handler");
+    int s = tc_tid(ks, "spinner");
+    int h = tc_tid(ks, "handler");
     /* the spinner blocks on an endpoint; idle runs */
     int ep = build_ep(ks, "ep");
     build_recv_ep(ks, s, ep, KS_NONE);
@@ -478,7 +446,7 @@ static void test_idle_equal_priority(void **state)
     assert_int_equal(r->fast->cur_thread, ks->idle_thread);
     assert_true(r->v.fields & (1u << DF_CUR_THREAD));
     assert_true(r->v.fields & (1u << DF_INVARIANT));
-    run_free(r);
+    tc_run_free(r);
 }
 
 int main(void)
