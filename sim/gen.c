@@ -16,6 +16,7 @@ void gen_bounds_default(struct gen_bounds *b)
     b->max_ntfns = 3;
     b->allow_smp = true;
     b->edges = true;
+    b->realistic = false;
     b->board = NULL;
 }
 
@@ -164,7 +165,7 @@ static void gen_clock(struct gen *g)
     if (rh != KS_NONE && refill_head(ks, ks->tcbs[rh].sc)->time > now)
         edges[3] = refill_head(ks, ks->tcbs[rh].sc)->time - now; /* release edge */
     ticks_t d;
-    if (!g->b->edges) {
+    if (!g->b->edges || g->b->realistic) {
         d = gpick(g, limit + 1);
         g->delta = d;
         ks->hw_clock = now + d;
@@ -195,7 +196,7 @@ static void gen_domains(struct gen *g)
     ks->dom_idx = (uint8_t)gpick(g, ks->dom_len);
     ks->cur_domain = ks->dom_sched[ks->dom_idx].domain;
     ks->domain_time = cfg_us_to_ticks(&ks->cfg, ks->dom_sched[ks->dom_idx].length_ms * 1000ull);
-    if (nd > 1 && chance(g->src, 2)) {
+    if (nd > 1 && !g->b->realistic && chance(g->src, 2)) {
         /* a domain near its end; gen_clock aims at the expiry rule */
         ks->domain_time = 1 + gpick(g, 4 * g->mb);
     }
@@ -262,6 +263,8 @@ enum sc_want { SC_READY, SC_FUTURE, SC_ANY };
 
 static ticks_t pick_budget(struct gen *g)
 {
+    if (g->b->realistic)
+        return cfg_us_to_ticks(&g->ks->cfg, 1000 + gpick(g, 10000));
     switch (gpick(g, 4)) {
     case 0: return g->mb;
     case 1: return g->mb + 1 + gpick(g, g->mb);
@@ -299,7 +302,7 @@ static int make_sc(struct gen *g, int t, enum sc_want want, bool periodic)
         back = now;
     ticks_t head_time = now - back;
     if (want == SC_FUTURE || (want == SC_ANY && chance(g->src, 3)))
-        head_time = now + 1 + gpick(g, g->delta + g->mb + 1);
+        head_time = now + 1 + gpick(g, g->b->realistic ? budget : g->delta + g->mb + 1);
     if (ks->scs[sc].period == 0) {
         ks->scs[sc].refills[ks->scs[sc].head].time = head_time > now ? now : head_time;
         ks->scs[sc].refills[ks->scs[sc].tail].time = ks->scs[sc].refills[ks->scs[sc].head].time;
@@ -348,7 +351,7 @@ static void gen_current(struct gen *g, int n_threads)
     int sc = make_sc(g, t, SC_READY, false);
     build_run(ks, t);
     ticks_t room = refill_head(ks, sc)->amount - g->mb;
-    ks->consumed = chance(g->src, 3) ? 0 : gpick(g, room + 1);
+    ks->consumed = chance(g->src, 3) || g->b->realistic ? 0 : gpick(g, room + 1);
     if (ks->consumed > ks->cur_time)
         ks->consumed = ks->cur_time;
     /* the head was ready when the pending consumption began */

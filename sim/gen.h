@@ -23,6 +23,9 @@ struct gen_bounds {
     bool allow_smp;
     bool edges;        /* entry clock drawn towards the budget, domain and
                           release edges (else uniform up to the deadline) */
+    bool realistic;    /* timing as on a running system: budgets of 1-11 ms,
+                          no pending consumption, domains and releases not
+                          placed near the clock, uniform entry clock */
     const char *board; /* NULL: any preset */
 };
 

@@ -61,6 +61,9 @@ static void test_extreme_bounds_valid(void **state)
     b.allow_smp = false;
     b.edges = false;
     check_many(&b, 3000);
+    gen_bounds_default(&b);
+    b.realistic = true;
+    check_many(&b, 5000);
 }
 
 /* libFuzzer hands arbitrary bytes: every byte string makes a valid state. */

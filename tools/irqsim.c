@@ -36,7 +36,7 @@ static const char usage_text[] =
     "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
     "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n"
-    "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --quiet\n"
+    "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --realistic  --quiet\n"
     "      --check-every N  invariant checker on 1 in N states and outcomes, and on every\n"
     "                       divergent one (default 8; 1 checks all)\n"
     "  minimize [--fastpath V] [-o FILE] FILE    shrink a divergent scenario, same class\n"
@@ -137,6 +137,10 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         }
         if (!strcmp(a, "--uniform-clock")) {
             o->fuzz.bounds.edges = false;
+            continue;
+        }
+        if (!strcmp(a, "--realistic")) {
+            o->fuzz.bounds.realistic = true;
             continue;
         }
         if (!strcmp(a, "--quiet")) {
@@ -318,7 +322,10 @@ static int cmd_ratio(struct opts *o, struct states *st)
         right_fx += pr && v.agree && fx;
     }
     printf("generated states: %" PRIu64 " (seeds %" PRIu64 "..%" PRIu64 ", entry clock %s)\n", n, o->fuzz.seed,
-           o->fuzz.seed + n - 1, o->fuzz.bounds.edges ? "drawn to the edges" : "uniform up to the deadline");
+           o->fuzz.seed + n - 1,
+           o->fuzz.bounds.realistic ? "uniform, realistic timing"
+           : o->fuzz.bounds.edges  ? "drawn to the edges"
+                                   : "uniform up to the deadline");
     printf("finish by themselves: pr1227 %" PRIu64 " (%.1f%%), fixed %" PRIu64 " (%.1f%%)\n", fast_pr,
            100.0 * (double)fast_pr / (double)n, fast_fixed, 100.0 * (double)fast_fixed / (double)n);
     printf("of the states pr1227 finishes by itself, fixed also does: %.1f%%\n",
