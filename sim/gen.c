@@ -239,14 +239,18 @@ static void periodic_history(struct gen *g, int sc, ticks_t budget, ticks_t peri
     ticks_t now = period * 4;
     refill_new(ks, sc, max, budget, period, now);
     ks->cur_sc = (int8_t)sc;
-    for (uint64_t k = gpick(g, 6); k; k--) {
+    /* runs separated by idle gaps: each wake-up (the unblock check)
+     * starts the head anew, so the used parts do not merge and the queue
+     * fills up to refill_max */
+    for (uint64_t k = gpick(g, 2 * max + 2); k; k--) {
         ks->cur_time = now;
         ticks_t head = refill_head(ks, sc)->amount;
-        ticks_t usage = chance(g->src, 3) ? head + gpick(g, budget) : gpick(g, head - g->mb + 1);
+        ticks_t usage = chance(g->src, 6) ? head + gpick(g, budget) : 1 + gpick(g, head - g->mb);
         refill_budget_check(ks, usage);
-        now = refill_head(ks, sc)->time > now ? refill_head(ks, sc)->time : now + gpick(g, period);
+        now = refill_head(ks, sc)->time > now ? refill_head(ks, sc)->time : now;
+        now += 1 + gpick(g, period / max + 1);
         ks->cur_time = now;
-        if (chance(g->src, 3))
+        if (!chance(g->src, 4))
             refill_unblock_check(ks, sc);
     }
     ks->cur_time = save_time;
