@@ -366,7 +366,7 @@ const char *ks_bits_text(uint32_t mask, int count, const char *(*name)(int), cha
         if (!(mask & (1u << bit)))
             continue;
         int n = snprintf(buf + used, len - used, "%s%s", used ? "+" : "", name(bit));
-        if (n < 0 || (size_t)n >= len - used)
+        if ((size_t)n >= len - used) /* truncated (an error, negative, too) */
             break;
         used += (size_t)n;
     }

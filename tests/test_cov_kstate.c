@@ -387,9 +387,24 @@ static void test_remove_reply(void **state)
     free(ks);
 }
 
+/* The joined names of set bits, "none" for no bit; a buffer too small
+ * truncates the text (as snprintf does) and stays terminated. */
+static void test_bits_text(void **state)
+{
+    (void)state;
+    char buf[64];
+    assert_string_equal(ks_bits_text(0, 8, ks_ts_name, buf, sizeof buf), "none");
+    assert_string_equal(ks_bits_text((1u << TS_Running) | (1u << TS_Restart), 8, ks_ts_name, buf, sizeof buf),
+                        "Running+Restart");
+    char small[12];
+    ks_bits_text((1u << TS_Running) | (1u << TS_Restart), 8, ks_ts_name, small, sizeof small);
+    assert_string_equal(small, "Running+Res");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_bits_text),
         cmocka_unit_test(test_kassert_text),
         cmocka_unit_test(test_ks_check_record),
         cmocka_unit_test(test_init),
