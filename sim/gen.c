@@ -242,7 +242,7 @@ static void periodic_history(struct gen *g, int sc, ticks_t budget, ticks_t peri
     /* runs separated by idle gaps: each wake-up (the unblock check)
      * starts the head anew, so the used parts do not merge and the queue
      * fills up to refill_max */
-    for (uint64_t k = gpick(g, 2 * max + 2); k; k--) {
+    for (uint64_t k = gpick(g, max + 2); k; k--) {
         ks->cur_time = now;
         ticks_t head = refill_head(ks, sc)->amount;
         ticks_t usage = chance(g->src, 6) ? head + gpick(g, budget) : 1 + gpick(g, head - g->mb);
