@@ -354,6 +354,18 @@ static void test_woken_unschedulable(void **state)
     }
 }
 
+/* Both fastpaths fall back on the refill check, before the point of no
+ * return: the slowpath ran on the untouched state, so the outcomes are the
+ * same. */
+static void expect_refill_fallback(struct tc_run *f, const struct kstate *ks)
+{
+    for (int v = 0; v < FP_VARIANT_COUNT; v++) {
+        diff_run(ks, v, false, &f->v, f->slow, f->fast);
+        assert_int_equal(f->v.exit, FP_SLOW_REFILL);
+        assert_int_equal(diff_compare(f->slow, f->fast, NULL), 0);
+    }
+}
+
 /* A woken thread whose head refill is not yet due: only in a state that
  * breaks released_ipc_queues (a blocked thread's refills are released
  * before it blocks), which the checker reports; the fastpath falls back. */
@@ -369,11 +381,7 @@ static void test_refill_not_ready(void **state)
     struct inv_report rep;
     assert_int_not_equal(kstate_check(ks, INV_AT_ENTRY, &rep), 0);
     assert_true(inv_has(&rep, INV_RELEASED));
-    for (int v = 0; v < FP_VARIANT_COUNT; v++) {
-        diff_run(ks, v, false, &f->v, f->slow, f->fast);
-        assert_int_equal(f->v.exit, FP_SLOW_REFILL);
-        assert_int_equal(diff_compare(f->slow, f->fast, NULL), 0);
-    }
+    expect_refill_fallback(f, ks);
     tc_run_free(f);
 }
 
@@ -699,13 +707,7 @@ static void test_refill_insufficient(void **state)
     struct inv_report rep;
     assert_int_not_equal(kstate_check(ks, INV_AT_ENTRY, &rep), 0);
     assert_true(inv_has(&rep, INV_REFILLS));
-    for (int v = 0; v < FP_VARIANT_COUNT; v++) {
-        diff_run(ks, v, false, &f->v, f->slow, f->fast);
-        assert_int_equal(f->v.exit, FP_SLOW_REFILL);
-        /* a fallback before the point of no return: the slowpath ran on
-         * the untouched state, so the outcomes are the same */
-        assert_int_equal(diff_compare(f->slow, f->fast, NULL), 0);
-    }
+    expect_refill_fallback(f, ks);
     tc_run_free(f);
 }
 
