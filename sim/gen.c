@@ -577,15 +577,6 @@ static void gen_smp(struct gen *g)
     ks->core_reprogram[1] = chance(g->src, 4);
 }
 
-static void gen_deadline(struct gen *g)
-{
-    struct kstate *ks = g->ks;
-    /* the kernel reprograms whenever the next event changes, so the
-     * deadline is exactly what setNextInterrupt computed at the last
-     * commit (an earlier one is left only by the proposal's switch) */
-    build_deadline(ks);
-}
-
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)
 {
     if (gen_bounds_check(b))
@@ -615,7 +606,10 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
     }
     gen_ntfn_links(&g);
     gen_irqs(&g);
-    gen_deadline(&g);
+    /* the kernel reprograms whenever the next event changes, so the
+     * deadline is exactly what setNextInterrupt computed at the last
+     * commit (an earlier one is left only by the proposal's switch) */
+    build_deadline(ks);
     gen_clock(&g);
     ks->reprogram = false; /* the queue operations set it; a user-level state has it clear */
     return 0;

@@ -159,7 +159,8 @@ struct kstate {
     ticks_t cur_time;    /* ksCurTime */
     ticks_t consumed;    /* ksConsumed */
     ticks_t deadline;    /* the timer compare value last programmed */
-    uint32_t deadline_writes; /* setDeadline() calls, for reports only */
+    uint32_t deadline_writes; /* setDeadline() calls: whether the timer was written;
+                                 not part of the compared outcome */
     struct cost_rec *cost; /* cost recorder (cost.h), NULL when not counting;
                               not kernel state: ks_same skips it, ks_copy
                               leaves the copy without one */
