@@ -5,7 +5,7 @@
 #
 # Configures BUILD_DIR with -DIRQSIM_COVERAGE=ON (gcc + gcov), builds it,
 # runs the `coverage` target (the CTest suite alone, corpus replays
-# included; no fuzzing), then enforces, from BUILD_DIR/coverage/sim.info:
+# included; no fuzzing), then enforces, from BUILD_DIR/coverage/irqsim.info:
 #
 #   sim/irq_fast.c   100% of lines and 100% of branches
 #   sim/irq_slow.c   >= 95% of branches
@@ -38,12 +38,12 @@ cmake --build "$build" --target coverage || {
   echo "coverage: the coverage target failed (a test failed, or lcov did)" >&2
   exit 2
 }
-info=$build/coverage/sim.info
+info=$build/coverage/irqsim.info
 [ -s "$info" ] || { echo "coverage: no tracefile $info" >&2; exit 2; }
 
 echo
-echo "coverage exclusions in sim/ (LCOV_EXCL markers, with their reasons):"
-if ! grep -n 'LCOV_EXCL' "$root"/sim/*.c "$root"/sim/*.h 2> /dev/null |
+echo "coverage exclusions in sim/ and check/ (LCOV_EXCL markers, with their reasons):"
+if ! grep -n 'LCOV_EXCL' "$root"/sim/*.c "$root"/sim/*.h "$root"/check/*.c "$root"/check/*.h 2> /dev/null |
   sed -e "s|^$root/||" -e 's/^/  /'; then
   echo "  none"
 fi

@@ -10,8 +10,8 @@
 #   $SRC                 (optional) directory holding this repository
 #   $WORK                (optional) scratch directory for objects
 #
-# Each fuzz/fuzz_<name>.c becomes $OUT/fuzz_<name>; the model (sim/*.c) is
-# compiled with the same $CFLAGS so the engine sees its edges. Tested
+# Each fuzz/fuzz_<name>.c becomes $OUT/fuzz_<name>; the model (sim/*.c) and
+# the checking machinery (check/*.c) are compiled with the same $CFLAGS so the engine sees its edges. Tested
 # locally with:
 #
 #   CC=clang CFLAGS="-fsanitize=address,undefined -g" \
@@ -42,10 +42,10 @@ if [[ "$LIB_FUZZING_ENGINE" == *-fsanitize=fuzzer* && "$CFLAGS" != *fuzzer-no-li
 fi
 
 # no -Werror: an engine's newer compiler must not fail the build on a new warning
-std="-std=c11 -Wall -Wextra -I$root/sim"
+std="-std=c11 -Wall -Wextra -I$root/sim -I$root/check"
 
 objs=()
-for c in "$root"/sim/*.c; do
+for c in "$root"/sim/*.c "$root"/check/*.c; do
   o=$obj/$(basename "${c%.c}").o
   # shellcheck disable=SC2086  # flag lists are word-split on purpose
   $CC $std $model_cflags -c "$c" -o "$o"

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "cost.h"
+#include "cost_hooks.h"
 #include "irq_slow.h"
 #include "irqc.h"
 #include "kassert.h"

@@ -1,7 +1,7 @@
 /* irq_slow: model of the kernel's interrupt slowpath. */
 #include "irq_slow.h"
 
-#include "cost.h"
+#include "cost_hooks.h"
 #include "irqc.h"
 #include "kassert.h"
 #include "ntfn.h"

@@ -1,7 +1,7 @@
 /* irqc: model of the GIC operations the interrupt path performs. */
 #include "irqc.h"
 
-#include "cost.h"
+#include "cost_hooks.h"
 #include "sched.h"
 
 int irq_state_of(const struct kstate *ks, int irq)

@@ -1,7 +1,7 @@
 /* ntfn: model of signal delivery and the IPC cancellation it needs. */
 #include "ntfn.h"
 
-#include "cost.h"
+#include "cost_hooks.h"
 #include "kassert.h"
 #include "refill.h"
 #include "sched.h"

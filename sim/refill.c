@@ -1,7 +1,7 @@
 /* refill: model of the kernel's sporadic-server refill queue. */
 #include "refill.h"
 
-#include "cost.h"
+#include "cost_hooks.h"
 #include "kassert.h"
 
 /* refill_size */

@@ -1,7 +1,7 @@
 /* sched: model of the kernel's MCS scheduler on the core taking the IRQ. */
 #include "sched.h"
 
-#include "cost.h"
+#include "cost_hooks.h"
 #include "kassert.h"
 #include "refill.h"
 

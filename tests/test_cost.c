@@ -1,5 +1,5 @@
 /*
- * Cost model tests (sim/cost.h): counting never changes what a path does,
+ * Cost model tests (sim/cost_hooks.h, check/cost.h): counting never changes what a path does,
  * and the counts follow from the kernel code the model mirrors: the
  * fastpath's no-switch exit does no time accounting or timer work, the
  * slowpath's switch does both, a fallback costs the fastpath's checks on

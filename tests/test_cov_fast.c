@@ -7,7 +7,7 @@
  * 2b302023d, and handleInterruptEntry / sendSignal / schedule of the
  * slowpath for the fallbacks and the corrected fastpath's agreement.
  *
- * States are built from the seL4Bench presets (sim/presets.c: imx8mm,
+ * States are built from the seL4Bench presets (check/presets.c: imx8mm,
  * 8 MHz, MIN_BUDGET 160 ticks; a spinner at 253 ran 8000 ticks since T0 and
  * a handler at 254 waits on IRQ 40's notification) and checked against the
  * entry invariants, except where a test says it builds a state the kernel
@@ -18,7 +18,7 @@
 #include "cost.h"
 #include "print.h"
 
-/* Counting the work (sim/cost.h) never changes an outcome: the path run
+/* Counting the work (sim/cost_hooks.h) never changes an outcome: the path run
  * with a cost recorder leaves the same state and takes the same exit as
  * without one. slow: the slowpath, else the fastpath with these fixes. */
 static void counted_same(const struct kstate *in, bool slow, unsigned fixes)

@@ -20,7 +20,7 @@
 #include "cost.h"
 
 /* The slowpath on a copy of in. It runs twice, with and without a cost
- * recorder (sim/cost.h), and counting must not change the outcome. */
+ * recorder (sim/cost_hooks.h), and counting must not change the outcome. */
 static struct kstate *slow_run(struct kstate *in)
 {
     struct kstate *out = tc_state(), *counted = tc_state();

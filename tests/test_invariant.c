@@ -12,7 +12,7 @@
  * stops before following them (the build runs under ASan/UBSan, which
  * turns any out-of-bounds read into a failure).
  *
- * The preset (sim/presets.c): idle/idle_sc; spinner (253, round-robin
+ * The preset (check/presets.c): idle/idle_sc; spinner (253, round-robin
  * sc_spin) running; handler (254, round-robin sc_handler) waiting on
  * irq_ntfn; IRQ 40 signals irq_ntfn; ksCurTime = PRESET_T0 = 1000000,
  * hardware clock 8000 ticks later.
