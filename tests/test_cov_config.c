@@ -1,0 +1,207 @@
+/*
+ * Coverage tests of sim/config.c: the board presets, the time constants the
+ * kernel derives from the build configuration, and the checks a
+ * configuration read from a scenario file must pass.
+ *
+ * The derived constants are the kernel's (MCS, aarch64):
+ *   usToTicks(us)       us * (TIMER_CLOCK_HZ / 1000000) when the clock is
+ *                       whole MHz, else us * (TIMER_CLOCK_HZ / 1000) / 1000
+ *                       (the USE_KHZ branch of the generic timer driver);
+ *   MIN_BUDGET          2 * getKernelWcetTicks() * CONFIG_KERNEL_WCET_SCALE
+ *                       (getKernelWcetTicks() = usToTicks(KERNEL_WCET));
+ *   TIMER_PRECISION     usToTicks(TIMER_PRECISION) + TIMER_OVERHEAD_TICKS;
+ *   MAX_RELEASE_TIME    UINT64_MAX - 5 * usToTicks(MAX_PERIOD_US), with
+ *                       MAX_PERIOD_US = getMaxUsToTicks() / 8 and
+ *                       getMaxUsToTicks() = UINT64_MAX / (ticks per us, or
+ *                       per ms on a kHz clock).
+ * KERNEL_WCET is 10 us on every preset board.
+ */
+#include "tcommon.h"
+
+/* usToTicks as the kernel's generic timer computes it (see above). */
+static ticks_t us_to_ticks(uint64_t hz, uint64_t us)
+{
+    return hz % 1000000 == 0 ? us * (hz / 1000000) : us * (hz / 1000) / 1000;
+}
+
+/* The boards and the values of their src/plat/<board>/config.cmake that
+ * the tests can derive from: TIMER_FREQUENCY, and the interrupt
+ * controller (gic_v2.h / gic_v3.h). */
+static const struct {
+    const char *name;
+    uint64_t hz;
+    uint8_t gic;
+} boards[] = {
+    {"imx8mm", 8000000, 3}, {"imx8mq", 8000000, 3},  {"odroidc4", 24000000, 2},
+    {"tqma", 8000000, 3},   {"tx1", 12000000, 2},    {"zcu106", 100000000, 2},
+};
+#define N_BOARDS (sizeof boards / sizeof boards[0])
+
+/* Every preset loads, is valid, and carries the kernel's derived constants
+ * for its clock; the preset list ends after the last board. */
+static void test_presets(void **state)
+{
+    (void)state;
+    for (unsigned i = 0; i < N_BOARDS; i++) {
+        assert_non_null(cfg_preset_name((int)i));
+        assert_string_equal(cfg_preset_name((int)i), boards[i].name);
+        struct ks_config c;
+        memset(&c, 0xa5, sizeof c); /* cfg_preset sets every field */
+        assert_int_equal(cfg_preset(&c, boards[i].name), 0);
+        assert_string_equal(c.board, boards[i].name);
+        assert_int_equal(c.timer_hz, boards[i].hz);
+        assert_int_equal(c.gic_version, boards[i].gic);
+        assert_int_equal(c.wcet_us, 10);
+        assert_int_equal(c.wcet_scale, 1);
+        assert_int_equal(c.num_domains, 1);
+        assert_false(c.smp);
+        assert_false(c.hyp);
+        assert_true(c.fpu);
+        assert_null(cfg_validate(&c));
+        /* MIN_BUDGET = 2 * usToTicks(10) */
+        assert_int_equal(c.min_budget, 2 * us_to_ticks(boards[i].hz, 10));
+        assert_int_equal(c.precision, us_to_ticks(boards[i].hz, c.precision_us) + c.overhead_ticks);
+        uint64_t per_us = boards[i].hz / 1000000;
+        assert_int_equal(c.max_release, UINT64_MAX - 5 * ((UINT64_MAX / per_us) / 8 * per_us));
+        /* cfg_derive recomputes the same */
+        struct ks_config d = c;
+        d.min_budget = d.precision = d.max_release = 0;
+        cfg_derive(&d);
+        assert_memory_equal(&c, &d, sizeof c);
+    }
+    /* worked examples: imx8mm 8 MHz: MIN_BUDGET 2 * 80 = 160 ticks;
+     * odroidc4 24 MHz with TIMER_PRECISION 1 us: 480 ticks, precision 24;
+     * zcu106 100 MHz: 2000 ticks */
+    struct ks_config c;
+    assert_int_equal(cfg_preset(&c, "imx8mm"), 0);
+    assert_int_equal(c.min_budget, 160);
+    assert_int_equal(cfg_preset(&c, "odroidc4"), 0);
+    assert_int_equal(c.min_budget, 480);
+    assert_int_equal(c.precision, 24);
+    assert_int_equal(cfg_preset(&c, "zcu106"), 0);
+    assert_int_equal(c.min_budget, 2000);
+    /* the list has exactly these boards */
+    assert_null(cfg_preset_name((int)N_BOARDS));
+    assert_null(cfg_preset_name(1000));
+    assert_null(cfg_preset_name(-1));
+}
+
+/* An unknown board: cfg_preset fails and leaves the configuration as it
+ * was; names match exactly (no prefix, no case folding); ks_init fails. */
+static void test_bad_board(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"", "imx8m", "imx8mmx", "IMX8MM", "zcu102", "odroidc4 "};
+    for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        struct ks_config c, before;
+        memset(&c, 0x5a, sizeof c);
+        before = c;
+        assert_int_equal(cfg_preset(&c, bad[i]), -1);
+        assert_memory_equal(&c, &before, sizeof c);
+    }
+    struct kstate *ks = tc_state();
+    assert_int_equal(ks_init(ks, "zcu102"), -1);
+    free(ks);
+}
+
+/* A clock that is not a whole number of MHz takes the kernel's kHz branch
+ * of usToTicks: 19.2 MHz gives 19200 ticks per ms, so usToTicks(10) =
+ * 10 * 19200 / 1000 = 192, MIN_BUDGET = 384; usToTicks(1) = 19 (19.2
+ * truncated); MAX_PERIOD_US = (UINT64_MAX / 19200) / 8. */
+static void test_khz_clock(void **state)
+{
+    (void)state;
+    struct ks_config c;
+    assert_int_equal(cfg_preset(&c, "tx1"), 0);
+    c.timer_hz = 19200000;
+    c.precision_us = 1;
+    c.overhead_ticks = 0;
+    cfg_derive(&c);
+    assert_null(cfg_validate(&c));
+    assert_int_equal(cfg_us_to_ticks(&c, 10), 192);
+    assert_int_equal(cfg_us_to_ticks(&c, 1), 19);
+    assert_int_equal(cfg_us_to_ticks(&c, 1000), 19200);
+    assert_int_equal(c.min_budget, 384);
+    assert_int_equal(c.precision, 19);
+    uint64_t max_period_us = (UINT64_MAX / 19200) / 8;
+    assert_int_equal(c.max_release, UINT64_MAX - 5 * (max_period_us * 19200 / 1000));
+    /* WCET scale multiplies MIN_BUDGET; overhead ticks add to precision */
+    c.wcet_scale = 3;
+    c.overhead_ticks = 5;
+    cfg_derive(&c);
+    assert_int_equal(c.min_budget, 3 * 384);
+    assert_int_equal(c.precision, 24);
+}
+
+/* cfg_validate: each field out of range, just past each bound, gives its
+ * own message; the bounds themselves are accepted. Fields are checked in
+ * order, so a configuration with one bad field names that field. */
+static void test_validate(void **state)
+{
+    (void)state;
+    static const char *const m_hz = "timer frequency must be between 1 MHz and 10 GHz";
+    static const char *const m_wcet = "kernel WCET must be between 1 and 100000 us";
+    static const char *const m_scale = "WCET scale must be between 1 and 1000";
+    static const char *const m_prec = "timer precision must be at most 100000 us";
+    static const char *const m_dom = "number of domains must be between 1 and 16";
+    static const char *const m_irq = "max IRQ must be between 1 and 1000";
+    static const char *const m_gic = "GIC version must be 2 or 3";
+    struct ks_config ok;
+    assert_int_equal(cfg_preset(&ok, "imx8mm"), 0);
+    assert_null(cfg_validate(&ok));
+    struct ks_config c;
+#define EXPECT(field, value, msg)                                  \
+    do {                                                           \
+        c = ok;                                                    \
+        c.field = (value);                                         \
+        const char *got = cfg_validate(&c);                        \
+        if ((msg) == NULL)                                         \
+            assert_null(got);                                      \
+        else {                                                     \
+            assert_non_null(got);                                  \
+            assert_string_equal(got, (msg));                       \
+        }                                                          \
+    } while (0)
+    EXPECT(timer_hz, 999999, m_hz);
+    EXPECT(timer_hz, 1000000, NULL);
+    EXPECT(timer_hz, 10000000000ull, NULL);
+    EXPECT(timer_hz, 10000000001ull, m_hz);
+    EXPECT(timer_hz, 0, m_hz);
+    EXPECT(wcet_us, 0, m_wcet);
+    EXPECT(wcet_us, 1, NULL);
+    EXPECT(wcet_us, 100000, NULL);
+    EXPECT(wcet_us, 100001, m_wcet);
+    EXPECT(wcet_scale, 0, m_scale);
+    EXPECT(wcet_scale, 1000, NULL);
+    EXPECT(wcet_scale, 1001, m_scale);
+    EXPECT(precision_us, 100000, NULL);
+    EXPECT(precision_us, 100001, m_prec);
+    EXPECT(num_domains, 0, m_dom);
+    EXPECT(num_domains, 16, NULL);
+    EXPECT(num_domains, 17, m_dom);
+    EXPECT(max_irq, 0, m_irq);
+    EXPECT(max_irq, 1, NULL);
+    EXPECT(max_irq, 1000, NULL);
+    EXPECT(max_irq, 1001, m_irq);
+    EXPECT(gic_version, 1, m_gic);
+    EXPECT(gic_version, 2, NULL);
+    EXPECT(gic_version, 4, m_gic);
+    EXPECT(gic_version, 0, m_gic);
+#undef EXPECT
+    /* the first bad field is the one named */
+    c = ok;
+    c.wcet_us = 0;
+    c.gic_version = 7;
+    assert_string_equal(cfg_validate(&c), m_wcet);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_presets),
+        cmocka_unit_test(test_bad_board),
+        cmocka_unit_test(test_khz_clock),
+        cmocka_unit_test(test_validate),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
