@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "irq_fast.h"
 #include "refill.h"
 #include "sched.h"
 
@@ -36,6 +37,7 @@ bool inv_has(const struct inv_report *r, int id)
 struct ctx {
     const struct kstate *ks;
     struct inv_report *r;
+    unsigned admit; /* enum inv_admit */
 };
 
 __attribute__((format(printf, 3, 4))) static void fail(struct ctx *c, int id, const char *fmt, ...)
@@ -207,6 +209,22 @@ static void check_thread(struct ctx *c, int i)
         fail(c, INV_THREAD, "thread %s: blocked on an endpoint but names none", t->name);
     if (t->state == TS_BlockedOnSend && t->blocking == KS_NONE && t->fault != FAULT_Timeout)
         fail(c, INV_THREAD, "thread %s: blocked sending nowhere without a timeout fault", t->name);
+    /* tcbFault is set only by sendFaultIPC (src/kernel/faulthandler.c:37 at
+     * 43607edb6), right before sendIPC(blocking, do_call) on the handler's
+     * endpoint, which leaves the thread BlockedOnSend there
+     * (src/object/endpoint.c:34-53) or, when a receiver waits, BlockedOnReply
+     * (reply_push, src/object/reply.c:31, via endpoint.c:87-88) or Inactive
+     * (endpoint.c:90); a receiver that later takes it does the same
+     * (endpoint.c:246-253). Every way out of those states clears the fault
+     * first: cancelIPC (endpoint.c:312; under restart, thread.c:90-91, and
+     * suspend, thread.c:70),
+     * doReplyTransfer (src/kernel/thread.c:171), the reply fastpath
+     * (src/fastpath/fastpath.c:528). So a thread running, restarting, or
+     * blocked receiving or on a notification never has one. */
+    if (t->fault != FAULT_None && t->state != TS_BlockedOnSend && t->state != TS_BlockedOnReply &&
+        t->state != TS_Inactive)
+        fail(c, INV_THREAD, "thread %s: a pending %s fault while %s (only blocked sending it, on reply, "
+             "or inactive)", t->name, ks_fault_name(t->fault), ks_ts_name(t->state));
     if (t->reply != KS_NONE && t->state != TS_BlockedOnReceive && t->state != TS_BlockedOnReply)
         fail(c, INV_THREAD, "thread %s: holds reply %s while %s", t->name,
              ks_reply_name(ks, t->reply), ks_ts_name(t->state));
@@ -498,28 +516,38 @@ static void check_eps(struct ctx *c)
     }
 }
 
-/* A thread blocks only from a syscall that passed the budget check, and a
- * head refill that was ready stays ready; an SC returned to a notification
- * was charged while sufficient. Only SCs that are configured count. */
+/* A thread blocks in an IPC queue only from a syscall that passed the
+ * budget check (checkBudgetRestart, include/kernel/thread.h:289-297 at
+ * 43607edb6), and a head refill that was ready stays ready; an SC is bound
+ * to a blocked thread only if it is released (decodeSchedContext_Bind,
+ * src/object/schedcontext.c:111; decodeTCB_Configure/SetSchedParams,
+ * src/object/tcb.c:1345). Only SCs that are configured count.
+ *
+ * Two exceptions the kernel reaches:
+ * - a thread blocked sending a timeout fault: endTimeslice
+ *   (src/kernel/thread.c:623-625) calls handleTimeout right after
+ *   chargeBudget charged the SC, without postponing it, so its head
+ *   refill may lie in the future;
+ * - an SC bound to a notification (and to no thread) need not be released
+ *   at all: decodeSchedContext_Bind checks sc_released only for a thread
+ *   cap (schedcontext.c:111), not for a notification cap (:118-128), so an
+ *   SC postponed with its thread, then unbound (schedContext_unbindTCB,
+ *   schedcontext.c:320-334, keeps the refills) and bound to a
+ *   notification keeps a head refill in the future. Its head
+ *   still holds MIN_BUDGET (INV_REFILLS). A passive handler woken by a
+ *   signal then receives it through maybeDonateSchedContext, whose
+ *   schedContext_resume postpones it (schedcontext.c:284-293). */
 static void check_released(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
     for (int t = 0; t < ks->n_tcbs; t++) {
         const struct ks_tcb *x = &ks->tcbs[t];
         bool waiting = x->state == TS_BlockedOnNotification || x->state == TS_BlockedOnReceive ||
-                       (x->state == TS_BlockedOnSend && x->blocking != KS_NONE);
+                       (x->state == TS_BlockedOnSend && x->fault == FAULT_None);
         if (!waiting || x->sc == KS_NONE || ks->scs[x->sc].refill_max == 0)
             continue;
         if (!ready_at(ks, x->sc, ks->cur_time) || !sufficient0(ks, x->sc))
             fail(c, INV_RELEASED, "blocked thread %s's SC %s is not ready and sufficient", x->name, SC(x->sc));
-    }
-    for (int i = 0; i < ks->n_scs; i++) {
-        const struct ks_sc *s = &ks->scs[i];
-        if (s->ntfn == KS_NONE || s->tcb != KS_NONE || s->refill_max == 0)
-            continue;
-        if (!ready_at(ks, i, ks->cur_time) || !sufficient0(ks, i))
-            fail(c, INV_RELEASED, "SC %s parked on notification %s is not ready and sufficient", s->name,
-                 N(s->ntfn));
     }
 }
 
@@ -568,7 +596,11 @@ static void check_domains(struct ctx *c)
     if (ks->dom_sched[ks->dom_idx].domain != ks->cur_domain)
         fail(c, INV_DOMAIN, "current domain %u is not the schedule's entry %u (domain %u)",
              ks->cur_domain, ks->dom_idx, ks->dom_sched[ks->dom_idx].domain);
-    if (ks->domain_time == 0)
+    /* updateTimestamp zeroes ksDomainTime only when the domain ends, and
+     * schedule() then switches domain (checkDomainTime,
+     * include/kernel/thread.h:251-257; nextDomain refills it) before user
+     * level runs; PR #1227's fastpath returns without it (F2) */
+    if (ks->domain_time == 0 && !(c->admit & INV_ADMIT_DOMAIN_END))
         fail(c, INV_DOMAIN, "domain time is 0: the domain expired without a switch");
 }
 
@@ -613,20 +645,38 @@ static void check_smp(struct ctx *c)
     }
 }
 
-/* Holds whenever user level runs: at entry and at exit of the kernel. */
+/* Holds whenever user level runs: at entry and at exit of the kernel.
+ * Every kernel exit of the slowpath runs schedule() (handleInterruptEntry
+ * and the other entries end with schedule(); activateThread(),
+ * src/api/syscall.c:61,224,236,253,627), which leaves ksSchedulerAction ResumeCurrentThread
+ * (src/kernel/thread.c:398), ipiReschedulePending 0 after sending the IPIs
+ * (thread.c:399-402) and ksReprogram clear (thread.c:407-410); the IPC
+ * fastpaths (fastpath_call, fastpath_reply_recv) touch none of them. On one
+ * core nothing else writes them between two entries. (SMP, not admitted by
+ * default: core 1 can set core 0's ksReprogram while core 0 is at user
+ * level or waiting for the lock, tcbReleaseRemove/tcbReleaseEnqueue,
+ * src/object/tcb.c:268,299, and postpone, thread.c:572, and can queue a
+ * thread on core 0 that outranks its current one, SCHED_ENQUEUE with the
+ * IPI of remoteQueueUpdate, tcb.c:442-458, still in flight; the base
+ * kernel's optional signal fastpath, KernelSignalFastpath, default OFF,
+ * leaves ksReprogram and ipiReschedulePending set too, src/fastpath/
+ * fastpath.c:703,711-712.)
+ * A fastpath under review may leave some of these: c->admit. */
 static void check_user(struct ctx *c, enum inv_when when)
 {
     const struct kstate *ks = c->ks;
-    if (ks->sched_action != KS_SA_RESUME)
+    if (ks->sched_action != KS_SA_RESUME && !(c->admit & INV_ADMIT_ACTION))
         fail(c, INV_ENTRY, "scheduler action is not ResumeCurrentThread at a user-level boundary");
-    if (ks->reprogram)
+    if (ks->reprogram && !(c->admit & INV_ADMIT_REPROGRAM))
         fail(c, INV_ENTRY, "ksReprogram is left set at a user-level boundary");
+    if (ks->ipi_pending)
+        fail(c, INV_ENTRY, "ipiReschedulePending %#x is left set at a user-level boundary", ks->ipi_pending);
     if (ks->tcbs[ks->cur_thread].state == TS_Restart)
         fail(c, INV_ENTRY, "current thread %s is in Restart at a user-level boundary", T(ks->cur_thread));
     int dom = ks->cur_domain, cur = ks->cur_thread;
     for (int i = 0; i < ks->n_tcbs; i++) {
         const struct ks_tcb *t = &ks->tcbs[i];
-        if (!t->queued || t->affinity != 0 || t->domain != dom)
+        if (!t->queued || t->affinity != 0 || t->domain != dom || (c->admit & INV_ADMIT_OUTRANKED))
             continue;
         if (cur == ks->idle_thread || t->prio > ks->tcbs[cur].prio)
             fail(c, INV_ENTRY, "ready thread %s (priority %u) outranks the running %s", t->name,
@@ -645,9 +695,50 @@ static void check_user(struct ctx *c, enum inv_when when)
         fail(c, INV_ENTRY, "active IRQ %d is masked: the GIC would not deliver it", a);
 }
 
+unsigned inv_admit_left_by(int v)
+{
+    return v == FP_PR1227 ? INV_ADMIT_ALL : 0;
+}
+
+int inv_admit_parse(const char *s, unsigned *out)
+{
+    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end"};
+    int v = fp_variant_parse(s);
+    *out = 0;
+    if (v >= 0) {
+        *out = inv_admit_left_by(v);
+        return 0;
+    }
+    if (strcmp(s, "none") == 0)
+        return 0;
+    if (strcmp(s, "all") == 0) {
+        *out = INV_ADMIT_ALL;
+        return 0;
+    }
+    while (*s) {
+        size_t n = strcspn(s, ",");
+        unsigned bit = 0;
+        for (unsigned i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (strlen(names[i]) == n && strncmp(s, names[i], n) == 0)
+                bit = 1u << i;
+        if (!bit)
+            return -1;
+        *out |= bit;
+        s += n;
+        if (*s == ',' && *++s == '\0')
+            return -1;
+    }
+    return 0;
+}
+
 int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report *r)
 {
-    struct ctx c = {ks, r};
+    return kstate_check_admit(ks, when, 0, r);
+}
+
+int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned admit, struct inv_report *r)
+{
+    struct ctx c = {ks, r, admit};
     r->n = 0;
     check_config(&c);
     if (!check_indices(&c))

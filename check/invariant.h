@@ -14,7 +14,7 @@
     X(INV_CONFIG, "config", "configuration is usable and its derived constants match") \
     X(INV_INDEX, "index", "every object reference is in range") \
     X(INV_IDLE, "idle", "the idle thread and idle SC are as the kernel sets them up") \
-    X(INV_THREAD, "thread", "thread fields are in range and consistent with the thread state") \
+    X(INV_THREAD, "thread", "thread fields are in range and consistent with the thread state; a pending timeout fault only while blocked sending it, on reply, or inactive") \
     X(INV_CURRENT, "current", "the current thread runs, holds the current SC and is not queued") \
     X(INV_READY_QUEUE, "ready_queue", "ready queues are well linked and hold schedulable threads with ready, sufficient refills") \
     X(INV_BITMAP, "bitmap", "ready-queue bitmaps match the queues") \
@@ -23,7 +23,7 @@
     X(INV_BINDING, "binding", "TCB/SC/notification bindings are symmetric") \
     X(INV_NTFN, "notification", "notification state matches its queue of blocked threads") \
     X(INV_EP, "endpoint", "endpoint state matches its queue of blocked threads") \
-    X(INV_RELEASED, "released", "threads blocked in IPC queues, and SCs parked on notifications, hold ready and sufficient refills (released_ipc_queues)") \
+    X(INV_RELEASED, "released", "threads blocked in IPC queues (other than by a timeout fault) hold ready and sufficient refills (released_ipc_queues); SCs parked on notifications need not") \
     X(INV_REPLY, "reply", "reply objects and their TCBs point at each other") \
     X(INV_TIME, "time", "time values are ordered and below MAX_RELEASE_TIME") \
     X(INV_DOMAIN, "domain", "domain schedule, current domain and domain time are consistent") \
@@ -55,6 +55,28 @@ enum inv_when { INV_AT_ENTRY, INV_AT_EXIT };
 
 /* Returns the number of broken invariants; the report keeps the first ones. */
 int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report *r);
+
+/* States a fastpath under review leaves at user level that the kernel
+ * with the IRQ slowpath only never does at an interrupt entry (on one
+ * core: schedule() runs at every exit, src/kernel/thread.c:398-410 at
+ * 43607edb6; docs/model.md has the table). kstate_check_admit() with
+ * these bits accepts them, so the entries that follow such a state can be
+ * explored; kstate_check() is kstate_check_admit(..., 0, ...). */
+enum inv_admit {
+    INV_ADMIT_ACTION = 1u << 0,    /* ksSchedulerAction not ResumeCurrentThread (F1, switch) */
+    INV_ADMIT_REPROGRAM = 1u << 1, /* ksReprogram set (F1, F8) */
+    INV_ADMIT_OUTRANKED = 1u << 2, /* a ready thread outranks the running one (F5: the idle one) */
+    INV_ADMIT_DOMAIN_END = 1u << 3, /* the domain's time is 0 without a domain switch (F2) */
+    INV_ADMIT_ALL = (1u << 4) - 1,
+};
+int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned admit, struct inv_report *r);
+/* The admit bits for what fastpath variant v (enum fp_variant) leaves
+ * behind: all four for pr1227, none for fixed (measured in
+ * tests/test_invariant.c, test_admit_left_by). */
+unsigned inv_admit_left_by(int v);
+/* Parses "none", "all", a variant name, or a comma list of
+ * action,reprogram,outranked,domain_end; -1 when malformed. */
+int inv_admit_parse(const char *s, unsigned *out);
 const char *inv_name(int id);
 const char *inv_what(int id);
 /* True when the report holds an item with this id. */

@@ -96,9 +96,15 @@ static void print_tcb(FILE *out, const struct kstate *ks, int i)
         fprintf(out, " core=%u", t->affinity);
     opt_obj(out, "sc", t->sc, ks_sc_name(ks, t->sc));
     opt_obj(out, "bound", t->bound_ntfn, ks_ntfn_name(ks, t->bound_ntfn));
-    if (t->blocking != KS_NONE)
-        fprintf(out, " blocking=%s", t->state == TS_BlockedOnNotification ? ks_ntfn_name(ks, t->blocking)
-                                                                          : ks_ep_name(ks, t->blocking));
+    /* a thread not blocked on an endpoint or notification keeps the stale
+     * blockingObject setThreadState left (it changes only the type), of
+     * either kind: written by index, as stale:N */
+    if (t->blocking != KS_NONE && t->state == TS_BlockedOnNotification)
+        fprintf(out, " blocking=%s", ks_ntfn_name(ks, t->blocking));
+    else if (t->blocking != KS_NONE && (t->state == TS_BlockedOnSend || t->state == TS_BlockedOnReceive))
+        fprintf(out, " blocking=%s", ks_ep_name(ks, t->blocking));
+    else if (t->blocking != KS_NONE)
+        fprintf(out, " blocking=stale:%d", t->blocking);
     opt_obj(out, "reply", t->reply, ks_reply_name(ks, t->reply));
     opt_flag(out, "queued", t->queued, false);
     opt_flag(out, "in_release", t->in_release, false);

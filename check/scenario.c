@@ -671,11 +671,28 @@ static void describe(char *what, size_t n, int k, struct tok name)
     snprintf(what, n, "%s '%.*s'", kind_names[k], TOK(name));
 }
 
+/* blocking=NAME names a notification for BlockedOnNotification, else an
+ * endpoint; blocking=stale:N is the stale object (of either kind, by
+ * index) of a thread not blocked on an endpoint or notification. */
 static int tcb_blocking(struct ctx *c, const char *what, struct ks_tcb *t, const struct line *ln)
 {
     struct tok v;
     if (!find_kv(ln, 2, "blocking", &v))
         return 0;
+    if (v.n > 6 && memcmp(v.s, "stale:", 6) == 0) {
+        if (t->state == TS_BlockedOnNotification || t->state == TS_BlockedOnSend ||
+            t->state == TS_BlockedOnReceive)
+            return fail(c, "%s: blocking=stale:N only for a thread not blocked on an endpoint or notification",
+                        what);
+        int n = c->ks->n_ntfns > c->ks->n_eps ? c->ks->n_ntfns : c->ks->n_eps;
+        uint64_t idx;
+        if (n == 0)
+            return fail(c, "%s: blocking=%.*s but there is no notification or endpoint", what, TOK(v));
+        if (parse_num(c, what, "blocking=stale:", (struct tok){v.s + 6, v.n - 6}, (uint64_t)n - 1, &idx))
+            return -1;
+        t->blocking = (int8_t)idx;
+        return 0;
+    }
     int k = t->state == TS_BlockedOnNotification ? K_NTFN : K_EP;
     int b;
     if (parse_ref(c, what, "blocking", k, v, &b))

@@ -19,10 +19,13 @@
  */
 #include "tcommon.h"
 
+#include "gen.h"
+
 static struct kstate g_ks;
 static bool covered[INV_COUNT];
 
 #define T0 PRESET_T0
+#define INV_ALL_BUT(bit) (INV_ADMIT_ALL & ~(unsigned)(bit))
 
 static int find_sc(const struct kstate *ks, const char *name)
 {
@@ -539,6 +542,50 @@ static void test_inv_thread(void **state)
     ks->tcbs[t].state = TS_BlockedOnReply;
     EXPECT_ONLY(ks, INV_THREAD, "thread rel");
 
+    /* tcbFault and the thread state. Reachable: a pending timeout fault
+     * while blocked sending it on the handler's endpoint (sendIPC,
+     * src/object/endpoint.c:34-53 at 43607edb6), waiting on the reply
+     * (reply_push, src/object/reply.c:31) or inactive (endpoint.c:90, no
+     * reply object). */
+    ks = valid();
+    int fe = build_ep(ks, "hep");
+    int ft = build_thread(ks, "flt", 10, 0);
+    build_send_ep(ks, ft, fe);
+    ks->tcbs[ft].fault = FAULT_Timeout;
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    int fr = ks_add_reply(ks, "frp");
+    cancelIPC(ks, ft); /* out of the endpoint queue (clears the fault) */
+    ks->tcbs[ft].fault = FAULT_Timeout;
+    tc_assert_valid(ks, INV_AT_ENTRY); /* Inactive with the fault */
+    ks->tcbs[ft].state = TS_BlockedOnReply;
+    ks->tcbs[ft].reply = (int8_t)fr;
+    ks->replies[fr].tcb = (int8_t)ft;
+    tc_assert_valid(ks, INV_AT_ENTRY);
+
+    /* Unreachable: the state irqsim once accepted and then reported as a
+     * divergence of the corrected fastpath (cancelIPC_fp does not clear
+     * tcbFault, cancelIPC does). A thread blocked receiving has no pending
+     * fault: the fault is set only by sendFaultIPC (faulthandler.c:37),
+     * which blocks the thread sending it, and every way back to a receive
+     * goes through Restart/Running, reached only after cancelIPC
+     * (endpoint.c:312) or doReplyTransfer (src/kernel/thread.c:171)
+     * cleared it. */
+    ks = valid();
+    int re = build_ep(ks, "rep");
+    int rt = build_thread(ks, "frcv", 10, 0);
+    build_recv_ep(ks, rt, re, KS_NONE);
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    ks->tcbs[rt].fault = FAULT_Timeout;
+    EXPECT_ONLY(ks, INV_THREAD, "thread frcv: a pending timeout fault while BlockedOnReceive");
+
+    /* Unreachable likewise: waiting on a notification, or running. */
+    ks = valid();
+    ks->tcbs[h].fault = FAULT_Timeout;
+    EXPECT_ONLY(ks, INV_THREAD, "thread handler: a pending timeout fault while BlockedOnNotification");
+    ks = valid();
+    ks->tcbs[ks->cur_thread].fault = FAULT_Timeout;
+    EXPECT_ONLY(ks, INV_THREAD, "thread spinner: a pending timeout fault while Running");
+
     ks = valid();
     ks->cfg.fpu = false;
     ks->tcbs[h].fpu_live = true;
@@ -888,12 +935,30 @@ static void test_inv_released(void **state)
     ks->scs[sch].refills[ks->scs[sch].head].time = T0 + 1;
     EXPECT_ONLY(ks, INV_RELEASED, "blocked thread handler");
 
+    /* Reachable: an SC bound to a notification with its head refill in
+     * the future. decodeSchedContext_Bind (src/object/schedcontext.c:111
+     * at 43607edb6) checks sc_released only for a thread cap; a periodic
+     * SC postponed with its thread, unbound (schedContext_unbindTCB keeps
+     * the refills, :320-334) and bound to irq_ntfn is this state. */
     ks = valid();
     int s = add_periodic_sc(ks, "sp");
     build_bind_sc_ntfn(ks, s, 0);
     tc_assert_valid(ks, INV_AT_ENTRY);
     ks->scs[s].refills[0].time = T0 + 1; /* ends T0 + 1001 <= T0 + 5000 */
-    EXPECT_ONLY(ks, INV_RELEASED, "SC sp parked on notification irq_ntfn");
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    tc_assert_valid(ks, INV_AT_EXIT);
+
+    /* Reachable: a thread blocked sending a timeout fault with its SC not
+     * ready. endTimeslice (src/kernel/thread.c:623-625) calls handleTimeout
+     * right after chargeBudget moved the head refill into the future,
+     * without postponing; sendIPC queues it on the handler's endpoint. */
+    ks = valid();
+    int fe = build_ep(ks, "hep");
+    int ft = build_thread(ks, "flt", 10, 0);
+    build_sc(ks, "sc_flt", ft, 1000, 10000, T0 + 20);
+    build_send_ep(ks, ft, fe);
+    ks->tcbs[ft].fault = FAULT_Timeout;
+    tc_assert_valid(ks, INV_AT_ENTRY);
 
     ks = valid();
     int e = build_ep(ks, "ep");
@@ -1075,6 +1140,115 @@ static void test_inv_user(void **state)
     tc_assert_valid(ks, INV_AT_EXIT);
 }
 
+/* ipiReschedulePending is cleared by every schedule() (doMaskReschedule,
+ * src/kernel/thread.c:399-402 at 43607edb6) and no fastpath of the model
+ * sets it: a state with it set at a user-level boundary is unreachable. */
+static void test_inv_user_ipi(void **state)
+{
+    (void)state;
+    struct kstate *ks = valid();
+    add_core1(ks);
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    ks->ipi_pending = 2; /* a reschedule IPI for core 1 not yet sent */
+    EXPECT_ONLY(ks, INV_ENTRY, "ipiReschedulePending 0x2");
+    ks->ipi_pending = 0;
+    ks->ipi_sent = 2; /* sent: core 1 takes it; core 0's state is clean */
+    tc_assert_valid(ks, INV_AT_ENTRY);
+}
+
+/* The admit mode. Each bit accepts exactly its leftover and nothing else;
+ * without it the state is rejected (unreachable at an entry of the kernel
+ * with the IRQ slowpath only, on one core: schedule() clears them at every
+ * exit, src/kernel/thread.c:398-410; checkDomainTime switches an expired
+ * domain, include/kernel/thread.h:251-257). */
+static void test_admit_bits(void **state)
+{
+    (void)state;
+    struct inv_report r;
+    struct kstate *ks = valid();
+    ks->sched_action = KS_SA_CHOOSE; /* F1 on a switch */
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_ACTION, &r), 0);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_ACTION), &r), 1);
+    ks = valid();
+    ks->reprogram = true; /* F1, F8 */
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_REPROGRAM, &r), 0);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_REPROGRAM), &r), 1);
+    ks = valid();
+    add_ready(ks, "hi", 254); /* outranks the spinner (253) */
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_OUTRANKED, &r), 0);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_OUTRANKED), &r), 1);
+    ks = valid();
+    ks->domain_time = 0; /* F2 */
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_DOMAIN_END, &r), 0);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_DOMAIN_END), &r), 1);
+    /* the admit mode relaxes nothing else: a pending IPI stays unreachable */
+    ks = valid();
+    add_core1(ks);
+    ks->ipi_pending = 2;
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_ALL, &r), 1);
+    assert_true(inv_has(&r, INV_ENTRY));
+}
+
+static void test_admit_parse(void **state)
+{
+    (void)state;
+    unsigned a = 99;
+    assert_int_equal(inv_admit_parse("none", &a), 0);
+    assert_int_equal(a, 0);
+    assert_int_equal(inv_admit_parse("all", &a), 0);
+    assert_int_equal(a, INV_ADMIT_ALL);
+    assert_int_equal(inv_admit_parse("pr1227", &a), 0);
+    assert_int_equal(a, INV_ADMIT_ALL);
+    assert_int_equal(inv_admit_parse("fixed", &a), 0);
+    assert_int_equal(a, 0);
+    assert_int_equal(inv_admit_parse("reprogram,outranked", &a), 0);
+    assert_int_equal(a, INV_ADMIT_REPROGRAM | INV_ADMIT_OUTRANKED);
+    assert_int_equal(inv_admit_parse("action,domain_end", &a), 0);
+    assert_int_equal(a, INV_ADMIT_ACTION | INV_ADMIT_DOMAIN_END);
+    assert_int_equal(inv_admit_parse("reprogram,", &a), -1);
+    assert_int_equal(inv_admit_parse("colour", &a), -1);
+    assert_int_equal(inv_admit_parse("", &a), 0);
+    assert_int_equal(a, 0);
+}
+
+/* What each fastpath leaves at user level, over generated states: every
+ * outcome of the corrected fastpath passes the plain exit check; every
+ * outcome of PR #1227's passes with inv_admit_left_by(pr1227), except the
+ * F2 switch whose time accounting is broken (INV_CURRENT: the interrupted
+ * thread's ksConsumed pending on the handler's SC, not admitted), and each
+ * admit bit is needed by some outcome. */
+static void test_admit_left_by(void **state)
+{
+    (void)state;
+    struct kstate *in = tc_state(), *out = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    unsigned needed = 0;
+    for (uint64_t seed = 0; seed < 30000; seed++) {
+        struct gen_src src;
+        gen_src_seed(&src, seed);
+        gen_state(in, &src, &b);
+        for (int v = 0; v < FP_VARIANT_COUNT; v++) {
+            ks_copy(out, in);
+            fastpath_irq(out, v);
+            struct inv_report r;
+            int n = kstate_check_admit(out, INV_AT_EXIT, inv_admit_left_by(v), &r);
+            for (int i = 0; i < n && i < INV_MAX_ITEMS; i++)
+                if (v == FP_FIXED || r.items[i].id != INV_CURRENT)
+                    fail_msg("seed %llu %s: %s", (unsigned long long)seed, fp_variant_name(v), r.items[i].msg);
+            if (v != FP_PR1227)
+                continue;
+            for (unsigned bit = 1; bit & INV_ADMIT_ALL; bit <<= 1)
+                if (kstate_check_admit(out, INV_AT_EXIT, INV_ALL_BUT(bit), &r) > n)
+                    needed |= bit;
+        }
+    }
+    assert_int_equal(needed, INV_ADMIT_ALL);
+    assert_int_equal(inv_admit_left_by(FP_FIXED), 0);
+    free(in);
+    free(out);
+}
+
 /* Every invariant id has been reported by some test above. */
 static void test_all_ids_covered(void **state)
 {
@@ -1114,6 +1288,10 @@ int main(void)
         cmocka_unit_test(test_inv_irq),
         cmocka_unit_test(test_inv_smp),
         cmocka_unit_test(test_inv_user),
+        cmocka_unit_test(test_inv_user_ipi),
+        cmocka_unit_test(test_admit_bits),
+        cmocka_unit_test(test_admit_parse),
+        cmocka_unit_test(test_admit_left_by),
         cmocka_unit_test(test_all_ids_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -115,7 +115,9 @@ static void test_signal_idle_bound_not_receiving(void **state)
 
 /* Bound TCB h (150) BlockedOnReceive on an endpoint behind nobody, in
  * front of o (60) (MCS endpoint queues are priority ordered), holding a
- * reply object. cancelIPC: fault cleared, h unlinked (the endpoint keeps
+ * reply object. (It has no pending fault: a thread blocked receiving
+ * cannot have one, see check_thread; test_cancel_ipc_clears_fault has the
+ * reachable case.) cancelIPC: h unlinked (the endpoint keeps
  * o and stays Recv), the reply unlinked both ways. Woken: Running, badge
  * 7; it has an SC, so possibleSwitchTo makes it the candidate. The
  * notification stays Idle. schedule() switches to it (150 > 100). */
@@ -134,7 +136,6 @@ static void test_signal_bound_recv_cancel(void **state)
     build_bind_ntfn(ks, h, n);
     assert_int_equal(ks->eps[e].q_head, h);
     assert_int_equal(ks->eps[e].q_tail, o);
-    ks->tcbs[h].fault = FAULT_Timeout;
     tc_assert_valid(ks, INV_AT_ENTRY);
 
     sendSignal(ks, n, 7);
@@ -608,6 +609,31 @@ static void test_signal_waiting_empty_assert(void **state)
     assert_true(ks_same(ks, &g_copy));
 }
 
+/* cancelIPC clears a pending fault (src/object/endpoint.c:312 at
+ * 43607edb6, "cancel ipc cancels all faults"). The reachable state: t took
+ * a timeout fault while its handler's endpoint had no receiver, so
+ * sendIPC left it BlockedOnSend there (endpoint.c:34-53) with tcbFault set
+ * (faulthandler.c:37). cancelIPC (endpoint.c:316-343): t dequeued, the
+ * queue empty so the endpoint Idle, no reply object, t Inactive; and the
+ * fault cleared. */
+static void test_cancel_ipc_clears_fault(void **state)
+{
+    (void)state;
+    int cur;
+    struct kstate *ks = base(1000, &cur);
+    int e = build_ep(ks, "hep");
+    int t = rr_thread(ks, "t", 20, 1000);
+    build_send_ep(ks, t, e);
+    ks->tcbs[t].fault = FAULT_Timeout;
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    cancelIPC(ks, t);
+    assert_int_equal(ks->tcbs[t].fault, FAULT_None);
+    assert_int_equal(ks->tcbs[t].state, TS_Inactive);
+    assert_int_equal(ks->eps[e].state, EP_Idle);
+    assert_int_equal(ks->eps[e].q_head, KS_NONE);
+    tc_assert_no_asserts(ks);
+}
+
 /* cancelIPC of a thread whose endpoint is Idle: the kernel's
  * "endpoint must not be idle" assert; recorded. */
 static void test_cancel_ipc_idle_ep_assert(void **state)
@@ -632,6 +658,7 @@ int main(void)
         cmocka_unit_test(test_signal_idle_unbound),
         cmocka_unit_test(test_signal_idle_bound_not_receiving),
         cmocka_unit_test(test_signal_bound_recv_cancel),
+        cmocka_unit_test(test_cancel_ipc_clears_fault),
         cmocka_unit_test(test_signal_bound_recv_empties_ep),
         cmocka_unit_test(test_signal_bound_recv_donation),
         cmocka_unit_test(test_signal_waiting_order),

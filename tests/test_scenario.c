@@ -14,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "irq_slow.h"
 #include "kassert.h"
+#include "presets.h"
 #include "print.h"
 #include "scenario.h"
 
@@ -71,6 +73,8 @@ static char *round_trip(const struct kstate *s, struct kstate *t)
     free(again);
     return text;
 }
+
+static void expect_error(const char *text, int line, const char *needle);
 
 static void assert_has(const char *text, const char *needle)
 {
@@ -323,6 +327,30 @@ static void rt_odd(void **state)
     assert_int_equal(x->b.asserts[1].id, A_FP_DEST);
     assert_int_equal(x->b.asserts[1].path, PATH_FAST);
     free(text);
+}
+
+/* A woken thread keeps the stale blockingObject (the slowpath's
+ * setThreadState changes only the type): in irquser the handler leaves
+ * irq_ntfn (notification 0) and there is no endpoint, so the stale object
+ * names no endpoint. It is written as stale:N and reads back; a blocked
+ * thread may not use that form, and N must name an object of some kind. */
+static void rt_stale_blocking(void **state)
+{
+    struct fx *x = *state;
+    assert_int_equal(preset_irquser(&x->a, "imx8mm"), 0);
+    handleInterruptEntry(&x->a);
+    int h = tcb_named(&x->a, "handler");
+    assert_int_equal(x->a.tcbs[h].state, TS_Running);
+    assert_int_equal(x->a.tcbs[h].blocking, 0);
+    assert_int_equal(x->a.n_eps, 0);
+    char *text = round_trip(&x->a, &x->b);
+    assert_has(text, "tcb handler state=Running prio=254 sc=sc_handler blocking=stale:0 ");
+    assert_null(strstr(text, "blocking=?"));
+    free(text);
+    expect_error("board tx1\nnode\nntfn n\ntcb t state=BlockedOnNotification blocking=stale:0\n", 4,
+                 "stale:N only for a thread not blocked");
+    expect_error("board tx1\nnode\nntfn n\ntcb t state=Running blocking=stale:1\n", 4, "out of range (0..0)");
+    expect_error("board tx1\nnode\ntcb t state=Running blocking=stale:0\n", 3, "no notification or endpoint");
 }
 
 /* idle thread and SC at ks_add_* defaults: their lines must reset, not
@@ -855,6 +883,7 @@ int main(void)
         T(rt_irquser),
         T(rt_odd),
         T(rt_idle_defaults),
+        T(rt_stale_blocking),
         T(rt_full),
         T(doc_example_is_irquser),
         T(comments_blank_crlf_hex),
