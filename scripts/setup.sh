@@ -3,7 +3,7 @@
 # Usage: scripts/setup.sh [extra-package...]
 set -euo pipefail
 
-need=(cmake make gcc clang libcmocka-dev lcov "$@")
+need=(cmake make gcc clang libcmocka-dev lcov zlib1g-dev "$@")
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,0 +1,50 @@
+/*
+ * jval: a small reader for one JSON document (a line of a captured trace).
+ * Parses into a tree of values held in a caller-owned pool, so a trace of
+ * thousands of lines reuses one allocation. Integers keep all 64 bits
+ * (kernel times and the timer's UINT64_MAX); a syntax error names the byte
+ * offset and what was expected.
+ */
+#ifndef IRQSIM_JVAL_H
+#define IRQSIM_JVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+enum jval_type { JV_NULL, JV_BOOL, JV_INT, JV_REAL, JV_STRING, JV_ARRAY, JV_OBJECT };
+
+struct jval {
+    uint8_t type;      /* enum jval_type */
+    bool neg;          /* JV_INT: the value is -u */
+    uint64_t u;        /* JV_INT magnitude, JV_BOOL 0/1 */
+    double real;       /* JV_REAL (and JV_INT as a double) */
+    const char *str;   /* JV_STRING (NUL-terminated, in the pool); object member key */
+    const char *key;   /* the member's key when this value is in an object */
+    int32_t first, next; /* first child, next sibling: indices into the pool, -1 none */
+    uint32_t len;      /* JV_ARRAY/OBJECT: members; JV_STRING: bytes */
+};
+
+struct jval_doc {
+    struct jval *vals;
+    size_t nvals, cap;
+    char *text;        /* strings, unescaped */
+    size_t ntext, text_cap;
+};
+
+void jval_doc_init(struct jval_doc *d);
+void jval_doc_free(struct jval_doc *d);
+
+/* Parse len bytes. Returns the root value, or NULL with err filled
+ * ("offset 12: expected ':'"). Values of an earlier parse are dropped. */
+const struct jval *jval_parse(struct jval_doc *d, const char *s, size_t len, char *err, size_t errlen);
+
+/* Member of an object by key (NULL when absent or v is not an object). */
+const struct jval *jval_get(const struct jval_doc *d, const struct jval *v, const char *key);
+/* Element i of an array (NULL when out of range). */
+const struct jval *jval_at(const struct jval_doc *d, const struct jval *v, uint32_t i);
+/* First child and next sibling, for iterating arrays and objects. */
+const struct jval *jval_first(const struct jval_doc *d, const struct jval *v);
+const struct jval *jval_next(const struct jval_doc *d, const struct jval *v);
+
+#endif

@@ -1,0 +1,268 @@
+/*
+ * Tests of the trace reader (check/jval.c, check/trace.c): the JSON reader
+ * keeps 64-bit integers and names the place of a syntax error; a captured
+ * record becomes two scenarios whose objects have the same indices, with
+ * the kernel's encodings decoded (GIC enable bits, cap tags, the scheduler
+ * action, the budget as the refills' sum).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "tcommon.h"
+
+#include <unistd.h>
+
+#include "jval.h"
+#include "scenario.h"
+#include "trace.h"
+
+static void test_jval_values(void **unused)
+{
+    (void)unused;
+    struct jval_doc d;
+    jval_doc_init(&d);
+    char err[100];
+    const char *t = "{\"a\": [1, -2, 18446744073709551615, 3.5, \"x\\\"y\\u0041\", true, null], \"b\": {}}";
+    const struct jval *root = jval_parse(&d, t, strlen(t), err, sizeof err);
+    assert_non_null(root);
+    const struct jval *a = jval_get(&d, root, "a");
+    assert_int_equal(a->type, JV_ARRAY);
+    assert_int_equal(a->len, 7);
+    assert_int_equal(jval_at(&d, a, 0)->u, 1);
+    assert_true(jval_at(&d, a, 1)->neg);
+    assert_int_equal(jval_at(&d, a, 1)->u, 2);
+    /* the timer's parked compare value must survive: no detour via double */
+    assert_true(jval_at(&d, a, 2)->u == UINT64_MAX);
+    assert_int_equal(jval_at(&d, a, 3)->type, JV_REAL);
+    assert_string_equal(jval_at(&d, a, 4)->str, "x\"yA");
+    assert_int_equal(jval_at(&d, a, 5)->type, JV_BOOL);
+    assert_int_equal(jval_at(&d, a, 6)->type, JV_NULL);
+    assert_null(jval_at(&d, a, 7));
+    assert_int_equal(jval_get(&d, root, "b")->len, 0);
+    assert_null(jval_get(&d, root, "c"));
+    jval_doc_free(&d);
+}
+
+static void expect_error(const char *text, const char *msg)
+{
+    struct jval_doc d;
+    jval_doc_init(&d);
+    char err[100] = "";
+    assert_null(jval_parse(&d, text, strlen(text), err, sizeof err));
+    assert_string_equal(err, msg);
+    jval_doc_free(&d);
+}
+
+static void test_jval_errors(void **unused)
+{
+    (void)unused;
+    expect_error("{\"a\" 1}", "offset 5: expected ':'");
+    expect_error("[1,", "offset 3: expected a value");
+    expect_error("\"abc", "offset 4: unterminated string");
+    expect_error("[1] x", "offset 4: text after the value");
+    expect_error("\"\\q\"", "offset 3: bad escape in string");
+    char deep[200];
+    memset(deep, '[', sizeof deep - 1);
+    deep[sizeof deep - 1] = 0;
+    expect_error(deep, "offset 64: nested too deeply");
+}
+
+/* One interrupt entry as the capture script writes it: t1 (prio 10)
+ * runs; the handler t2 (prio 20) waits on n1, bound to IRQ 30 (enable bit
+ * 30 of GICD_ISENABLER0 set: unmasked). At the exit t2 runs and IRQ 30 is
+ * masked; the capture lists t2 first there. */
+static const char record[] =
+    "{\"seq\": 7, \"irq\": 30, \"slowpath\": false, \"exit_site\": \"c_handle_interrupt+0x124\","
+    " \"clock_reads\": [[\"0xffffff8040021c90\", 5000]],"
+    " \"entry\": {\"node\": {\"ksCurThread\": \"0xffffff80000a1000\", \"ksIdleThread\": \"0xffffff8000000400\","
+    "  \"ksSchedulerAction\": 0, \"ksCurTime\": 4000, \"ksConsumed\": 0, \"ksCurSC\": \"0xffffff80000b1000\","
+    "  \"ksIdleSC\": \"0xffffff8000000800\", \"ksReleaseHead\": null, \"ksDomainTime\": 62500, \"ksReprogram\": 0,"
+    "  \"ksCurDomain\": 0, \"ksDomScheduleIdx\": 0},"
+    "  \"tcbs\": [TCB1, TCB2, IDLE], \"scs\": [SC1, SC2, IDLESC],"
+    "  \"ntfns\": [{\"addr\": \"0xffffff80000c1000\", \"state\": \"Waiting\", \"head\": \"0xffffff80000a2000\","
+    "   \"tail\": \"0xffffff80000a2000\", \"bound\": null, \"sc\": null, \"msg\": 0}], \"eps\": [], \"replies\": [],"
+    "  \"irqs\": {\"30\": {\"state\": \"Signal\", \"captype\": 6, \"ntfn\": \"0xffffff80000c1000\", \"badge\": 1, \"send\": 1}},"
+    "  \"hw\": {\"CNTV_CVAL_EL0\": 18446744073709551615, \"gicd_isenabler\": [1073741824, 0, 0, 0, 0]}},"
+    " \"exit\": {\"node\": {\"ksCurThread\": \"0xffffff80000a2000\", \"ksIdleThread\": \"0xffffff8000000400\","
+    "  \"ksSchedulerAction\": \"0xffffff80000a1000\", \"ksCurTime\": 5000, \"ksConsumed\": 0,"
+    "  \"ksCurSC\": \"0xffffff80000b2000\", \"ksIdleSC\": \"0xffffff8000000800\", \"ksReleaseHead\": null,"
+    "  \"ksDomainTime\": 62500, \"ksReprogram\": 0, \"ksCurDomain\": 0, \"ksDomScheduleIdx\": 0},"
+    "  \"tcbs\": [TCB2R, IDLE, TCB1], \"scs\": [IDLESC, SC2, SC1], \"ntfns\": [{\"addr\": \"0xffffff80000c1000\","
+    "   \"state\": \"Idle\", \"head\": null, \"tail\": null, \"bound\": null, \"sc\": null}], \"eps\": [], \"replies\": [],"
+    "  \"irqs\": {\"30\": {\"state\": \"Signal\", \"captype\": 6, \"ntfn\": \"0xffffff80000c1000\", \"badge\": 1, \"send\": 1}},"
+    "  \"hw\": {\"CNTV_CVAL_EL0\": 9000, \"gicd_isenabler\": [0, 0, 0, 0, 0]}}}\n";
+
+static const char *const parts[][2] = {
+    {"TCB1", "{\"addr\": \"0xffffff80000a1000\", \"state\": \"Running\", \"blocking\": null, \"reply\": null,"
+             " \"queued\": 0, \"in_release\": 0, \"prio\": 10, \"dom\": 0, \"sc\": \"0xffffff80000b1000\", \"bound\": null,"
+             " \"sched_next\": null, \"sched_prev\": null, \"ep_next\": null, \"ep_prev\": null, \"fault\": 0,"
+             " \"badge_x0\": 0, \"vtable_captype\": 9, \"timeout_captype\": 0}"},
+    {"TCB2R", "{\"addr\": \"0xffffff80000a2000\", \"state\": \"Running\", \"blocking\": null,"
+              " \"reply\": null, \"queued\": 0, \"in_release\": 0, \"prio\": 20, \"dom\": 0, \"sc\": \"0xffffff80000b2000\","
+              " \"bound\": null, \"sched_next\": null, \"sched_prev\": null, \"ep_next\": null, \"ep_prev\": null,"
+              " \"fault\": 0, \"badge_x0\": 1, \"vtable_captype\": 9, \"timeout_captype\": 0}"},
+    {"TCB2", "{\"addr\": \"0xffffff80000a2000\", \"state\": \"BlockedOnNotification\", \"blocking\": \"0xffffff80000c1000\","
+             " \"reply\": null, \"queued\": 0, \"in_release\": 0, \"prio\": 20, \"dom\": 0, \"sc\": \"0xffffff80000b2000\","
+             " \"bound\": null, \"sched_next\": null, \"sched_prev\": null, \"ep_next\": null, \"ep_prev\": null,"
+             " \"fault\": 0, \"badge_x0\": 0, \"vtable_captype\": 9, \"timeout_captype\": 0}"},
+    {"IDLESC", "{\"addr\": \"0xffffff8000000800\", \"refill_max\": 2, \"head\": 0, \"tail\": 1,"
+               " \"refills\": [[0, 312500], [0, 0]], \"scPeriod\": 0, \"scConsumed\": 0, \"scTcb\": \"0xffffff8000000400\","
+               " \"scNotification\": null, \"scBadge\": 0, \"scSporadic\": 0}"},
+    {"IDLE", "{\"addr\": \"0xffffff8000000400\", \"state\": \"IdleThreadState\", \"blocking\": null, \"reply\": null,"
+             " \"queued\": 0, \"in_release\": 0, \"prio\": 0, \"dom\": 0, \"sc\": \"0xffffff8000000800\", \"bound\": null,"
+             " \"sched_next\": null, \"sched_prev\": null, \"ep_next\": null, \"ep_prev\": null, \"fault\": 0,"
+             " \"badge_x0\": 0, \"vtable_captype\": 0, \"timeout_captype\": 0}"},
+    /* a wrapped ring: head 2, then 0 = tail (slot 1 is free): 300 + 100 */
+    {"SC1", "{\"addr\": \"0xffffff80000b1000\", \"refill_max\": 3, \"head\": 2, \"tail\": 0,"
+            " \"refills\": [[3000, 100], [0, 0], [1000, 300]], \"scPeriod\": 10000, \"scConsumed\": 0,"
+            " \"scTcb\": \"0xffffff80000a1000\", \"scNotification\": null, \"scBadge\": 0, \"scSporadic\": 0}"},
+    {"SC2", "{\"addr\": \"0xffffff80000b2000\", \"refill_max\": 2, \"head\": 0, \"tail\": 1,"
+            " \"refills\": [[0, 300], [0, 0]], \"scPeriod\": 0, \"scConsumed\": 0,"
+            " \"scTcb\": \"0xffffff80000a2000\", \"scNotification\": null, \"scBadge\": 0, \"scSporadic\": 0}"},
+};
+
+/* The record with each placeholder replaced (TCB2R before TCB2, IDLESC
+ * before IDLE: a placeholder that is a prefix of another comes later). */
+static char *expand(const char *rec)
+{
+    size_t cap = 64 * 1024;
+    char *out = malloc(cap), *tmp = malloc(cap);
+    snprintf(out, cap, "%s", rec);
+    for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+        char *at;
+        while ((at = strstr(out, parts[p][0])) != NULL) {
+            *at = 0;
+            snprintf(tmp, cap, "%s%s%s", out, parts[p][1], at + strlen(parts[p][0]));
+            snprintf(out, cap, "%s", tmp);
+        }
+    }
+    free(tmp);
+    return out;
+}
+
+static const char *write_trace(const char *header)
+{
+    static char path[] = "/tmp/irqsim-test-trace-XXXXXX";
+    strcpy(path, "/tmp/irqsim-test-trace-XXXXXX");
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    char *rec = expand(record);
+    fprintf(f, "%s%s", header, rec);
+    fclose(f);
+    free(rec);
+    return path;
+}
+
+static int find(const struct kstate *ks, const char *name)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (!strcmp(ks->tcbs[i].name, name))
+            return i;
+    return KS_NONE;
+}
+
+static void test_trace_record(void **unused)
+{
+    (void)unused;
+    const char *path = write_trace("");
+    struct trace_reader r;
+    struct trace_rec *rec = malloc(sizeof *rec);
+    char err[300];
+    assert_int_equal(trace_open(&r, path, err, sizeof err), 0);
+    assert_int_equal(trace_next(&r, rec, err, sizeof err), 1);
+    assert_int_equal(r.format, 0);
+    assert_int_equal(rec->seq, 7);
+    assert_int_equal(rec->irq, 30);
+    assert_false(rec->slowpath);
+    struct kstate *in = tc_state(), *out = tc_state();
+    struct scen_error se;
+    assert_int_equal(scenario_parse(rec->entry, strlen(rec->entry), "entry", in, &se), 0);
+    int rc = scenario_parse(rec->exit, strlen(rec->exit), "exit", out, &se);
+    if (rc)
+        fprintf(stderr, "exit scenario: line %d: %s\n", se.line, se.msg);
+    assert_int_equal(rc, 0);
+    /* same objects at the same indices although the exit lists them in another order */
+    assert_int_equal(in->n_tcbs, out->n_tcbs);
+    for (int i = 0; i < in->n_tcbs; i++)
+        assert_string_equal(in->tcbs[i].name, out->tcbs[i].name);
+    for (int i = 0; i < in->n_scs; i++)
+        assert_string_equal(in->scs[i].name, out->scs[i].name);
+    int t1 = find(in, "t000a1000"), t2 = find(in, "t000a2000");
+    assert_true(t1 != KS_NONE && t2 != KS_NONE);
+    assert_int_equal(in->cur_thread, t1);
+    assert_int_equal(in->tcbs[t2].state, TS_BlockedOnNotification);
+    assert_int_equal(in->hw_clock, 5000); /* the clock the kernel read */
+    assert_int_equal(in->active_irq, 30);
+    assert_true(in->deadline == UINT64_MAX);
+    /* enable bit 30 set at entry, clear at exit: masked only at exit */
+    assert_false(in->irq_masked[30]);
+    assert_true(out->irq_masked[30]);
+    assert_int_equal(in->irq_state[30], IRQ_Signal);
+    assert_int_equal(in->irq_cap[30].type, CAP_Notification);
+    /* budget = refills head..tail of a wrapped ring */
+    assert_int_equal(in->scs[in->tcbs[t1].sc].budget, 400);
+    /* ksSchedulerAction holding a TCB address names that thread */
+    assert_int_equal(out->sched_action, t1);
+    assert_int_equal(out->cur_thread, t2);
+    assert_int_equal(trace_next(&r, rec, err, sizeof err), 0);
+    trace_close(&r);
+    unlink(path);
+    free(in);
+    free(out);
+    free(rec);
+}
+
+static void test_trace_header(void **unused)
+{
+    (void)unused;
+    const char *path = write_trace("{\"irqsim_trace\": 1, \"kernel\": \"2b302023d\", \"board\": \"imx8mm\","
+                                   " \"config\": \"timer_hz=8000000 max_irq=159 gic=3\"}\n");
+    struct trace_reader r;
+    struct trace_rec *rec = malloc(sizeof *rec);
+    char err[300];
+    assert_int_equal(trace_open(&r, path, err, sizeof err), 0);
+    assert_int_equal(trace_next(&r, rec, err, sizeof err), 1);
+    assert_int_equal(r.format, 1);
+    assert_string_equal(r.kernel, "2b302023d");
+    assert_non_null(strstr(rec->entry, "config timer_hz=8000000 max_irq=159 gic=3\n"));
+    trace_close(&r);
+    unlink(path);
+
+    path = write_trace("{\"irqsim_trace\": 2, \"board\": \"imx8mm\", \"config\": \"\"}\n");
+    assert_int_equal(trace_open(&r, path, err, sizeof err), 0);
+    assert_int_equal(trace_next(&r, rec, err, sizeof err), -1);
+    assert_non_null(strstr(err, ":1: trace format 2; this irqsim reads 0 and 1"));
+    trace_close(&r);
+    unlink(path);
+    free(rec);
+}
+
+static void test_trace_errors(void **unused)
+{
+    (void)unused;
+    struct trace_reader r;
+    char err[300];
+    assert_int_equal(trace_open(&r, "/nonexistent/trace.jsonl", err, sizeof err), -1);
+    assert_non_null(strstr(err, "/nonexistent/trace.jsonl: cannot open"));
+    char path[] = "/tmp/irqsim-test-trace-XXXXXX";
+    int fd = mkstemp(path);
+    FILE *f = fdopen(fd, "w");
+    fputs("{\"seq\": 1, \"irq\": 30, \"slowpath\": false, \"exit_site\": \"x\", \"clock_reads\": []}\n", f);
+    fclose(f);
+    struct trace_rec *rec = malloc(sizeof *rec);
+    assert_int_equal(trace_open(&r, path, err, sizeof err), 0);
+    assert_int_equal(trace_next(&r, rec, err, sizeof err), -1);
+    assert_non_null(strstr(err, ":1: missing \"entry\""));
+    trace_close(&r);
+    unlink(path);
+    free(rec);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_jval_values),  cmocka_unit_test(test_jval_errors),
+        cmocka_unit_test(test_trace_record), cmocka_unit_test(test_trace_header),
+        cmocka_unit_test(test_trace_errors),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,432 @@
+/* replay: captured interrupt entries through the model (replay.h, docs/TRACES.md). */
+#define _POSIX_C_SOURCE 200809L
+#include "replay.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "diff.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+#include "scenario.h"
+#include "trace.h"
+
+#define REPLAY_MAX_FILES 64
+#define REPLAY_MAX_CLASSES 64
+
+struct replay_opts {
+    int variant;          /* the fastpath the model runs */
+    bool slow_only;       /* --path slow: the kernel was built without the IRQ fastpath */
+    long limit;           /* records per trace, 0 = all */
+    const char *out, *json;
+    bool verbose;
+    const char *files[REPLAY_MAX_FILES];
+    int n_files;
+};
+
+/* A kind of difference: the model's exit, the fields, whether the model
+ * and the kernel disagree on falling back to the slowpath. */
+struct rclass {
+    int exit;
+    uint32_t fields;
+    bool path;
+    long count;
+    long first_seq;
+    char where[300];      /* file:line of the first */
+    char reproducer[300];
+};
+
+struct replay_run {
+    long records, agree, differ, unreadable, inv_entries;
+    long inv[INV_COUNT];
+    long exits[FP_EXIT_COUNT + 1]; /* the last: the slowpath alone */
+    long real_slow;                 /* entries the kernel handed to the slowpath */
+    struct rclass classes[REPLAY_MAX_CLASSES];
+    int n_classes;
+    long classes_dropped;
+    struct kstate in, model, real;
+    struct trace_rec rec;
+};
+
+static const char usage[] =
+    "usage: irqsim replay [--fastpath pr1227|fixed] [--path fast|slow] [--limit N] [--out DIR] [--json FILE] [-v] "
+    "TRACE...\n"
+    "  replays each captured interrupt entry of TRACE (JSONL, plain or .gz; docs/TRACES.md) through the model\n"
+    "  and compares the predicted exit with the captured one. Exit status: 0 every entry agrees, 1 an entry\n"
+    "  differs or breaks one of irqsim's entry invariants, 2 bad input.\n";
+
+static int bad_usage(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "irqsim replay: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s", usage);
+    return 2;
+}
+
+static int parse_opts(int argc, char **argv, struct replay_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->variant = FP_PR1227;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = !strcmp(a, "--fastpath") || !strcmp(a, "--path") || !strcmp(a, "--limit") ||
+                     !strcmp(a, "--out") || !strcmp(a, "--json");
+        if (takes && !v)
+            return bad_usage("%s needs a value", a);
+        if (!strcmp(a, "--fastpath")) {
+            o->variant = fp_variant_parse(v);
+            if (o->variant < 0)
+                return bad_usage("--fastpath: expected pr1227 or fixed, got '%s'", v);
+        } else if (!strcmp(a, "--path")) {
+            if (strcmp(v, "fast") && strcmp(v, "slow"))
+                return bad_usage("--path: expected fast or slow, got '%s'", v);
+            o->slow_only = !strcmp(v, "slow");
+        } else if (!strcmp(a, "--limit")) {
+            char *end;
+            o->limit = strtol(v, &end, 10);
+            if (*end || o->limit < 0)
+                return bad_usage("--limit: expected a count, got '%s'", v);
+        } else if (!strcmp(a, "--out")) {
+            o->out = v;
+        } else if (!strcmp(a, "--json")) {
+            o->json = v;
+        } else if (!strcmp(a, "-v")) {
+            o->verbose = true;
+            continue;
+        } else if (a[0] == '-' && a[1]) {
+            return bad_usage("unknown option '%s'", a);
+        } else {
+            if (o->n_files == REPLAY_MAX_FILES)
+                return bad_usage("too many traces (at most 64)%s", "");
+            o->files[o->n_files++] = a;
+            continue;
+        }
+        i++;
+    }
+    if (!o->n_files)
+        return bad_usage("no trace given%s", "");
+    return 0;
+}
+
+/* What the trace cannot show, or the kernel does not keep, is taken from
+ * the model: IRQ acks (the GIC's EOI is not captured), the VTable, ASID,
+ * VMID and FPU flags (abstractions of the model), an SC's configured
+ * budget (the kernel keeps only the refills) and the timer write count. */
+static void align_uncaptured(const struct kstate *model, struct kstate *real)
+{
+    memcpy(real->irq_acks, model->irq_acks, sizeof real->irq_acks);
+    real->oor_irq = model->oor_irq;
+    real->oor_masked = model->oor_masked;
+    real->oor_acks = model->oor_acks;
+    real->deadline_writes = model->deadline_writes;
+    for (int i = 0; i < real->n_tcbs && i < model->n_tcbs; i++) {
+        real->tcbs[i].vtable_ok = model->tcbs[i].vtable_ok;
+        real->tcbs[i].asid_ok = model->tcbs[i].asid_ok;
+        real->tcbs[i].vmid_ok = model->tcbs[i].vmid_ok;
+        real->tcbs[i].fpu_live = model->tcbs[i].fpu_live;
+    }
+    for (int i = 0; i < real->n_scs && i < model->n_scs; i++)
+        real->scs[i].budget = model->scs[i].budget;
+}
+
+static bool same_objects(const struct kstate *a, const struct kstate *b)
+{
+    if (a->n_tcbs != b->n_tcbs || a->n_scs != b->n_scs || a->n_ntfns != b->n_ntfns || a->n_eps != b->n_eps ||
+        a->n_replies != b->n_replies)
+        return false;
+    for (int i = 0; i < a->n_tcbs; i++)
+        if (strcmp(a->tcbs[i].name, b->tcbs[i].name))
+            return false;
+    for (int i = 0; i < a->n_scs; i++)
+        if (strcmp(a->scs[i].name, b->scs[i].name))
+            return false;
+    return true;
+}
+
+/* The differences of the model's outcome from the captured exit, written
+ * with "model"/"real" where the differential check says "slow"/"fast". */
+static void print_diffs(const struct kstate *model, const struct kstate *real)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return;
+    diff_compare(model, real, m);
+    fclose(m);
+    for (char *line = strtok(buf, "\n"); line; line = strtok(NULL, "\n")) {
+        char *s = strstr(line, ": slow ");
+        char *f = s ? strstr(s, " fast ") : NULL;
+        if (s && f) {
+            *s = *f = 0;
+            printf("%s: model %s real %s\n", line, s + 7, f + 6);
+        } else {
+            printf("%s\n", line);
+        }
+    }
+    free(buf);
+}
+
+static const char *exit_name(int e)
+{
+    return e < 0 ? "slowpath" : fp_exit_name(e);
+}
+
+static void class_name(const struct rclass *c, char *buf, size_t n)
+{
+    char f[200];
+    snprintf(buf, n, "%s%s/%s", exit_name(c->exit), c->path ? "+path" : "", diff_fields_text(c->fields, f, sizeof f));
+}
+
+static int write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    fputs(text, f);
+    return fclose(f);
+}
+
+/* The first entry of a class: its entry state as a reproducer, and the
+ * captured exit beside it. */
+static void keep_reproducer(const struct replay_opts *o, struct replay_run *r, struct rclass *c)
+{
+    if (!o->out)
+        return;
+    char name[200], path[300];
+    class_name(c, name, sizeof name);
+    for (char *p = name; *p; p++)
+        if (*p == '/' || *p == '+')
+            *p = *p == '/' ? '_' : '-';
+    snprintf(c->reproducer, sizeof c->reproducer, "%s/replay-%02d-%s.scen", o->out, r->n_classes, name);
+    snprintf(path, sizeof path, "%s/replay-%02d-%s.real.scen", o->out, r->n_classes, name);
+    if (write_file(c->reproducer, r->rec.entry) || write_file(path, r->rec.exit))
+        fprintf(stderr, "irqsim replay: cannot write %s: %s\n", c->reproducer, strerror(errno));
+}
+
+static void count_class(const struct replay_opts *o, struct replay_run *r, int exit, uint32_t fields, bool path,
+                        const char *where)
+{
+    for (int i = 0; i < r->n_classes; i++) {
+        struct rclass *c = &r->classes[i];
+        if (c->exit == exit && c->fields == fields && c->path == path) {
+            c->count++;
+            return;
+        }
+    }
+    if (r->n_classes == REPLAY_MAX_CLASSES) {
+        r->classes_dropped++;
+        return;
+    }
+    struct rclass *c = &r->classes[r->n_classes];
+    *c = (struct rclass){.exit = exit, .fields = fields, .path = path, .count = 1, .first_seq = r->rec.seq};
+    snprintf(c->where, sizeof c->where, "%s", where);
+    keep_reproducer(o, r, c);
+    r->n_classes++;
+    char name[200];
+    class_name(c, name, sizeof name);
+    printf("-- %s, seq %ld: new difference %s\n", where, r->rec.seq, name);
+    if (path)
+        printf("  path: the kernel %s, the model's fastpath exit is %s\n",
+               r->rec.slowpath ? "fell back to the slowpath" : "finished in the fastpath", exit_name(exit));
+    print_diffs(&r->model, &r->real);
+    for (int i = 0; i < r->model.n_asserts && i < KS_MAX_ASSERTS; i++)
+        printf("  checks: the model failed a kernel assert the real debug kernel did not (%s)\n",
+               ks_path_name(r->model.asserts[i].path));
+}
+
+/* Entry invariants a captured state breaks: checker findings, reported
+ * with the first message of each invariant. */
+static void check_entry(struct replay_run *r, const char *where)
+{
+    struct inv_report rep;
+    int n = kstate_check(&r->in, INV_AT_ENTRY, &rep);
+    if (!n)
+        return;
+    r->inv_entries++;
+    for (int i = 0; i < n && i < INV_MAX_ITEMS; i++) {
+        int id = rep.items[i].id;
+        if (r->inv[id]++ == 0)
+            printf("-- %s, seq %ld: captured entry state breaks irqsim's invariant %s: %s\n", where, r->rec.seq,
+                   inv_name(id), rep.items[i].msg);
+    }
+}
+
+static int load(const char *text, const char *what, const char *where, struct kstate *ks)
+{
+    struct scen_error err;
+    if (scenario_parse(text, strlen(text), where, ks, &err) == 0)
+        return 0;
+    fprintf(stderr, "irqsim replay: %s: the captured %s state does not read back: line %d of its scenario: %s\n",
+            where, what, err.line, err.msg);
+    return -1;
+}
+
+static void replay_one(const struct replay_opts *o, struct replay_run *r, const char *where)
+{
+    r->records++;
+    if (load(r->rec.entry, "entry", where, &r->in) || load(r->rec.exit, "exit", where, &r->real)) {
+        r->unreadable++;
+        return;
+    }
+    check_entry(r, where);
+    ks_copy(&r->model, &r->in);
+    int exit = -1;
+    if (o->slow_only)
+        handleInterruptEntry(&r->model);
+    else
+        exit = fastpath_irq(&r->model, o->variant);
+    r->exits[exit < 0 ? FP_EXIT_COUNT : exit]++;
+    r->real_slow += r->rec.slowpath;
+    bool path = !o->slow_only && fp_exit_is_fallback(exit) != r->rec.slowpath;
+    uint32_t fields = 0;
+    if (!same_objects(&r->model, &r->real)) {
+        printf("-- %s, seq %ld: the exit state holds other objects than the entry state\n", where, r->rec.seq);
+        r->differ++;
+        count_class(o, r, exit, 1u << DF_THREAD_STATE, path, where);
+        return;
+    }
+    align_uncaptured(&r->model, &r->real);
+    fields = diff_compare(&r->model, &r->real, NULL);
+    if (r->model.n_asserts)
+        fields |= 1u << DF_ASSERT;
+    if (!fields && !path) {
+        r->agree++;
+        if (o->verbose)
+            printf("   %s, seq %ld: agree (%s)\n", where, r->rec.seq, exit_name(exit));
+        return;
+    }
+    r->differ++;
+    count_class(o, r, exit, fields, path, where);
+}
+
+static int replay_file(const struct replay_opts *o, struct replay_run *r, const char *file)
+{
+    struct trace_reader tr;
+    char err[400];
+    if (trace_open(&tr, file, err, sizeof err)) {
+        fprintf(stderr, "irqsim replay: %s\n", err);
+        return -1;
+    }
+    long n = 0;
+    int rc;
+    while ((o->limit == 0 || n < o->limit) && (rc = trace_next(&tr, &r->rec, err, sizeof err)) == 1) {
+        char where[300];
+        snprintf(where, sizeof where, "%s:%ld", file, tr.line);
+        replay_one(o, r, where);
+        if (++n % 1000 == 0)
+            fprintf(stderr, "irqsim replay: %s: %ld entries\n", file, n);
+    }
+    if (o->limit && n == o->limit)
+        rc = 0;
+    if (rc < 0)
+        fprintf(stderr, "irqsim replay: %s\n", err);
+    printf("== %s: %ld entries, trace format %d%s%s\n", file, n, tr.format, tr.kernel[0] ? ", kernel " : "",
+           tr.kernel);
+    trace_close(&tr);
+    return rc < 0 ? -1 : 0;
+}
+
+static void print_summary(const struct replay_opts *o, const struct replay_run *r)
+{
+    printf("replay (%s): %ld entries: %ld agree, %ld differ, %ld unreadable; %ld break an entry invariant\n",
+           o->slow_only ? "slowpath" : fp_variant_name(o->variant), r->records, r->agree, r->differ, r->unreadable,
+           r->inv_entries);
+    printf("model exits:");
+    for (int e = 0; e <= FP_EXIT_COUNT; e++)
+        if (r->exits[e])
+            printf(" %s %ld", e == FP_EXIT_COUNT ? "slowpath" : fp_exit_name(e), r->exits[e]);
+    printf("; the kernel fell back to the slowpath on %ld\n", r->real_slow);
+    for (int i = 0; i < INV_COUNT; i++)
+        if (r->inv[i])
+            printf("entry invariant %s broken by %ld captured states\n", inv_name(i), r->inv[i]);
+    for (int i = 0; i < r->n_classes; i++) {
+        char name[200];
+        class_name(&r->classes[i], name, sizeof name);
+        printf("difference %-50s %6ld  first %s%s%s\n", name, r->classes[i].count, r->classes[i].where,
+               r->classes[i].reproducer[0] ? " -> " : "", r->classes[i].reproducer);
+    }
+    if (r->classes_dropped)
+        printf("(%ld entries in classes past the first %d not listed)\n", r->classes_dropped, REPLAY_MAX_CLASSES);
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static int write_json(const struct replay_opts *o, const struct replay_run *r)
+{
+    FILE *f = fopen(o->json, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim replay: cannot write %s: %s\n", o->json, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "{\"fastpath\": \"%s\", \"entries\": %ld, \"agree\": %ld, \"differ\": %ld, \"unreadable\": %ld, "
+               "\"invariant_entries\": %ld, \"kernel_slowpath\": %ld,\n \"exits\": {",
+            o->slow_only ? "none" : fp_variant_name(o->variant), r->records, r->agree, r->differ, r->unreadable,
+            r->inv_entries, r->real_slow);
+    const char *sep = "";
+    for (int e = 0; e <= FP_EXIT_COUNT; e++)
+        if (r->exits[e]) {
+            fprintf(f, "%s\"%s\": %ld", sep, e == FP_EXIT_COUNT ? "slowpath" : fp_exit_name(e), r->exits[e]);
+            sep = ", ";
+        }
+    fprintf(f, "},\n \"invariants\": {");
+    sep = "";
+    for (int i = 0; i < INV_COUNT; i++)
+        if (r->inv[i]) {
+            fprintf(f, "%s\"%s\": %ld", sep, inv_name(i), r->inv[i]);
+            sep = ", ";
+        }
+    fprintf(f, "},\n \"differences\": [");
+    for (int i = 0; i < r->n_classes; i++) {
+        const struct rclass *c = &r->classes[i];
+        char fields[200];
+        fprintf(f, "%s\n  {\"exit\": \"%s\", \"path\": %s, \"fields\": \"%s\", \"count\": %ld, \"first\": ", i ? "," : "",
+                exit_name(c->exit), c->path ? "true" : "false", diff_fields_text(c->fields, fields, sizeof fields),
+                c->count);
+        json_str(f, c->where);
+        fprintf(f, ", \"reproducer\": ");
+        json_str(f, c->reproducer);
+        fputc('}', f);
+    }
+    fprintf(f, "]}\n");
+    return fclose(f);
+}
+
+int replay_main(int argc, char **argv)
+{
+    struct replay_opts o;
+    if (parse_opts(argc, argv, &o))
+        return 2;
+    if (o.out && mkdir(o.out, 0777) && errno != EEXIST) {
+        fprintf(stderr, "irqsim replay: cannot create %s: %s\n", o.out, strerror(errno));
+        return 2;
+    }
+    struct replay_run *r = calloc(1, sizeof *r);
+    if (!r) {
+        fprintf(stderr, "irqsim replay: out of memory\n");
+        return 2;
+    }
+    int bad = 0;
+    for (int i = 0; i < o.n_files; i++)
+        bad |= replay_file(&o, r, o.files[i]) != 0;
+    print_summary(&o, r);
+    if (o.json && write_json(&o, r))
+        bad = 1;
+    int rc = bad || r->unreadable ? 2 : r->differ || r->inv_entries ? 1 : 0;
+    free(r);
+    return rc;
+}
