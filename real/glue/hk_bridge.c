@@ -1,0 +1,639 @@
+/*
+ * hk_bridge: struct hk_state <-> real kernel objects and globals.
+ * Appended to the kernel's translation unit after hk_glue.c; uses the
+ * kernel's own types and generated accessors. Objects live in static
+ * pools, each aligned to its size (the kernel's pointer fields drop low
+ * bits and TCB_PTR_CTE_PTR masks a TCB pointer down to its block), so a
+ * pointer maps back to its index by arithmetic. The idle thread and idle
+ * SC of each core are the kernel's own ksIdleThreadTCB/ksIdleThreadSC.
+ * Own code; no kernel source.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+
+#define HK_SC_BYTES 1024u
+static char hk_tcb_pool[HK_MAX_TCBS][BIT(seL4_TCBBits)] ALIGN(BIT(seL4_TCBBits));
+static char hk_sc_pool[HK_MAX_SCS][HK_SC_BYTES] ALIGN(HK_SC_BYTES);
+static notification_t hk_ntfn_pool[HK_MAX_NTFNS] ALIGN(BIT(seL4_NotificationBits));
+/* the last endpoint is not part of the state: timeout handler caps and
+ * endpoint caps in IRQ slots point at it */
+static endpoint_t hk_ep_pool[HK_MAX_EPS + 1] ALIGN(BIT(seL4_EndpointBits));
+#define HK_HIDDEN_EP (&hk_ep_pool[HK_MAX_EPS])
+static reply_t hk_reply_pool[HK_MAX_REPLIES] ALIGN(BIT(seL4_ReplyBits));
+static vspace_root_t hk_vspace_pool[HK_MAX_TCBS][BIT(seL4_VSpaceIndexBits)] ALIGN(BIT(seL4_VSpaceBits));
+static asid_pool_t hk_asid_pool ALIGN(BIT(seL4_ASIDPoolBits));
+
+static const char *hk_err = "";
+static signed char hk_idle_of_core[CONFIG_MAX_NUM_NODES];
+static signed char hk_idle_sc_index;
+static word_t hk_n_tcbs, hk_n_scs, hk_n_irqs;
+
+HK_API const char *hk_error(void)
+{
+    return hk_err;
+}
+
+/* ---- index <-> pointer ---- */
+
+static tcb_t *hk_tcb(int i)
+{
+    if (i < 0)
+        return NULL;
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        if (hk_idle_of_core[c] == i)
+            return TCB_PTR(&ksIdleThreadTCB[c][0] + TCB_OFFSET);
+    return TCB_PTR(&hk_tcb_pool[i][0] + TCB_OFFSET);
+}
+
+static int hk_tcb_index(const tcb_t *t)
+{
+    if (!t)
+        return HK_NONE;
+    word_t a = (word_t)t;
+    if (a >= (word_t)hk_tcb_pool && a < (word_t)hk_tcb_pool + sizeof hk_tcb_pool)
+        return (int)((a - (word_t)hk_tcb_pool) >> seL4_TCBBits);
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        if (t == TCB_PTR(&ksIdleThreadTCB[c][0] + TCB_OFFSET))
+            return hk_idle_of_core[c];
+    return -2; /* not an object of the state */
+}
+
+static sched_context_t *hk_sc(int i)
+{
+    if (i < 0)
+        return NULL;
+    if (i == hk_idle_sc_index)
+        return SC_PTR(&ksIdleThreadSC[0][0]);
+    return SC_PTR(&hk_sc_pool[i][0]);
+}
+
+static int hk_sc_index(const sched_context_t *s)
+{
+    word_t a = (word_t)s;
+    if (!s)
+        return HK_NONE;
+    if (a >= (word_t)hk_sc_pool && a < (word_t)hk_sc_pool + sizeof hk_sc_pool)
+        return (int)((a - (word_t)hk_sc_pool) / HK_SC_BYTES);
+    if (s == SC_PTR(&ksIdleThreadSC[0][0]))
+        return hk_idle_sc_index;
+    return HK_NONE; /* another core's idle SC: not in the state */
+}
+
+static notification_t *hk_ntfn(int i)
+{
+    return i < 0 ? NULL : &hk_ntfn_pool[i];
+}
+
+static int hk_ntfn_index(word_t p)
+{
+    return p ? (int)((notification_t *)p - hk_ntfn_pool) : HK_NONE;
+}
+
+static int hk_ep_index(word_t p)
+{
+    if (!p || (endpoint_t *)p == HK_HIDDEN_EP)
+        return HK_NONE;
+    return (int)((endpoint_t *)p - hk_ep_pool);
+}
+
+static int hk_reply_index(word_t p)
+{
+    return p ? (int)((reply_t *)p - hk_reply_pool) : HK_NONE;
+}
+
+/* ---- load ---- */
+
+static int hk_fail(const char *why)
+{
+    hk_err = why;
+    return -1;
+}
+
+static int hk_check(const struct hk_state *s)
+{
+    if (s->n_tcbs > HK_MAX_TCBS || s->n_scs > HK_MAX_SCS || s->n_ntfns > HK_MAX_NTFNS ||
+        s->n_eps > HK_MAX_EPS || s->n_replies > HK_MAX_REPLIES || s->n_irqs > HK_MAX_IRQS)
+        return hk_fail("more objects than the bridge holds");
+    if (s->dom_len == 0 || s->dom_len > HK_MAX_DOM_SCHED)
+        return hk_fail("domain schedule length out of range");
+    for (int i = 0; i < s->n_tcbs; i++) {
+        const struct hk_tcb *t = &s->tcbs[i];
+        if (t->domain >= CONFIG_NUM_DOMAINS)
+            return hk_fail("a thread's domain is beyond CONFIG_NUM_DOMAINS");
+        if (t->prio >= CONFIG_NUM_PRIORITIES)
+            return hk_fail("a thread's priority is beyond CONFIG_NUM_PRIORITIES");
+        if (t->affinity >= CONFIG_MAX_NUM_NODES)
+            return hk_fail("a thread's core is beyond the build's cores");
+    }
+    for (int i = 0; i < s->n_scs; i++) {
+        word_t room = (i == s->idle_sc ? BIT(seL4_MinSchedContextBits) : HK_SC_BYTES) - sizeof(sched_context_t);
+        if (s->scs[i].refill_max > room / sizeof(refill_t) || s->scs[i].refill_max > HK_MAX_REFILLS)
+            return hk_fail("an SC has more refills than its object holds");
+    }
+    for (int i = 0; i < s->n_irqs; i++) {
+#ifndef ENABLE_SMP_SUPPORT
+        if (s->irq_state[i] == HK_IRQ_IPI)
+            return hk_fail("IRQ state IPI exists only on SMP builds");
+#endif
+        if (i > (int)maxIRQ && s->irq_state[i] != HK_IRQ_Inactive)
+            return hk_fail("an IRQ above maxIRQ has a state");
+    }
+    if (s->idle_thread < 0 || s->idle_sc < 0)
+        return hk_fail("no idle thread or idle SC");
+#ifdef ENABLE_SMP_SUPPORT
+    if (s->core_idle[1] < 0)
+        return hk_fail("an SMP build needs core 1's idle thread");
+#endif
+    return 0;
+}
+
+static word_t hk_irq_state_k(int st)
+{
+    switch (st) {
+    case HK_IRQ_Signal: return IRQSignal;
+    case HK_IRQ_Timer: return IRQTimer;
+#ifdef ENABLE_SMP_SUPPORT
+    case HK_IRQ_IPI: return IRQIPI;
+#endif
+    case HK_IRQ_Reserved: return IRQReserved;
+    default: return IRQInactive;
+    }
+}
+
+static int hk_irq_state_h(word_t st)
+{
+    switch (st) {
+    case IRQSignal: return HK_IRQ_Signal;
+    case IRQTimer: return HK_IRQ_Timer;
+#ifdef ENABLE_SMP_SUPPORT
+    case IRQIPI: return HK_IRQ_IPI;
+#endif
+    case IRQReserved: return HK_IRQ_Reserved;
+    default: return HK_IRQ_Inactive;
+    }
+}
+
+static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
+{
+    switch (c->type) {
+    case HK_CAP_Notification:
+        return cap_notification_cap_new(c->badge, 1, c->can_send, (word_t)hk_ntfn(c->ntfn));
+    case HK_CAP_Endpoint:
+        return cap_endpoint_cap_new(c->badge, 0, 0, c->can_send, 0, (word_t)HK_HIDDEN_EP);
+    default:
+        return cap_null_cap_new();
+    }
+}
+
+/* thread state, links and caps of TCB i (tcb_t and its CNode slots) */
+static void hk_load_tcb(const struct hk_state *s, int i)
+{
+    const struct hk_tcb *x = &s->tcbs[i];
+    tcb_t *t = hk_tcb(i);
+    cte_t *slots = TCB_PTR_CTE_PTR(t, 0);
+    memzero(slots, tcbArchCNodeEntries * sizeof(cte_t));
+    memzero(t, sizeof(tcb_t));
+    thread_state_t *ts = &t->tcbState;
+    thread_state_ptr_set_tsType(ts, x->state);
+    word_t blocking = 0;
+    if (x->state == HK_TS_BlockedOnNotification)
+        blocking = (word_t)hk_ntfn(x->blocking);
+    else if (x->state == HK_TS_BlockedOnSend || x->state == HK_TS_BlockedOnReceive)
+        blocking = x->blocking >= 0 ? (word_t)&hk_ep_pool[x->blocking] : (word_t)HK_HIDDEN_EP;
+    thread_state_ptr_set_blockingObject(ts, blocking);
+    thread_state_ptr_set_replyObject(ts, x->reply >= 0 ? (word_t)&hk_reply_pool[x->reply] : 0);
+    thread_state_ptr_set_tcbQueued(ts, x->queued);
+    thread_state_ptr_set_tcbInReleaseQueue(ts, x->in_release);
+    t->tcbPriority = x->prio;
+    t->tcbMCP = x->prio;
+    t->tcbDomain = x->domain;
+#ifdef ENABLE_SMP_SUPPORT
+    t->tcbAffinity = x->affinity;
+#endif
+    t->tcbSchedContext = hk_sc(x->sc);
+    t->tcbBoundNotification = hk_ntfn(x->bound_ntfn);
+    t->tcbSchedNext = hk_tcb(x->sched_next);
+    t->tcbSchedPrev = hk_tcb(x->sched_prev);
+    t->tcbEPNext = hk_tcb(x->ep_next);
+    t->tcbEPPrev = hk_tcb(x->ep_prev);
+    t->tcbFault = x->fault ? seL4_Fault_Timeout_new(0) : seL4_Fault_NullFault_new();
+    setRegister(t, badgeRegister, x->badge_reg);
+    if (x->timeout_handler)
+        slots[tcbTimeoutHandler].cap = cap_endpoint_cap_new(0, 0, 1, 1, 0, (word_t)HK_HIDDEN_EP);
+    /* vtable_ok: a mapped vspace cap (else a null cap); asid_ok: the ASID
+     * map points at that vspace (else at nothing). ASID = index + 1. */
+    asid_t asid = (asid_t)i + 1;
+    if (x->vtable_ok)
+        slots[tcbVTable].cap = cap_vspace_cap_new(asid, (word_t)hk_vspace_pool[i], 1);
+    hk_asid_pool.array[asid] = x->asid_ok ? asid_map_asid_map_vspace_new((word_t)hk_vspace_pool[i])
+                                          : asid_map_asid_map_none_new();
+}
+
+static void hk_load_sc(const struct hk_state *s, int i)
+{
+    const struct hk_sc *x = &s->scs[i];
+    sched_context_t *sc = hk_sc(i);
+    memzero(sc, sizeof(sched_context_t) + x->refill_max * sizeof(refill_t));
+    sc->scPeriod = x->period;
+    sc->scConsumed = x->consumed;
+    sc->scCore = x->core;
+    sc->scTcb = hk_tcb(x->tcb);
+    sc->scNotification = hk_ntfn(x->ntfn);
+    sc->scBadge = x->badge;
+    sc->scRefillMax = x->refill_max;
+    sc->scRefillHead = x->head;
+    sc->scRefillTail = x->tail;
+    sc->scSporadic = x->sporadic;
+    for (word_t r = 0; r < x->refill_max; r++) {
+        refill_index(sc, r)->rTime = x->r_time[r];
+        refill_index(sc, r)->rAmount = x->r_amount[r];
+    }
+}
+
+static void hk_load_ipc(const struct hk_state *s)
+{
+    for (int i = 0; i < s->n_ntfns; i++) {
+        const struct hk_ntfn *x = &s->ntfns[i];
+        notification_t *n = &hk_ntfn_pool[i];
+        memzero(n, sizeof *n);
+        notification_ptr_set_state(n, x->state);
+        notification_ptr_set_ntfnQueue_head(n, (word_t)hk_tcb(x->q_head));
+        notification_ptr_set_ntfnQueue_tail(n, (word_t)hk_tcb(x->q_tail));
+        notification_ptr_set_ntfnBoundTCB(n, (word_t)hk_tcb(x->bound_tcb));
+        notification_ptr_set_ntfnSchedContext(n, (word_t)hk_sc(x->sc));
+        notification_ptr_set_ntfnMsgIdentifier(n, x->msg_id);
+    }
+    for (int i = 0; i <= HK_MAX_EPS; i++)
+        memzero(&hk_ep_pool[i], sizeof(endpoint_t));
+    for (int i = 0; i < s->n_eps; i++) {
+        endpoint_t *e = &hk_ep_pool[i];
+        endpoint_ptr_set_state(e, s->eps[i].state);
+        endpoint_ptr_set_epQueue_head(e, (word_t)hk_tcb(s->eps[i].q_head));
+        endpoint_ptr_set_epQueue_tail(e, (word_t)hk_tcb(s->eps[i].q_tail));
+    }
+    /* a thread with a timeout fault waits on the hidden endpoint */
+    tcb_t *prev = NULL;
+    for (int i = 0; i < s->n_tcbs; i++) {
+        const struct hk_tcb *x = &s->tcbs[i];
+        if (x->state != HK_TS_BlockedOnSend || x->blocking >= 0)
+            continue;
+        tcb_t *t = hk_tcb(i);
+        t->tcbEPPrev = prev;
+        t->tcbEPNext = NULL;
+        if (prev)
+            prev->tcbEPNext = t;
+        else
+            endpoint_ptr_set_epQueue_head(HK_HIDDEN_EP, (word_t)t);
+        endpoint_ptr_set_epQueue_tail(HK_HIDDEN_EP, (word_t)t);
+        endpoint_ptr_set_state(HK_HIDDEN_EP, EPState_Send);
+        prev = t;
+    }
+    for (int i = 0; i < s->n_replies; i++) {
+        memzero(&hk_reply_pool[i], sizeof(reply_t));
+        hk_reply_pool[i].replyTCB = hk_tcb(s->reply_tcb[i]);
+    }
+}
+
+/* ready queues: heads and ends found from the links, as the model keeps them */
+static void hk_load_queues(const struct hk_state *s)
+{
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
+        memzero(NODE_STATE_ON_CORE(ksReadyQueues, c), sizeof(NODE_STATE_ON_CORE(ksReadyQueues, c)));
+        for (word_t d = 0; d < CONFIG_NUM_DOMAINS; d++) {
+            NODE_STATE_ON_CORE(ksReadyQueuesL1Bitmap, c)[d] = s->l1[c][d];
+            for (word_t w = 0; w < L2_BITMAP_SIZE && w < HK_L2_SIZE; w++)
+                NODE_STATE_ON_CORE(ksReadyQueuesL2Bitmap, c)[d][w] = s->l2[c][d][w];
+        }
+        NODE_STATE_ON_CORE(ksReleaseHead, c) = hk_tcb(s->release_head[c]);
+    }
+    for (int i = 0; i < s->n_tcbs; i++) {
+        const struct hk_tcb *x = &s->tcbs[i];
+        if (!x->queued)
+            continue;
+        tcb_queue_t *q = &NODE_STATE_ON_CORE(ksReadyQueues, x->affinity)[ready_queues_index(x->domain, x->prio)];
+        if (x->sched_prev < 0)
+            q->head = hk_tcb(i);
+        if (x->sched_next < 0)
+            q->end = hk_tcb(i);
+    }
+}
+
+static void hk_load_irqs(const struct hk_state *s)
+{
+    for (word_t i = 0; i < INT_STATE_ARRAY_SIZE; i++) {
+        intStateIRQTable[i] = IRQInactive;
+        intStateIRQNode[i].cap = cap_null_cap_new();
+    }
+    for (int i = 0; i < s->n_irqs && i <= (int)maxIRQ; i++) {
+        irq_t irq = CORE_IRQ_TO_IRQT(0, i); /* named irq: IRQT_TO_IDX refers to it */
+        intStateIRQTable[IRQT_TO_IDX(irq)] = hk_irq_state_k(s->irq_state[i]);
+        intStateIRQNode[IRQT_TO_IDX(irq)].cap = hk_irq_cap_k(&s->irq_cap[i]);
+    }
+    hk_entry_iar = s->active_irq < 0 ? IRQ_NONE : (word_t)s->active_irq;
+}
+
+static void hk_load_node(const struct hk_state *s)
+{
+    NODE_STATE(ksCurThread) = hk_tcb(s->cur_thread);
+    NODE_STATE(ksCurSC) = hk_sc(s->cur_sc);
+    NODE_STATE(ksIdleThread) = hk_tcb(s->idle_thread);
+    NODE_STATE(ksIdleSC) = hk_sc(s->idle_sc);
+    NODE_STATE(ksSchedulerAction) = s->sched_action == HK_SA_RESUME   ? SchedulerAction_ResumeCurrentThread
+                                    : s->sched_action == HK_SA_CHOOSE ? SchedulerAction_ChooseNewThread
+                                                                      : hk_tcb(s->sched_action);
+    NODE_STATE(ksReprogram) = s->reprogram;
+    NODE_STATE(ksCurTime) = s->cur_time;
+    NODE_STATE(ksConsumed) = s->consumed;
+    hk_now = s->hw_clock;
+    hk_cval = s->deadline;
+    ksCurDomain = s->cur_domain;
+    ksDomainTime = s->domain_time;
+    ksDomScheduleIdx = s->dom_idx;
+    dschedule_t *sched = (dschedule_t *)ksDomSchedule; /* defined writable in hk_domain.c */
+    for (int i = 0; i < s->dom_len; i++) {
+        sched[i].domain = s->dom_domain[i];
+        sched[i].length = s->dom_length_ms[i];
+    }
+    *(word_t *)&ksDomScheduleLength = s->dom_len;
+#ifdef ENABLE_SMP_SUPPORT
+    for (word_t c = 1; c < CONFIG_MAX_NUM_NODES; c++) {
+        NODE_STATE_ON_CORE(ksIdleThread, c) = hk_tcb(s->core_idle[c]);
+        NODE_STATE_ON_CORE(ksCurThread, c) = hk_tcb(s->core_cur[c]);
+        NODE_STATE_ON_CORE(ksReprogram, c) = s->core_reprogram[c];
+        NODE_STATE_ON_CORE(ksSchedulerAction, c) = SchedulerAction_ResumeCurrentThread;
+        sched_context_t *isc = SC_PTR(&ksIdleThreadSC[c][0]);
+        NODE_STATE_ON_CORE(ksIdleSC, c) = isc;
+        NODE_STATE_ON_CORE(ksCurSC, c) = NODE_STATE_ON_CORE(ksCurThread, c)->tcbSchedContext
+                                             ? NODE_STATE_ON_CORE(ksCurThread, c)->tcbSchedContext : isc;
+    }
+    ARCH_NODE_STATE(ipiReschedulePending) = s->ipi_pending;
+    clh_lock_init();
+#endif
+#ifdef CONFIG_HAVE_FPU
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
+        NODE_STATE_ON_CORE(ksActiveFPUState, c) = NULL;
+        NODE_STATE_ON_CORE(ksFPURestoresSinceSwitch, c) = 0;
+        isFPUEnabledCached[c] = false;
+    }
+    /* nativeThreadUsingFPU: the core's active FPU state is the thread's */
+    for (int i = 0; i < s->n_tcbs; i++)
+        if (s->tcbs[i].fpu_live)
+            NODE_STATE_ON_CORE(ksActiveFPUState, s->tcbs[i].affinity) = &hk_tcb(i)->tcbArch.tcbContext.fpuState;
+#endif
+#ifdef CONFIG_DEBUG_BUILD
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        NODE_STATE_ON_CORE(ksDebugTCBs, c) = NULL;
+    /* debug builds keep every TCB (the idle threads too) on their core's list */
+    for (int i = 0; i < s->n_tcbs; i++)
+        tcbDebugAppend(hk_tcb(i));
+#endif
+}
+
+HK_API int hk_load(const struct hk_state *s)
+{
+    if (hk_check(s) != 0)
+        return -1;
+    hk_err = "";
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        hk_idle_of_core[c] = HK_NONE;
+    hk_idle_of_core[0] = s->idle_thread;
+#ifdef ENABLE_SMP_SUPPORT
+    hk_idle_of_core[1] = s->core_idle[1];
+#endif
+    hk_idle_sc_index = s->idle_sc;
+    hk_n_tcbs = s->n_tcbs;
+    hk_n_scs = s->n_scs;
+    hk_n_irqs = s->n_irqs;
+    armKSASIDTable[0] = &hk_asid_pool;
+    hk_asid_pool.array[0] = asid_map_asid_map_none_new();
+    for (int i = 0; i < s->n_tcbs; i++)
+        hk_load_tcb(s, i);
+    for (int i = 0; i < s->n_scs; i++)
+        hk_load_sc(s, i);
+    hk_load_ipc(s);
+    hk_load_queues(s);
+    hk_load_irqs(s);
+    hk_load_node(s);
+#ifdef ENABLE_SMP_SUPPORT
+    /* core 1's idle thread carries its own idle SC, which the state does not hold */
+    for (word_t c = 1; c < CONFIG_MAX_NUM_NODES; c++)
+        if (!NODE_STATE_ON_CORE(ksIdleThread, c)->tcbSchedContext)
+            NODE_STATE_ON_CORE(ksIdleThread, c)->tcbSchedContext = NODE_STATE_ON_CORE(ksIdleSC, c);
+#endif
+    return 0;
+}
+
+/* ---- save ---- */
+
+static void hk_save_tcb(struct hk_state *s, int i)
+{
+    struct hk_tcb *x = &s->tcbs[i];
+    tcb_t *t = hk_tcb(i);
+    thread_state_t *ts = &t->tcbState;
+    x->state = (unsigned char)thread_state_ptr_get_tsType(ts);
+    word_t b = thread_state_ptr_get_blockingObject(ts);
+    /* the kernel leaves a woken thread's blocking object stale; it maps
+     * back as the object it names */
+    if ((notification_t *)b >= hk_ntfn_pool && (notification_t *)b < hk_ntfn_pool + HK_MAX_NTFNS)
+        x->blocking = (signed char)hk_ntfn_index(b);
+    else
+        x->blocking = (signed char)hk_ep_index(b);
+    x->reply = (signed char)hk_reply_index(thread_state_get_replyObject(*ts));
+    x->queued = (unsigned char)thread_state_get_tcbQueued(*ts);
+    x->in_release = (unsigned char)thread_state_get_tcbInReleaseQueue(*ts);
+    x->prio = (unsigned char)t->tcbPriority;
+    x->domain = (unsigned char)t->tcbDomain;
+    x->affinity = (unsigned char)SMP_TERNARY(t->tcbAffinity, 0);
+    x->sc = (signed char)hk_sc_index(t->tcbSchedContext);
+    x->bound_ntfn = (signed char)hk_ntfn_index((word_t)t->tcbBoundNotification);
+    x->sched_next = (signed char)hk_tcb_index(t->tcbSchedNext);
+    x->sched_prev = (signed char)hk_tcb_index(t->tcbSchedPrev);
+    x->ep_next = (signed char)hk_tcb_index(t->tcbEPNext);
+    x->ep_prev = (signed char)hk_tcb_index(t->tcbEPPrev);
+    x->fault = seL4_Fault_get_seL4_FaultType(t->tcbFault) == seL4_Fault_Timeout;
+    if (x->state == HK_TS_BlockedOnSend && b == (word_t)HK_HIDDEN_EP)
+        x->ep_next = x->ep_prev = HK_NONE; /* the hidden endpoint's queue is not state */
+    x->badge_reg = getRegister(t, badgeRegister);
+    cte_t *slots = TCB_PTR_CTE_PTR(t, 0);
+    x->timeout_handler = cap_get_capType(slots[tcbTimeoutHandler].cap) == cap_endpoint_cap;
+    cap_t vt = slots[tcbVTable].cap;
+    x->vtable_ok = isValidVTableRoot_fp(vt);
+    if (x->vtable_ok) {
+        asid_map_t m = findMapForASID(cap_vspace_cap_get_capVSMappedASID(vt));
+        x->asid_ok = asid_map_get_type(m) == asid_map_asid_map_vspace &&
+                     asid_map_asid_map_vspace_get_vspace_root(m) == cap_vspace_cap_get_capVSBasePtr(vt);
+    } else {
+        asid_map_t m = findMapForASID((asid_t)i + 1);
+        x->asid_ok = asid_map_get_type(m) == asid_map_asid_map_vspace;
+    }
+#ifdef CONFIG_HAVE_FPU
+    x->fpu_live = nativeThreadUsingFPU(t);
+#else
+    x->fpu_live = 0;
+#endif
+}
+
+static void hk_save_sc(struct hk_state *s, int i)
+{
+    struct hk_sc *x = &s->scs[i];
+    sched_context_t *sc = hk_sc(i);
+    x->period = sc->scPeriod;
+    x->consumed = sc->scConsumed;
+    x->core = (unsigned char)sc->scCore;
+    x->tcb = (signed char)hk_tcb_index(sc->scTcb);
+    x->ntfn = (signed char)hk_ntfn_index((word_t)sc->scNotification);
+    x->badge = sc->scBadge;
+    x->refill_max = (unsigned char)sc->scRefillMax;
+    x->head = (unsigned char)sc->scRefillHead;
+    x->tail = (unsigned char)sc->scRefillTail;
+    x->sporadic = (unsigned char)sc->scSporadic;
+    for (word_t r = 0; r < sc->scRefillMax && r < HK_MAX_REFILLS; r++) {
+        x->r_time[r] = refill_index(sc, r)->rTime;
+        x->r_amount[r] = refill_index(sc, r)->rAmount;
+    }
+}
+
+static void hk_save_ipc(struct hk_state *s)
+{
+    for (int i = 0; i < s->n_ntfns; i++) {
+        struct hk_ntfn *x = &s->ntfns[i];
+        notification_t *n = &hk_ntfn_pool[i];
+        x->state = (unsigned char)notification_ptr_get_state(n);
+        x->q_head = (signed char)hk_tcb_index(TCB_PTR(notification_ptr_get_ntfnQueue_head(n)));
+        x->q_tail = (signed char)hk_tcb_index(TCB_PTR(notification_ptr_get_ntfnQueue_tail(n)));
+        x->bound_tcb = (signed char)hk_tcb_index(TCB_PTR(notification_ptr_get_ntfnBoundTCB(n)));
+        x->sc = (signed char)hk_sc_index(SC_PTR(notification_ptr_get_ntfnSchedContext(n)));
+        x->msg_id = notification_ptr_get_ntfnMsgIdentifier(n);
+    }
+    for (int i = 0; i < s->n_eps; i++) {
+        endpoint_t *e = &hk_ep_pool[i];
+        s->eps[i].state = (unsigned char)endpoint_ptr_get_state(e);
+        s->eps[i].q_head = (signed char)hk_tcb_index(TCB_PTR(endpoint_ptr_get_epQueue_head(e)));
+        s->eps[i].q_tail = (signed char)hk_tcb_index(TCB_PTR(endpoint_ptr_get_epQueue_tail(e)));
+    }
+    for (int i = 0; i < s->n_replies; i++)
+        s->reply_tcb[i] = (signed char)hk_tcb_index(hk_reply_pool[i].replyTCB);
+}
+
+static int hk_action_index(tcb_t *a)
+{
+    if (a == SchedulerAction_ResumeCurrentThread)
+        return HK_SA_RESUME;
+    if (a == SchedulerAction_ChooseNewThread)
+        return HK_SA_CHOOSE;
+    return hk_tcb_index(a);
+}
+
+/* a mask or ack of IRQ irq by the entry, into the table or the
+ * out-of-range record (handleInterrupt's irq > maxIRQ case) */
+static void hk_save_gic_irq(struct hk_state *s, word_t irq)
+{
+    int m = hk_gic_mask_written(irq);
+    int acks = hk_gic_acks(irq);
+    if (m < 0 && !acks)
+        return;
+    if (irq > maxIRQ) {
+        s->oor_irq = (int)irq;
+        if (m >= 0)
+            s->oor_masked = (unsigned char)m;
+        s->oor_acks = (unsigned char)(s->oor_acks + acks);
+        return;
+    }
+    while (s->n_irqs <= irq) { /* the table grows to the IRQ touched */
+        int k = s->n_irqs++;
+        s->irq_state[k] = HK_IRQ_Inactive;
+        s->irq_masked[k] = s->irq_acks[k] = 0;
+        s->irq_cap[k] = (struct hk_irq_cap){HK_CAP_Null, 0, HK_NONE, 0};
+    }
+    if (m >= 0)
+        s->irq_masked[irq] = (unsigned char)m;
+    s->irq_acks[irq] = (unsigned char)(s->irq_acks[irq] + acks);
+}
+
+static void hk_save_irqs(struct hk_state *s)
+{
+    for (int i = 0; i < s->n_irqs && i <= (int)maxIRQ; i++) {
+        irq_t irq = CORE_IRQ_TO_IRQT(0, i);
+        s->irq_state[i] = (unsigned char)hk_irq_state_h(intStateIRQTable[IRQT_TO_IDX(irq)]);
+        cap_t c = intStateIRQNode[IRQT_TO_IDX(irq)].cap;
+        struct hk_irq_cap *x = &s->irq_cap[i];
+        switch (cap_get_capType(c)) {
+        case cap_notification_cap:
+            x->type = HK_CAP_Notification;
+            x->can_send = (unsigned char)cap_notification_cap_get_capNtfnCanSend(c);
+            x->ntfn = (signed char)hk_ntfn_index(cap_notification_cap_get_capNtfnPtr(c));
+            x->badge = cap_notification_cap_get_capNtfnBadge(c);
+            break;
+        case cap_endpoint_cap: /* only its type matters to the path */
+            x->type = HK_CAP_Endpoint;
+            x->can_send = (unsigned char)cap_endpoint_cap_get_capCanSend(c);
+            x->badge = cap_endpoint_cap_get_capEPBadge(c);
+            break;
+        default:
+            x->type = HK_CAP_Null;
+            break;
+        }
+    }
+    /* masks and acks: only the IRQ the GIC delivered is touched */
+    if (hk_entry_iar != IRQ_NONE)
+        hk_save_gic_irq(s, hk_entry_iar & IRQ_MASK);
+}
+
+HK_API int hk_save(struct hk_state *s)
+{
+    for (int i = 0; i < s->n_tcbs; i++)
+        hk_save_tcb(s, i);
+    for (int i = 0; i < s->n_scs; i++)
+        hk_save_sc(s, i);
+    hk_save_ipc(s);
+    s->cur_thread = (signed char)hk_tcb_index(NODE_STATE(ksCurThread));
+    s->cur_sc = (signed char)hk_sc_index(NODE_STATE(ksCurSC));
+    s->sched_action = (short)hk_action_index(NODE_STATE(ksSchedulerAction));
+    s->reprogram = (unsigned char)NODE_STATE(ksReprogram);
+    s->cur_time = NODE_STATE(ksCurTime);
+    s->consumed = NODE_STATE(ksConsumed);
+    s->deadline = hk_cval;
+    s->hw_clock = hk_now;
+    s->cur_domain = (unsigned char)ksCurDomain;
+    s->domain_time = ksDomainTime;
+    s->dom_idx = (unsigned char)ksDomScheduleIdx;
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
+        s->release_head[c] = (signed char)hk_tcb_index(NODE_STATE_ON_CORE(ksReleaseHead, c));
+        for (word_t d = 0; d < CONFIG_NUM_DOMAINS; d++) {
+            s->l1[c][d] = NODE_STATE_ON_CORE(ksReadyQueuesL1Bitmap, c)[d];
+            for (word_t w = 0; w < L2_BITMAP_SIZE && w < HK_L2_SIZE; w++)
+                s->l2[c][d][w] = NODE_STATE_ON_CORE(ksReadyQueuesL2Bitmap, c)[d][w];
+        }
+    }
+#ifdef ENABLE_SMP_SUPPORT
+    for (word_t c = 1; c < CONFIG_MAX_NUM_NODES; c++) {
+        s->core_cur[c] = (signed char)hk_tcb_index(NODE_STATE_ON_CORE(ksCurThread, c));
+        s->core_reprogram[c] = (unsigned char)NODE_STATE_ON_CORE(ksReprogram, c);
+    }
+    s->ipi_pending = (unsigned char)ARCH_NODE_STATE(ipiReschedulePending);
+#endif
+    hk_save_irqs(s);
+    return 0;
+}
+
+/* what the model keeps as flags: the address space installed, FPU owner */
+static void hk_fill_extra(struct hk_extra *x)
+{
+    x->outcome = hk_outcome;
+    x->ttbr0_writes = hk_ttbr0_n;
+    x->ttbr0 = hk_ttbr0;
+    x->ttbr0_asid = (int)(hk_ttbr0 >> 48);
+    x->ttbr0_tcb = HK_NONE;
+    for (word_t i = 0; hk_ttbr0_n && i < hk_n_tcbs; i++)
+        if ((hk_ttbr0 & MASK(48)) == pptr_to_paddr(hk_vspace_pool[i]))
+            x->ttbr0_tcb = (signed char)i;
+    for (word_t c = 0; c < HK_MAX_CORES; c++)
+        x->fpu_owner[c] = HK_NONE;
+#ifdef CONFIG_HAVE_FPU
+    for (word_t i = 0; i < hk_n_tcbs; i++)
+        if (nativeThreadUsingFPU(hk_tcb((int)i)))
+            x->fpu_owner[SMP_TERNARY(hk_tcb((int)i)->tcbAffinity, 0)] = (signed char)i;
+#endif
+    x->fpu_enabled = hk_fpu_en;
+    for (word_t i = 0; i < HK_TEXT_LEN; i++)
+        x->text[i] = i < hk_text_len ? hk_text[i] : 0;
+}

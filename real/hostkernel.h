@@ -1,0 +1,161 @@
+/*
+ * hostkernel.h: the C ABI of hostkernel.so, a seL4 kernel compiled for the
+ * host by real/build-kernel.sh. Pure C with no kernel and no irqsim
+ * headers: the kernel side (real/glue, compiled inside the kernel's
+ * translation unit) and the host side (real/rk_load.c) both include it.
+ *
+ * A state crosses the boundary as a struct hk_state: a flat image of the
+ * kernel state the interrupt path reads and writes, objects by index
+ * (HK_NONE for a null pointer). hk_load builds real kernel objects and
+ * globals from it, hk_entry runs one interrupt, hk_save reads the kernel
+ * objects back into indices.
+ *
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+#ifndef IRQSIM_HOSTKERNEL_H
+#define IRQSIM_HOSTKERNEL_H
+
+#define HK_ABI_VERSION 2
+
+#define HK_NONE (-1)
+#define HK_MAX_TCBS 64
+#define HK_MAX_SCS 64
+#define HK_MAX_REFILLS 16
+#define HK_MAX_NTFNS 16
+#define HK_MAX_EPS 8
+#define HK_MAX_REPLIES 16
+#define HK_MAX_DOMAINS 16
+#define HK_MAX_DOM_SCHED 16
+#define HK_MAX_CORES 2
+#define HK_L2_SIZE 4
+#define HK_MAX_IRQS 1024
+#define HK_TEXT_LEN 512
+
+/* ksSchedulerAction besides a TCB index */
+#define HK_SA_RESUME (-1)
+#define HK_SA_CHOOSE (-2)
+
+/* Values below are irqsim's (kstate.h) numbering, which follows the
+ * kernel's own enums; the bridge translates where they differ. */
+enum hk_ts { HK_TS_Inactive, HK_TS_Running, HK_TS_Restart, HK_TS_BlockedOnReceive, HK_TS_BlockedOnSend,
+             HK_TS_BlockedOnReply, HK_TS_BlockedOnNotification, HK_TS_IdleThreadState };
+enum hk_irq_state { HK_IRQ_Inactive, HK_IRQ_Signal, HK_IRQ_Timer, HK_IRQ_IPI, HK_IRQ_Reserved };
+enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint };
+
+enum hk_path { HK_PATH_SLOW, HK_PATH_FAST, HK_PATH_FIXED };
+
+/* how the kernel left: to user level (restore_user_context or
+ * fastpath_restore), or halted (a failed assertion or fail(), or wfi) */
+enum hk_outcome { HK_OUT_NONE, HK_OUT_USER, HK_OUT_FASTPATH, HK_OUT_HALT };
+
+struct hk_info {
+    int abi_version;
+    unsigned long long timer_hz; /* TIMER_CLOCK_HZ */
+    unsigned wcet_us;            /* getKernelWcetUs() */
+    unsigned wcet_scale;         /* CONFIG_KERNEL_WCET_SCALE */
+    unsigned precision_us;       /* TIMER_PRECISION */
+    unsigned overhead_ticks;     /* TIMER_OVERHEAD_TICKS */
+    unsigned max_irq;            /* maxIRQ */
+    unsigned gic_version;        /* 2 or 3 */
+    unsigned num_domains;        /* CONFIG_NUM_DOMAINS */
+    unsigned cores;              /* CONFIG_MAX_NUM_NODES */
+    unsigned num_prios;          /* CONFIG_NUM_PRIORITIES */
+    unsigned min_refills;        /* MIN_REFILLS */
+    unsigned debug, fpu, hyp, irq_fastpath;
+};
+
+struct hk_tcb {
+    unsigned char state, prio, domain, affinity;
+    signed char blocking, reply;   /* EP or notification by state; reply object */
+    unsigned char queued, in_release;
+    signed char sc, bound_ntfn;
+    signed char sched_next, sched_prev, ep_next, ep_prev;
+    unsigned char fault;           /* 0 none, 1 timeout */
+    unsigned char timeout_handler, vtable_ok, asid_ok, vmid_ok, fpu_live;
+    unsigned long long badge_reg;
+};
+
+struct hk_sc {
+    unsigned long long period, consumed, badge;
+    unsigned char refill_max, head, tail, sporadic, core;
+    signed char tcb, ntfn;
+    unsigned long long r_time[HK_MAX_REFILLS], r_amount[HK_MAX_REFILLS];
+};
+
+struct hk_ntfn {
+    unsigned char state;
+    signed char q_head, q_tail, bound_tcb, sc;
+    unsigned long long msg_id;
+};
+
+struct hk_ep {
+    unsigned char state;
+    signed char q_head, q_tail;
+};
+
+struct hk_irq_cap {
+    unsigned char type, can_send;
+    signed char ntfn;
+    unsigned long long badge;
+};
+
+struct hk_state {
+    unsigned long long hw_clock;
+    int active_irq;               /* -1: spurious (IAR returns the spurious ID) */
+    signed char cur_thread, cur_sc, idle_thread, idle_sc;
+    short sched_action;
+    unsigned char reprogram;
+    unsigned long long cur_time, consumed, deadline;
+    signed char release_head[HK_MAX_CORES];
+    signed char core_cur[HK_MAX_CORES], core_idle[HK_MAX_CORES];
+    unsigned char core_reprogram[HK_MAX_CORES];
+    unsigned char ipi_pending;
+    unsigned char ipi_sent;       /* cores sent a reschedule IPI (SGI) by the entry; hk_save ORs them in */
+    unsigned long long l1[HK_MAX_CORES][HK_MAX_DOMAINS];
+    unsigned long long l2[HK_MAX_CORES][HK_MAX_DOMAINS][HK_L2_SIZE];
+    unsigned char cur_domain, dom_idx, dom_len;
+    unsigned long long domain_time;
+    unsigned char dom_domain[HK_MAX_DOM_SCHED];
+    unsigned dom_length_ms[HK_MAX_DOM_SCHED];
+    unsigned char n_tcbs, n_scs, n_ntfns, n_eps, n_replies;
+    struct hk_tcb tcbs[HK_MAX_TCBS];
+    struct hk_sc scs[HK_MAX_SCS];
+    struct hk_ntfn ntfns[HK_MAX_NTFNS];
+    struct hk_ep eps[HK_MAX_EPS];
+    signed char reply_tcb[HK_MAX_REPLIES];
+    unsigned short n_irqs;
+    unsigned char irq_state[HK_MAX_IRQS], irq_masked[HK_MAX_IRQS], irq_acks[HK_MAX_IRQS];
+    struct hk_irq_cap irq_cap[HK_MAX_IRQS];
+    int oor_irq;                  /* an IRQ above maxIRQ the GIC saw, -1 none */
+    unsigned char oor_masked, oor_acks;
+};
+
+/* What the real kernel shows that irqsim's model keeps only as flags, and
+ * how the entry ended. Written by hk_entry. */
+struct hk_extra {
+    int outcome;                  /* enum hk_outcome */
+    int ttbr0_writes;             /* TTBR0 (VTTBR on hyp) writes during the entry */
+    unsigned long long ttbr0;     /* the last value written */
+    int ttbr0_asid;               /* its ASID field */
+    signed char ttbr0_tcb;        /* TCB whose vspace root it installs; HK_NONE: the global one */
+    signed char fpu_owner[HK_MAX_CORES]; /* ksActiveFPUState's TCB per core after the entry */
+    int fpu_enabled;              /* last CPACR write enabled the FPU (-1: none written) */
+    char text[HK_TEXT_LEN];       /* kernel printf output (assertion/fail text in debug builds) */
+};
+
+#define HK_API __attribute__((visibility("default")))
+
+HK_API int hk_abi_version(void);
+HK_API void hk_info(struct hk_info *out);
+/* Build the kernel state; 0, or -1 when the state does not fit the build
+ * (hk_error() says why). */
+HK_API int hk_load(const struct hk_state *s);
+/* One interrupt on core 0 through the given path; returns enum hk_outcome,
+ * or -1 for an unsupported path. */
+HK_API int hk_entry(int path, struct hk_extra *extra);
+/* Read the kernel state back. Fields the kernel does not hold (vmid_ok on
+ * non-hyp builds) are left as they are in *s, so pass a copy of the input. */
+HK_API int hk_save(struct hk_state *s);
+HK_API const char *hk_error(void);
+
+#endif

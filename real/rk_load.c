@@ -1,0 +1,462 @@
+/* rk_load: load a host kernel, translate states, run one interrupt. */
+#include "rk_load.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- kernel.info ---- */
+
+static int info_line(struct rk_kernel *k, const char *key, const char *val)
+{
+    if (strcmp(key, "board") == 0)
+        snprintf(k->board, sizeof k->board, "%s", val);
+    else if (strcmp(key, "commit") == 0)
+        snprintf(k->commit, sizeof k->commit, "%s", val);
+    return 0;
+}
+
+static int read_info(struct rk_kernel *k, char *err, size_t errlen)
+{
+    char path[600], line[256];
+    snprintf(path, sizeof path, "%s/kernel.info", k->dir);
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "%s: no kernel.info (not a build of real/build-kernel.sh?)", k->dir);
+        return -1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = 0;
+        char *eq = strchr(line, '=');
+        if (eq) {
+            *eq = 0;
+            info_line(k, line, eq + 1);
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
+/* The generator's board preset for a kernel platform. */
+static const char *preset_of(const char *board)
+{
+    static const char *const map[][2] = {{"imx8mm-evk", "imx8mm"}, {"imx8mq-evk", "imx8mq"}, {"odroidc4", "odroidc4"},
+                                         {"tqma8xqp1gb", "tqma"},  {"tx1", "tx1"},          {"zynqmp", "zcu106"}};
+    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
+        if (strcmp(board, map[i][0]) == 0)
+            return map[i][1];
+    return NULL;
+}
+
+/* The build's configuration as the model takes it: the kernel's own
+ * constants (hk_info), not the preset's. */
+static void config_of(struct rk_kernel *k)
+{
+    struct ks_config *c = &k->cfg;
+    const struct hk_info *i = &k->info;
+    memset(c, 0, sizeof *c);
+    const char *p = preset_of(k->board);
+    /* a board name longer than the model's field is cut (it only labels) */
+    snprintf(c->board, sizeof c->board, "%.*s", (int)sizeof c->board - 1, p ? p : k->board);
+    c->timer_hz = i->timer_hz;
+    c->wcet_us = i->wcet_us;
+    c->wcet_scale = i->wcet_scale;
+    c->precision_us = i->precision_us;
+    c->overhead_ticks = i->overhead_ticks;
+    c->num_domains = i->num_domains;
+    c->max_irq = i->max_irq;
+    c->gic_version = (uint8_t)i->gic_version;
+    c->smp = i->cores > 1;
+    c->fpu = i->fpu;
+    c->hyp = i->hyp;
+    cfg_derive(c);
+}
+
+#define SYM(field, name)                                                     \
+    do {                                                                     \
+        *(void **)&k->field = dlsym(k->dl, name);                            \
+        if (!k->field) {                                                     \
+            snprintf(err, errlen, "%s: hostkernel.so has no %s", dir, name); \
+            rk_close(k);                                                     \
+            return -1;                                                       \
+        }                                                                    \
+    } while (0)
+
+int rk_open(struct rk_kernel *k, const char *dir, char *err, size_t errlen)
+{
+    memset(k, 0, sizeof *k);
+    snprintf(k->dir, sizeof k->dir, "%s", dir);
+    if (read_info(k, err, errlen) != 0)
+        return -1;
+    char path[600];
+    snprintf(path, sizeof path, "%s/hostkernel.so", dir);
+    /* RTLD_LOCAL: each build keeps its own kernel globals */
+    k->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!k->dl) {
+        snprintf(err, errlen, "%s", dlerror());
+        return -1;
+    }
+    int (*abi)(void);
+    void (*info)(struct hk_info *);
+    SYM(load, "hk_load");
+    SYM(entry, "hk_entry");
+    SYM(save, "hk_save");
+    SYM(error, "hk_error");
+    *(void **)&abi = dlsym(k->dl, "hk_abi_version");
+    *(void **)&info = dlsym(k->dl, "hk_info");
+    if (!abi || !info || abi() != HK_ABI_VERSION) {
+        snprintf(err, errlen, "%s: ABI version %d, this irqsim speaks %d: rebuild it with real/build-kernel.sh", dir,
+                 abi ? abi() : -1, HK_ABI_VERSION);
+        rk_close(k);
+        return -1;
+    }
+    info(&k->info);
+    config_of(k);
+    return 0;
+}
+
+void rk_close(struct rk_kernel *k)
+{
+    if (k->dl)
+        dlclose(k->dl);
+    k->dl = NULL;
+}
+
+const char *rk_error(struct rk_kernel *k)
+{
+    return k->error();
+}
+
+/* ---- kstate <-> hk_state: the same fields, kept side by side ---- */
+
+static void tcb_to_hk(const struct ks_tcb *t, struct hk_tcb *x)
+{
+    x->state = t->state;
+    x->prio = t->prio;
+    x->domain = t->domain;
+    x->affinity = t->affinity;
+    x->blocking = t->blocking;
+    x->reply = t->reply;
+    x->queued = t->queued;
+    x->in_release = t->in_release;
+    x->sc = t->sc;
+    x->bound_ntfn = t->bound_ntfn;
+    x->sched_next = t->sched_next;
+    x->sched_prev = t->sched_prev;
+    x->ep_next = t->ep_next;
+    x->ep_prev = t->ep_prev;
+    x->fault = t->fault;
+    x->timeout_handler = t->timeout_handler;
+    x->vtable_ok = t->vtable_ok;
+    x->asid_ok = t->asid_ok;
+    x->vmid_ok = t->vmid_ok;
+    x->fpu_live = t->fpu_live;
+    x->badge_reg = t->badge_reg;
+}
+
+static void tcb_from_hk(const struct hk_tcb *x, struct ks_tcb *t)
+{
+    t->state = x->state;
+    t->prio = x->prio;
+    t->domain = x->domain;
+    t->affinity = x->affinity;
+    t->blocking = x->blocking;
+    t->reply = x->reply;
+    t->queued = x->queued;
+    t->in_release = x->in_release;
+    t->sc = x->sc;
+    t->bound_ntfn = x->bound_ntfn;
+    t->sched_next = x->sched_next;
+    t->sched_prev = x->sched_prev;
+    t->ep_next = x->ep_next;
+    t->ep_prev = x->ep_prev;
+    t->fault = x->fault;
+    t->timeout_handler = x->timeout_handler;
+    t->vtable_ok = x->vtable_ok;
+    t->asid_ok = x->asid_ok;
+    t->vmid_ok = x->vmid_ok;
+    t->fpu_live = x->fpu_live;
+    t->badge_reg = x->badge_reg;
+}
+
+static void sc_to_hk(const struct ks_sc *s, struct hk_sc *x)
+{
+    x->period = s->period;
+    x->consumed = s->consumed;
+    x->badge = s->badge;
+    x->refill_max = s->refill_max;
+    x->head = s->head;
+    x->tail = s->tail;
+    x->sporadic = s->sporadic;
+    x->core = s->core;
+    x->tcb = s->tcb;
+    x->ntfn = s->ntfn;
+    for (int r = 0; r < s->refill_max && r < KS_MAX_REFILLS; r++) {
+        x->r_time[r] = s->refills[r].time;
+        x->r_amount[r] = s->refills[r].amount;
+    }
+}
+
+static void sc_from_hk(const struct hk_sc *x, struct ks_sc *s)
+{
+    s->period = x->period;
+    s->consumed = x->consumed;
+    s->badge = x->badge;
+    s->refill_max = x->refill_max;
+    s->head = x->head;
+    s->tail = x->tail;
+    s->sporadic = x->sporadic;
+    s->core = x->core;
+    s->tcb = x->tcb;
+    s->ntfn = x->ntfn;
+    for (int r = 0; r < x->refill_max && r < KS_MAX_REFILLS; r++) {
+        s->refills[r].time = x->r_time[r];
+        s->refills[r].amount = x->r_amount[r];
+    }
+}
+
+static void node_to_hk(const struct kstate *ks, struct hk_state *h)
+{
+    h->hw_clock = ks->hw_clock;
+    h->active_irq = ks->active_irq;
+    h->cur_thread = ks->cur_thread;
+    h->cur_sc = ks->cur_sc;
+    h->idle_thread = ks->idle_thread;
+    h->idle_sc = ks->idle_sc;
+    h->sched_action = ks->sched_action;
+    h->reprogram = ks->reprogram;
+    h->cur_time = ks->cur_time;
+    h->consumed = ks->consumed;
+    h->deadline = ks->deadline;
+    for (int c = 0; c < KS_MAX_CORES; c++) {
+        h->release_head[c] = ks->release_head[c];
+        h->core_cur[c] = ks->core_cur[c];
+        h->core_idle[c] = ks->core_idle[c];
+        h->core_reprogram[c] = ks->core_reprogram[c];
+    }
+    h->ipi_pending = ks->ipi_pending;
+    h->ipi_sent = ks->ipi_sent;
+    memcpy(h->l1, ks->l1, sizeof h->l1);
+    memcpy(h->l2, ks->l2, sizeof h->l2);
+    h->cur_domain = ks->cur_domain;
+    h->domain_time = ks->domain_time;
+    h->dom_idx = ks->dom_idx;
+    h->dom_len = ks->dom_len;
+    for (int i = 0; i < ks->dom_len && i < KS_MAX_DOM_SCHED; i++) {
+        h->dom_domain[i] = ks->dom_sched[i].domain;
+        h->dom_length_ms[i] = ks->dom_sched[i].length_ms;
+    }
+}
+
+static void node_from_hk(const struct hk_state *h, struct kstate *ks)
+{
+    ks->hw_clock = h->hw_clock;
+    ks->cur_thread = h->cur_thread;
+    ks->cur_sc = h->cur_sc;
+    ks->sched_action = h->sched_action;
+    ks->reprogram = h->reprogram;
+    ks->cur_time = h->cur_time;
+    ks->consumed = h->consumed;
+    ks->deadline = h->deadline;
+    for (int c = 0; c < KS_MAX_CORES; c++) {
+        ks->release_head[c] = h->release_head[c];
+        ks->core_cur[c] = h->core_cur[c];
+        ks->core_reprogram[c] = h->core_reprogram[c];
+    }
+    ks->ipi_pending = h->ipi_pending;
+    ks->ipi_sent = h->ipi_sent;
+    memcpy(ks->l1, h->l1, sizeof ks->l1);
+    memcpy(ks->l2, h->l2, sizeof ks->l2);
+    ks->cur_domain = h->cur_domain;
+    ks->domain_time = h->domain_time;
+    ks->dom_idx = h->dom_idx;
+}
+
+static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
+{
+    h->n_irqs = ks->n_irqs;
+    memcpy(h->irq_state, ks->irq_state, ks->n_irqs);
+    for (int i = 0; i < ks->n_irqs; i++) {
+        h->irq_masked[i] = ks->irq_masked[i];
+        h->irq_acks[i] = ks->irq_acks[i];
+        h->irq_cap[i].type = ks->irq_cap[i].type;
+        h->irq_cap[i].can_send = ks->irq_cap[i].can_send;
+        h->irq_cap[i].ntfn = ks->irq_cap[i].ntfn;
+        h->irq_cap[i].badge = ks->irq_cap[i].badge;
+    }
+    h->oor_irq = ks->oor_irq;
+    h->oor_masked = ks->oor_masked;
+    h->oor_acks = ks->oor_acks;
+}
+
+static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
+{
+    if (h->n_irqs > ks->n_irqs)
+        ks_irq_touch(ks, h->n_irqs - 1);
+    for (int i = 0; i < h->n_irqs; i++) {
+        ks->irq_state[i] = h->irq_state[i];
+        ks->irq_masked[i] = h->irq_masked[i];
+        ks->irq_acks[i] = h->irq_acks[i];
+        ks->irq_cap[i].type = h->irq_cap[i].type;
+        ks->irq_cap[i].can_send = h->irq_cap[i].can_send;
+        ks->irq_cap[i].ntfn = h->irq_cap[i].ntfn;
+        ks->irq_cap[i].badge = h->irq_cap[i].badge;
+    }
+    ks->oor_irq = h->oor_irq;
+    ks->oor_masked = h->oor_masked;
+    ks->oor_acks = h->oor_acks;
+}
+
+void rk_to_hk(const struct kstate *ks, struct hk_state *h)
+{
+    node_to_hk(ks, h);
+    h->n_tcbs = ks->n_tcbs;
+    h->n_scs = ks->n_scs;
+    h->n_ntfns = ks->n_ntfns;
+    h->n_eps = ks->n_eps;
+    h->n_replies = ks->n_replies;
+    for (int i = 0; i < ks->n_tcbs; i++)
+        tcb_to_hk(&ks->tcbs[i], &h->tcbs[i]);
+    for (int i = 0; i < ks->n_scs; i++)
+        sc_to_hk(&ks->scs[i], &h->scs[i]);
+    for (int i = 0; i < ks->n_ntfns; i++) {
+        const struct ks_ntfn *n = &ks->ntfns[i];
+        h->ntfns[i] = (struct hk_ntfn){n->state, n->q_head, n->q_tail, n->bound_tcb, n->sc, n->msg_id};
+    }
+    for (int i = 0; i < ks->n_eps; i++)
+        h->eps[i] = (struct hk_ep){ks->eps[i].state, ks->eps[i].q_head, ks->eps[i].q_tail};
+    for (int i = 0; i < ks->n_replies; i++)
+        h->reply_tcb[i] = ks->replies[i].tcb;
+    irqs_to_hk(ks, h);
+}
+
+/* Only the fields the kernel holds are written: the rest of ks (names,
+ * configuration, budgets, assertion records) stays as the caller had it. */
+void rk_from_hk(const struct hk_state *h, struct kstate *ks)
+{
+    node_from_hk(h, ks);
+    for (int i = 0; i < ks->n_tcbs; i++)
+        tcb_from_hk(&h->tcbs[i], &ks->tcbs[i]);
+    for (int i = 0; i < ks->n_scs; i++)
+        sc_from_hk(&h->scs[i], &ks->scs[i]);
+    for (int i = 0; i < ks->n_ntfns; i++) {
+        const struct hk_ntfn *x = &h->ntfns[i];
+        struct ks_ntfn *n = &ks->ntfns[i];
+        n->state = x->state;
+        n->q_head = x->q_head;
+        n->q_tail = x->q_tail;
+        n->bound_tcb = x->bound_tcb;
+        n->sc = x->sc;
+        n->msg_id = x->msg_id;
+    }
+    for (int i = 0; i < ks->n_eps; i++) {
+        ks->eps[i].state = h->eps[i].state;
+        ks->eps[i].q_head = h->eps[i].q_head;
+        ks->eps[i].q_tail = h->eps[i].q_tail;
+    }
+    for (int i = 0; i < ks->n_replies; i++)
+        ks->replies[i].tcb = h->reply_tcb[i];
+    irqs_from_hk(h, ks);
+}
+
+/* ---- running ---- */
+
+static int load(struct rk_kernel *k, const struct kstate *in)
+{
+    rk_to_hk(in, &k->hin);
+    return k->load(&k->hin);
+}
+
+static void save(struct rk_kernel *k, const struct kstate *in, struct kstate *out)
+{
+    memcpy(&k->hout, &k->hin, sizeof k->hout);
+    k->save(&k->hout);
+    if (out != in)
+        ks_copy(out, in);
+    rk_from_hk(&k->hout, out);
+}
+
+int rk_roundtrip(struct rk_kernel *k, const struct kstate *in, struct kstate *out)
+{
+    if (load(k, in) != 0)
+        return -1;
+    save(k, in, out);
+    return 0;
+}
+
+int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out, struct rk_extra *extra)
+{
+    if (load(k, in) != 0)
+        return -1;
+    struct hk_extra x;
+    int why = k->entry(path, &x);
+    if (why < 0)
+        return -1;
+    save(k, in, out);
+    if (extra) {
+        extra->outcome = x.outcome;
+        extra->ttbr0_writes = x.ttbr0_writes;
+        extra->ttbr0_asid = x.ttbr0_asid;
+        extra->ttbr0_tcb = x.ttbr0_tcb;
+        for (int c = 0; c < KS_MAX_CORES; c++)
+            extra->fpu_owner[c] = x.fpu_owner[c];
+        extra->fpu_enabled = x.fpu_enabled;
+        memcpy(extra->text, x.text, sizeof extra->text);
+    }
+    return why;
+}
+
+int rk_run(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out)
+{
+    return rk_run_x(k, in, path, out, NULL);
+}
+
+/* ---- generation restricted to the build ---- */
+
+static bool same_timing(const struct ks_config *a, const struct ks_config *b)
+{
+    return a->timer_hz == b->timer_hz && a->wcet_us == b->wcet_us && a->wcet_scale == b->wcet_scale &&
+           a->precision_us == b->precision_us && a->overhead_ticks == b->overhead_ticks &&
+           a->max_irq == b->max_irq && a->gic_version == b->gic_version;
+}
+
+/* The kernel keeps one FPU owner per core (ksActiveFPUState), so at most
+ * one thread per core can have fpu_live; the generator may set more. */
+static void one_fpu_owner(struct kstate *ks)
+{
+    bool seen[KS_MAX_CORES] = {false};
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        struct ks_tcb *t = &ks->tcbs[i];
+        if (!t->fpu_live)
+            continue;
+        if (!ks->cfg.fpu || seen[t->affinity])
+            t->fpu_live = false;
+        seen[t->affinity] = true;
+    }
+}
+
+int rk_gen_state(struct rk_kernel *k, struct kstate *ks, uint64_t seed, const struct gen_bounds *b)
+{
+    struct gen_bounds r = *b;
+    r.board = k->cfg.board;
+    if ((unsigned)r.max_domains > k->cfg.num_domains)
+        r.max_domains = (int)k->cfg.num_domains;
+    r.allow_smp = k->cfg.smp;
+    struct ks_config preset;
+    if (cfg_preset(&preset, r.board) != 0 || !same_timing(&preset, &k->cfg))
+        return -1;
+    for (uint64_t attempt = 0;; attempt++) {
+        struct gen_src src;
+        gen_src_seed(&src, seed + attempt * 0x9e3779b97f4a7c15ull);
+        if (gen_state(ks, &src, &r) != 0)
+            return -1;
+        /* an SMP build always has core 1: the generator makes SMP states
+         * one time in five */
+        if (ks->cfg.smp == k->cfg.smp)
+            break;
+    }
+    ks->cfg = k->cfg;
+    one_fpu_owner(ks);
+    return 0;
+}

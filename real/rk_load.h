@@ -1,0 +1,70 @@
+/*
+ * rk_load: the host side of the real-kernel mode. Opens a host kernel
+ * built by real/build-kernel.sh (hostkernel.so + kernel.info), translates
+ * irqsim's struct kstate to the kernel's flat hk_state and back, and runs
+ * one interrupt through the real slowpath or the real fastpath_irq.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+#ifndef IRQSIM_RK_LOAD_H
+#define IRQSIM_RK_LOAD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "gen.h"
+#include "hostkernel.h"
+#include "kstate.h"
+
+struct rk_kernel {
+    void *dl;
+    char dir[512];
+    struct hk_info info;
+    struct ks_config cfg;      /* the build's configuration, as the model takes it */
+    char board[32];            /* kernel.info board (kernel platform name) */
+    char commit[48];
+    int (*load)(const struct hk_state *);
+    int (*entry)(int, struct hk_extra *);
+    int (*save)(struct hk_state *);
+    const char *(*error)(void);
+    struct hk_state hin, hout; /* scratch: a state is ~40 KiB */
+};
+
+/* What the real kernel shows beyond a kstate, after rk_run. */
+struct rk_extra {
+    int outcome;               /* enum hk_outcome: user, fastpath, halt */
+    int ttbr0_writes;          /* address-space switches */
+    int ttbr0_asid;
+    int ttbr0_tcb;             /* whose vspace was installed; KS_NONE: the global one */
+    int fpu_owner[KS_MAX_CORES]; /* TCB whose FPU state is live per core, KS_NONE */
+    int fpu_enabled;           /* last FPU enable/disable write, -1 none */
+    char text[HK_TEXT_LEN];    /* kernel output: a failed assertion's text */
+};
+
+enum rk_path { RK_SLOW = HK_PATH_SLOW, RK_FAST = HK_PATH_FAST, RK_FIXED = HK_PATH_FIXED };
+
+/* Open a build directory; 0, or -1 with a reason in err. */
+int rk_open(struct rk_kernel *k, const char *build_dir, char *err, size_t errlen);
+void rk_close(struct rk_kernel *k);
+
+/* kstate <-> hk_state */
+void rk_to_hk(const struct kstate *ks, struct hk_state *h);
+void rk_from_hk(const struct hk_state *h, struct kstate *ks);
+
+/* Build in the kernel and read straight back: no kernel code runs.
+ * 0, or -1 when the state does not fit the build (rk_error). */
+int rk_roundtrip(struct rk_kernel *k, const struct kstate *in, struct kstate *out);
+
+/* One interrupt through path (RK_SLOW, RK_FAST); out receives the outcome
+ * (a failed kernel assertion halts the kernel: outcome HK_OUT_HALT, out is
+ * the state at the halt). Returns the outcome, or -1 when the state does
+ * not fit the build. extra may be NULL. */
+int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out, struct rk_extra *extra);
+int rk_run(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out);
+const char *rk_error(struct rk_kernel *k);
+
+/* A generated state the build can hold: the generator restricted to the
+ * build's board, domains and cores, then given the build's configuration.
+ * 0, or -1 when the generator has no preset matching the build. */
+int rk_gen_state(struct rk_kernel *k, struct kstate *ks, uint64_t seed, const struct gen_bounds *b);
+
+#endif
