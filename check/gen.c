@@ -73,12 +73,16 @@ static uint64_t next_word(struct gen_src *s)
     return b;
 }
 
+__extension__ typedef unsigned __int128 gen_u128;
+
 /* A choice in [0, n): one byte while the data lasts, as libFuzzer mutates
  * bytes; wider choices take several. */
 static uint64_t pick(struct gen_src *s, uint64_t n)
 {
     if (n <= 1)
         return 0;
+    if (s->pos >= s->len) /* the PRNG: the high word of v * n, a multiply instead of a division */
+        return (uint64_t)(((gen_u128)next_rng(s) * n) >> 64);
     uint64_t v = next_word(s);
     if (s->pos <= s->len && s->data && n > 256)
         for (uint64_t lim = 256; lim < n && s->pos < s->len; lim <<= 8)
@@ -409,6 +413,19 @@ static void blocked_sc(struct gen *g, int t)
     }
 }
 
+/* A thread that took a timeout fault (endTimeslice -> handleTimeout,
+ * src/kernel/thread.c:623-625 at 43607edb6): its SC is periodic (a
+ * round-robin SC does not fault) and was just charged, so its head refill
+ * may lie in the future; the fault stays pending while the thread is
+ * blocked sending it, waits for the handler's reply, or is inactive
+ * (check_thread in check/invariant.c gives the kernel lines). */
+static void faulted(struct gen *g, int t)
+{
+    make_sc(g, t, SC_ANY, true);
+    g->ks->tcbs[t].fault = FAULT_Timeout;
+    g->ks->tcbs[t].timeout_handler = true;
+}
+
 static void gen_role(struct gen *g, int t)
 {
     struct kstate *ks = g->ks;
@@ -451,7 +468,10 @@ static void gen_role(struct gen *g, int t)
         int e = ep_for(g, EP_Send);
         if (e == KS_NONE)
             break;
-        blocked_sc(g, t);
+        if (chance(g->src, 4))
+            faulted(g, t);
+        else
+            blocked_sc(g, t);
         build_send_ep(ks, t, e);
         return;
     }
@@ -459,7 +479,10 @@ static void gen_role(struct gen *g, int t)
         int r = ks_add_reply(ks, NULL);
         if (r == KS_NONE)
             break;
-        blocked_sc(g, t);
+        if (chance(g->src, 4))
+            faulted(g, t);
+        else
+            blocked_sc(g, t);
         ks->tcbs[t].state = TS_BlockedOnReply;
         ks->tcbs[t].reply = (int8_t)r;
         ks->replies[r].tcb = (int8_t)t;
@@ -471,7 +494,9 @@ static void gen_role(struct gen *g, int t)
     default:
         break;
     }
-    if (chance(g->src, 2))
+    if (chance(g->src, 6))
+        faulted(g, t); /* inactive: no handler was waiting with a reply object */
+    else if (chance(g->src, 2))
         make_sc(g, t, SC_ANY, false);
 }
 
@@ -499,7 +524,13 @@ static void gen_ntfn_links(struct gen *g)
             if (s != ks->idle_sc && ks->scs[s].ntfn == KS_NONE && ks->scs[s].refill_max)
                 build_bind_sc_ntfn(ks, s, n);
         } else {
-            int s = make_sc(g, KS_NONE, SC_READY, false);
+            /* an SC bound to a notification need not be released:
+             * decodeSchedContext_Bind checks sc_released only for a thread
+             * (src/object/schedcontext.c:111 at 43607edb6), so a periodic
+             * SC postponed with its old thread and unbound can be bound
+             * here with its head refill in the future */
+            bool future = chance(g->src, 4);
+            int s = make_sc(g, KS_NONE, future ? SC_FUTURE : SC_READY, future);
             if (s != KS_NONE)
                 build_bind_sc_ntfn(ks, s, n);
         }
@@ -613,4 +644,10 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
     gen_clock(&g);
     ks->reprogram = false; /* the queue operations set it; a user-level state has it clear */
     return 0;
+}
+
+void gen_reclock(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)
+{
+    struct gen g = {.ks = ks, .src = src, .b = b, .mb = ks->cfg.min_budget};
+    gen_clock(&g);
 }

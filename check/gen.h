@@ -48,4 +48,10 @@ void gen_src_seed(struct gen_src *s, uint64_t seed);
  * entry) or -1 if the bounds are unusable. */
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
 
+/* Draw the entry clock (hw_clock) of a state from gen_state anew, as
+ * gen_state's last step draws it from everything else in the state: the
+ * state with the new clock has gen_state's distribution. The fuzzer checks
+ * a few clocks per generated state (`irqsim fuzz --clocks`). */
+void gen_reclock(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
+
 #endif

@@ -29,10 +29,17 @@ void jval_doc_free(struct jval_doc *d)
     jval_doc_init(d);
 }
 
+/* "line L, column C: what" (1-based, columns in bytes) */
 static int fail(struct jp *p, const char *what)
 {
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < p->pos && i < p->len; i++, col++)
+        if (p->s[i] == '\n') {
+            line++;
+            col = 0;
+        }
     if (!p->failed)
-        snprintf(p->err, p->errlen, "offset %zu: %s", p->pos, what);
+        snprintf(p->err, p->errlen, "line %zu, column %zu: %s", line, col, what);
     p->failed = true;
     return -1;
 }
@@ -327,4 +334,18 @@ const struct jval *jval_at(const struct jval_doc *d, const struct jval *v, uint3
     while (i-- > 0)
         c = jval_next(d, c);
     return c;
+}
+
+const char *jval_str(const struct jval_doc *d, const struct jval *o, const char *key, const char *dflt)
+{
+    const struct jval *v = jval_get(d, o, key);
+    return v && v->type == JV_STRING ? v->str : dflt;
+}
+
+double jval_num(const struct jval_doc *d, const struct jval *o, const char *key, double dflt)
+{
+    const struct jval *v = jval_get(d, o, key);
+    if (!v || (v->type != JV_INT && v->type != JV_REAL))
+        return dflt;
+    return v->type == JV_INT ? (v->neg ? -(double)v->u : (double)v->u) : v->real;
 }

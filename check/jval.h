@@ -2,8 +2,8 @@
  * jval: a small reader for one JSON document (a line of a captured trace).
  * Parses into a tree of values held in a caller-owned pool, so a trace of
  * thousands of lines reuses one allocation. Integers keep all 64 bits
- * (kernel times and the timer's UINT64_MAX); a syntax error names the byte
- * offset and what was expected.
+ * (kernel times and the timer's UINT64_MAX); a syntax error names the line
+ * and column and what was expected.
  */
 #ifndef IRQSIM_JVAL_H
 #define IRQSIM_JVAL_H
@@ -36,13 +36,17 @@ void jval_doc_init(struct jval_doc *d);
 void jval_doc_free(struct jval_doc *d);
 
 /* Parse len bytes. Returns the root value, or NULL with err filled
- * ("offset 12: expected ':'"). Values of an earlier parse are dropped. */
+ * ("line 1, column 6: expected ':'"). Values of an earlier parse are dropped. */
 const struct jval *jval_parse(struct jval_doc *d, const char *s, size_t len, char *err, size_t errlen);
 
 /* Member of an object by key (NULL when absent or v is not an object). */
 const struct jval *jval_get(const struct jval_doc *d, const struct jval *v, const char *key);
 /* Element i of an array (NULL when out of range). */
 const struct jval *jval_at(const struct jval_doc *d, const struct jval *v, uint32_t i);
+/* A member's string or number, dflt when absent or of another type (a
+ * number as a double: for counts and seconds, not for 64-bit times). */
+const char *jval_str(const struct jval_doc *d, const struct jval *o, const char *key, const char *dflt);
+double jval_num(const struct jval_doc *d, const struct jval *o, const char *key, double dflt);
 /* First child and next sibling, for iterating arrays and objects. */
 const struct jval *jval_first(const struct jval_doc *d, const struct jval *v);
 const struct jval *jval_next(const struct jval_doc *d, const struct jval *v);

@@ -54,15 +54,15 @@ static void expect_error(const char *text, const char *msg)
 static void test_jval_errors(void **unused)
 {
     (void)unused;
-    expect_error("{\"a\" 1}", "offset 5: expected ':'");
-    expect_error("[1,", "offset 3: expected a value");
-    expect_error("\"abc", "offset 4: unterminated string");
-    expect_error("[1] x", "offset 4: text after the value");
-    expect_error("\"\\q\"", "offset 3: bad escape in string");
+    expect_error("{\"a\" 1}", "line 1, column 6: expected ':'");
+    expect_error("[1,\n", "line 2, column 1: expected a value");
+    expect_error("\"abc", "line 1, column 5: unterminated string");
+    expect_error("[1] x", "line 1, column 5: text after the value");
+    expect_error("\"\\q\"", "line 1, column 4: bad escape in string");
     char deep[200];
     memset(deep, '[', sizeof deep - 1);
     deep[sizeof deep - 1] = 0;
-    expect_error(deep, "offset 64: nested too deeply");
+    expect_error(deep, "line 1, column 65: nested too deeply");
 }
 
 /* One interrupt entry as the capture script writes it: t1 (prio 10)

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "classify.h"
+#include "defect.h"
 #include "diff.h"
 #include "invariant.h"
 #include "irq_fast.h"
@@ -27,6 +28,7 @@ struct found {
     struct dclass cl;
     uint32_t fields_seen; /* union over all hits */
     uint64_t count, seed;
+    int clock; /* which entry clock of the seed's state (0: gen_state's own) */
     double first_s;
     char reproducer[400];
     int shrunk_size;
@@ -37,6 +39,7 @@ struct session {
     pthread_mutex_t lock;
     double start;
     atomic_int stop;
+    atomic_int finished; /* workers that have left their loop */
     /* published by each worker under the lock every PUBLISH checks */
     uint64_t checks[MAX_JOBS];
     uint64_t exits[MAX_JOBS][FP_EXIT_COUNT];
@@ -67,6 +70,7 @@ struct worker {
     int id;
     int n_memo;
     struct cause_memo memo[CAUSE_CACHE];
+    uint64_t next_publish;
     struct kstate in;
     struct shrink_ws sws; /* also the classification work space */
 };
@@ -147,7 +151,7 @@ static void save_class(struct worker *w, int idx, const struct kstate *in)
 }
 
 /* Record a divergence; returns the index of a class that is new, else -1. */
-static int record(struct session *s, const struct dclass *cl, uint64_t seed)
+static int record(struct session *s, const struct dclass *cl, uint64_t seed, int clock)
 {
     int fresh = -1;
     pthread_mutex_lock(&s->lock);
@@ -159,6 +163,7 @@ static int record(struct session *s, const struct dclass *cl, uint64_t seed)
         memset(fd, 0, sizeof *fd);
         fd->cl = *cl;
         fd->seed = seed;
+        fd->clock = clock;
         fd->first_s = now_s() - s->start;
         s->n_classes++;
         fresh = i;
@@ -238,42 +243,71 @@ static bool classify_full(struct worker *w, uint64_t seed, struct diff_verdict *
     return true;
 }
 
+/* One differential check of w->in, the state of index idx of the run
+ * (seed, entry clock draw). */
+static void check_one(struct worker *w, uint64_t idx, uint64_t seed, int clock, uint64_t *checks, uint64_t *exits)
+{
+    struct session *s = w->s;
+    const struct fuzz_opts *o = s->o;
+    bool full = idx % (uint64_t)o->check_every == 0;
+    struct inv_report r;
+    if (full && kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
+        invalid_state(w, seed);
+        return;
+    }
+    struct diff_verdict v;
+    diff_run(&w->in, o->variant, full, &v, &w->sws.cws.a, &w->sws.cws.b);
+    exits[v.exit]++;
+    (*checks)++;
+    if (v.agree)
+        return;
+    /* a divergence already classified is counted; a new one, and every
+     * RECLASSIFY-th known one, is checked in full and classified */
+    struct cause_memo *m = memo_find(w, v.exit, v.fields);
+    struct dclass cl = {.exit = v.exit, .fields = v.fields, .cause = m ? m->cause : 0};
+    if ((!m || ++m->hits % RECLASSIFY == 0) && !classify_full(w, seed, &v, &cl))
+        return;
+    int fresh = record(s, &cl, seed, clock);
+    if (fresh >= 0 && o->out_dir)
+        save_class(w, fresh, &w->in);
+}
+
 static void *worker_main(void *arg)
 {
     struct worker *w = arg;
     struct session *s = w->s;
     const struct fuzz_opts *o = s->o;
-    uint64_t k = 0, checks = 0, exits[FP_EXIT_COUNT] = {0};
-    while (!atomic_load_explicit(&s->stop, memory_order_relaxed)) {
-        if (checks % PUBLISH == 0)
+    uint64_t checks = 0, exits[FP_EXIT_COUNT] = {0};
+    /* Check i of the run is entry clock i % clocks of the state generated
+     * from seed + i / clocks; worker j takes every jobs-th state from the
+     * j-th. With a budget, the checks are exactly 0..max-1, whatever the
+     * number of jobs. */
+    uint64_t id = (uint64_t)w->id, jobs = (uint64_t)o->jobs, per = (uint64_t)o->clocks;
+    uint64_t states = o->max_checks ? (o->max_checks + per - 1) / per : UINT64_MAX;
+    uint64_t quota = states > id ? (states - id + jobs - 1) / jobs : 0;
+    if (!o->max_checks)
+        quota = UINT64_MAX;
+    for (uint64_t k = 0; k < quota && !atomic_load_explicit(&s->stop, memory_order_relaxed); k++) {
+        if (checks >= w->next_publish) {
             publish(s, w->id, checks, exits);
-        uint64_t seed = o->seed + (uint64_t)w->id + k++ * (uint64_t)o->jobs;
-        struct gen_src src;
+            w->next_publish = checks + PUBLISH;
+        }
+        uint64_t base = id + k * jobs, seed = o->seed + base;
+        struct gen_src src, clocks;
         gen_src_seed(&src, seed);
         gen_state(&w->in, &src, &o->bounds);
-        bool full = checks % (uint64_t)o->check_every == 0;
-        struct inv_report r;
-        if (full && kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
-            invalid_state(w, seed);
-            continue;
+        gen_src_seed(&clocks, ~seed); /* a stream apart from the state's */
+        for (uint64_t c = 0; c < per; c++) {
+            uint64_t idx = base * per + c;
+            if (o->max_checks && idx >= o->max_checks)
+                break;
+            if (c)
+                gen_reclock(&w->in, &clocks, &o->bounds);
+            check_one(w, idx, seed, (int)c, &checks, exits);
         }
-        struct diff_verdict v;
-        diff_run(&w->in, o->variant, full, &v, &w->sws.cws.a, &w->sws.cws.b);
-        exits[v.exit]++;
-        checks++;
-        if (v.agree)
-            continue;
-        /* a divergence already classified is counted; a new one, and every
-         * RECLASSIFY-th known one, is checked in full and classified */
-        struct cause_memo *m = memo_find(w, v.exit, v.fields);
-        struct dclass cl = {.exit = v.exit, .fields = v.fields, .cause = m ? m->cause : 0};
-        if ((!m || ++m->hits % RECLASSIFY == 0) && !classify_full(w, seed, &v, &cl))
-            continue;
-        int fresh = record(s, &cl, seed);
-        if (fresh >= 0 && o->out_dir)
-            save_class(w, fresh, &w->in);
     }
     publish(s, w->id, checks, exits);
+    atomic_fetch_add(&s->finished, 1);
     return NULL;
 }
 
@@ -316,14 +350,183 @@ static void print_fields(FILE *f, uint32_t mask)
     fputs(diff_fields_text(mask, buf, sizeof buf), f);
 }
 
+/* The defects beneath the classes found (defect.h): hits, exits and
+ * fields summed over the classes that hold each, and the reproducer that
+ * shows it most plainly: a class with the fewest defects, then the smallest
+ * shrunk state, then the earliest. Callers hold the lock or all workers
+ * have stopped. */
+struct defect_sum {
+    uint32_t exits;
+    uint32_t fields;     /* of the classes that show this defect alone, if any, else of all */
+    uint32_t all_fields; /* of all its classes */
+    int n_classes, n_alone;
+    uint64_t count;
+    double first_s;
+    int best; /* class index, -1 when none */
+};
+
+static int popcount(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+static bool better_repro(const struct session *s, int a, int b)
+{
+    const struct found *x = &s->classes[a], *y = &s->classes[b];
+    int dx = popcount(cause_defects(x->cl.cause)), dy = popcount(cause_defects(y->cl.cause));
+    if (dx != dy)
+        return dx < dy;
+    int sx = x->reproducer[0] ? x->shrunk_size : INT32_MAX, sy = y->reproducer[0] ? y->shrunk_size : INT32_MAX;
+    if (sx != sy)
+        return sx < sy;
+    return x->first_s < y->first_s;
+}
+
+static int defect_sums(const struct session *s, struct defect_sum *out)
+{
+    int found = 0;
+    for (int d = 0; d < DEF_COUNT; d++) {
+        struct defect_sum *ds = &out[d];
+        memset(ds, 0, sizeof *ds);
+        ds->best = -1;
+        for (int i = 0; i < s->n_classes; i++) {
+            const struct found *fd = &s->classes[i];
+            if (!(cause_defects(fd->cl.cause) & (1u << d)))
+                continue;
+            ds->exits |= 1u << fd->cl.exit;
+            ds->all_fields |= fd->fields_seen;
+            if (cause_defects(fd->cl.cause) == 1u << d) {
+                ds->fields |= fd->fields_seen;
+                ds->n_alone++;
+            }
+            ds->count += fd->count;
+            if (ds->best < 0 || fd->first_s < ds->first_s)
+                ds->first_s = fd->first_s;
+            if (ds->best < 0 || better_repro(s, i, ds->best))
+                ds->best = i;
+            ds->n_classes++;
+        }
+        if (!ds->n_alone)
+            ds->fields = ds->all_fields;
+        found += ds->best >= 0;
+    }
+    return found;
+}
+
+static uint64_t fast_exit_total(const uint64_t *ex)
+{
+    uint64_t n = 0;
+    for (int e = 0; e < FP_EXIT_COUNT; e++)
+        if (!fp_exit_is_fallback(e))
+            n += ex[e];
+    return n;
+}
+
+static void print_exit_names(FILE *f, uint32_t mask, const char *sep)
+{
+    bool first = true;
+    for (int e = 0; e < FP_EXIT_COUNT; e++)
+        if (mask & (1u << e)) {
+            fprintf(f, "%s%s", first ? "" : sep, fp_exit_name(e));
+            first = false;
+        }
+}
+
+static void print_class_list(FILE *f, struct session *s)
+{
+    for (int i = 0; i < s->n_classes; i++) {
+        struct found *fd = &s->classes[i];
+        char name[160], defs[64];
+        fprintf(f, "  %2d. %-44s first after %7.2f s, %10" PRIu64 " hits\n", i + 1,
+                dclass_name(&fd->cl, name, sizeof name), fd->first_s, fd->count);
+        fprintf(f, "      defects: %s\n      fields: ", fd->cl.cause == CLASS_NO_FIX ? "unexplained"
+                : defects_text(cause_defects(fd->cl.cause), defs, sizeof defs));
+        print_fields(f, fd->fields_seen);
+        fprintf(f, "\n");
+        if (fd->reproducer[0])
+            fprintf(f, "      reproducer: %s (size %d)\n", fd->reproducer, fd->shrunk_size);
+    }
+    if (s->dropped)
+        fprintf(f, "  (%" PRIu64 " hits of further classes not kept)\n", s->dropped);
+}
+
+static void print_defects(FILE *f, struct session *s)
+{
+    struct defect_sum ds[DEF_COUNT];
+    int found = defect_sums(s, ds);
+    fprintf(f, "\ndefects: %d (from %d divergence class%s; --by class lists the classes)\n", found, s->n_classes,
+            s->n_classes == 1 ? "" : "es");
+    for (int d = 0; d < DEF_COUNT; d++) {
+        if (ds[d].best < 0)
+            continue;
+        const struct defect_info *di = defect_info(d);
+        const struct found *b = &s->classes[ds[d].best];
+        fprintf(f, "  %s. %s (fix %s)\n", di->id, di->title, di->fixes);
+        fprintf(f, "      first after %.2f s, %" PRIu64 " hits in %d class%s\n", ds[d].first_s, ds[d].count,
+                ds[d].n_classes, ds[d].n_classes == 1 ? "" : "es");
+        fprintf(f, "      exits: ");
+        print_exit_names(f, ds[d].exits, " ");
+        fprintf(f, "\n      fields%s: ", ds[d].n_alone ? " (where it shows alone)" : " (seen only with other defects)");
+        print_fields(f, ds[d].fields);
+        char name[160];
+        if (b->reproducer[0])
+            fprintf(f, "\n      smallest reproducer: %s (size %d, class %s)\n", b->reproducer, b->shrunk_size,
+                    dclass_name(&b->cl, name, sizeof name));
+        else
+            fprintf(f, "\n      reproducer: seed %" PRIu64 ", clock %d (class %s; --out DIR writes shrunk ones)\n",
+                    b->seed, b->clock, dclass_name(&b->cl, name, sizeof name));
+        fprintf(f, "      classes:");
+        for (int i = 0; i < s->n_classes; i++)
+            if (cause_defects(s->classes[i].cl.cause) & (1u << d))
+                fprintf(f, " %s (%" PRIu64 ")", dclass_name(&s->classes[i].cl, name, sizeof name),
+                        s->classes[i].count);
+        fprintf(f, "\n");
+    }
+    if (s->o->variant == FP_PR1227 && found < DEF_COUNT) {
+        fprintf(f, "  not found:");
+        for (int d = 0; d < DEF_COUNT; d++)
+            if (ds[d].best < 0)
+                fprintf(f, " %s", defect_info(d)->id);
+        fprintf(f, "\n");
+    }
+    int unexplained = 0;
+    for (int i = 0; i < s->n_classes; i++)
+        unexplained += s->classes[i].cl.cause == CLASS_NO_FIX;
+    if (!unexplained)
+        return;
+    fprintf(f, "\nunexplained divergences (no fix set removes them%s): %d class%s\n",
+            s->o->variant == FP_FIXED ? "; the corrected fastpath diverges" : "", unexplained,
+            unexplained == 1 ? "" : "es");
+    for (int i = 0; i < s->n_classes; i++) {
+        const struct found *fd = &s->classes[i];
+        if (fd->cl.cause != CLASS_NO_FIX)
+            continue;
+        char name[160];
+        fprintf(f, "  %s: %" PRIu64 " hits, first after %.2f s, fields ", dclass_name(&fd->cl, name, sizeof name),
+                fd->count, fd->first_s);
+        print_fields(f, fd->fields_seen);
+        if (fd->reproducer[0])
+            fprintf(f, ", reproducer %s", fd->reproducer);
+        else
+            fprintf(f, ", seed %" PRIu64, fd->seed);
+        fprintf(f, "\n");
+    }
+}
+
 static void summary(FILE *f, struct session *s, double elapsed)
 {
     const struct fuzz_opts *o = s->o;
     uint64_t n = total_checks(s), ex[FP_EXIT_COUNT];
     exit_totals(s, ex);
-    fprintf(f, "\nirqsim fuzz: fastpath %s, %.1f s, %d job%s, seed %" PRIu64 "\n", fp_variant_name(o->variant),
+    fprintf(f, "\nirqsim fuzz: fastpath %s, %.1f s, %d job%s, seed %" PRIu64, fp_variant_name(o->variant),
             elapsed, o->jobs, o->jobs == 1 ? "" : "s", o->seed);
-    fprintf(f, "checks: %" PRIu64 " (%.0f per second)\n", n, elapsed > 0 ? (double)n / elapsed : 0.0);
+    if (o->max_checks)
+        fprintf(f, ", budget %" PRIu64 " checks (--checks)", o->max_checks);
+    fprintf(f, ", %d entry clock%s per generated state", o->clocks, o->clocks == 1 ? "" : "s");
+    fprintf(f, "\nchecks: %" PRIu64 " (%.0f per second)\n", n, elapsed > 0 ? (double)n / elapsed : 0.0);
     fprintf(f, "\nfastpath exits (share of checks):\n");
     for (int e = 0; e < FP_EXIT_COUNT; e++)
         if (o->variant == FP_FIXED || e > FP_SLOW_RELEASE) /* the first three are the fix's own */
@@ -336,23 +539,29 @@ static void summary(FILE *f, struct session *s, double elapsed)
         if (!ex[e] && (o->variant == FP_FIXED || e > FP_SLOW_RELEASE))
             fprintf(f, " %s", fp_exit_name(e)), never++;
     fprintf(f, "%s\n", never ? "" : " none");
+    uint64_t fast = fast_exit_total(ex);
+    fprintf(f, "fast exits (finish by themselves): %" PRIu64 " of %" PRIu64 " (%.3f%%)\n", fast, n,
+            n ? 100.0 * (double)fast / (double)n : 0.0);
     if (s->invalid)
         fprintf(f, "\nGENERATOR BUG: %" PRIu64 " generated states broke an invariant (first: seed %" PRIu64 ")\n",
                 s->invalid, s->invalid_seed);
-    fprintf(f, "\ndivergence classes: %d%s\n", s->n_classes, s->n_classes ? "" : " (the fastpath agreed with the slowpath on every check)");
-    for (int i = 0; i < s->n_classes; i++) {
-        struct found *fd = &s->classes[i];
-        char name[160];
-        fprintf(f, "  %2d. %-44s first after %7.2f s, %10" PRIu64 " hits\n", i + 1,
-                dclass_name(&fd->cl, name, sizeof name), fd->first_s, fd->count);
-        fprintf(f, "      fields: ");
-        print_fields(f, fd->fields_seen);
-        fprintf(f, "\n");
-        if (fd->reproducer[0])
-            fprintf(f, "      reproducer: %s (size %d)\n", fd->reproducer, fd->shrunk_size);
+    if (!s->n_classes) {
+        fprintf(f, "\ndivergences: none (the fastpath agreed with the slowpath on every check)\n");
+        return;
     }
-    if (s->dropped)
-        fprintf(f, "  (%" PRIu64 " hits of further classes not kept)\n", s->dropped);
+    if (o->by_class) {
+        fprintf(f, "\ndivergence classes: %d\n", s->n_classes);
+        print_class_list(f, s);
+    } else {
+        print_defects(f, s);
+    }
+}
+
+static void json_string_list(FILE *f, char *plus_joined)
+{
+    char *save = NULL;
+    for (char *p = strtok_r(plus_joined, "+", &save), *first = p; p; p = strtok_r(NULL, "+", &save))
+        fprintf(f, "%s\"%s\"", p == first ? "" : ", ", p);
 }
 
 static void write_json(struct session *s, double elapsed)
@@ -368,24 +577,54 @@ static void write_json(struct session *s, double elapsed)
     exit_totals(s, ex);
     fprintf(f, "{\n  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"jobs\": %d,\n  \"seed\": %" PRIu64 ",\n",
             fp_variant_name(o->variant), elapsed, o->jobs, o->seed);
+    fprintf(f, "  \"max_checks\": %" PRIu64 ",\n  \"clocks\": %d,\n", o->max_checks, o->clocks);
     fprintf(f, "  \"checks\": %" PRIu64 ",\n  \"checks_per_second\": %.1f,\n", n,
             elapsed > 0 ? (double)n / elapsed : 0.0);
+    fprintf(f, "  \"fast_exits\": %" PRIu64 ",\n", fast_exit_total(ex));
     fprintf(f, "  \"invalid_states\": %" PRIu64 ",\n  \"exits\": {", s->invalid);
     for (int e = 0; e < FP_EXIT_COUNT; e++)
         fprintf(f, "%s\n    \"%s\": %" PRIu64, e ? "," : "", fp_exit_name(e), ex[e]);
-    fprintf(f, "\n  },\n  \"classes\": [");
+    fprintf(f, "\n  },\n  \"defects\": [");
+    struct defect_sum ds[DEF_COUNT];
+    int found = defect_sums(s, ds);
+    char name[160], fields[512], cause[160], defs[64];
+    for (int d = 0, k = 0; d < DEF_COUNT; d++) {
+        if (ds[d].best < 0)
+            continue;
+        const struct defect_info *di = defect_info(d);
+        const struct found *b = &s->classes[ds[d].best];
+        fprintf(f, "%s\n    {\"id\": \"%s\", \"title\": \"%s\", \"fixes\": \"%s\", \"exits\": [", k++ ? "," : "",
+                di->id, di->title, di->fixes);
+        for (int e = 0, m = 0; e < FP_EXIT_COUNT; e++)
+            if (ds[d].exits & (1u << e))
+                fprintf(f, "%s\"%s\"", m++ ? ", " : "", fp_exit_name(e));
+        fprintf(f, "], \"fields\": [");
+        json_string_list(f, (char *)diff_fields_text(ds[d].fields, fields, sizeof fields));
+        fprintf(f, "], \"fields_alone\": %s, \"all_fields\": [", ds[d].n_alone ? "true" : "false");
+        json_string_list(f, (char *)diff_fields_text(ds[d].all_fields, fields, sizeof fields));
+        fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"reproducer\": \"%s\", "
+                   "\"reproducer_size\": %d, \"reproducer_class\": \"%s\", \"seed\": %" PRIu64 ", \"clock\": %d, \"classes\": [",
+                ds[d].count, ds[d].first_s, b->reproducer, b->reproducer[0] ? b->shrunk_size : -1,
+                dclass_name(&b->cl, name, sizeof name), b->seed, b->clock);
+        for (int i = 0, m = 0; i < s->n_classes; i++)
+            if (cause_defects(s->classes[i].cl.cause) & (1u << d))
+                fprintf(f, "%s\"%s\"", m++ ? ", " : "", dclass_name(&s->classes[i].cl, name, sizeof name));
+        fprintf(f, "]}");
+    }
+    fprintf(f, "%s],\n  \"classes\": [", found ? "\n  " : "");
     for (int i = 0; i < s->n_classes; i++) {
         struct found *fd = &s->classes[i];
-        char cause[160], fields[512];
         cause_text(fd->cl.cause, cause, sizeof cause);
         diff_fields_text(fd->fields_seen, fields, sizeof fields);
-        fprintf(f, "%s\n    {\"exit\": \"%s\", \"cause\": \"%s\", \"fields\": [", i ? "," : "",
+        fprintf(f, "%s\n    {\"exit\": \"%s\", \"cause\": \"%s\", \"defects\": [", i ? "," : "",
                 fp_exit_name(fd->cl.exit), cause);
-        for (char *p = strtok(fields, "+"), *first = p; p; p = strtok(NULL, "+"))
-            fprintf(f, "%s\"%s\"", p == first ? "" : ", ", p);
+        if (fd->cl.cause != CLASS_NO_FIX)
+            json_string_list(f, (char *)defects_text(cause_defects(fd->cl.cause), defs, sizeof defs));
+        fprintf(f, "], \"fields\": [");
+        json_string_list(f, fields);
         fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"seed\": %" PRIu64
-                   ", \"reproducer\": \"%s\"}",
-                fd->count, fd->first_s, fd->seed, fd->reproducer);
+                   ", \"reproducer\": \"%s\", \"reproducer_size\": %d}",
+                fd->count, fd->first_s, fd->seed, fd->reproducer, fd->reproducer[0] ? fd->shrunk_size : -1);
     }
     fprintf(f, "%s]\n}\n", s->n_classes ? "\n  " : "");
     fclose(f);
@@ -424,7 +663,7 @@ int fuzz_run(const struct fuzz_opts *o)
         started++;
     }
     double end = s->start + o->seconds, shown = s->start;
-    while (now_s() < end && started) {
+    while ((o->max_checks || now_s() < end) && atomic_load(&s->finished) < started) {
         struct timespec ts = {0, 100 * 1000 * 1000};
         nanosleep(&ts, NULL);
         if (o->progress && now_s() - shown >= 1.0) {

@@ -11,9 +11,19 @@
 
 #include "gen.h"
 
+#define FUZZ_DEFAULT_CLOCKS 1
+
 struct fuzz_opts {
     int variant;           /* FP_PR1227 or FP_FIXED */
-    double seconds;
+    double seconds;        /* run time when max_checks is 0 */
+    /* a deterministic budget: exactly checks 0..max_checks-1 (check i is
+     * entry clock i % clocks of the state of seed + i / clocks), whatever
+     * the number of jobs; no time limit. 0: run for seconds */
+    uint64_t max_checks;
+    bool by_class;         /* summary lists classes instead of defects */
+    /* entry clocks checked per generated state: the first is gen_state's,
+     * the others gen_reclock's (each has gen_state's distribution) */
+    int clocks;
     uint64_t seed;
     int jobs;
     const char *out_dir;   /* reproducers; NULL: none written */

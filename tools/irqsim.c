@@ -20,6 +20,8 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "print.h"
+#include "replay.h"
+#include "report.h"
 #include "scenario.h"
 #include "shrink.h"
 
@@ -32,6 +34,8 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  check [--fastpath pr1227|fixed] FILE...   run both paths on each scenario, print the verdict\n"
+    "      --admit pr1227|fixed|all|LIST  check, run: also accept at entry what that fastpath\n"
+    "                   leaves at user level (LIST: action,reprogram,outranked,domain_end)\n"
     "  run --path slow|fast [--fastpath V] FILE  print the outcome state of one path\n"
     "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
     "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
@@ -39,12 +43,17 @@ static const char usage_text[] =
     "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --realistic  --quiet\n"
     "      --check-every N  invariant checker on 1 in N states and outcomes, and on every\n"
     "                       divergent one (default 8; 1 checks all)\n"
+    "      --checks N   exactly N checks (the same on every build and number of jobs), no\n"
+    "                   time limit: a deterministic budget (not with --seconds)\n"
+    "      --clocks K   entry clocks drawn per generated state (default 1; 1-64)\n"
+    "      --by defect|class  summary by defect (F1-F8, the default) or by class\n"
     "  minimize [--fastpath V] [-o FILE] FILE    shrink a divergent scenario, same class\n"
     "  gen [--seed N] [bound options]            print a generated state as a scenario\n"
     "  bench [options]                           checks per second and time per path as states\n"
     "                                            grow (irqsim bench --help)\n"
     "  cost [--board NAME] [--json FILE]         reads, writes, branches per path and section\n"
     "  ratio [--count N] [--seed N] [bounds]     share of fast exits the corrected fastpath keeps\n"
+    "  report [-o FILE] RUN.json                 a fuzz run's defects as a Markdown review comment\n"
     "\n"
     "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage\n";
 
@@ -73,9 +82,11 @@ static int parse_num(const char *cmd, const char *opt, const char *s, double lo,
 struct opts {
     const char *cmd;
     int variant;
+    unsigned admit; /* enum inv_admit: leftovers accepted at entry */
     int path; /* 0 none, 1 slow, 2 fast */
     const char *out_file;
     struct fuzz_opts fuzz;
+    bool seconds_set;
     const char *files[256];
     int n_files;
 };
@@ -95,7 +106,7 @@ static int number_option(struct opts *o, const char *name, const char *val)
     static const struct { const char *name; double lo, hi; } nums[] = {
         {"--seconds", 0.1, 86400}, {"--seed", 0, 1e15},  {"--jobs", 1, 64},   {"--threads", 1, 62},
         {"--prios", 1, 256},       {"--refills", 1, 16}, {"--domains", 1, 16}, {"--ntfns", 1, 16},
-        {"--check-every", 1, 1e6}, {"--count", 1, 1e9},
+        {"--check-every", 1, 1e6}, {"--count", 1, 1e9},  {"--checks", 1, 1e15}, {"--clocks", 1, 64},
     };
     for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
         if (strcmp(name, nums[k].name) != 0)
@@ -105,7 +116,7 @@ static int number_option(struct opts *o, const char *name, const char *val)
             return -1;
         struct fuzz_opts *f = &o->fuzz;
         switch (k) {
-        case 0: f->seconds = v; break;
+        case 0: f->seconds = v; o->seconds_set = true; break;
         case 1: f->seed = (uint64_t)v; break;
         case 2: f->jobs = (int)v; break;
         case 3: f->bounds.max_threads = (int)v; break;
@@ -114,7 +125,9 @@ static int number_option(struct opts *o, const char *name, const char *val)
         case 6: f->bounds.max_domains = (int)v; break;
         case 7: f->bounds.max_ntfns = (int)v; break;
         case 8: f->check_every = (int)v; break;
-        default: f->count = (uint64_t)v; break;
+        case 9: f->count = (uint64_t)v; break;
+        case 10: f->max_checks = (uint64_t)v; break;
+        default: f->clocks = (int)v; break;
         }
         return 1;
     }
@@ -159,10 +172,18 @@ static int parse_opts(struct opts *o, int argc, char **argv)
             o->variant = fp_variant_parse(v);
             if (o->variant < 0)
                 return usage_error(o->cmd, "--fastpath: expected pr1227 or fixed, got '%s'", v);
+        } else if (!strcmp(a, "--admit")) {
+            if (inv_admit_parse(v, &o->admit) != 0)
+                return usage_error(o->cmd, "--admit: expected pr1227, fixed, all, none or a list of "
+                                   "action,reprogram,outranked,domain_end, got '%s'", v);
         } else if (!strcmp(a, "--path")) {
             o->path = !strcmp(v, "slow") ? 1 : !strcmp(v, "fast") ? 2 : 0;
             if (!o->path)
                 return usage_error(o->cmd, "--path: expected slow or fast, got '%s'", v);
+        } else if (!strcmp(a, "--by")) {
+            if (strcmp(v, "defect") != 0 && strcmp(v, "class") != 0)
+                return usage_error(o->cmd, "--by: expected defect or class, got '%s'", v);
+            o->fuzz.by_class = !strcmp(v, "class");
         } else if (!strcmp(a, "--out")) {
             o->fuzz.out_dir = v;
         } else if (!strcmp(a, "--json")) {
@@ -178,12 +199,14 @@ static int parse_opts(struct opts *o, int argc, char **argv)
             return usage_error(o->cmd, "unknown option '%s'", a);
         }
     }
+    if (o->seconds_set && o->fuzz.max_checks)
+        return usage_error(o->cmd, "--checks and --seconds exclude each other (a budget of states or of time)%s", "");
     o->fuzz.variant = o->variant;
     return 0;
 }
 
 /* Load a scenario and require a valid entry state; errors name the file. */
-static int load_valid(const char *path, struct kstate *ks)
+static int load_valid(const char *path, struct kstate *ks, unsigned admit)
 {
     struct scen_error err;
     if (scenario_load(path, ks, &err) != 0) {
@@ -191,7 +214,7 @@ static int load_valid(const char *path, struct kstate *ks)
         return -1;
     }
     struct inv_report r;
-    int n = kstate_check(ks, INV_AT_ENTRY, &r);
+    int n = kstate_check_admit(ks, INV_AT_ENTRY, admit, &r);
     if (!n)
         return 0;
     fprintf(stderr, "%s: not a reachable kernel state at entry: %d invariant%s broken\n", path, n, n == 1 ? "" : "s");
@@ -223,7 +246,7 @@ static int cmd_check(struct opts *o, struct states *st)
     int rc = EXIT_AGREE;
     for (int i = 0; i < o->n_files; i++) {
         printf("== %s\n", o->files[i]);
-        if (load_valid(o->files[i], &st->in) != 0) {
+        if (load_valid(o->files[i], &st->in, o->admit) != 0) {
             rc = EXIT_USAGE;
             continue;
         }
@@ -244,7 +267,7 @@ static int cmd_run(struct opts *o, struct states *st)
 {
     if (o->n_files != 1 || !o->path)
         return usage_error(o->cmd, "needs --path slow|fast and one scenario file%s", "");
-    if (load_valid(o->files[0], &st->in) != 0)
+    if (load_valid(o->files[0], &st->in, o->admit) != 0)
         return EXIT_USAGE;
     ks_copy(&st->slow, &st->in);
     if (o->path == 1) {
@@ -263,7 +286,7 @@ static int cmd_minimize(struct opts *o, struct states *st)
 {
     if (o->n_files != 1)
         return usage_error(o->cmd, "needs exactly one scenario file%s", "");
-    if (load_valid(o->files[0], &st->in) != 0)
+    if (load_valid(o->files[0], &st->in, o->admit) != 0)
         return EXIT_USAGE;
     struct shrink_ws *ws = malloc(sizeof *ws);
     if (!ws)
@@ -353,6 +376,10 @@ int main(int argc, char **argv)
         return bench_main(argc, argv);
     if (!strcmp(argv[1], "cost"))
         return cost_main(argc, argv);
+    if (!strcmp(argv[1], "report"))
+        return report_main(argc, argv);
+    if (!strcmp(argv[1], "replay"))
+        return replay_main(argc - 1, argv + 1);
     static struct opts o; /* large; main's frame only */
     o.cmd = argv[1];
     o.variant = FP_PR1227;
@@ -361,6 +388,7 @@ int main(int argc, char **argv)
     o.fuzz.jobs = 1;
     o.fuzz.progress = true;
     o.fuzz.check_every = 8;
+    o.fuzz.clocks = FUZZ_DEFAULT_CLOCKS;
     o.fuzz.count = 100000;
     gen_bounds_default(&o.fuzz.bounds);
     int rc = parse_opts(&o, argc, argv);

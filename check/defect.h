@@ -1,0 +1,38 @@
+/*
+ * defect: the eight defects of PR #1227's IRQ fastpath (F1-F8 of
+ * docs/FINDINGS.md) and how a divergence's cause maps onto them. A defect is
+ * a fix of the corrected fastpath whose absence is needed to explain a
+ * divergence: a class's cause (classify.h, the minimal fix set) names the
+ * defects beneath it. The review texts of each defect live here, in one
+ * table, so that `irqsim fuzz` and `irqsim report` word them alike.
+ */
+#ifndef IRQSIM_DEFECT_H
+#define IRQSIM_DEFECT_H
+
+#include <stddef.h>
+
+enum defect { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_COUNT };
+
+struct defect_info {
+    const char *id;          /* "F1" */
+    const char *title;       /* one line */
+    unsigned need;           /* FIX() bits a cause must hold ... */
+    unsigned unless;         /* ... and bits it must not hold */
+    const char *fixes;       /* the fixes that remove it, as the classes name them */
+    const char *state;       /* the state that shows it */
+    const char *slow;        /* what the slowpath does there */
+    const char *fast;        /* what the proposal does */
+    const char *consequence;
+};
+
+const struct defect_info *defect_info(int d);
+
+/* The defects (bit d for DEF_d) beneath a class cause; 0 for CLASS_NO_FIX.
+ * entry_time is part of the fix of F1, F2 and F3 (the entry checks need the
+ * clock); a cause that needs it without any of their checks is F4. */
+unsigned cause_defects(unsigned cause);
+
+/* "F1+F6", into buf ("none" when the mask is empty). */
+const char *defects_text(unsigned mask, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,79 @@
+/* test_defect: the map from a class's cause (a minimal fix set) to the
+ * defects F1-F8 of docs/FINDINGS.md, and the defect table's texts. */
+#include "tcommon.h"
+
+#include "classify.h"
+#include "defect.h"
+
+#define D(n) (1u << DEF_F##n)
+
+/* Each fix alone names the defect FINDINGS gives it; entry_time alone is
+ * F4 (the stale clock of the sporadic unblock check). */
+static void test_single_fixes(void **state)
+{
+    (void)state;
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_TIME)), D(4));
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_BUDGET)), D(1));
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_DOMAIN)), D(2));
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_RELEASE)), D(3));
+    assert_int_equal(cause_defects(FIX(FIX_IDLE_SWITCH)), D(5));
+    assert_int_equal(cause_defects(FIX(FIX_DEADLINE)), D(6));
+    assert_int_equal(cause_defects(FIX(FIX_CB_UNBLOCK)), D(7));
+    assert_int_equal(cause_defects(FIX(FIX_REPROGRAM)), D(8));
+}
+
+/* entry_time with an entry check is that check's defect (the check needs
+ * the clock), not also F4. */
+static void test_entry_time_belongs_to_the_entry_checks(void **state)
+{
+    (void)state;
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_TIME) | FIX(FIX_ENTRY_BUDGET)), D(1));
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_TIME) | FIX(FIX_ENTRY_DOMAIN)), D(2));
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_TIME) | FIX(FIX_ENTRY_RELEASE)), D(3));
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_TIME) | FIX(FIX_ENTRY_BUDGET) | FIX(FIX_REPROGRAM)),
+                     D(1) | D(8));
+}
+
+/* Combination classes of the 900 s run in FINDINGS: each names every
+ * defect its fixes stand for. */
+static void test_combinations(void **state)
+{
+    (void)state;
+    assert_int_equal(cause_defects(FIX(FIX_ENTRY_TIME) | FIX(FIX_IDLE_SWITCH) | FIX(FIX_DEADLINE) | FIX(FIX_REPROGRAM)),
+                     D(4) | D(5) | D(6) | D(8));
+    assert_int_equal(cause_defects(FIX(FIX_DEADLINE) | FIX(FIX_CB_UNBLOCK) | FIX(FIX_REPROGRAM)), D(6) | D(7) | D(8));
+    assert_int_equal(cause_defects(FIX_ALL), D(1) | D(2) | D(3) | D(5) | D(6) | D(7) | D(8));
+    assert_int_equal(cause_defects(CLASS_NO_FIX), 0);
+}
+
+static void test_table(void **state)
+{
+    (void)state;
+    char buf[64];
+    for (int d = 0; d < DEF_COUNT; d++) {
+        const struct defect_info *di = defect_info(d);
+        assert_non_null(di);
+        char id[4];
+        snprintf(id, sizeof id, "F%d", d + 1);
+        assert_string_equal(di->id, id);
+        /* the fixes it names are exactly the set that maps to it alone */
+        assert_int_equal(cause_defects(di->need), 1u << d);
+        assert_true(strlen(di->state) > 0 && strlen(di->slow) > 0 && strlen(di->fast) > 0 &&
+                    strlen(di->consequence) > 0);
+    }
+    assert_null(defect_info(DEF_COUNT));
+    assert_null(defect_info(-1));
+    assert_string_equal(defects_text(D(1) | D(6), buf, sizeof buf), "F1+F6");
+    assert_string_equal(defects_text(0, buf, sizeof buf), "none");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_single_fixes),
+        cmocka_unit_test(test_entry_time_belongs_to_the_entry_checks),
+        cmocka_unit_test(test_combinations),
+        cmocka_unit_test(test_table),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

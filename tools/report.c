@@ -1,0 +1,256 @@
+/* report: `irqsim report`, a fuzz run as a Markdown review comment. */
+#define _POSIX_C_SOURCE 200809L
+#include "report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "defect.h"
+#include "irq_fast.h"
+#include "jval.h"
+
+static const char report_usage[] =
+    "usage: irqsim report [-o FILE] RUN.json\n"
+    "  turns the JSON summary of `irqsim fuzz --json RUN.json` into a Markdown review\n"
+    "  comment: each defect (F1-F8) with its state, what each path does, the consequence,\n"
+    "  and its smallest reproducer inline (read from the file the run saved with --out;\n"
+    "  a path is tried as written, then relative to the JSON file's directory)\n";
+
+static char *read_all(const char *path, size_t *len_out)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return NULL;
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+        len += got;
+        if (len + 1 == cap) {
+            char *bigger = realloc(buf, cap *= 2);
+            if (!bigger)
+                free(buf);
+            buf = bigger;
+        }
+    }
+    fclose(f);
+    if (buf) {
+        buf[len] = 0;
+        if (len_out)
+            *len_out = len;
+    }
+    return buf;
+}
+
+/* The reproducer's text: the path as written, else beside the JSON file. */
+static char *read_reproducer(const char *json_path, const char *path, char *used, size_t used_len)
+{
+    snprintf(used, used_len, "%s", path);
+    char *text = read_all(path, NULL);
+    const char *slash = strrchr(json_path, '/');
+    if (text || !slash || path[0] == '/')
+        return text;
+    snprintf(used, used_len, "%.*s/%s", (int)(slash - json_path), json_path, path);
+    return read_all(used, NULL);
+}
+
+static int defect_index(const char *id)
+{
+    for (int d = 0; d < DEF_COUNT; d++)
+        if (!strcmp(defect_info(d)->id, id))
+            return d;
+    return -1;
+}
+
+static void print_list(FILE *out, const struct jval_doc *jd, const struct jval *arr, const char *sep,
+                       const char *quote)
+{
+    int i = 0;
+    for (const struct jval *v = arr && arr->type == JV_ARRAY ? jval_first(jd, arr) : NULL; v; v = jval_next(jd, v))
+        if (v->type == JV_STRING)
+            fprintf(out, "%s%s%s%s", i++ ? sep : "", quote, v->str, quote);
+}
+
+static const char *plural(double n, const char *one, const char *many)
+{
+    return n == 1 ? one : many;
+}
+
+/* What each fix of a defect does, from the fix table of the model. */
+static void print_fix(FILE *out, const struct defect_info *di)
+{
+    unsigned entry_checks = FIX(FIX_ENTRY_BUDGET) | FIX(FIX_ENTRY_DOMAIN) | FIX(FIX_ENTRY_RELEASE);
+    unsigned bits = di->need | (di->need & entry_checks ? FIX(FIX_ENTRY_TIME) : 0);
+    fprintf(out, "**Fix** (in `--fastpath fixed`):");
+    for (int b = 0, n = 0; b < FIX_COUNT; b++)
+        if (bits & (1u << b))
+            fprintf(out, "%s `%s`: %s", n++ ? ";" : "", fp_fix_name(b), fp_fix_what(b));
+    fprintf(out, ".\n\n");
+}
+
+static int report_defect(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *d)
+{
+    const char *id = jval_str(jd, d, "id", "?");
+    int k = defect_index(id);
+    if (k < 0) {
+        fprintf(stderr, "%s: unknown defect id '%s' in \"defects\"\n", json_path, id);
+        return -1;
+    }
+    const struct defect_info *di = defect_info(k);
+    double count = jval_num(jd, d, "count", 0), first = jval_num(jd, d, "first_seconds", 0);
+    const struct jval *classes = jval_get(jd, d, "classes");
+    int n_classes = classes && classes->type == JV_ARRAY ? (int)classes->len : 0;
+    fprintf(out, "### %s. %s\n\n", di->id, di->title);
+    fprintf(out, "**State.** %s\n\n", di->state);
+    fprintf(out, "**Slowpath.** %s\n\n", di->slow);
+    fprintf(out, "**Fastpath (PR #1227).** %s\n\n", di->fast);
+    fprintf(out, "**Consequence.** %s\n\n", di->consequence);
+    print_fix(out, di);
+    fprintf(out, "**Seen.** %.0f %s in %d %s, first after %.2f s; fastpath exits: ", count,
+            plural(count, "divergent state", "divergent states"), n_classes,
+            n_classes == 1 ? "class" : "classes", first);
+    print_list(out, jd, jval_get(jd, d, "exits"), ", ", "`");
+    fprintf(out, "; differing fields: ");
+    print_list(out, jd, jval_get(jd, d, "fields"), ", ", "");
+    fprintf(out, ".\nClasses (exit/cause): ");
+    print_list(out, jd, classes, ", ", "`");
+    fprintf(out, ".\n\n");
+    const char *repro = jval_str(jd, d, "reproducer", "");
+    const char *cls = jval_str(jd, d, "reproducer_class", "?");
+    if (!*repro) {
+        fprintf(out, "Reproducer: not shrunk (the run had no `--out`); `irqsim gen --seed %.0f` prints the "
+                     "state of class `%s` with the run's bounds.\n\n",
+                jval_num(jd, d, "seed", 0), cls);
+        return 0;
+    }
+    char used[1024];
+    char *text = read_reproducer(json_path, repro, used, sizeof used);
+    if (!text) {
+        fprintf(stderr, "%s: reproducer of %s: cannot read %s: %s\n", json_path, id, repro, strerror(errno));
+        return -1;
+    }
+    const char *base = strrchr(repro, '/');
+    fprintf(out, "<details><summary>Smallest reproducer: class <code>%s</code>, size %.0f "
+                 "(<code>%s</code>)</summary>\n\n",
+            cls, jval_num(jd, d, "reproducer_size", 0), base ? base + 1 : repro);
+    fprintf(out, "```\n%s%s```\n\n</details>\n\n", text, text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
+    free(text);
+    return 0;
+}
+
+static int report(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *run)
+{
+    const struct jval *defects = jval_get(jd, run, "defects");
+    const struct jval *classes = jval_get(jd, run, "classes");
+    if (!defects || defects->type != JV_ARRAY || !classes || classes->type != JV_ARRAY) {
+        fprintf(stderr, "%s: no \"defects\" and \"classes\" arrays: not the JSON of `irqsim fuzz --json` "
+                        "(or of a version before the defect report)\n",
+                json_path);
+        return -1;
+    }
+    const char *variant = jval_str(jd, run, "fastpath", "?");
+    double checks = jval_num(jd, run, "checks", 0), secs = jval_num(jd, run, "seconds", 0);
+    double jobs = jval_num(jd, run, "jobs", 1), seed = jval_num(jd, run, "seed", 0);
+    fprintf(out, "## irqsim: the IRQ fastpath (`%s`) against the slowpath\n\n", variant);
+    fprintf(out, "irqsim runs the fastpath and the slowpath (`handleInterruptEntry`) "
+                 "of a model of the aarch64 MCS kernel from one generated kernel state, one IRQ and one entry "
+                 "clock, and compares the outcomes field by field after normalising lazy time accounting.\n\n");
+    fprintf(out, "`irqsim fuzz --fastpath %s` checked **%.0f** generated states in %.0f s (%.0f %s, seed "
+                 "%.0f): ",
+            variant, checks, secs, jobs, plural(jobs, "job", "jobs"), seed);
+    if ((int)classes->len == 0) {
+        fprintf(out, "the fastpath agreed with the slowpath on every one.\n");
+        return 0;
+    }
+    fprintf(out, "the fastpath diverged in %d %s (exit and cause), which come from **%d %s**. A defect is a "
+                 "fix of the corrected fastpath whose absence is needed to explain a divergence; each class's "
+                 "cause is the smallest set of fixes that makes its state agree.\n\n",
+            (int)classes->len, (int)classes->len == 1 ? "class" : "classes", (int)defects->len,
+            (int)defects->len == 1 ? "defect" : "defects");
+    fprintf(out, "Each reproducer below is a scenario file: `irqsim check FILE` prints the verdict field by "
+                 "field, `irqsim run --path slow|fast FILE` each path's outcome. Its header comments are that "
+                 "verdict.\n\n");
+    for (const struct jval *d = jval_first(jd, defects); d; d = jval_next(jd, d))
+        if (report_defect(out, jd, json_path, d) != 0)
+            return -1;
+    int unexplained = 0;
+    for (const struct jval *c = jval_first(jd, classes); c; c = jval_next(jd, c)) {
+        if (strcmp(jval_str(jd, c, "cause", ""), "unexplained") != 0)
+            continue;
+        if (!unexplained++)
+            fprintf(out, "### Divergences no fix explains\n\n");
+        fprintf(out, "- `%s/unexplained`: %.0f states, seed %.0f, reproducer `%s`; fields: ", jval_str(jd, c, "exit", "?"),
+                jval_num(jd, c, "count", 0), jval_num(jd, c, "seed", 0), jval_str(jd, c, "reproducer", "-"));
+        print_list(out, jd, jval_get(jd, c, "fields"), ", ", "");
+        fprintf(out, "\n");
+    }
+    return 0;
+}
+
+int report_main(int argc, char **argv)
+{
+    const char *in = NULL, *out_path = NULL;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(report_usage, stdout);
+            return 0;
+        }
+        if (!strcmp(argv[i], "-o")) {
+            if (++i >= argc) {
+                fprintf(stderr, "irqsim report: -o needs a value\n");
+                return 2;
+            }
+            out_path = argv[i];
+        } else if (argv[i][0] == '-') {
+            fprintf(stderr, "irqsim report: unknown option '%s'\n%s", argv[i], report_usage);
+            return 2;
+        } else if (in) {
+            fprintf(stderr, "irqsim report: one JSON file only (got '%s' and '%s')\n", in, argv[i]);
+            return 2;
+        } else {
+            in = argv[i];
+        }
+    }
+    if (!in) {
+        fprintf(stderr, "irqsim report: no JSON file given\n%s", report_usage);
+        return 2;
+    }
+    size_t text_len = 0;
+    char *text = read_all(in, &text_len);
+    if (!text) {
+        fprintf(stderr, "irqsim report: cannot read %s: %s\n", in, strerror(errno));
+        return 2;
+    }
+    char err[200];
+    struct jval_doc jd;
+    jval_doc_init(&jd);
+    const struct jval *run = jval_parse(&jd, text, text_len, err, sizeof err);
+    free(text);
+    if (!run) {
+        fprintf(stderr, "%s: not valid JSON: %s\n", in, err);
+        jval_doc_free(&jd);
+        return 2;
+    }
+    char *body = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&body, &len);
+    int rc = mem && report(mem, &jd, in, run) == 0 ? 0 : 2;
+    if (mem)
+        fclose(mem);
+    jval_doc_free(&jd);
+    if (rc == 0) {
+        FILE *out = out_path ? fopen(out_path, "w") : stdout;
+        if (!out) {
+            fprintf(stderr, "irqsim report: cannot write %s: %s\n", out_path, strerror(errno));
+            rc = 2;
+        } else {
+            fwrite(body, 1, len, out);
+            if (out != stdout)
+                fclose(out);
+        }
+    }
+    free(body);
+    return rc;
+}
