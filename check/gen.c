@@ -329,6 +329,15 @@ static int make_sc(struct gen *g, int t, enum sc_want want, bool periodic)
 
 /* ---- threads ---- */
 
+/* ksActiveFPUState: one FPU owner per core (check_fpu_owners) */
+static bool fpu_owner_on(const struct kstate *ks, int core, int except)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (i != except && ks->tcbs[i].fpu_live && ks->tcbs[i].affinity == core)
+            return true;
+    return false;
+}
+
 static int gen_thread(struct gen *g, int core)
 {
     struct kstate *ks = g->ks;
@@ -339,7 +348,7 @@ static int gen_thread(struct gen *g, int core)
     x->vtable_ok = !chance(g->src, 16);
     x->asid_ok = !chance(g->src, 16);
     x->vmid_ok = !chance(g->src, 16);
-    x->fpu_live = ks->cfg.fpu && chance(g->src, 6);
+    x->fpu_live = ks->cfg.fpu && chance(g->src, 6) && !fpu_owner_on(ks, core, t);
     x->timeout_handler = chance(g->src, 4);
     x->badge_reg = gpick(g, 4);
     return t;
@@ -569,11 +578,13 @@ static void gen_irqs(struct gen *g)
     int n = 1 + (int)gpick(g, 4), first = KS_IRQ_INVALID;
     for (int i = 0; i < n; i++) {
         int irq = pick_irq_number(g);
-        if (first == KS_IRQ_INVALID)
-            first = irq;
         static const uint8_t states[] = {IRQ_Signal, IRQ_Signal, IRQ_Signal, IRQ_Signal, IRQ_Signal,
                                          IRQ_Timer,  IRQ_Inactive, IRQ_Reserved, IRQ_IPI};
         int st = states[gpick(g, ks->cfg.smp ? 9 : 8)];
+        if (st == IRQ_IPI) /* the reschedule IPI, the one IPI the model handles */
+            irq = KS_IRQ_RESCHEDULE_IPI;
+        if (first == KS_IRQ_INVALID)
+            first = irq;
         build_irq_state(ks, irq, st);
         if (st == IRQ_Signal && !chance(g->src, 10)) {
             static const uint64_t badges[] = {0, 1, 2, 0x80, 1ull << 63};
@@ -584,7 +595,8 @@ static void gen_irqs(struct gen *g)
         ks->irq_masked[irq] = chance(g->src, 4);
     }
     int n_deliver = deliverable_ntfn(g);
-    if (n_deliver != KS_NONE && chance(g->src, 2)) /* most interesting: a signal that wakes */
+    /* most interesting: a signal that wakes (an IPI stays one) */
+    if (n_deliver != KS_NONE && ks->irq_state[first] != IRQ_IPI && chance(g->src, 2))
         build_irq_signal(ks, first, n_deliver, ks->irq_cap[first].badge | 1, true);
     switch (gpick(g, 20)) {
     case 0: ks->active_irq = KS_IRQ_INVALID; return;

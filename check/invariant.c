@@ -617,11 +617,33 @@ static void check_irqs(struct ctx *c)
                  ks_irq_state_name(ks->irq_state[i]));
         if (ks->irq_state[i] == IRQ_IPI && !ks->cfg.smp)
             fail(c, INV_IRQ, "IRQ %d is an IPI in a single-core build", i);
+        /* setIRQState(IRQIPI, ...) only at boot, for irq_remote_call_ipi and
+         * irq_reschedule_ipi (src/arch/arm/kernel/boot.c:148-149, 275-276);
+         * IRQ control issues handlers in state IRQSignal only */
+        else if (ks->irq_state[i] == IRQ_IPI && i != KS_IRQ_REMOTE_CALL_IPI && i != KS_IRQ_RESCHEDULE_IPI)
+            fail(c, INV_IRQ, "IRQ %d is an IPI; the kernel makes only IRQs 0 and 1 IPIs", i);
     }
     if (ks->oor_irq != KS_IRQ_INVALID && (ks->oor_irq <= (int)ks->cfg.max_irq || ks->oor_irq >= KS_MAX_IRQS))
         fail(c, INV_IRQ, "IRQ %d recorded as above maxIRQ %u is not", (int)ks->oor_irq, ks->cfg.max_irq);
     if (ks->active_irq < KS_IRQ_INVALID || ks->active_irq >= KS_MAX_IRQS)
         fail(c, INV_IRQ, "active IRQ %d out of range", (int)ks->active_irq);
+}
+
+/* fpu_live is nativeThreadUsingFPU(): the thread's FPU state is the one
+ * ksActiveFPUState of its affinity core points at (include/machine/fpu.h:28),
+ * one pointer per core, so at most one such thread per core. */
+static void check_fpu_owners(struct ctx *c, int cores)
+{
+    const struct kstate *ks = c->ks;
+    int owner[KS_MAX_CORES] = {KS_NONE, KS_NONE};
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        int k = ks->tcbs[i].affinity;
+        if (!ks->tcbs[i].fpu_live || k >= cores)
+            continue;
+        if (owner[k] != KS_NONE)
+            fail(c, INV_SMP, "threads %s and %s both own the FPU of core %d", T(owner[k]), T(i), k);
+        owner[k] = i;
+    }
 }
 
 static void check_smp(struct ctx *c)
@@ -643,6 +665,7 @@ static void check_smp(struct ctx *c)
         if (ks->tcbs[cur].affinity != k || ks->tcbs[cur].queued)
             fail(c, INV_SMP, "core %d's current thread %s is not running there", k, T(cur));
     }
+    check_fpu_owners(c, cores);
 }
 
 /* Holds whenever user level runs: at entry and at exit of the kernel.

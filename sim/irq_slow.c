@@ -7,10 +7,14 @@
 #include "ntfn.h"
 #include "sched.h"
 
-/* handleIPI, as far as the model goes: a reschedule request */
-static void handleIPI(struct kstate *ks)
+/* handleIPI (src/smp/ipi.c): a reschedule request; the remote call's work
+ * (stall, TLB maintenance, ...) on behalf of another core is not modelled */
+static void handleIPI(struct kstate *ks, int irq)
 {
-    rescheduleRequired(ks);
+    if (irq == KS_IRQ_RESCHEDULE_IPI)
+        rescheduleRequired(ks);
+    else if (irq != KS_IRQ_REMOTE_CALL_IPI)
+        KASSERT(ks, false, A_IPI_INVALID);
 }
 
 /* handleInterrupt */
@@ -44,7 +48,7 @@ void handleInterrupt(struct kstate *ks, int irq)
         break;
     case IRQ_IPI:
         COST_SEC(ks, SEC_SCHED);
-        handleIPI(ks);
+        handleIPI(ks, irq);
         break;
     case IRQ_Reserved:
         break; /* handleReservedIRQ: no PMU or VGIC maintenance modelled */

@@ -68,6 +68,7 @@
     X(A_RESUME_HAS_TCB, "schedContext_resume", "SC is bound to a TCB") \
     X(A_RESUME_NOT_QUEUED, "schedContext_resume", "postponed thread is not queued") \
     X(A_IRQ_STATE, "handleInterrupt", "valid IRQ state (fail)") \
+    X(A_IPI_INVALID, "handleIPI", "the IRQ is a remote-call or reschedule IPI (fail)") \
     X(A_NTFN_STATE, "fastpath_irq", "valid notification state (fail)") \
     X(A_FP_DEST, "fastpath_irq", "dest != NULL") \
     X(A_FP_SPORADIC_CUR, "fastpath_irq", "woken sporadic SC is not ksCurSC") \

@@ -59,6 +59,11 @@ enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_COUNT };
 /* the active IRQ is irqInvalid (spurious) */
 #define KS_IRQ_INVALID (-1)
 
+/* irq_remote_call_ipi and irq_reschedule_ipi (aarch64 mode/machine.h): the
+ * only IRQs the kernel puts in state IRQIPI, at boot (arm/kernel/boot.c) */
+#define KS_IRQ_REMOTE_CALL_IPI 0
+#define KS_IRQ_RESCHEDULE_IPI 1
+
 struct ks_refill {
     ticks_t time;   /* rTime */
     ticks_t amount; /* rAmount */

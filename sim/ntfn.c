@@ -84,6 +84,15 @@ void cancelIPC(struct kstate *ks, int t)
     }
 }
 
+/* migrateTCB (src/model/smp.c): a thread whose FPU state is live on its
+ * core releases that core's FPU first (switchFpuOwner(NULL, old core)), so
+ * after the move no core holds its state: fpu_live is clear either way */
+static void migrateTCB(struct kstate *ks, int t, int core)
+{
+    ks->tcbs[t].fpu_live = false;
+    ks->tcbs[t].affinity = (uint8_t)core;
+}
+
 /* schedContext_donate (migrateTCB moves the receiver to the SC's core) */
 void schedContext_donate(struct kstate *ks, int sc, int to)
 {
@@ -102,7 +111,7 @@ void schedContext_donate(struct kstate *ks, int sc, int to)
     ks->tcbs[to].sc = (int8_t)sc;
     COST_IF(ks, ks->cfg.smp, 1, 1, 1); /* migrateTCB: scCore, tcbAffinity (FPU not counted) */
     if (ks->cfg.smp)
-        ks->tcbs[to].affinity = ks->scs[sc].core;
+        migrateTCB(ks, to, ks->scs[sc].core);
 }
 
 /* schedContext_resume */

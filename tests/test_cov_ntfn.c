@@ -196,7 +196,9 @@ static void test_donate_from_ready(void **state)
 /* The SC taken from a thread in the release queue (periodic SC whose head
  * refill is at 5000, now 0): tcbReleaseRemove unlinks the head of the
  * release queue and sets ksReprogram. On an SMP build the receiver
- * migrates to the SC's core. */
+ * migrates to the SC's core, and migrateTCB first releases the FPU of its
+ * old core when its FPU state is live there (src/model/smp.c:23-25), so
+ * the receiver no longer owns an FPU. */
 static void test_donate_from_release(void **state)
 {
     (void)state;
@@ -208,6 +210,8 @@ static void test_donate_from_release(void **state)
     in->reprogram = false;
     assert_int_equal(in->release_head[0], from);
     in->cfg.smp = true;
+    in->cfg.fpu = true;
+    in->tcbs[to].fpu_live = true;
     in->scs[sc].core = 1;
     struct donate_arg d = {sc, to};
     tc_counted(in, out, op_donate, &d);
@@ -216,6 +220,7 @@ static void test_donate_from_release(void **state)
     assert_false(out->tcbs[from].in_release);
     assert_true(out->reprogram);
     assert_int_equal(out->tcbs[to].affinity, 1);
+    assert_false(out->tcbs[to].fpu_live);
     assert_int_equal(out->tcbs[to].sc, sc);
     assert_int_equal(out->sched_action, KS_SA_RESUME);
     free(in);

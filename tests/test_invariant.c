@@ -1070,6 +1070,16 @@ static void test_inv_irq(void **state)
     build_irq_state(ks, 41, IRQ_IPI); /* single core */
     EXPECT_ONLY(ks, INV_IRQ, "IRQ 41");
 
+    /* on two cores only IRQs 0 and 1 are IPIs (arm/kernel/boot.c:148-149) */
+    ks = valid();
+    add_core1(ks);
+    build_irq_state(ks, KS_IRQ_RESCHEDULE_IPI, IRQ_IPI);
+    build_irq_state(ks, KS_IRQ_REMOTE_CALL_IPI, IRQ_IPI);
+    struct inv_report ipi_ok;
+    assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &ipi_ok), 0);
+    build_irq_state(ks, 41, IRQ_IPI);
+    EXPECT_ONLY(ks, INV_IRQ, "IRQ 41 is an IPI; the kernel makes only IRQs 0 and 1 IPIs");
+
     ks = valid();
     ks->active_irq = KS_MAX_IRQS;
     EXPECT_ONLY(ks, INV_IRQ, "active IRQ 1024");
@@ -1101,6 +1111,17 @@ static void test_inv_smp(void **state)
     add_core1(ks);
     ks->core_cur[1] = (int8_t)s; /* runs on core 0 */
     EXPECT_ONLY(ks, INV_SMP, "spinner");
+
+    /* one ksActiveFPUState per core (include/machine/fpu.h:28): the handler
+     * and the spinner, both on core 0, cannot both have live FPU state; one
+     * per core can */
+    ks = valid();
+    int idle1 = add_core1(ks);
+    ks->tcbs[h].fpu_live = ks->tcbs[idle1].fpu_live = true;
+    struct inv_report fpu_ok;
+    assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &fpu_ok), 0);
+    ks->tcbs[s].fpu_live = true;
+    EXPECT_ONLY(ks, INV_SMP, "both own the FPU of core 0");
 }
 
 /* ---- user (kernel boundary) ---- */
