@@ -18,6 +18,7 @@ void gen_bounds_default(struct gen_bounds *b)
     b->edges = true;
     b->realistic = false;
     b->board = NULL;
+    b->config = NULL;
 }
 
 const char *gen_bounds_check(const struct gen_bounds *b)
@@ -37,6 +38,8 @@ const char *gen_bounds_check(const struct gen_bounds *b)
         if (cfg_preset(&c, b->board) != 0)
             return "unknown board";
     }
+    if (b->config && cfg_validate(b->config))
+        return "the fixed configuration is not usable";
     return 0;
 }
 
@@ -128,6 +131,12 @@ static ticks_t pick_span(struct gen *g)
 static void gen_config(struct gen *g)
 {
     struct ks_config *c = &g->ks->cfg;
+    if (g->b->config) { /* a kernel build's: compile-time constants there */
+        *c = *g->b->config;
+        cfg_derive(c);
+        g->mb = c->min_budget;
+        return;
+    }
     c->num_domains = 1 + (uint32_t)gpick(g, (uint64_t)g->b->max_domains);
     c->smp = g->b->allow_smp && chance(g->src, 5);
     c->hyp = chance(g->src, 6);
@@ -624,7 +633,10 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
 {
     if (gen_bounds_check(b))
         return -1;
-    const char *board = b->board;
+    /* with a fixed configuration, any preset starts the state: gen_config
+     * then puts the build's configuration in place (its board need not be
+     * a preset) */
+    const char *board = b->config ? cfg_preset_name(0) : b->board;
     if (!board)
         board = cfg_preset_name((int)pick(src, 6));
     if (ks_init(ks, board) != 0)

@@ -27,6 +27,10 @@ struct gen_bounds {
                           no pending consumption, domains and releases not
                           placed near the clock, uniform entry clock */
     const char *board; /* NULL: any preset */
+    const struct ks_config *config; /* NULL: drawn per state; else every state
+                                       has exactly this configuration (a
+                                       kernel build's: its timer, WCET, maxIRQ,
+                                       GIC, domains, cores, FPU, hypervisor) */
 };
 
 void gen_bounds_default(struct gen_bounds *b);

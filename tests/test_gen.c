@@ -67,6 +67,47 @@ static void test_extreme_bounds_valid(void **state)
 }
 
 /* libFuzzer hands arbitrary bytes: every byte string makes a valid state. */
+/* A kernel build fixes its configuration at compile time: with
+ * bounds.config every state carries exactly that configuration (board
+ * name, timer, WCET, maxIRQ, GIC, domains, cores, FPU, hypervisor, and the
+ * derived constants cfg_derive computes from them) and is valid. The
+ * configurations: qemu-arm-virt's (62.5 MHz, maxIRQ 159, GICv2; not a
+ * preset), and a 16-domain 2-core build without FPU. */
+static void test_fixed_config(void **state)
+{
+    (void)state;
+    struct ks_config cfg[2];
+    assert_int_equal(cfg_preset(&cfg[0], "imx8mm"), 0);
+    snprintf(cfg[0].board, sizeof cfg[0].board, "qemu-arm-virt");
+    cfg[0].timer_hz = 62500000;
+    cfg[0].max_irq = 159;
+    cfg[0].gic_version = 2;
+    cfg[1] = cfg[0];
+    cfg[1].num_domains = 16;
+    cfg[1].smp = true;
+    cfg[1].fpu = false;
+    for (int k = 0; k < 2; k++) {
+        cfg_derive(&cfg[k]);
+        struct gen_bounds b;
+        gen_bounds_default(&b);
+        b.config = &cfg[k];
+        check_many(&b, 2000);
+        struct kstate *ks = tc_state();
+        for (uint64_t seed = 0; seed < 200; seed++) {
+            struct gen_src src;
+            gen_src_seed(&src, seed);
+            assert_int_equal(gen_state(ks, &src, &b), 0);
+            assert_memory_equal(&ks->cfg, &cfg[k], sizeof cfg[k]);
+        }
+        free(ks);
+    }
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    cfg[0].timer_hz = 0; /* not usable: cfg_validate refuses it */
+    b.config = &cfg[0];
+    assert_string_equal(gen_bounds_check(&b), "the fixed configuration is not usable");
+}
+
 static void test_bytes_valid(void **state)
 {
     (void)state;
@@ -192,6 +233,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_default_bounds_valid),
         cmocka_unit_test(test_extreme_bounds_valid),
+        cmocka_unit_test(test_fixed_config),
         cmocka_unit_test(test_bytes_valid),
         cmocka_unit_test(test_deterministic),
         cmocka_unit_test(test_bad_bounds),
