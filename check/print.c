@@ -115,6 +115,7 @@ static void print_tcb(FILE *out, const struct kstate *ks, int i)
     if (t->fault)
         fprintf(out, " fault=%s", ks_fault_name(t->fault));
     opt_flag(out, "timeout_handler", t->timeout_handler, false);
+    opt_obj(out, "timeout_ep", t->timeout_ep, ks_ep_name(ks, t->timeout_ep));
     opt_flag(out, "vtable", t->vtable_ok, true);
     opt_flag(out, "asid", t->asid_ok, true);
     opt_flag(out, "vmid", t->vmid_ok, true);

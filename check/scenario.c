@@ -514,6 +514,7 @@ static const struct field tcb_fields[] = {
     REF(struct ks_tcb, "ep_prev", ep_prev, K_TCB),
     ENUM(struct ks_tcb, "fault", fault, FAULT_COUNT, ks_fault_name),
     FLAG(struct ks_tcb, "timeout_handler", timeout_handler),
+    REF(struct ks_tcb, "timeout_ep", timeout_ep, K_EP),
     FLAG(struct ks_tcb, "vtable", vtable_ok),
     FLAG(struct ks_tcb, "asid", asid_ok),
     FLAG(struct ks_tcb, "vmid", vmid_ok),

@@ -7,7 +7,8 @@ set -euo pipefail
 # configure: ninja, dtc and the Python modules its generators import
 need=(cmake make gcc clang libcmocka-dev lcov zlib1g-dev
       ninja-build device-tree-compiler python3 python3-ply python3-lxml python3-future
-      python3-pyelftools python3-jinja2 python3-six python3-yaml "$@")
+      python3-pyelftools python3-jinja2 python3-six python3-yaml
+      libxml2-utils chromium "$@")  # the timeline picture: well-formed, rendered
 missing=()
 for p in "${need[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

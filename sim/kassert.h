@@ -73,7 +73,20 @@
     X(A_FP_DEST, "fastpath_irq", "dest != NULL") \
     X(A_FP_SPORADIC_CUR, "fastpath_irq", "woken sporadic SC is not ksCurSC") \
     X(A_MODEL_INDEX, "model", "object index in range (model integrity)") \
-    X(A_MODEL_LOOP, "refill_budget_check", "charging loop ends within 2^20 refills (model bound)")
+    X(A_MODEL_LOOP, "refill_budget_check", "charging loop ends within 2^20 refills (model bound)") \
+    X(A_SENDIPC_RECV_HEAD, "sendIPC", "receiving endpoint has a queue head") \
+    X(A_SENDIPC_SUFFICIENT, "sendIPC", "receiver's SC sufficient (blocked threads can leave the kernel)") \
+    X(A_SENDIPC_READY, "sendIPC", "receiver's SC ready") \
+    X(A_RECVIPC_SEND_HEAD, "receiveIPC", "sending endpoint has a queue head") \
+    X(A_RECVIPC_SENDER_SPORADIC_CUR, "receiveIPC", "woken sporadic sender's SC is not ksCurSC") \
+    X(A_RECVIPC_SENDER_SUFFICIENT, "receiveIPC", "woken sender's SC sufficient") \
+    X(A_REPLY_PUSH_FREE, "reply_push", "reply object has no TCB") \
+    X(A_COMPLETE_SIGNAL, "completeSignal", "notification active (fail)") \
+    X(A_CHECKBUDGET_RESTART, "checkBudgetRestart", "current thread runnable") \
+    X(A_CONFIGURE_BUDGET, "invokeSchedControl_ConfigureFlags", "checkBudget() of the current SC holds") \
+    X(A_UNBIND_TCB, "schedContext_unbindTCB", "SC bound to that TCB") \
+    X(A_BIND_TCB, "schedContext_bindTCB", "SC and TCB both unbound") \
+    X(A_REFILL_UPDATE_ACTIVE, "refill_update", "SC is configured")
 
 enum kassert_id {
 #define KASSERT_ENUM(id, fn, msg) id,

@@ -59,7 +59,7 @@ int ks_add_tcb(struct kstate *ks, const char *name)
     struct ks_tcb *t = &ks->tcbs[i];
     memset(t, 0, sizeof *t);
     set_name(t->name, name, "t", i);
-    t->blocking = t->reply = t->sc = t->bound_ntfn = KS_NONE;
+    t->blocking = t->reply = t->sc = t->bound_ntfn = t->timeout_ep = KS_NONE;
     t->sched_next = t->sched_prev = t->ep_next = t->ep_prev = KS_NONE;
     t->vtable_ok = t->asid_ok = t->vmid_ok = true;
     return i;
@@ -315,9 +315,11 @@ static void remap_ntfn(struct kstate *ks, int i)
 
 static void remap_ep(struct kstate *ks, int i)
 {
-    for (int k = 0; k < ks->n_tcbs; k++)
+    for (int k = 0; k < ks->n_tcbs; k++) {
         if (!tcb_blocks_on_ntfn(&ks->tcbs[k]))
             fix_ref8(&ks->tcbs[k].blocking, i);
+        fix_ref8(&ks->tcbs[k].timeout_ep, i);
+    }
 }
 
 static void remap_reply(struct kstate *ks, int i)

@@ -85,6 +85,10 @@ struct ks_tcb {
     int8_t ep_next, ep_prev;       /* endpoint/notification queue links */
     uint8_t fault;       /* enum ks_fault */
     bool timeout_handler;          /* validTimeoutHandler() */
+    int8_t timeout_ep;   /* the endpoint of the tcbTimeoutHandler cap; KS_NONE:
+                            not in the state (handleTimeout then blocks the
+                            thread sending on no endpoint, the abstraction
+                            generated states use) */
     bool vtable_ok;      /* isValidVTableRoot_fp(): a mapped vspace cap */
     bool asid_ok;        /* the ASID map still points at that vspace */
     bool vmid_ok;        /* stored VMID valid (hypervisor builds) */

@@ -6,37 +6,12 @@
 #include "refill.h"
 #include "sched.h"
 
-/* tcbEPDequeue (the TCB's own links are left as they were, as in C) */
-void tcbEPDequeue(struct kstate *ks, int t, int8_t *head, int8_t *tail)
-{
-    struct ks_tcb *tcb = &ks->tcbs[t];
-    COST(ks, 2, 2, 2); /* tcbEPPrev, tcbEPNext; prev's next or head, next's prev or end */
-    if (tcb->ep_prev != KS_NONE)
-        ks->tcbs[tcb->ep_prev].ep_next = tcb->ep_next;
-    else
-        *head = tcb->ep_next;
-    if (tcb->ep_next != KS_NONE)
-        ks->tcbs[tcb->ep_next].ep_prev = tcb->ep_prev;
-    else
-        *tail = tcb->ep_prev;
-}
-
 /* ntfn_set_active */
 void ntfn_set_active(struct kstate *ks, int n, uint64_t badge)
 {
     COST_W(ks, 2); /* state, ntfnMsgIdentifier */
     ks->ntfns[n].state = NTFN_Active;
     ks->ntfns[n].msg_id = badge;
-}
-
-/* reply_unlink */
-void reply_unlink(struct kstate *ks, int r, int t)
-{
-    KASSERT(ks, ks->replies[r].tcb == t && ks->tcbs[t].reply == r, A_REPLY_UNLINK);
-    COST_W(ks, 2); /* replyObject, replyTCB */
-    ks->tcbs[t].reply = KS_NONE;
-    ks->replies[r].tcb = KS_NONE;
-    setThreadState(ks, t, TS_Inactive);
 }
 
 /* cancelSignal */
@@ -51,8 +26,10 @@ void cancelSignal(struct kstate *ks, int t, int n)
     setThreadState(ks, t, TS_Inactive);
 }
 
-/* cancelIPC: the blocked-on-endpoint and blocked-on-notification cases;
- * BlockedOnReply (reply_remove_tcb) is never reached from the IRQ path */
+/* cancelIPC. BlockedOnReply: reply_remove_tcb without a call stack (no SC
+ * is donated through a reply in the model: the only callers blocked on a
+ * reply are timeout faulters, which never donate, endpoint.c:249-250), so
+ * it is reply_unlink; the IRQ path never reaches this case */
 void cancelIPC(struct kstate *ks, int t)
 {
     struct ks_tcb *tcb = &ks->tcbs[t];
@@ -78,6 +55,9 @@ void cancelIPC(struct kstate *ks, int t)
     case TS_BlockedOnNotification:
         COST_R(ks, 1); /* blockingObject */
         cancelSignal(ks, t, tcb->blocking);
+        return;
+    case TS_BlockedOnReply:
+        reply_unlink(ks, tcb->reply, t);
         return;
     default:
         return;

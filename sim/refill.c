@@ -245,3 +245,46 @@ void refill_new(struct kstate *ks, int sc, unsigned max_refills, ticks_t budget,
         s->refills[1].amount = 0;
     }
 }
+
+/* maybe_add_empty_tail: a round-robin SC tracks the time used in an empty
+ * tail refill */
+static void maybe_add_empty_tail(struct kstate *ks, int sc)
+{
+    if (!isRoundRobin(ks, sc))
+        return;
+    struct ks_refill empty = {.time = refill_head(ks, sc)->time, .amount = 0};
+    refill_add_tail(ks, sc, empty);
+}
+
+/* refill_update: new parameters for an SC in use, keeping the sliding
+ * window: the head is kept (trimmed to the new budget), the rest of the
+ * budget comes one new period after it */
+void refill_update(struct kstate *ks, int sc, ticks_t new_period, ticks_t new_budget, unsigned new_max_refills)
+{
+    struct ks_sc *s = &ks->scs[sc];
+    KASSERT(ks, s->refill_max > 0, A_REFILL_UPDATE_ACTIVE);
+    s->refills[0] = *refill_head(ks, sc);
+    s->head = s->tail = 0;
+    s->refill_max = (uint8_t)new_max_refills;
+    s->period = new_period;
+    s->budget = new_budget;
+    if (refill_ready(ks, sc))
+        refill_head(ks, sc)->time = ks->cur_time;
+    if (refill_head(ks, sc)->amount >= new_budget) {
+        refill_head(ks, sc)->amount = new_budget;
+        maybe_add_empty_tail(ks, sc);
+        return;
+    }
+    struct ks_refill rest = {.time = refill_head(ks, sc)->time + new_period,
+                             .amount = new_budget - refill_head(ks, sc)->amount};
+    refill_add_tail(ks, sc, rest);
+}
+
+/* sc_released */
+bool sc_released(struct kstate *ks, int sc)
+{
+    if (!sc_active(ks, sc))
+        return false;
+    KASSERT(ks, refill_sufficient(ks, sc, 0), A_SC_RELEASED_SUFF);
+    return refill_ready(ks, sc);
+}

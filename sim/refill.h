@@ -48,6 +48,10 @@ bool refill_ordered(const struct ks_sc *s);
 void refill_budget_check(struct kstate *ks, ticks_t usage);
 void refill_unblock_check(struct kstate *ks, int sc);
 
+/* refill_update (SchedControl_ConfigureFlags on an SC in use) at ksCurTime */
+void refill_update(struct kstate *ks, int sc, ticks_t new_period, ticks_t new_budget, unsigned new_max_refills);
+bool sc_released(struct kstate *ks, int sc);
+
 /* Configure sc as refill_new would at time now (tests and the generator). */
 void refill_new(struct kstate *ks, int sc, unsigned max_refills, ticks_t budget,
                 ticks_t period, ticks_t now);

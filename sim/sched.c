@@ -4,6 +4,7 @@
 #include "cost_hooks.h"
 #include "kassert.h"
 #include "refill.h"
+#include "tcbqueue.h"
 
 /* ---- ready queues and bitmaps (src/object/tcb.c) ---- */
 
@@ -559,6 +560,16 @@ bool checkBudget(struct kstate *ks)
     return false;
 }
 
+/* checkBudgetRestart */
+bool checkBudgetRestart(struct kstate *ks)
+{
+    KASSERT(ks, isRunnable(ks, ks->cur_thread), A_CHECKBUDGET_RESTART);
+    bool result = checkBudget(ks);
+    if (!result && isRunnable(ks, ks->cur_thread))
+        setThreadState(ks, ks->cur_thread, TS_Restart);
+    return result;
+}
+
 /* commitTime */
 void commitTime(struct kstate *ks)
 {
@@ -619,10 +630,90 @@ void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
     }
 }
 
-/* handleTimeout, abstracted: the thread takes a timeout fault and stops,
- * blocked sending it; the fault IPC to the handler is not modelled */
+/* ---- timeout faults (src/kernel/faulthandler.c, src/object/endpoint.c,
+ * include/object/reply.h, src/object/reply.c). They live here because
+ * chargeBudget reaches them (endTimeslice -> handleTimeout) and they wake
+ * threads: a module of their own would make an include circle with sched. */
+
+/* reply_unlink */
+void reply_unlink(struct kstate *ks, int r, int t)
+{
+    KASSERT(ks, ks->replies[r].tcb == t && ks->tcbs[t].reply == r, A_REPLY_UNLINK);
+    COST_W(ks, 2); /* replyObject, replyTCB */
+    ks->tcbs[t].reply = KS_NONE;
+    ks->replies[r].tcb = KS_NONE;
+    setThreadState(ks, t, TS_Inactive);
+}
+
+/* reply_push without donation: the model's callers on a reply are timeout
+ * faulters, whose fault IPC never donates (canDonate false: handleTimeout,
+ * faulthandler.c:27; receiveIPC, endpoint.c:249-250) */
+void reply_push(struct kstate *ks, int caller, int callee, int r)
+{
+    KASSERT(ks, ks->replies[r].tcb == KS_NONE, A_REPLY_PUSH_FREE);
+    ks->tcbs[callee].reply = KS_NONE;
+    ks->replies[r].tcb = (int8_t)caller;
+    ks->tcbs[caller].reply = (int8_t)r;
+    setThreadState(ks, caller, TS_BlockedOnReply);
+}
+
+/* sendIPC with blocking set and no call, as sendFaultIPC issues it: the
+ * handler cap grants (asserted by sendFaultIPC), the fault message and the
+ * cap's badge (modelled 0) go to the receiver's registers */
+void sendIPC(struct kstate *ks, int t, int e)
+{
+    struct ks_ep *ep = &ks->eps[e];
+    if (ep->state != EP_Recv) {
+        ks->tcbs[t].state = TS_BlockedOnSend;
+        ks->tcbs[t].blocking = (int8_t)e;
+        scheduleTCB(ks, t);
+        tcbEPAppend(ks, t, &ep->q_head, &ep->q_tail);
+        ep->state = EP_Send;
+        return;
+    }
+    int dest = ep->q_head;
+    if (!ks_check(ks, dest != KS_NONE, A_SENDIPC_RECV_HEAD))
+        return;
+    tcbEPDequeue(ks, dest, &ep->q_head, &ep->q_tail);
+    if (ep->q_head == KS_NONE)
+        ep->state = EP_Idle;
+    ks->tcbs[dest].badge_reg = 0; /* doFaultTransfer: the handler cap's badge */
+    int r = ks->tcbs[dest].reply;
+    if (r != KS_NONE)
+        reply_unlink(ks, r, dest);
+    /* a fault is pending: reply_push with the receiver's reply, else Inactive */
+    if (r != KS_NONE)
+        reply_push(ks, t, dest, r);
+    else
+        setThreadState(ks, t, TS_Inactive);
+    int sc = ks->tcbs[dest].sc;
+    if (sc != KS_NONE) {
+        KASSERT(ks, refill_sufficient(ks, sc, 0), A_SENDIPC_SUFFICIENT);
+        KASSERT(ks, refill_ready(ks, sc), A_SENDIPC_READY);
+    }
+    setThreadState(ks, dest, TS_Running);
+    if (sc_sporadic(ks, sc) && sc != ks->cur_sc)
+        refill_unblock_check(ks, sc);
+    possibleSwitchTo(ks, dest);
+}
+
+/* sendFaultIPC for a timeout fault (tcbFault = current_fault) */
+static void sendFaultIPC(struct kstate *ks, int t, int e)
+{
+    ks->tcbs[t].fault = FAULT_Timeout;
+    sendIPC(ks, t, e);
+}
+
+/* handleTimeout. A thread whose handler endpoint is not in the state (a
+ * generated state: timeout_ep is KS_NONE) keeps the earlier abstraction:
+ * blocked sending its fault on no endpoint. */
 void handleTimeout(struct kstate *ks, int t)
 {
+    int e = ks->tcbs[t].timeout_ep;
+    if (e != KS_NONE) {
+        sendFaultIPC(ks, t, e);
+        return;
+    }
     ks->tcbs[t].fault = FAULT_Timeout;
     ks->tcbs[t].blocking = KS_NONE;
     setThreadState(ks, t, TS_BlockedOnSend);

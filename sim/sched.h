@@ -54,6 +54,11 @@ void checkDomainTime(struct kstate *ks);
 ticks_t next_interrupt_time(struct kstate *ks);
 void setNextInterrupt(struct kstate *ks);
 void setDeadline(struct kstate *ks, ticks_t deadline);
+bool checkBudgetRestart(struct kstate *ks);
 void handleTimeout(struct kstate *ks, int t);
+/* the timeout-fault IPC (see sched.c for why it lives here) */
+void sendIPC(struct kstate *ks, int t, int e);
+void reply_unlink(struct kstate *ks, int r, int t);
+void reply_push(struct kstate *ks, int caller, int callee, int r);
 
 #endif

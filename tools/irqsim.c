@@ -20,7 +20,9 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "print.h"
+#include "realcmd.h"
 #include "replay.h"
+#include "simcmd.h"
 #include "report.h"
 #include "scenario.h"
 #include "shrink.h"
@@ -54,6 +56,15 @@ static const char usage_text[] =
     "  cost [--board NAME] [--json FILE]         reads, writes, branches per path and section\n"
     "  ratio [--count N] [--seed N] [bounds]     share of fast exits the corrected fastpath keeps\n"
     "  report [-o FILE] RUN.json                 a fuzz run's defects as a Markdown review comment\n"
+    "  replay [--fastpath V] [--out DIR] TRACE... captured entries of a running kernel through the\n"
+    "                                            model (irqsim replay --help)\n"
+    "  sim [--fastpath V] [--horizon T] [--svg FILE] [--json FILE] WORKLOAD\n"
+    "                                            a workload on a slowpath and a fastpath kernel\n"
+    "  kernel build --sel4 DIR|TARBALL [...]     build a host kernel from a seL4 tree\n"
+    "  validate --real BUILD [--seconds N]       the model against that kernel, both paths\n"
+    "  fuzz --real BUILD [--fastpath as-built|fixed]  real fastpath against real slowpath\n"
+    "  check --real BUILD FILE...                scenario files through the real kernel\n"
+    "                                            (docs/REAL-KERNEL.md)\n"
     "\n"
     "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage\n";
 
@@ -380,6 +391,10 @@ int main(int argc, char **argv)
         return report_main(argc, argv);
     if (!strcmp(argv[1], "replay"))
         return replay_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "sim"))
+        return sim_main(argc - 1, argv + 1);
+    if (realcmd_wants(argc, argv)) /* kernel, validate, fuzz --real, check --real */
+        return realcmd_main(argc, argv);
     static struct opts o; /* large; main's frame only */
     o.cmd = argv[1];
     o.variant = FP_PR1227;

@@ -1,0 +1,499 @@
+/* sim: the workload simulator (two kernels side by side). */
+#include "sim.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "build.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+#include "refill.h"
+#include "sched.h"
+#include "schedcontext.h"
+#include "syscall.h"
+
+#define NEVER UINT64_MAX
+#define SYS_TICKS 1           /* user time before each system call */
+#define ROOT_PRIO 255
+#define BOOT_SLICE_US 5000    /* CONFIG_BOOT_THREAD_TIME_SLICE (ms 5) */
+#define DEFAULT_MAX_EVENTS 2000000u
+
+/* ---- growable records ---- */
+
+static void *grow(void *p, size_t *cap, size_t n, size_t size)
+{
+    if (n < *cap)
+        return p;
+    size_t c = *cap ? *cap * 2 : 256;
+    void *q = realloc(p, c * size);
+    if (!q)
+        abort(); /* out of memory: nothing sensible to report */
+    *cap = c;
+    return q;
+}
+
+static void add_seg(struct sim_kernel *k, ticks_t t0, ticks_t t1)
+{
+    if (t1 <= t0)
+        return;
+    struct sim_seg *last = k->n_segs ? &k->segs[k->n_segs - 1] : NULL;
+    if (last && last->t1 == t0 && last->tcb == k->ks.cur_thread && last->sc == k->ks.cur_sc) {
+        last->t1 = t1;
+        return;
+    }
+    k->segs = grow(k->segs, &k->cap_segs, k->n_segs, sizeof *k->segs);
+    k->segs[k->n_segs++] = (struct sim_seg){t0, t1, k->ks.cur_thread, k->ks.cur_sc};
+}
+
+static void add_mark(struct sim_kernel *k, int kind, int irq)
+{
+    k->marks = grow(k->marks, &k->cap_marks, k->n_marks, sizeof *k->marks);
+    k->marks[k->n_marks++] = (struct sim_mark){k->now, (uint8_t)kind, (int16_t)irq, k->ks.deadline};
+}
+
+/* ---- user programs ---- */
+
+static int wl_thread_of(const struct sim *s, int tcb)
+{
+    for (int i = 0; i < s->w->n_threads; i++)
+        if (s->tcb_of[i] == tcb)
+            return i;
+    return -1;
+}
+
+/* time the instruction at pc takes before it acts */
+static ticks_t insn_ticks(const struct wl_thread *t, int pc)
+{
+    if (pc < t->n_prog && t->prog[pc].op == OP_COMPUTE)
+        return t->prog[pc].n;
+    return SYS_TICKS;
+}
+
+static void set_pc(struct sim_kernel *k, const struct wl_thread *t, int tcb, int pc)
+{
+    if (pc < t->n_prog && t->prog[pc].op == OP_LOOP)
+        pc = (int)t->prog[pc].n;
+    k->pc[tcb] = pc;
+    k->left[tcb] = insn_ticks(t, pc);
+}
+
+/* ---- arrivals of device interrupts ---- */
+
+static ticks_t next_arrival(const struct sim *s, const struct sim_kernel *k, int q)
+{
+    const struct wl_irq *irq = &s->w->irqs[q];
+    ticks_t t = k->at_idx[q] < irq->n_at ? irq->at[k->at_idx[q]] : NEVER;
+    return k->next_periodic[q] < t ? k->next_periodic[q] : t;
+}
+
+static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
+{
+    const struct wl_irq *irq = &s->w->irqs[q];
+    ticks_t t = next_arrival(s, k, q);
+    if (k->at_idx[q] < irq->n_at && irq->at[k->at_idx[q]] == t)
+        k->at_idx[q]++;
+    if (k->next_periodic[q] == t)
+        k->next_periodic[q] += irq->period;
+    k->arrived[q]++;
+    if (k->pending[q]) {
+        k->coalesced[q]++; /* one pending bit at the GIC */
+        return;
+    }
+    k->pending[q] = true;
+    k->pending_since[q] = t;
+}
+
+/* a pending IRQ the GIC would raise now (not masked) */
+static int deliverable(const struct sim *s, const struct sim_kernel *k)
+{
+    for (int q = 0; q < s->w->n_irqs; q++) {
+        int irq = s->w->irqs[q].irq;
+        if (k->pending[q] && !(irq < k->ks.n_irqs && k->ks.irq_masked[irq]))
+            return q;
+    }
+    return -1;
+}
+
+/* ---- events ---- */
+
+enum ev_kind { EV_TIMER, EV_DEVICE, EV_ARRIVAL, EV_USER, EV_END };
+
+struct ev {
+    ticks_t t;
+    int kind, q;
+};
+
+static struct ev peek(const struct sim *s, const struct sim_kernel *k)
+{
+    if (k->done)
+        return (struct ev){NEVER, EV_END, -1};
+    ticks_t dl = k->ks.deadline < k->now ? k->now : k->ks.deadline;
+    struct ev e = {s->w->horizon, EV_END, -1};
+    int cur = k->ks.cur_thread;
+    if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < e.t)
+        e = (struct ev){k->now + k->left[cur], EV_USER, -1};
+    for (int q = 0; q < s->w->n_irqs; q++)
+        if (next_arrival(s, k, q) <= e.t)
+            e = (struct ev){next_arrival(s, k, q), EV_ARRIVAL, q};
+    int dq = deliverable(s, k);
+    if (dq >= 0)
+        e = (struct ev){k->now, EV_DEVICE, dq};
+    if (dl <= e.t && dl <= s->w->horizon)
+        e = (struct ev){dl, EV_TIMER, -1};
+    return e;
+}
+
+static void record_refusal(struct sim_kernel *k, int kind, const struct inv_report *r)
+{
+    if (k->refused < SIM_MAX_REFUSED) {
+        struct sim_refusal *x = &k->refusals[k->refused];
+        x->t = k->now;
+        x->kind = (uint8_t)kind;
+        x->inv = r->items[0].id;
+        snprintf(x->msg, sizeof x->msg, "%s", r->items[0].msg);
+    }
+    k->refused++;
+}
+
+/* the checker on the state at entry (the fastpath kernel admits what its
+ * fastpath leaves at user level) */
+static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
+{
+    struct inv_report r;
+    unsigned admit = k->fast ? inv_admit_left_by(s->variant) : 0;
+    k->checked++;
+    if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) > 0)
+        record_refusal(k, kind, &r);
+}
+
+static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int irq)
+{
+    k->ks.hw_clock = k->now;
+    k->ks.active_irq = irq;
+    check_entry(s, k, kind);
+    uint8_t before = k->ks.n_asserts;
+    if (k->fast)
+        fastpath_irq(&k->ks, s->variant);
+    else
+        handleInterruptEntry(&k->ks);
+    k->asserts += (uint8_t)(k->ks.n_asserts - before);
+    k->entries[kind]++;
+    add_mark(k, kind, irq);
+}
+
+static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, int tcb, int pc)
+{
+    if (pc >= t->n_prog) { /* the program ended: the thread suspends itself */
+        struct ks_call c = ks_call_new(SYS_Send, CALL_TCB_Suspend);
+        c.tcb = tcb;
+        return c;
+    }
+    const struct wl_insn *in = &t->prog[pc];
+    struct ks_call c = ks_call_new(SYS_Yield, 0);
+    switch (in->op) {
+    case OP_SIGNAL:
+        c = ks_call_new(SYS_Send, CALL_Signal);
+        c.ntfn = in->a;
+        c.badge = 1;
+        return c;
+    case OP_WAIT:
+        c = ks_call_new(SYS_Wait, 0);
+        c.ntfn = in->a;
+        return c;
+    case OP_RECV:
+        c = ks_call_new(SYS_Recv, 0);
+        c.ep = in->a;
+        c.reply = in->b;
+        return c;
+    case OP_ACK:
+        c = ks_call_new(SYS_Send, CALL_IRQHandler_Ack);
+        c.irq = (int)in->n;
+        return c;
+    default:
+        (void)s;
+        return c;
+    }
+}
+
+static void user_event(const struct sim *s, struct sim_kernel *k)
+{
+    int tcb = k->ks.cur_thread;
+    const struct wl_thread *t = &s->w->threads[wl_thread_of(s, tcb)];
+    int pc = k->pc[tcb];
+    if (pc < t->n_prog && t->prog[pc].op == OP_COMPUTE) {
+        set_pc(k, t, tcb, pc + 1);
+        return;
+    }
+    struct ks_call c = call_of(s, t, tcb, pc);
+    k->ks.hw_clock = k->now;
+    k->ks.active_irq = KS_IRQ_INVALID;
+    check_entry(s, k, SE_SYSCALL);
+    uint8_t before = k->ks.n_asserts;
+    bool performed = handleSyscall(&k->ks, &c);
+    k->asserts += (uint8_t)(k->ks.n_asserts - before);
+    k->entries[SE_SYSCALL]++;
+    add_mark(k, SE_SYSCALL, -1);
+    if (performed)
+        set_pc(k, t, tcb, pc + 1);
+    else
+        k->left[tcb] = SYS_TICKS; /* restarts the call when it next runs */
+}
+
+static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
+{
+    add_seg(k, k->now, t);
+    int cur = k->ks.cur_thread;
+    if (wl_thread_of(s, cur) >= 0)
+        k->left[cur] -= t - k->now;
+    k->now = t;
+}
+
+static void step(const struct sim *s, struct sim_kernel *k, struct ev e)
+{
+    advance(s, k, e.t);
+    switch (e.kind) {
+    case EV_TIMER:
+        irq_entry(s, k, SE_TIMER, s->w->timer_irq);
+        return;
+    case EV_DEVICE:
+        k->pending[e.q] = false;
+        k->delivered[e.q]++;
+        irq_entry(s, k, SE_DEVICE, s->w->irqs[e.q].irq);
+        return;
+    case EV_ARRIVAL:
+        take_arrival(s, k, e.q);
+        return;
+    case EV_USER:
+        user_event(s, k);
+        return;
+    default:
+        k->done = true;
+    }
+}
+
+/* ---- setup ---- */
+
+static int setup_call(struct sim *s, struct kstate *ks, struct ks_call c, const char *what)
+{
+    if (decodeInvocation(ks, &c) != SYSERR_NONE || ks->n_asserts) {
+        snprintf(s->setup_error, sizeof s->setup_error, "the kernel refuses %s", what);
+        return -1;
+    }
+    if (ks->tcbs[ks->cur_thread].state == TS_Restart)
+        setThreadState(ks, ks->cur_thread, TS_Running);
+    return 0;
+}
+
+/* every setup call through the full system call path */
+static int root_call(struct sim *s, struct kstate *ks, struct ks_call c, const char *what)
+{
+    struct ks_call probe = c;
+    struct kstate *tmp = malloc(sizeof *tmp);
+    if (!tmp)
+        abort();
+    ks_copy(tmp, ks);
+    int rc = setup_call(s, tmp, probe, what); /* refused calls are bad input */
+    free(tmp);
+    if (rc)
+        return rc;
+    handleSyscall(ks, &c);
+    return 0;
+}
+
+static int boot(struct sim *s, struct kstate *ks)
+{
+    const struct workload *w = s->w;
+    if (ks_init(ks, w->board) != 0) {
+        snprintf(s->setup_error, sizeof s->setup_error, "unknown board %s", w->board);
+        return -1;
+    }
+    build_irq_state(ks, w->timer_irq, IRQ_Timer);
+    int root = build_thread(ks, "root", ROOT_PRIO, 0);
+    build_sc(ks, "root_sc", root, cfg_us_to_ticks(&ks->cfg, BOOT_SLICE_US), 0, 0);
+    build_run(ks, root);
+    for (int i = 0; i < w->n_scs; i++)
+        s->sc_of[i] = ks_add_sc(ks, w->scs[i].name);
+    for (int i = 0; i < w->n_ntfns; i++)
+        ks_add_ntfn(ks, w->ntfns[i].name);
+    for (int i = 0; i < w->n_eps; i++)
+        ks_add_ep(ks, w->eps[i].name);
+    for (int i = 0; i < w->n_replies; i++)
+        ks_add_reply(ks, w->replies[i].name);
+    for (int i = 0; i < w->n_threads; i++)
+        s->tcb_of[i] = build_thread(ks, w->threads[i].name, 0, 0);
+    setNextInterrupt(ks);
+    return 0;
+}
+
+static int setup_scs(struct sim *s, struct kstate *ks)
+{
+    const struct workload *w = s->w;
+    for (int i = 0; i < w->n_scs; i++) {
+        const struct wl_sc *x = &w->scs[i];
+        struct ks_call c = ks_call_new(SYS_Send, CALL_SchedControl_ConfigureFlags);
+        c.sc = s->sc_of[i];
+        c.budget = x->budget;
+        c.period = x->period;
+        c.extra_refills = x->extra_refills;
+        c.flags = x->sporadic ? SC_FLAG_SPORADIC : 0;
+        if (root_call(s, ks, c, "SchedControl_ConfigureFlags (budget or period below MIN_BUDGET?)"))
+            return -1;
+        if (x->ntfn < 0)
+            continue;
+        c = ks_call_new(SYS_Send, CALL_SchedContext_Bind);
+        c.sc = s->sc_of[i];
+        c.ntfn = x->ntfn;
+        if (root_call(s, ks, c, "SchedContext_Bind to a notification"))
+            return -1;
+    }
+    return 0;
+}
+
+static int setup_irqs(struct sim *s, struct kstate *ks)
+{
+    for (int q = 0; q < s->w->n_irqs; q++) {
+        const struct wl_irq *x = &s->w->irqs[q];
+        struct ks_call c = ks_call_new(SYS_Send, CALL_IRQControl_Get);
+        c.irq = x->irq;
+        if (root_call(s, ks, c, "IRQControl_Get (IRQ above the board's maxIRQ?)"))
+            return -1;
+        c = ks_call_new(SYS_Send, CALL_IRQHandler_SetNotification);
+        c.irq = x->irq;
+        c.ntfn = x->ntfn;
+        c.badge = x->badge;
+        if (root_call(s, ks, c, "IRQHandler_SetNotification"))
+            return -1;
+    }
+    return 0;
+}
+
+static int setup_threads(struct sim *s, struct kstate *ks)
+{
+    const struct workload *w = s->w;
+    for (int i = 0; i < w->n_threads; i++) {
+        const struct wl_thread *x = &w->threads[i];
+        struct ks_call c = ks_call_new(SYS_Send, CALL_TCB_SetSchedParams);
+        c.tcb = s->tcb_of[i];
+        c.prio = x->prio;
+        c.sc = x->sc >= 0 ? s->sc_of[x->sc] : KS_NONE;
+        if (root_call(s, ks, c, "TCB_SetSchedParams"))
+            return -1;
+        if (x->timeout_ep >= 0) {
+            c = ks_call_new(SYS_Send, CALL_TCB_SetTimeoutEndpoint);
+            c.tcb = s->tcb_of[i];
+            c.ep = x->timeout_ep;
+            if (root_call(s, ks, c, "TCB_SetTimeoutEndpoint"))
+                return -1;
+        }
+    }
+    for (int i = 0; i < w->n_threads; i++) {
+        struct ks_call c = ks_call_new(SYS_Send, CALL_TCB_Resume);
+        c.tcb = s->tcb_of[i];
+        if (root_call(s, ks, c, "TCB_Resume"))
+            return -1;
+    }
+    struct ks_call c = ks_call_new(SYS_Send, CALL_TCB_Suspend);
+    c.tcb = ks->cur_thread;
+    return root_call(s, ks, c, "the root thread's TCB_Suspend");
+}
+
+int sim_init(struct sim *s, const struct workload *w, int variant)
+{
+    memset(s, 0, sizeof *s);
+    s->w = w;
+    s->variant = variant;
+    s->max_events = DEFAULT_MAX_EVENTS;
+    struct sim_kernel *k0 = &s->k[0];
+    if (boot(s, &k0->ks) || setup_scs(s, &k0->ks) || setup_irqs(s, &k0->ks) || setup_threads(s, &k0->ks))
+        return -1;
+    for (int i = 0; i < w->n_threads; i++)
+        set_pc(k0, &w->threads[i], s->tcb_of[i], 0);
+    for (int q = 0; q < w->n_irqs; q++)
+        k0->next_periodic[q] = w->irqs[q].period ? (w->irqs[q].start ? w->irqs[q].start : w->irqs[q].period)
+                                                 : NEVER;
+    struct sim_kernel *k1 = &s->k[1];
+    memcpy(k1, k0, sizeof *k1);
+    k1->fast = true;
+    return 0;
+}
+
+/* ---- running ---- */
+
+static bool same_event(struct ev a, struct ev b)
+{
+    return a.t == b.t && a.kind == b.kind && a.q == b.q;
+}
+
+/* the one-entry differential check on the fastpath kernel's state */
+static void diff_at_entry(struct sim *s, struct ev e)
+{
+    static struct kstate in, slow, fast; /* large: not on the stack */
+    struct sim_kernel *k = &s->k[1];
+    ks_copy(&in, &k->ks);
+    in.hw_clock = e.t;
+    in.active_irq = s->w->irqs[e.q].irq;
+    diff_run(&in, s->variant, true, &s->div_verdict, &slow, &fast);
+    if (s->div_verdict.agree)
+        return;
+    s->diverged = true;
+    s->div_time = e.t;
+    s->div_irq = in.active_irq;
+    struct classify_ws *ws = malloc(sizeof *ws);
+    if (!ws)
+        abort();
+    s->div_class.exit = s->div_verdict.exit;
+    s->div_class.fields = s->div_verdict.fields;
+    s->div_class.cause = classify_cause(&in, ws);
+    free(ws);
+}
+
+static void lockstep(struct sim *s, uint32_t *events)
+{
+    while (!s->diverged && !s->k[0].done && *events < s->max_events) {
+        struct ev a = peek(s, &s->k[0]), b = peek(s, &s->k[1]);
+        if (!same_event(a, b)) {
+            s->diverged = s->drift = true;
+            s->div_time = a.t < b.t ? a.t : b.t;
+            snprintf(s->drift_msg, sizeof s->drift_msg,
+                     "next events differ without a divergence at an interrupt: slow t=%" PRIu64
+                     " kind %d, fast t=%" PRIu64 " kind %d", a.t, a.kind, b.t, b.kind);
+            return;
+        }
+        if (a.kind == EV_DEVICE)
+            diff_at_entry(s, a);
+        step(s, &s->k[0], a);
+        step(s, &s->k[1], b);
+        *events += 2;
+    }
+}
+
+void sim_run(struct sim *s)
+{
+    uint32_t events = 0;
+    lockstep(s, &events);
+    while (events < s->max_events && !(s->k[0].done && s->k[1].done)) {
+        struct ev a = peek(s, &s->k[0]), b = peek(s, &s->k[1]);
+        if (a.t <= b.t)
+            step(s, &s->k[0], a);
+        else
+            step(s, &s->k[1], b);
+        events++;
+    }
+}
+
+void sim_free(struct sim *s)
+{
+    for (int i = 0; i < 2; i++) {
+        free(s->k[i].segs);
+        free(s->k[i].marks);
+        s->k[i].segs = NULL;
+        s->k[i].marks = NULL;
+    }
+}
+
+bool sim_all_admitted(const struct sim *s)
+{
+    return s->k[0].refused == 0 && s->k[1].refused == 0;
+}

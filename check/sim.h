@@ -1,0 +1,99 @@
+/*
+ * sim: the workload simulator. Runs one workload on two kernels side by
+ * side, one whose interrupts take the slowpath, one whose interrupts take
+ * the fastpath under test, with time advancing as the kernel's would: the
+ * timer fires at the programmed deadline, device interrupts arrive at
+ * their times and wait while masked, threads compute, call the kernel and
+ * block. Every kernel entry's state goes through the invariant checker;
+ * at every device interrupt before the first divergence the one-entry
+ * differential check (diff_run) runs on the fastpath kernel's state.
+ */
+#ifndef IRQSIM_SIM_H
+#define IRQSIM_SIM_H
+
+#include <stdio.h>
+
+#include "classify.h"
+#include "diff.h"
+#include "workload.h"
+
+enum sim_entry { SE_TIMER, SE_DEVICE, SE_SYSCALL, SE_COUNT };
+
+struct sim_seg {
+    ticks_t t0, t1;
+    int8_t tcb, sc; /* running thread and ksCurSC */
+};
+
+struct sim_mark {
+    ticks_t t;
+    uint8_t kind;     /* enum sim_entry */
+    int16_t irq;
+    ticks_t deadline; /* the timer deadline after the entry */
+};
+
+#define SIM_MAX_REFUSED 8
+
+struct sim_refusal {
+    ticks_t t;
+    uint8_t kind;
+    int inv;                 /* enum inv_id */
+    char msg[200];
+};
+
+struct sim_kernel {
+    struct kstate ks;
+    bool fast;
+    ticks_t now;
+    bool done;
+    int pc[KS_MAX_TCBS];
+    ticks_t left[KS_MAX_TCBS];
+    size_t at_idx[WL_MAX_IRQS];
+    ticks_t next_periodic[WL_MAX_IRQS];
+    bool pending[WL_MAX_IRQS];
+    ticks_t pending_since[WL_MAX_IRQS];
+    uint32_t delivered[WL_MAX_IRQS], arrived[WL_MAX_IRQS], coalesced[WL_MAX_IRQS];
+    uint32_t entries[SE_COUNT];
+    uint32_t checked, refused, asserts;
+    struct sim_refusal refusals[SIM_MAX_REFUSED];
+    struct sim_seg *segs;
+    size_t n_segs, cap_segs;
+    struct sim_mark *marks;
+    size_t n_marks, cap_marks;
+};
+
+struct sim {
+    const struct workload *w;
+    int variant;
+    int tcb_of[WL_MAX_THREADS]; /* workload thread -> TCB index */
+    int sc_of[WL_MAX_SCS];
+    struct sim_kernel k[2];     /* [0] slowpath kernel, [1] fastpath kernel */
+    uint32_t max_events;
+    /* the first divergence */
+    bool diverged, drift;
+    ticks_t div_time;
+    int div_irq;
+    struct diff_verdict div_verdict;
+    struct dclass div_class;
+    char drift_msg[200];
+    /* a setup call the kernel refused (bad workload) */
+    char setup_error[200];
+};
+
+/* Build both kernels' initial state: boot (idle thread, a root thread at
+ * priority 255 with a round-robin SC, the timer IRQ) and the root's setup
+ * calls (configure SCs, bind, route IRQs, set priorities, resume the
+ * threads, suspend itself). Returns 0, or -1 with s->setup_error set. */
+int sim_init(struct sim *s, const struct workload *w, int variant);
+/* Run to the horizon. */
+void sim_run(struct sim *s);
+void sim_free(struct sim *s);
+
+/* The report a reviewer reads; the JSON summary; the timeline picture. */
+void sim_report(FILE *out, const struct sim *s);
+void sim_json(FILE *out, const struct sim *s);
+void sim_svg(FILE *out, const struct sim *s);
+
+/* Every state reached at a kernel entry passed the checker, on both kernels. */
+bool sim_all_admitted(const struct sim *s);
+
+#endif

@@ -1,0 +1,287 @@
+/* simreport: what a workload run became, as text, JSON and an SVG
+ * timeline (declared in sim.h). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "invariant.h"
+#include "irq_fast.h"
+#include "sim.h"
+
+#define NEVER UINT64_MAX
+
+static const char *const entry_names[] = {"timer", "device", "syscall"};
+
+/* run time of tcb on k within [from, to), and its first run at or after from */
+static ticks_t ran(const struct sim_kernel *k, int tcb, ticks_t from, ticks_t to, ticks_t *first)
+{
+    ticks_t sum = 0;
+    *first = NEVER;
+    for (size_t i = 0; i < k->n_segs; i++) {
+        const struct sim_seg *g = &k->segs[i];
+        if (g->tcb != tcb || g->t1 <= from || g->t0 >= to)
+            continue;
+        ticks_t a = g->t0 < from ? from : g->t0, b = g->t1 > to ? to : g->t1;
+        sum += b - a;
+        if (*first == NEVER)
+            *first = a;
+    }
+    return sum;
+}
+
+/* the most time sc received in any window of one period (windows start
+ * where one of its segments starts: the maximum of a sliding sum) */
+static ticks_t max_window(const struct sim_kernel *k, int sc, ticks_t period, uint32_t *over, ticks_t budget)
+{
+    ticks_t best = 0;
+    *over = 0;
+    for (size_t i = 0; i < k->n_segs; i++) {
+        if (k->segs[i].sc != sc)
+            continue;
+        ticks_t start = k->segs[i].t0, end = start + period, sum = 0;
+        for (size_t j = i; j < k->n_segs && k->segs[j].t0 < end; j++)
+            if (k->segs[j].sc == sc)
+                sum += (k->segs[j].t1 < end ? k->segs[j].t1 : end) - k->segs[j].t0;
+        best = sum > best ? sum : best;
+        *over += sum > budget;
+    }
+    return best;
+}
+
+static void print_time(FILE *out, ticks_t t)
+{
+    if (t == NEVER)
+        fprintf(out, "never");
+    else
+        fprintf(out, "%" PRIu64, t);
+}
+
+static void report_divergence(FILE *out, const struct sim *s)
+{
+    char buf[256];
+    if (!s->diverged) {
+        fprintf(out, "first divergence: none (every device interrupt agreed)\n");
+        return;
+    }
+    if (s->drift) {
+        fprintf(out, "first divergence: t=%" PRIu64 ": %s\n", s->div_time, s->drift_msg);
+        return;
+    }
+    fprintf(out, "first divergence: t=%" PRIu64 " irq %d, fastpath exit %s, class %s\n", s->div_time, s->div_irq,
+            fp_exit_name(s->div_verdict.exit), dclass_name(&s->div_class, buf, sizeof buf));
+    fprintf(out, "  fields: %s\n", diff_fields_text(s->div_verdict.fields, buf, sizeof buf));
+}
+
+static void report_entries(FILE *out, const struct sim *s)
+{
+    uint32_t dev = s->k[0].entries[SE_DEVICE];
+    fprintf(out, "kernel entries        slowpath   fastpath   extra\n");
+    for (int e = 0; e < SE_COUNT; e++) {
+        long d = (long)s->k[1].entries[e] - (long)s->k[0].entries[e];
+        fprintf(out, "  %-18s %9u  %9u  %+6ld", entry_names[e], s->k[0].entries[e], s->k[1].entries[e], d);
+        if (e == SE_TIMER && dev)
+            fprintf(out, "  (%+.3f per device interrupt)", (double)d / dev);
+        fprintf(out, "\n");
+    }
+}
+
+static void report_threads(FILE *out, const struct sim *s)
+{
+    ticks_t from = s->diverged ? s->div_time : 0, to = s->w->horizon;
+    fprintf(out, "threads (run time from t=%" PRIu64 " to the horizon; first run in that span)\n", from);
+    for (int i = 0; i < s->w->n_threads; i++) {
+        ticks_t f0, f1;
+        ticks_t r0 = ran(&s->k[0], s->tcb_of[i], from, to, &f0);
+        ticks_t r1 = ran(&s->k[1], s->tcb_of[i], from, to, &f1);
+        fprintf(out, "  %-12s slow %10" PRIu64 " first ", s->w->threads[i].name, r0);
+        print_time(out, f0);
+        fprintf(out, " | fast %10" PRIu64 " first ", r1);
+        print_time(out, f1);
+        if (f0 != NEVER && f1 == NEVER)
+            fprintf(out, "  NEVER RUNS on the fastpath kernel (runs on the slowpath one)");
+        else if (f0 != NEVER && f1 > f0)
+            fprintf(out, "  late by %" PRIu64, f1 - f0);
+        fprintf(out, "\n");
+    }
+}
+
+static void report_irqs(FILE *out, const struct sim *s)
+{
+    fprintf(out, "device interrupts (arrived, delivered, coalesced while pending; at the horizon)\n");
+    for (int q = 0; q < s->w->n_irqs; q++) {
+        int irq = s->w->irqs[q].irq;
+        fprintf(out, "  irq %-4d", irq);
+        for (int k = 0; k < 2; k++) {
+            const struct sim_kernel *x = &s->k[k];
+            bool masked = irq < x->ks.n_irqs && x->ks.irq_masked[irq];
+            fprintf(out, " %s %u/%u/%u%s%s", k ? "| fast" : "slow", x->arrived[q], x->delivered[q], x->coalesced[q],
+                    masked ? " MASKED" : "", x->pending[q] ? " pending" : "");
+            if (x->pending[q])
+                fprintf(out, " since %" PRIu64, x->pending_since[q]);
+        }
+        fprintf(out, "\n");
+    }
+}
+
+static void report_budgets(FILE *out, const struct sim *s)
+{
+    fprintf(out, "budget per window of one period (most received; windows over budget)\n");
+    for (int i = 0; i < s->w->n_scs; i++) {
+        const struct wl_sc *x = &s->w->scs[i];
+        if (x->budget == x->period)
+            continue; /* round robin: no bandwidth limit */
+        uint32_t o0, o1;
+        ticks_t m0 = max_window(&s->k[0], s->sc_of[i], x->period, &o0, x->budget);
+        ticks_t m1 = max_window(&s->k[1], s->sc_of[i], x->period, &o1, x->budget);
+        fprintf(out, "  %-12s budget %" PRIu64 " period %" PRIu64 ": slow %" PRIu64 " (%u over) | fast %" PRIu64
+                     " (%u over)%s\n",
+                x->name, x->budget, x->period, m0, o0, m1, o1, m1 > x->budget ? "  OVER BUDGET" : "");
+    }
+}
+
+static void report_checker(FILE *out, const struct sim *s)
+{
+    for (int k = 0; k < 2; k++) {
+        const struct sim_kernel *x = &s->k[k];
+        fprintf(out, "checker (%s kernel): %u entry states, %u refused, %u failed kernel assertions\n",
+                k ? "fastpath" : "slowpath", x->checked, x->refused, x->asserts);
+        for (uint32_t i = 0; i < x->refused && i < SIM_MAX_REFUSED; i++)
+            fprintf(out, "  CHECKER OR MODEL ERROR t=%" PRIu64 " %s entry: invariant %s: %s\n", x->refusals[i].t,
+                    entry_names[x->refusals[i].kind], inv_name(x->refusals[i].inv), x->refusals[i].msg);
+    }
+}
+
+void sim_report(FILE *out, const struct sim *s)
+{
+    fprintf(out, "fastpath %s, horizon %" PRIu64 " ticks\n", fp_variant_name(s->variant), s->w->horizon);
+    report_divergence(out, s);
+    report_entries(out, s);
+    report_threads(out, s);
+    report_irqs(out, s);
+    report_budgets(out, s);
+    report_checker(out, s);
+    if (!s->k[0].done || !s->k[1].done)
+        fprintf(out, "note: stopped at the event limit (%u events) before the horizon\n", s->max_events);
+}
+
+void sim_json(FILE *out, const struct sim *s)
+{
+    char buf[256];
+    fprintf(out, "{\"fastpath\":\"%s\",\"horizon\":%" PRIu64 ",\"diverged\":%s", fp_variant_name(s->variant),
+            s->w->horizon, s->diverged ? "true" : "false");
+    if (s->diverged)
+        fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"irq\":%d,\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}",
+                s->div_time, s->div_irq, s->drift ? "true" : "false", fp_exit_name(s->div_verdict.exit),
+                s->drift ? "drift" : dclass_name(&s->div_class, buf, sizeof buf));
+    fprintf(out, ",\"kernels\":[");
+    for (int k = 0; k < 2; k++) {
+        const struct sim_kernel *x = &s->k[k];
+        fprintf(out, "%s{\"path\":\"%s\",\"timer_entries\":%u,\"device_entries\":%u,\"syscalls\":%u,"
+                     "\"states_checked\":%u,\"states_refused\":%u,\"asserts\":%u,\"threads\":{",
+                k ? "," : "", k ? "fast" : "slow", x->entries[SE_TIMER], x->entries[SE_DEVICE],
+                x->entries[SE_SYSCALL], x->checked, x->refused, x->asserts);
+        for (int i = 0; i < s->w->n_threads; i++) {
+            ticks_t first;
+            ticks_t r = ran(x, s->tcb_of[i], s->diverged ? s->div_time : 0, s->w->horizon, &first);
+            fprintf(out, "%s\"%s\":{\"ran\":%" PRIu64 ",\"first\":%s%" PRId64 "}", i ? "," : "",
+                    s->w->threads[i].name, r, "", first == NEVER ? (int64_t)-1 : (int64_t)first);
+        }
+        fprintf(out, "}}");
+    }
+    fprintf(out, "]}\n");
+}
+
+/* ---- the timeline picture ---- */
+
+#define SVG_W 1200.0
+#define SVG_LEFT 110.0
+#define LANE_H 16.0
+#define SVG_SPAN 240000u /* 30 ms at 8 MHz */
+
+static const char *const colours[] = {"#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2",
+                                      "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"};
+
+struct view {
+    ticks_t from, span;
+};
+
+static double xpos(struct view v, ticks_t t)
+{
+    if (t < v.from)
+        return SVG_LEFT;
+    ticks_t d = t - v.from > v.span ? v.span : t - v.from;
+    return SVG_LEFT + (SVG_W - SVG_LEFT - 10) * (double)d / (double)v.span;
+}
+
+static void svg_kernel(FILE *out, const struct sim *s, int k, double y0, struct view v)
+{
+    const struct sim_kernel *x = &s->k[k];
+    int lanes = s->w->n_threads + 1;
+    fprintf(out, "<text x=\"4\" y=\"%.1f\" font-weight=\"bold\">%s kernel</text>\n", y0 - 6,
+            k ? "fastpath" : "slowpath");
+    for (int i = 0; i < lanes; i++) {
+        const char *name = i < s->w->n_threads ? s->w->threads[i].name : "idle";
+        fprintf(out, "<text x=\"4\" y=\"%.1f\">%s</text>\n", y0 + i * LANE_H + 12, name);
+        fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", SVG_LEFT,
+                y0 + (i + 1) * LANE_H, SVG_W - 10, y0 + (i + 1) * LANE_H);
+    }
+    for (size_t i = 0; i < x->n_segs; i++) {
+        const struct sim_seg *g = &x->segs[i];
+        if (g->t1 <= v.from || g->t0 >= v.from + v.span)
+            continue;
+        int lane = s->w->n_threads;
+        for (int t = 0; t < s->w->n_threads; t++)
+            lane = s->tcb_of[t] == g->tcb ? t : lane;
+        double a = xpos(v, g->t0), b = xpos(v, g->t1);
+        fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"/>\n", a,
+                y0 + lane * LANE_H + 2, b - a < 0.5 ? 0.5 : b - a, LANE_H - 4, colours[lane % 10]);
+    }
+    double ym = y0 + lanes * LANE_H;
+    fprintf(out, "<text x=\"4\" y=\"%.1f\">entries</text>\n", ym + 12);
+    for (size_t i = 0; i < x->n_marks; i++) {
+        const struct sim_mark *m = &x->marks[i];
+        if (m->t < v.from || m->t > v.from + v.span || m->kind == SE_SYSCALL)
+            continue;
+        double a = xpos(v, m->t);
+        const char *c = m->kind == SE_TIMER ? "#555" : "#d62728";
+        fprintf(out, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>\n", a,
+                ym + 2, a, ym + LANE_H - 2, c);
+        if (m->deadline != NEVER && m->deadline >= v.from && m->deadline <= v.from + v.span)
+            fprintf(out, "<circle cx=\"%.2f\" cy=\"%.1f\" r=\"2\" fill=\"none\" stroke=\"#555\"/>\n",
+                    xpos(v, m->deadline), ym + LANE_H + 4);
+    }
+}
+
+void sim_svg(FILE *out, const struct sim *s)
+{
+    /* a window of SVG_SPAN ticks (the whole run when shorter), a fifth of
+     * it before the first divergence */
+    struct view v = {0, s->w->horizon < SVG_SPAN ? s->w->horizon : SVG_SPAN};
+    if (s->diverged)
+        v.from = s->div_time > v.span / 5 ? s->div_time - v.span / 5 : 0;
+    int lanes = s->w->n_threads + 1;
+    double block = (lanes + 2) * LANE_H + 30;
+    double h = 40 + 2 * block + 30;
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
+                 "font-family=\"sans-serif\" font-size=\"11\">\n", SVG_W, h);
+    fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
+    fprintf(out, "<text x=\"4\" y=\"16\" font-size=\"13\">irqsim sim, fastpath %s: ticks %" PRIu64 " to %" PRIu64
+                 " (red: device interrupt entry, grey: timer entry, circle: timer deadline programmed)</text>\n",
+            fp_variant_name(s->variant), v.from, v.from + v.span);
+    svg_kernel(out, s, 0, 50, v);
+    svg_kernel(out, s, 1, 50 + block, v);
+    if (s->diverged) {
+        double a = xpos(v, s->div_time);
+        fprintf(out, "<line x1=\"%.2f\" y1=\"24\" x2=\"%.2f\" y2=\"%.0f\" stroke=\"black\" stroke-dasharray=\"4 3\"/>\n",
+                a, a, h - 20);
+        fprintf(out, "<text x=\"%.2f\" y=\"%.0f\">first divergence t=%" PRIu64 "</text>\n", a + 3, h - 8,
+                s->div_time);
+    }
+    /* the time axis */
+    for (int i = 0; i <= 10; i++) {
+        ticks_t t = v.from + v.span / 10 * (ticks_t)i;
+        fprintf(out, "<text x=\"%.1f\" y=\"%.0f\" font-size=\"9\" fill=\"#555\">%" PRIu64 "</text>\n", xpos(v, t),
+                h - 22, t);
+    }
+    fprintf(out, "</svg>\n");
+}

@@ -1,0 +1,644 @@
+/* workload: the workload format, its reader and writer, and the workload
+ * generator of the fuzzer. */
+#include "workload.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "scenario.h"
+
+static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop"};
+
+const char *wl_op_name(int op)
+{
+    return op >= 0 && op < OP_COUNT ? op_names[op] : "?";
+}
+
+void workload_init(struct workload *w)
+{
+    memset(w, 0, sizeof *w);
+    snprintf(w->board, sizeof w->board, "imx8mm");
+    w->horizon = 80000000;
+    w->timer_irq = 27;
+}
+
+/* ---- parsing ---- */
+
+#define WL_MAX_LINE 1024
+#define WL_MAX_HORIZON (1ull << 40)
+
+struct rd {
+    struct workload *w;
+    struct scen_error *err;
+    int line;
+};
+
+static int fail(struct rd *r, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err->msg, sizeof r->err->msg, fmt, ap);
+    va_end(ap);
+    r->err->line = r->line;
+    return -1;
+}
+
+static int num(struct rd *r, const char *key, const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || end == s || *end || *s == '-' || v < lo || v > hi)
+        return fail(r, "%s: expected a number from %" PRIu64 " to %" PRIu64 ", got '%s'", key, lo, hi, s);
+    *out = v;
+    return 0;
+}
+
+static int find_name(const struct wl_name *names, int n, const char *s)
+{
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i].name, s) == 0)
+            return i;
+    return -1;
+}
+
+static int find_sc(const struct workload *w, const char *s)
+{
+    for (int i = 0; i < w->n_scs; i++)
+        if (strcmp(w->scs[i].name, s) == 0)
+            return i;
+    return -1;
+}
+
+static int find_thread(const struct workload *w, const char *s)
+{
+    for (int i = 0; i < w->n_threads; i++)
+        if (strcmp(w->threads[i].name, s) == 0)
+            return i;
+    return -1;
+}
+
+/* every object kind shares one name space, so a name means one object */
+static bool name_taken(const struct workload *w, const char *s)
+{
+    return find_thread(w, s) >= 0 || find_sc(w, s) >= 0 || find_name(w->ntfns, w->n_ntfns, s) >= 0 ||
+           find_name(w->eps, w->n_eps, s) >= 0 || find_name(w->replies, w->n_replies, s) >= 0;
+}
+
+static int ref(struct rd *r, const char *kind, const struct wl_name *names, int n, const char *s, int8_t *out)
+{
+    int i = find_name(names, n, s);
+    if (i < 0)
+        return fail(r, "unknown %s '%s' (declare it on an earlier line)", kind, s);
+    *out = (int8_t)i;
+    return 0;
+}
+
+static int new_name(struct rd *r, const char *kind, const char *s, char *dst, int count, int max)
+{
+    if (count >= max)
+        return fail(r, "too many %ss (at most %d)", kind, max);
+    if (!*s || strlen(s) >= KS_NAME_LEN || strchr(s, '=') || strchr(s, ',') || strchr(s, ':'))
+        return fail(r, "%s name '%s': 1-%d characters, none of '=,:'", kind, s, KS_NAME_LEN - 1);
+    if (name_taken(r->w, s) || strcmp(s, "idle") == 0 || strcmp(s, "root") == 0)
+        return fail(r, "name '%s' is already used", s);
+    snprintf(dst, KS_NAME_LEN, "%s", s);
+    return 0;
+}
+
+/* key=value: value into *val, or an error naming the token */
+static int split_kv(struct rd *r, char *tok, char **val)
+{
+    char *eq = strchr(tok, '=');
+    if (!eq)
+        return fail(r, "expected key=value, got '%s'", tok);
+    *eq = 0;
+    *val = eq + 1;
+    return 0;
+}
+
+static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
+{
+    char *arg = strchr(s, ':');
+    if (arg)
+        *arg++ = 0;
+    int op = -1;
+    for (int i = 0; i < OP_COUNT; i++)
+        if (strcmp(s, op_names[i]) == 0)
+            op = i;
+    if (op < 0)
+        return fail(r, "unknown instruction '%s' (compute, signal, wait, recv, ack, yield, loop)", s);
+    memset(in, 0, sizeof *in);
+    in->op = (uint8_t)op;
+    in->a = in->b = -1;
+    bool wants_arg = op != OP_YIELD && op != OP_LOOP;
+    if (op == OP_LOOP && arg) /* loop:K jumps to instruction K (default 0) */
+        return num(r, "loop", arg, 0, WL_MAX_PROG - 1, &in->n);
+    if (wants_arg != (arg != NULL))
+        return fail(r, "instruction %s %s an argument", s, wants_arg ? "needs" : "takes no");
+    const struct workload *w = r->w;
+    switch (op) {
+    case OP_COMPUTE:
+        return num(r, "compute", arg, 1, WL_MAX_HORIZON, &in->n);
+    case OP_SIGNAL:
+    case OP_WAIT:
+        return ref(r, "notification", w->ntfns, w->n_ntfns, arg, &in->a);
+    case OP_RECV: {
+        char *reply = strchr(arg, ':');
+        if (reply)
+            *reply++ = 0;
+        if (ref(r, "endpoint", w->eps, w->n_eps, arg, &in->a))
+            return -1;
+        return reply ? ref(r, "reply", w->replies, w->n_replies, reply, &in->b) : 0;
+    }
+    case OP_ACK:
+        return num(r, "ack", arg, 0, KS_MAX_IRQS - 1, &in->n);
+    default:
+        return 0;
+    }
+}
+
+static int parse_prog(struct rd *r, char *v, struct wl_thread *t)
+{
+    if (!*v)
+        return 0;
+    for (char *s = strtok(v, ","); s; s = strtok(NULL, ",")) {
+        if (t->n_prog >= WL_MAX_PROG)
+            return fail(r, "program of %s: at most %d instructions", t->name, WL_MAX_PROG);
+        if (parse_insn(r, s, &t->prog[t->n_prog]))
+            return -1;
+        t->n_prog++;
+    }
+    for (int i = 0; i < t->n_prog; i++)
+        if (t->prog[i].op == OP_LOOP && t->prog[i].n >= (ticks_t)i)
+            return fail(r, "program of %s: loop at %d must jump to an earlier instruction", t->name, i);
+    return 0;
+}
+
+static int parse_thread(struct rd *r, char **tok, int n)
+{
+    struct workload *w = r->w;
+    struct wl_thread *t = &w->threads[w->n_threads];
+    memset(t, 0, sizeof *t);
+    t->sc = t->timeout_ep = -1;
+    if (new_name(r, "thread", tok[1], t->name, w->n_threads, WL_MAX_THREADS))
+        return -1;
+    uint64_t v;
+    for (int i = 2; i < n; i++) {
+        char *val;
+        if (split_kv(r, tok[i], &val))
+            return -1;
+        if (strcmp(tok[i], "prio") == 0) {
+            if (num(r, "prio", val, 0, 254, &v))
+                return -1;
+            t->prio = (uint8_t)v;
+        } else if (strcmp(tok[i], "sc") == 0) {
+            int s = find_sc(w, val);
+            if (s < 0)
+                return fail(r, "unknown sc '%s' (declare it on an earlier line)", val);
+            for (int k = 0; k < w->n_threads; k++)
+                if (w->threads[k].sc == s)
+                    return fail(r, "sc %s is already bound to thread %s", val, w->threads[k].name);
+            t->sc = (int8_t)s;
+        } else if (strcmp(tok[i], "timeout_ep") == 0) {
+            if (ref(r, "endpoint", w->eps, w->n_eps, val, &t->timeout_ep))
+                return -1;
+        } else if (strcmp(tok[i], "prog") == 0) {
+            if (parse_prog(r, val, t))
+                return -1;
+        } else {
+            return fail(r, "thread: unknown key '%s' (prio, sc, timeout_ep, prog)", tok[i]);
+        }
+    }
+    w->n_threads++;
+    return 0;
+}
+
+static int parse_sc(struct rd *r, char **tok, int n)
+{
+    struct workload *w = r->w;
+    struct wl_sc *s = &w->scs[w->n_scs];
+    memset(s, 0, sizeof *s);
+    s->ntfn = -1;
+    if (new_name(r, "sc", tok[1], s->name, w->n_scs, WL_MAX_SCS))
+        return -1;
+    uint64_t v;
+    for (int i = 2; i < n; i++) {
+        char *val;
+        if (split_kv(r, tok[i], &val))
+            return -1;
+        if (strcmp(tok[i], "budget") == 0 || strcmp(tok[i], "period") == 0) {
+            if (num(r, tok[i], val, 1, WL_MAX_HORIZON, &v))
+                return -1;
+            *(tok[i][0] == 'b' ? &s->budget : &s->period) = v;
+        } else if (strcmp(tok[i], "refills") == 0) {
+            if (num(r, "refills", val, 0, KS_MAX_REFILLS - 2, &v))
+                return -1;
+            s->extra_refills = (uint8_t)v;
+        } else if (strcmp(tok[i], "sporadic") == 0) {
+            if (num(r, "sporadic", val, 0, 1, &v))
+                return -1;
+            s->sporadic = v != 0;
+        } else if (strcmp(tok[i], "ntfn") == 0) {
+            if (ref(r, "notification", w->ntfns, w->n_ntfns, val, &s->ntfn))
+                return -1;
+        } else {
+            return fail(r, "sc: unknown key '%s' (budget, period, refills, sporadic, ntfn)", tok[i]);
+        }
+    }
+    if (!s->budget || !s->period || s->budget > s->period)
+        return fail(r, "sc %s: needs budget and period, budget <= period", s->name);
+    w->n_scs++;
+    return 0;
+}
+
+/* comma-separated, strictly increasing times */
+static int parse_at(struct rd *r, char *val, struct wl_irq *q)
+{
+    for (char *s = strtok(val, ","); s; s = strtok(NULL, ",")) {
+        uint64_t v;
+        if (q->n_at >= WL_MAX_AT)
+            return fail(r, "irq %u: at most %d arrival times", q->irq, WL_MAX_AT);
+        if (num(r, "at", s, 1, WL_MAX_HORIZON, &v))
+            return -1;
+        if (q->n_at && v <= q->at[q->n_at - 1])
+            return fail(r, "irq %u: arrival times must increase", q->irq);
+        q->at[q->n_at++] = v;
+    }
+    return 0;
+}
+
+static int irq_key(struct rd *r, struct wl_irq *q, char *key, char *val)
+{
+    struct workload *w = r->w;
+    uint64_t v;
+    if (strcmp(key, "ntfn") == 0)
+        return ref(r, "notification", w->ntfns, w->n_ntfns, val, &q->ntfn);
+    if (strcmp(key, "badge") == 0)
+        return num(r, "badge", val, 0, UINT64_MAX, &q->badge);
+    if (strcmp(key, "at") == 0)
+        return parse_at(r, val, q);
+    if (strcmp(key, "start") == 0 || strcmp(key, "period") == 0) {
+        if (num(r, key, val, 1, WL_MAX_HORIZON, &v))
+            return -1;
+        *(key[0] == 's' ? &q->start : &q->period) = v;
+        return 0;
+    }
+    return fail(r, "irq: unknown key '%s' (ntfn, badge, at, start, period)", key);
+}
+
+static int parse_irq(struct rd *r, char **tok, int n)
+{
+    struct workload *w = r->w;
+    if (w->n_irqs >= WL_MAX_IRQS)
+        return fail(r, "too many irqs (at most %d)", WL_MAX_IRQS);
+    struct wl_irq *q = &w->irqs[w->n_irqs];
+    memset(q, 0, sizeof *q);
+    q->ntfn = -1;
+    uint64_t v;
+    if (num(r, "irq", tok[1], 0, KS_MAX_IRQS - 1, &v))
+        return -1;
+    q->irq = (uint16_t)v;
+    for (int i = 0; i < w->n_irqs; i++)
+        if (w->irqs[i].irq == q->irq)
+            return fail(r, "irq %u is declared twice", q->irq);
+    if (q->irq == w->timer_irq)
+        return fail(r, "irq %u is the kernel's timer IRQ", q->irq);
+    for (int i = 2; i < n; i++) {
+        char *val;
+        if (split_kv(r, tok[i], &val) || irq_key(r, q, tok[i], val))
+            return -1;
+    }
+    if (q->ntfn < 0)
+        return fail(r, "irq %u: needs ntfn=", q->irq);
+    if (!q->n_at && !q->period)
+        return fail(r, "irq %u: needs at= or period=", q->irq);
+    w->n_irqs++;
+    return 0;
+}
+
+static int parse_simple(struct rd *r, char **tok, int n)
+{
+    struct workload *w = r->w;
+    uint64_t v;
+    if (n != 2)
+        return fail(r, "%s takes one value", tok[0]);
+    if (strcmp(tok[0], "board") == 0) {
+        struct ks_config c;
+        if (cfg_preset(&c, tok[1]) != 0)
+            return fail(r, "unknown board '%s'", tok[1]);
+        snprintf(w->board, sizeof w->board, "%s", tok[1]);
+        return 0;
+    }
+    if (strcmp(tok[0], "horizon") == 0) {
+        if (num(r, "horizon", tok[1], 1, WL_MAX_HORIZON, &v))
+            return -1;
+        w->horizon = v;
+        return 0;
+    }
+    if (strcmp(tok[0], "timer_irq") == 0) {
+        if (w->n_irqs)
+            return fail(r, "timer_irq must come before the irq lines");
+        if (num(r, "timer_irq", tok[1], 0, KS_MAX_IRQS - 1, &v))
+            return -1;
+        w->timer_irq = (uint16_t)v;
+        return 0;
+    }
+    if (strcmp(tok[0], "ntfn") == 0)
+        return new_name(r, "ntfn", tok[1], w->ntfns[w->n_ntfns].name, w->n_ntfns, WL_MAX_NTFNS) ? -1
+               : (w->n_ntfns++, 0);
+    if (strcmp(tok[0], "ep") == 0)
+        return new_name(r, "ep", tok[1], w->eps[w->n_eps].name, w->n_eps, WL_MAX_EPS) ? -1 : (w->n_eps++, 0);
+    return new_name(r, "reply", tok[1], w->replies[w->n_replies].name, w->n_replies, WL_MAX_REPLIES) ? -1
+           : (w->n_replies++, 0);
+}
+
+static int parse_line(struct rd *r, char *line)
+{
+    char *tok[64];
+    int n = 0;
+    /* all tokens first: the value parsers use strtok again */
+    for (char *s = strtok(line, " \t\r"); s; s = strtok(NULL, " \t\r")) {
+        if (n == 64)
+            return fail(r, "more than 64 fields on the line");
+        tok[n++] = s;
+    }
+    if (n == 0 || tok[0][0] == '#')
+        return 0;
+    static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply"};
+    for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
+        if (strcmp(tok[0], simple[i]) == 0)
+            return parse_simple(r, tok, n);
+    if (n < 2)
+        return fail(r, "%s needs a name or number", tok[0]);
+    if (strcmp(tok[0], "thread") == 0)
+        return parse_thread(r, tok, n);
+    if (strcmp(tok[0], "sc") == 0)
+        return parse_sc(r, tok, n);
+    if (strcmp(tok[0], "irq") == 0)
+        return parse_irq(r, tok, n);
+    return fail(r, "unknown directive '%s' (board, horizon, timer_irq, ntfn, ep, reply, sc, thread, irq)", tok[0]);
+}
+
+/* every ack names a declared IRQ */
+static int check_acks(struct rd *r)
+{
+    const struct workload *w = r->w;
+    for (int t = 0; t < w->n_threads; t++)
+        for (int i = 0; i < w->threads[t].n_prog; i++) {
+            const struct wl_insn *in = &w->threads[t].prog[i];
+            bool found = false;
+            for (int q = 0; q < w->n_irqs; q++)
+                found |= w->irqs[q].irq == in->n;
+            if (in->op == OP_ACK && !found)
+                return fail(r, "thread %s acks irq %" PRIu64 ", which no irq line declares", w->threads[t].name,
+                            in->n);
+        }
+    return 0;
+}
+
+int workload_parse(const char *text, size_t len, const char *filename, struct workload *w,
+                   struct scen_error *err)
+{
+    struct rd r = {.w = w, .err = err, .line = 0};
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", filename);
+    workload_init(w);
+    size_t pos = 0;
+    while (pos < len) {
+        char line[WL_MAX_LINE];
+        size_t end = pos;
+        while (end < len && text[end] != '\n')
+            end++;
+        r.line++;
+        if (end - pos >= sizeof line)
+            return fail(&r, "line longer than %d characters", WL_MAX_LINE - 1);
+        memcpy(line, text + pos, end - pos);
+        line[end - pos] = 0;
+        if (memchr(line, 0, end - pos))
+            return fail(&r, "NUL byte in the line");
+        if (parse_line(&r, line))
+            return -1;
+        pos = end + 1;
+    }
+    return check_acks(&r);
+}
+
+int workload_load(const char *path, struct workload *w, struct scen_error *err)
+{
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", path);
+    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    if (!f) {
+        snprintf(err->msg, sizeof err->msg, "cannot open: %s", strerror(errno));
+        return -1;
+    }
+    static char buf[SCEN_MAX_FILE + 1];
+    size_t n = fread(buf, 1, sizeof buf, f);
+    if (f != stdin)
+        fclose(f);
+    if (n > SCEN_MAX_FILE) {
+        snprintf(err->msg, sizeof err->msg, "file larger than %u bytes", SCEN_MAX_FILE);
+        return -1;
+    }
+    return workload_parse(buf, n, path, w, err);
+}
+
+/* ---- printing ---- */
+
+static void print_insn(FILE *out, const struct workload *w, const struct wl_insn *in)
+{
+    fprintf(out, "%s", op_names[in->op]);
+    switch (in->op) {
+    case OP_COMPUTE:
+    case OP_ACK:
+        fprintf(out, ":%" PRIu64, in->n);
+        return;
+    case OP_LOOP:
+        if (in->n)
+            fprintf(out, ":%" PRIu64, in->n);
+        return;
+    case OP_SIGNAL:
+    case OP_WAIT:
+        fprintf(out, ":%s", w->ntfns[in->a].name);
+        return;
+    case OP_RECV:
+        fprintf(out, ":%s", w->eps[in->a].name);
+        if (in->b >= 0)
+            fprintf(out, ":%s", w->replies[in->b].name);
+        return;
+    default:
+        return;
+    }
+}
+
+static void print_thread(FILE *out, const struct workload *w, const struct wl_thread *t)
+{
+    fprintf(out, "thread %s prio=%u", t->name, t->prio);
+    if (t->sc >= 0)
+        fprintf(out, " sc=%s", w->scs[t->sc].name);
+    if (t->timeout_ep >= 0)
+        fprintf(out, " timeout_ep=%s", w->eps[t->timeout_ep].name);
+    fprintf(out, " prog=");
+    for (int i = 0; i < t->n_prog; i++) {
+        fprintf(out, i ? "," : "");
+        print_insn(out, w, &t->prog[i]);
+    }
+    fprintf(out, "\n");
+}
+
+static void print_irq(FILE *out, const struct workload *w, const struct wl_irq *q)
+{
+    fprintf(out, "irq %u ntfn=%s", q->irq, w->ntfns[q->ntfn].name);
+    if (q->badge)
+        fprintf(out, " badge=%" PRIu64, q->badge);
+    for (int i = 0; i < q->n_at; i++)
+        fprintf(out, "%s%" PRIu64, i ? "," : " at=", q->at[i]);
+    if (q->start)
+        fprintf(out, " start=%" PRIu64, q->start);
+    if (q->period)
+        fprintf(out, " period=%" PRIu64, q->period);
+    fprintf(out, "\n");
+}
+
+void workload_print(FILE *out, const struct workload *w)
+{
+    fprintf(out, "# irqsim workload\nboard %s\nhorizon %" PRIu64 "\ntimer_irq %u\n", w->board, w->horizon,
+            w->timer_irq);
+    for (int i = 0; i < w->n_ntfns; i++)
+        fprintf(out, "ntfn %s\n", w->ntfns[i].name);
+    for (int i = 0; i < w->n_eps; i++)
+        fprintf(out, "ep %s\n", w->eps[i].name);
+    for (int i = 0; i < w->n_replies; i++)
+        fprintf(out, "reply %s\n", w->replies[i].name);
+    for (int i = 0; i < w->n_scs; i++) {
+        const struct wl_sc *s = &w->scs[i];
+        fprintf(out, "sc %s budget=%" PRIu64 " period=%" PRIu64, s->name, s->budget, s->period);
+        if (s->extra_refills)
+            fprintf(out, " refills=%u", s->extra_refills);
+        if (s->sporadic)
+            fprintf(out, " sporadic=1");
+        if (s->ntfn >= 0)
+            fprintf(out, " ntfn=%s", w->ntfns[s->ntfn].name);
+        fprintf(out, "\n");
+    }
+    for (int i = 0; i < w->n_threads; i++)
+        print_thread(out, w, &w->threads[i]);
+    for (int i = 0; i < w->n_irqs; i++)
+        print_irq(out, w, &w->irqs[i]);
+}
+
+/* ---- the workload fuzzer's generator ---- */
+
+struct src {
+    const uint8_t *p;
+    size_t n, i;
+};
+
+static unsigned take(struct src *s, unsigned bound)
+{
+    unsigned v = s->i < s->n ? s->p[s->i] : (unsigned)(s->i * 7u + 3u);
+    s->i++;
+    return bound ? v % bound : 0;
+}
+
+static void gen_sc(struct src *src, struct workload *w, int i)
+{
+    struct wl_sc *s = &w->scs[i];
+    snprintf(s->name, sizeof s->name, "sc%d", i);
+    s->ntfn = -1;
+    s->budget = 200 + 400 * (ticks_t)take(src, 40);     /* >= MIN_BUDGET on every board */
+    s->period = take(src, 3) == 0 ? s->budget : s->budget * (2 + take(src, 8));
+    s->extra_refills = (uint8_t)take(src, 6);
+    s->sporadic = take(src, 3) == 0;
+}
+
+static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *in, int pc)
+{
+    memset(in, 0, sizeof *in);
+    in->a = in->b = -1;
+    in->op = (uint8_t)take(src, OP_COUNT);
+    switch (in->op) {
+    case OP_COMPUTE:
+        in->n = 1 + 50 * (ticks_t)take(src, 200);
+        return;
+    case OP_SIGNAL:
+    case OP_WAIT:
+        in->a = (int8_t)take(src, w->n_ntfns);
+        return;
+    case OP_RECV:
+        in->a = (int8_t)take(src, w->n_eps);
+        in->b = (int8_t)(take(src, 2) ? (int)take(src, w->n_replies) : -1);
+        return;
+    case OP_ACK:
+        in->n = w->irqs[take(src, w->n_irqs)].irq;
+        return;
+    case OP_LOOP:
+        if (pc == 0)
+            in->op = OP_YIELD;
+        else
+            in->n = take(src, (unsigned)pc);
+        return;
+    default:
+        return;
+    }
+}
+
+static void gen_thread(struct src *src, struct workload *w, int i)
+{
+    struct wl_thread *t = &w->threads[i];
+    snprintf(t->name, sizeof t->name, "t%d", i);
+    t->prio = (uint8_t)(take(src, 4) == 0 ? 0 : take(src, 255));
+    t->sc = (int8_t)(take(src, 4) == 0 || i >= w->n_scs ? -1 : i);
+    t->timeout_ep = (int8_t)(take(src, 4) == 0 ? (int)take(src, w->n_eps) : -1);
+    t->n_prog = (uint8_t)(1 + take(src, 6));
+    for (int k = 0; k < t->n_prog; k++)
+        gen_insn(src, w, &t->prog[k], k);
+}
+
+static void gen_irq(struct src *src, struct workload *w, int q)
+{
+    struct wl_irq *x = &w->irqs[q];
+    x->irq = (uint16_t)(32 + q);
+    x->ntfn = (int8_t)take(src, w->n_ntfns);
+    x->badge = 1u << q;
+    if (take(src, 2)) {
+        x->start = 1 + 100 * (ticks_t)take(src, 100);
+        x->period = 1000 + 500 * (ticks_t)take(src, 100);
+        return;
+    }
+    x->n_at = (uint8_t)(1 + take(src, 4));
+    for (int k = 0; k < x->n_at; k++)
+        x->at[k] = (k ? x->at[k - 1] : 0) + 1 + 200 * (ticks_t)take(src, 250);
+}
+
+int workload_from_bytes(const uint8_t *data, size_t len, struct workload *w)
+{
+    struct src src = {data, len, 0};
+    workload_init(w);
+    w->horizon = 400000;
+    w->n_ntfns = (uint8_t)(1 + take(&src, 3));
+    w->n_eps = 1;
+    w->n_replies = 2;
+    w->n_scs = (uint8_t)(1 + take(&src, 4));
+    w->n_irqs = (uint8_t)(1 + take(&src, 2));
+    for (int i = 0; i < w->n_ntfns; i++)
+        snprintf(w->ntfns[i].name, KS_NAME_LEN, "n%d", i);
+    snprintf(w->eps[0].name, KS_NAME_LEN, "ep0");
+    for (int i = 0; i < w->n_replies; i++)
+        snprintf(w->replies[i].name, KS_NAME_LEN, "r%d", i);
+    for (int i = 0; i < w->n_scs; i++)
+        gen_sc(&src, w, i);
+    for (int q = 0; q < w->n_irqs; q++)
+        gen_irq(&src, w, q);
+    if (take(&src, 3) == 0) /* a passive server: an SC on a notification */
+        w->scs[w->n_scs - 1].ntfn = (int8_t)take(&src, w->n_ntfns);
+    w->n_threads = (uint8_t)(1 + take(&src, 4));
+    for (int i = 0; i < w->n_threads; i++)
+        gen_thread(&src, w, i);
+    return 0;
+}

@@ -1,0 +1,91 @@
+/*
+ * workload: a system over time, as the workload simulator (sim.h) runs it:
+ * threads with small user-level programs, scheduling contexts, IPC
+ * objects, and device interrupts arriving at given times. The text format
+ * (docs/workload-format.md) is line oriented; workload_print() writes the
+ * canonical form, which workload_parse() reads back into an identical
+ * struct (print then parse is the identity).
+ */
+#ifndef IRQSIM_WORKLOAD_H
+#define IRQSIM_WORKLOAD_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "kstate.h"
+
+#define WL_MAX_THREADS 16
+#define WL_MAX_SCS 16
+#define WL_MAX_NTFNS 8
+#define WL_MAX_EPS 4
+#define WL_MAX_REPLIES 8
+#define WL_MAX_IRQS 4
+#define WL_MAX_PROG 16
+#define WL_MAX_AT 16
+
+/* user-level instructions; every one but compute and loop is a system call */
+enum wl_op { OP_COMPUTE, OP_SIGNAL, OP_WAIT, OP_RECV, OP_ACK, OP_YIELD, OP_LOOP, OP_COUNT };
+
+struct wl_insn {
+    uint8_t op;
+    int8_t a, b;   /* objects: signal/wait ntfn; recv ep, reply (or -1) */
+    ticks_t n;     /* compute: ticks; ack: the IRQ number; loop: the target */
+};
+
+struct wl_thread {
+    char name[KS_NAME_LEN];
+    uint8_t prio;
+    int8_t sc;          /* bound SC (-1: passive) */
+    int8_t timeout_ep;  /* timeout handler endpoint (-1: none) */
+    uint8_t n_prog;
+    struct wl_insn prog[WL_MAX_PROG];
+};
+
+struct wl_sc {
+    char name[KS_NAME_LEN];
+    ticks_t budget, period; /* budget == period: round robin */
+    uint8_t extra_refills;
+    bool sporadic;
+    int8_t ntfn;            /* bound to this notification (-1: none) */
+};
+
+struct wl_irq {
+    uint16_t irq;
+    int8_t ntfn;
+    uint64_t badge;
+    uint8_t n_at;
+    ticks_t at[WL_MAX_AT];  /* single arrivals */
+    ticks_t start, period;  /* periodic arrivals from start (period 0: none) */
+};
+
+struct wl_name {
+    char name[KS_NAME_LEN];
+};
+
+struct workload {
+    char board[16];
+    ticks_t horizon;
+    uint16_t timer_irq;
+    uint8_t n_threads, n_scs, n_ntfns, n_eps, n_replies, n_irqs;
+    struct wl_thread threads[WL_MAX_THREADS];
+    struct wl_sc scs[WL_MAX_SCS];
+    struct wl_name ntfns[WL_MAX_NTFNS], eps[WL_MAX_EPS], replies[WL_MAX_REPLIES];
+    struct wl_irq irqs[WL_MAX_IRQS];
+};
+
+/* An empty workload on imx8mm: horizon 80,000,000 ticks, timer IRQ 27. */
+void workload_init(struct workload *w);
+const char *wl_op_name(int op);
+
+/* Parse len bytes; 0, or -1 with *err filled as the scenario reader does. */
+struct scen_error;
+int workload_parse(const char *text, size_t len, const char *filename, struct workload *w,
+                   struct scen_error *err);
+int workload_load(const char *path, struct workload *w, struct scen_error *err);
+void workload_print(FILE *out, const struct workload *w);
+
+/* A valid workload generated from bytes (the workload fuzzer); returns 0. */
+int workload_from_bytes(const uint8_t *data, size_t len, struct workload *w);
+
+#endif

@@ -1,0 +1,61 @@
+/* fuzz_workload: libFuzzer target for the workload simulator. The bytes
+ * steer workload_from_bytes; the workload must print and parse back to
+ * itself, and simulating it on both kernels, for both fastpaths, must
+ * neither crash nor reach a kernel entry whose state the invariant checker
+ * refuses (a checker or model error) nor fail a kernel assertion. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "irq_fast.h"
+#include "scenario.h"
+#include "sim.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* large: allocated on the first input and kept */
+static struct workload *w, *back;
+static struct sim *s;
+
+static void round_trip(void)
+{
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        __builtin_trap();
+    workload_print(f, w);
+    if (fclose(f) != 0)
+        __builtin_trap();
+    struct scen_error err;
+    if (workload_parse(text, len, "reprint", back, &err) != 0 || memcmp(w, back, sizeof *w) != 0) {
+        fprintf(stderr, "workload did not round-trip (%d: %s); printed text:\n%s", err.line, err.msg, text);
+        __builtin_trap();
+    }
+    free(text);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!w && (!(w = calloc(1, sizeof *w)) || !(back = calloc(1, sizeof *back)) || !(s = calloc(1, sizeof *s))))
+        __builtin_trap();
+    workload_from_bytes(data, size, w);
+    round_trip();
+    for (int v = 0; v < FP_VARIANT_COUNT; v++) {
+        if (sim_init(s, w, v) != 0) {
+            sim_free(s);
+            return 0; /* the kernel refused a setup call: not a workload */
+        }
+        sim_run(s);
+        if (!sim_all_admitted(s) || s->k[0].asserts || s->k[1].asserts) {
+            workload_print(stderr, w);
+            sim_report(stderr, s);
+            __builtin_trap();
+        }
+        sim_free(s);
+    }
+    return 0;
+}

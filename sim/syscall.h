@@ -1,0 +1,53 @@
+/*
+ * syscall: the MCS system-call entry and exit (kernel src/api/syscall.c):
+ * handleSyscall with MCS_DO_IF_BUDGET (updateTimestamp, checkBudgetRestart)
+ * at entry and schedule() + activateThread() at exit; handleRecv,
+ * handleYield, and handleInvocation dispatching to the invocations of
+ * schedcontext, tcbops, irqhandler and seL4_Signal (a send on a
+ * notification cap). A call names its objects by index; caps, rights and
+ * message registers are not modelled (a workload only holds valid caps).
+ */
+#ifndef IRQSIM_SYSCALL_H
+#define IRQSIM_SYSCALL_H
+
+#include "kstate.h"
+
+enum ks_sys { SYS_Send, SYS_Wait, SYS_Recv, SYS_Yield, SYS_COUNT };
+
+/* what a SysSend invokes (the cap's object type and the label) */
+enum ks_inv {
+    CALL_Signal,                       /* ntfn, badge */
+    CALL_SchedControl_ConfigureFlags,  /* sc, budget, period, extra_refills, badge, flags */
+    CALL_SchedContext_Bind,            /* sc, tcb or ntfn */
+    CALL_SchedContext_Unbind,          /* sc */
+    CALL_SchedContext_UnbindObject,    /* sc, tcb or ntfn */
+    CALL_TCB_SetSchedParams,           /* tcb, prio, sc (KS_NONE: null cap) */
+    CALL_TCB_SetPriority,              /* tcb, prio */
+    CALL_TCB_SetTimeoutEndpoint,       /* tcb, ep (KS_NONE: null cap) */
+    CALL_TCB_Suspend,                  /* tcb */
+    CALL_TCB_Resume,                   /* tcb */
+    CALL_IRQControl_Get,               /* irq */
+    CALL_IRQHandler_SetNotification,   /* irq, ntfn, badge */
+    CALL_IRQHandler_Ack,               /* irq */
+    CALL_COUNT
+};
+
+struct ks_call {
+    uint8_t sys;       /* enum ks_sys */
+    uint8_t inv;       /* enum ks_inv, for SYS_Send */
+    int tcb, sc, ntfn, ep, reply, irq, prio;
+    ticks_t budget, period;
+    unsigned extra_refills, flags;
+    uint64_t badge;
+};
+
+/* A call with every object KS_NONE. */
+struct ks_call ks_call_new(int sys, int inv);
+
+/* handleSyscall on the current thread; returns whether the call was
+ * performed (false: the budget check failed and the thread restarts it) */
+bool handleSyscall(struct kstate *ks, const struct ks_call *c);
+/* handleInvocation's decode and invoke; returns enum ks_syserr */
+int decodeInvocation(struct kstate *ks, const struct ks_call *c);
+
+#endif

@@ -1,0 +1,175 @@
+#define _POSIX_C_SOURCE 200809L
+/* The workload format (print then parse is the identity, errors name the
+ * line) and the workload simulator on the example workloads: the
+ * consequences of F6 (irquser) and F5 (a quiet core) over time, the
+ * corrected fastpath silent on both, every reached state admitted. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "irq_fast.h"
+#include "scenario.h"
+#include "sim.h"
+
+#define EX(name) IRQSIM_SRC "/examples/" name
+
+static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx8mm.wl"), EX("f5-idle-wakeup.wl"),
+                                       EX("periodic-server.wl"), EX("sporadic-server.wl"), EX("timeout-fault.wl")};
+
+static struct workload w, w2;
+static struct sim s;
+
+static void load(const char *path)
+{
+    struct scen_error err;
+    int rc = workload_load(path, &w, &err);
+    if (rc)
+        scen_error_print(stderr, &err);
+    assert_int_equal(rc, 0);
+}
+
+static void test_round_trip(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++) {
+        load(examples[i]);
+        char *buf = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&buf, &len);
+        workload_print(f, &w);
+        fclose(f);
+        struct scen_error err;
+        assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
+        assert_memory_equal(&w, &w2, sizeof w);
+        free(buf);
+    }
+}
+
+static void expect_error(const char *text, int line, const char *part)
+{
+    struct scen_error err;
+    assert_int_equal(workload_parse(text, strlen(text), "bad.wl", &w, &err), -1);
+    if (err.line != line || !strstr(err.msg, part))
+        fprintf(stderr, "got line %d: %s\n", err.line, err.msg);
+    assert_int_equal(err.line, line);
+    assert_non_null(strstr(err.msg, part));
+}
+
+static void test_errors(void **state)
+{
+    (void)state;
+    expect_error("board nosuch\n", 1, "unknown board");
+    expect_error("ntfn a\nthread t prio=300\n", 2, "prio");
+    expect_error("thread t prio=1 prog=wait:n\n", 1, "unknown notification 'n'");
+    expect_error("ntfn n\nthread t prog=loop\n", 2, "earlier instruction");
+    expect_error("sc s budget=10 period=5\n", 1, "budget <= period");
+    expect_error("ntfn n\nirq 27 ntfn=n at=5\n", 2, "timer IRQ");
+    expect_error("ntfn n\nirq 40 ntfn=n at=5,5\n", 2, "increase");
+    expect_error("ntfn n\nntfn n\n", 2, "already used");
+    expect_error("thread t prog=ack:40\n", 1, "no irq line");
+    expect_error("frob x\n", 1, "unknown directive");
+}
+
+static void run(const char *path, int variant)
+{
+    load(path);
+    assert_int_equal(sim_init(&s, &w, variant), 0);
+    sim_run(&s);
+}
+
+static int thread_index(const char *name)
+{
+    for (int i = 0; i < w.n_threads; i++)
+        if (strcmp(w.threads[i].name, name) == 0)
+            return s.tcb_of[i];
+    fail();
+    return -1;
+}
+
+static ticks_t run_time(int k, int tcb, ticks_t from)
+{
+    ticks_t sum = 0;
+    for (size_t i = 0; i < s.k[k].n_segs; i++)
+        if (s.k[k].segs[i].tcb == tcb && s.k[k].segs[i].t0 >= from)
+            sum += s.k[k].segs[i].t1 - s.k[k].segs[i].t0;
+    return sum;
+}
+
+/* F6 over time: the proposal keeps the interrupted spinner's deadline on
+ * a direct switch, so the timer fires while the handler runs: extra timer
+ * entries on the fastpath kernel, none on the slowpath one */
+static void test_irquser_f6(void **state)
+{
+    (void)state;
+    run(EX("irquser-imx8mm.wl"), FP_PR1227);
+    assert_true(s.diverged);
+    assert_false(s.drift);
+    assert_int_equal(s.div_verdict.exit, FP_EXIT_SWITCH);
+    assert_int_equal(s.div_class.cause, FIX(FIX_DEADLINE));
+    assert_true(s.k[1].entries[SE_TIMER] > s.k[0].entries[SE_TIMER]);
+    assert_int_equal(s.k[1].entries[SE_DEVICE], s.k[0].entries[SE_DEVICE]);
+    assert_true(sim_all_admitted(&s));
+    sim_free(&s);
+    run(EX("irquser-imx8mm.wl"), FP_FIXED);
+    assert_false(s.diverged);
+    assert_int_equal(s.k[1].entries[SE_TIMER], s.k[0].entries[SE_TIMER]);
+    assert_true(sim_all_admitted(&s));
+    sim_free(&s);
+}
+
+/* F5 over time: the woken priority-0 thread never runs on the proposal's
+ * kernel within the horizon (the idle thread's timer only reprograms
+ * itself), and its IRQ stays masked; it runs on the slowpath kernel */
+static void test_f5_never_runs(void **state)
+{
+    (void)state;
+    run(EX("f5-idle-wakeup.wl"), FP_PR1227);
+    assert_true(s.diverged);
+    assert_int_equal(s.div_verdict.exit, FP_EXIT_APPEND);
+    assert_true(s.div_class.cause & FIX(FIX_IDLE_SWITCH));
+    int low = thread_index("low");
+    assert_true(run_time(0, low, s.div_time) > 0);
+    assert_int_equal(run_time(1, low, s.div_time), 0);
+    assert_true(s.k[1].ks.irq_masked[41]);
+    assert_false(s.k[0].ks.irq_masked[41]);
+    assert_true(s.k[1].entries[SE_TIMER] > 10); /* the timer kept firing: no reschedule */
+    assert_true(sim_all_admitted(&s));
+    sim_free(&s);
+    run(EX("f5-idle-wakeup.wl"), FP_FIXED);
+    assert_false(s.diverged);
+    assert_true(run_time(1, thread_index("low"), 100000) > 0);
+    sim_free(&s);
+}
+
+/* every example: every state reached at a kernel entry passes the checker,
+ * and no kernel assertion fails, on both kernels and both fastpaths */
+static void test_all_admitted(void **state)
+{
+    (void)state;
+    for (size_t i = 0; i < sizeof examples / sizeof examples[0]; i++)
+        for (int v = 0; v < FP_VARIANT_COUNT; v++) {
+            run(examples[i], v);
+            if (!sim_all_admitted(&s) || s.k[0].asserts || s.k[1].asserts)
+                sim_report(stderr, &s);
+            assert_true(sim_all_admitted(&s));
+            assert_int_equal(s.k[0].asserts + s.k[1].asserts, 0);
+            if (v == FP_FIXED)
+                assert_false(s.diverged);
+            sim_free(&s);
+        }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_round_trip),  cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_irquser_f6),  cmocka_unit_test(test_f5_never_runs),
+        cmocka_unit_test(test_all_admitted),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,583 @@
+/* realcmd: the real-kernel commands (realcmd.h, docs/REAL-KERNEL.md). */
+#define _POSIX_C_SOURCE 200809L
+#include "realcmd.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "defect.h"
+#include "diff.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+#include "print.h"
+#include "rk_load.h"
+#include "scenario.h"
+
+#ifndef IRQSIM_SOURCE_DIR
+#define IRQSIM_SOURCE_DIR "."
+#endif
+
+#define REAL_MAX_FILES 256
+#define REAL_MAX_CLASSES 128
+
+struct real_opts {
+    const char *cmd;
+    const char *build;
+    bool fixed;             /* fuzz: the corrected kernel-C fastpath, not the one built */
+    double seconds;
+    uint64_t checks;        /* 0: run for seconds */
+    uint64_t seed;
+    const char *json, *out;
+    bool progress;
+    const char *files[REAL_MAX_FILES];
+    int n_files;
+};
+
+/* A kind of mismatch (validate) or divergence (fuzz). */
+struct rclass {
+    int path;               /* validate: RK_SLOW, RK_FAST, RK_FIXED; fuzz: -1 */
+    uint32_t fields;        /* DF_* bits */
+    bool halt;              /* the real kernel failed an assertion */
+    unsigned cause;         /* fuzz: the model's cause (classify.h), CLASS_NO_FIX, or 0: the model agrees */
+    uint64_t count, first_seed;
+    double first_s;
+    char reproducer[300];
+    char text[HK_TEXT_LEN + 32]; /* a failed assertion's text */
+};
+
+struct real_run {
+    struct rk_kernel k;
+    struct kstate in, a, b;
+    struct classify_ws ws;
+    struct rclass classes[REAL_MAX_CLASSES];
+    int n_classes;
+    uint64_t dropped, checks, diverged, halts, unfit;
+    uint64_t defect_hits[DEF_COUNT];
+    double t0;
+};
+
+static const char usage[] =
+    "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores N] [--debug] [--cache DIR]\n"
+    "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--out DIR] [--json FILE]\n"
+    "       irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--seconds N | --checks N] [--seed S]\n"
+    "                   [--out DIR] [--json FILE]\n"
+    "       irqsim check --real BUILD FILE...\n"
+    "  BUILD is the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md)\n";
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int bad(const char *cmd, const char *fmt, const char *arg)
+{
+    fprintf(stderr, "irqsim %s: ", cmd);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s", usage);
+    return 2;
+}
+
+bool realcmd_wants(int argc, char **argv)
+{
+    if (argc < 2)
+        return false;
+    if (!strcmp(argv[1], "kernel") || !strcmp(argv[1], "validate"))
+        return true;
+    if (strcmp(argv[1], "fuzz") && strcmp(argv[1], "check"))
+        return false;
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--real"))
+            return true;
+    return false;
+}
+
+/* ---- kernel build: the script does the work ---- */
+
+static int kernel_build(int argc, char **argv)
+{
+    if (argc < 3 || strcmp(argv[2], "build"))
+        return bad("kernel", "expected 'kernel build', got '%s'", argc < 3 ? "kernel" : argv[2]);
+    char script[600];
+    snprintf(script, sizeof script, "%s/real/build-kernel.sh", IRQSIM_SOURCE_DIR);
+    if (access(script, X_OK)) {
+        fprintf(stderr, "irqsim kernel: %s: %s (run irqsim from the build of a source tree)\n", script,
+                strerror(errno));
+        return 2;
+    }
+    char **args = calloc((size_t)argc, sizeof *args);
+    if (!args)
+        return 2;
+    args[0] = script;
+    for (int i = 3; i < argc; i++)
+        args[i - 2] = argv[i];
+    execv(script, args);
+    fprintf(stderr, "irqsim kernel: cannot run %s: %s\n", script, strerror(errno));
+    free(args);
+    return 2;
+}
+
+/* ---- options ---- */
+
+static int number(const char *cmd, const char *name, const char *v, double lo, double hi, double *out)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (errno || *end || end == v || x < lo || x > hi) {
+        fprintf(stderr, "irqsim %s: %s: expected a number from %g to %g, got '%s'\n", cmd, name, lo, hi, v);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+static int parse(int argc, char **argv, struct real_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->cmd = argv[1];
+    o->seconds = 60;
+    o->seed = 1;
+    o->progress = isatty(2);
+    bool seconds_set = false;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes = !strcmp(a, "--real") || !strcmp(a, "--seconds") || !strcmp(a, "--checks") ||
+                     !strcmp(a, "--seed") || !strcmp(a, "--json") || !strcmp(a, "--out") || !strcmp(a, "--fastpath");
+        if (takes && !v)
+            return bad(o->cmd, "%s needs a value", a);
+        double x;
+        if (!strcmp(a, "--real")) {
+            o->build = v;
+        } else if (!strcmp(a, "--seconds")) {
+            if (number(o->cmd, a, v, 0.01, 1e7, &o->seconds))
+                return 2;
+            seconds_set = true;
+        } else if (!strcmp(a, "--checks")) {
+            if (number(o->cmd, a, v, 1, 1e15, &x))
+                return 2;
+            o->checks = (uint64_t)x;
+        } else if (!strcmp(a, "--seed")) {
+            if (number(o->cmd, a, v, 0, 1.8e19, &x))
+                return 2;
+            o->seed = (uint64_t)x;
+        } else if (!strcmp(a, "--json")) {
+            o->json = v;
+        } else if (!strcmp(a, "--out")) {
+            o->out = v;
+        } else if (!strcmp(a, "--fastpath")) {
+            if (strcmp(v, "as-built") && strcmp(v, "fixed"))
+                return bad(o->cmd, "--fastpath: expected as-built or fixed, got '%s'", v);
+            o->fixed = !strcmp(v, "fixed");
+        } else if (!strcmp(a, "--quiet")) {
+            o->progress = false;
+            continue;
+        } else if (a[0] == '-') {
+            return bad(o->cmd, "unknown option '%s'", a);
+        } else {
+            if (o->n_files == REAL_MAX_FILES)
+                return bad(o->cmd, "too many files (at most 256)%s", "");
+            o->files[o->n_files++] = a;
+            continue;
+        }
+        i++;
+    }
+    if (!o->build)
+        return bad(o->cmd, "needs --real BUILD (the directory `irqsim kernel build` printed)%s", "");
+    if (o->checks && seconds_set)
+        return bad(o->cmd, "--checks and --seconds exclude each other%s", "");
+    if (strcmp(o->cmd, "check") && o->n_files)
+        return bad(o->cmd, "takes no files (got '%s')", o->files[0]);
+    if (!strcmp(o->cmd, "check") && !o->n_files)
+        return bad(o->cmd, "no scenario file given%s", "");
+    return 0;
+}
+
+/* ---- shared pieces ---- */
+
+static const char *path_name(int p)
+{
+    return p == RK_SLOW ? "slowpath" : p == RK_FAST ? "fastpath (as built)" : p == RK_FIXED ? "corrected fastpath" : "-";
+}
+
+/* Both outcomes normalised as the differential check does; the fields that
+ * differ, with DF_OVERRUN when one side's pending time is unpayable. */
+static uint32_t compare(struct kstate *x, struct kstate *y)
+{
+    bool ox = !diff_normalise(x), oy = !diff_normalise(y);
+    uint32_t f = diff_compare(x, y, NULL);
+    if (ox != oy)
+        f |= 1u << DF_OVERRUN;
+    if (x->n_asserts || y->n_asserts)
+        f |= 1u << DF_ASSERT;
+    return f;
+}
+
+static void write_reproducer(const struct real_opts *o, struct real_run *r, struct rclass *c, const char *title)
+{
+    if (!o->out)
+        return;
+    snprintf(c->reproducer, sizeof c->reproducer, "%s/%s-%02d-seed%" PRIu64 ".scen", o->out, o->cmd, r->n_classes,
+             c->first_seed);
+    FILE *f = fopen(c->reproducer, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim %s: cannot write %s: %s\n", o->cmd, c->reproducer, strerror(errno));
+        c->reproducer[0] = 0;
+        return;
+    }
+    fprintf(f, "# %s\n# real kernel: %s (%s, commit %s), seed %" PRIu64 "\n", title, r->k.dir, r->k.board,
+            r->k.commit[0] ? r->k.commit : "?", c->first_seed);
+    ks_print(f, &r->in);
+    fclose(f);
+}
+
+static void class_label(const struct rclass *c, char *buf, size_t n)
+{
+    char f[200], cause[120];
+    diff_fields_text(c->fields, f, sizeof f);
+    if (c->path >= 0)
+        snprintf(buf, n, "%s%s/%s", path_name(c->path), c->halt ? " halt" : "", f);
+    else if (c->cause == 0)
+        snprintf(buf, n, "%s%s [the model agrees here]", c->halt ? "halt/" : "", f);
+    else
+        snprintf(buf, n, "%s%s [model cause %s]", c->halt ? "halt/" : "", f, cause_text(c->cause, cause, sizeof cause));
+}
+
+/* Count one mismatch or divergence; the first of a kind is printed with
+ * its field differences and saved. */
+static void count(const struct real_opts *o, struct real_run *r, struct rclass *key, const struct kstate *x,
+                  const struct kstate *y, const char *xname, const char *yname)
+{
+    for (int i = 0; i < r->n_classes; i++) {
+        struct rclass *c = &r->classes[i];
+        if (c->path == key->path && c->fields == key->fields && c->halt == key->halt && c->cause == key->cause) {
+            c->count++;
+            return;
+        }
+    }
+    if (r->n_classes == REAL_MAX_CLASSES) {
+        r->dropped++;
+        return;
+    }
+    struct rclass *c = &r->classes[r->n_classes];
+    *c = *key;
+    c->count = 1;
+    c->first_s = now_s() - r->t0;
+    char label[300];
+    class_label(c, label, sizeof label);
+    write_reproducer(o, r, c, label);
+    r->n_classes++;
+    printf("-- seed %" PRIu64 ": %s\n", c->first_seed, label);
+    if (c->halt)
+        printf("  the real kernel halted: %s\n", c->text[0] ? c->text : "(release build: no text)");
+    else
+        printf("  (\"slow\" below is the %s, \"fast\" the %s)\n", xname, yname);
+    if (!c->halt)
+        diff_compare(x, y, stdout);
+    if (c->reproducer[0])
+        printf("  reproducer: %s\n", c->reproducer);
+}
+
+static bool done(const struct real_opts *o, const struct real_run *r, uint64_t i)
+{
+    if (o->checks)
+        return i >= o->checks;
+    return (i & 255) == 0 && now_s() - r->t0 >= o->seconds;
+}
+
+static void progress(const struct real_opts *o, const struct real_run *r, uint64_t i, double *last)
+{
+    double t = now_s();
+    if (!o->progress || t - *last < 1.0)
+        return;
+    *last = t;
+    fprintf(stderr, "irqsim %s: %.0f s, %" PRIu64 " states, %" PRIu64 " %s, %.0f/s\n", o->cmd, t - r->t0, i,
+            r->diverged, !strcmp(o->cmd, "validate") ? "mismatches" : "divergences", (double)i / (t - r->t0));
+}
+
+static int open_build(const struct real_opts *o, struct real_run *r)
+{
+    char err[600];
+    if (rk_open(&r->k, o->build, err, sizeof err)) {
+        fprintf(stderr, "irqsim %s: %s\n", o->cmd, err);
+        return -1;
+    }
+    if (o->out && mkdir(o->out, 0777) && errno != EEXIST) {
+        fprintf(stderr, "irqsim %s: cannot create %s: %s\n", o->cmd, o->out, strerror(errno));
+        return -1;
+    }
+    printf("real kernel: %s\n  board %s, commit %s, %s, %u domain%s, %s; timer %" PRIu64 " Hz, maxIRQ %u, GICv%u\n",
+           r->k.dir, r->k.board, r->k.commit[0] ? r->k.commit : "?", r->k.info.debug ? "debug" : "release",
+           r->k.cfg.num_domains, r->k.cfg.num_domains == 1 ? "" : "s", r->k.cfg.smp ? "2 cores" : "1 core",
+           r->k.cfg.timer_hz, r->k.cfg.max_irq, r->k.cfg.gic_version);
+    return 0;
+}
+
+/* The next generated state of the build; false when the generator cannot
+ * make states for it (counted, and the run stops). */
+static bool next_state(const struct real_opts *o, struct real_run *r, uint64_t seed)
+{
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    if (rk_gen_state(&r->k, &r->in, seed, &b) == 0)
+        return true;
+    fprintf(stderr, "irqsim %s: the generator has no preset matching the build (board %s)\n", o->cmd, r->k.board);
+    return false;
+}
+
+/* ---- validate: the model against the real kernel ---- */
+
+static void model_path(struct kstate *ks, int path)
+{
+    if (path == RK_SLOW)
+        handleInterruptEntry(ks);
+    else
+        fastpath_irq(ks, path == RK_FAST ? FP_PR1227 : FP_FIXED);
+}
+
+/* One path on one state: returns false when the build cannot run it. */
+static bool validate_path(const struct real_opts *o, struct real_run *r, int path, uint64_t seed)
+{
+    struct rk_extra x;
+    int why = rk_run_x(&r->k, &r->in, path, &r->b, &x);
+    if (why < 0)
+        return false;
+    ks_copy(&r->a, &r->in);
+    model_path(&r->a, path);
+    struct rclass key = {.path = path, .first_seed = seed};
+    if (why == HK_OUT_HALT) {
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s", x.text);
+        r->halts++;
+    } else {
+        key.fields = compare(&r->a, &r->b);
+        if (!key.fields)
+            return true;
+    }
+    r->diverged++;
+    count(o, r, &key, &r->a, &r->b, "model", "real kernel");
+    return true;
+}
+
+static int validate(const struct real_opts *o, struct real_run *r)
+{
+    bool fixed_ok = true;
+    uint64_t i = 0;
+    double last = now_s();
+    for (; !done(o, r, i); i++) {
+        if (!next_state(o, r, o->seed + i))
+            return 2;
+        validate_path(o, r, RK_SLOW, o->seed + i);
+        validate_path(o, r, RK_FAST, o->seed + i);
+        if (fixed_ok)
+            fixed_ok = validate_path(o, r, RK_FIXED, o->seed + i);
+        progress(o, r, i, &last);
+    }
+    r->checks = i;
+    double t = now_s() - r->t0;
+    printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath and the fastpath as built%s\n",
+           i, t, (double)i / t, fixed_ok ? " and the corrected fastpath" : "");
+    printf("  model against real kernel: %" PRIu64 " mismatches (%" PRIu64 " real-kernel halts)\n", r->diverged,
+           r->halts);
+    if (!fixed_ok)
+        printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
+    return r->diverged ? 1 : 0;
+}
+
+/* ---- fuzz: real fastpath against real slowpath ---- */
+
+/* One state through both real paths; -1 when the build cannot run it. */
+static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uint64_t seed)
+{
+    struct rk_extra xs, xf;
+    int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs);
+    int wf = rk_run_x(&r->k, &r->in, fast, &r->b, &xf);
+    if (ws < 0 || wf < 0) {
+        fprintf(stderr, "irqsim fuzz: %s: %s\n", path_name(ws < 0 ? RK_SLOW : fast), rk_error(&r->k));
+        return -1;
+    }
+    struct rclass key = {.path = -1, .first_seed = seed};
+    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s: %s", path_name(ws == HK_OUT_HALT ? RK_SLOW : fast),
+                 ws == HK_OUT_HALT ? xs.text : xf.text);
+        r->halts++;
+    } else {
+        key.fields = compare(&r->a, &r->b);
+        if (!key.fields)
+            return 0;
+    }
+    r->diverged++;
+    /* which of the model's fixes explains it (0: the model agrees here) */
+    key.cause = classify_cause(&r->in, &r->ws);
+    for (int d = 0; d < DEF_COUNT; d++)
+        r->defect_hits[d] += (cause_defects(key.cause) >> d) & 1;
+    count(o, r, &key, &r->a, &r->b, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
+    return 0;
+}
+
+static int real_fuzz(const struct real_opts *o, struct real_run *r)
+{
+    int fast = o->fixed ? RK_FIXED : RK_FAST;
+    uint64_t i = 0;
+    double last = now_s();
+    for (; !done(o, r, i); i++) {
+        if (!next_state(o, r, o->seed + i) || fuzz_one(o, r, fast, o->seed + i))
+            return 2;
+        progress(o, r, i, &last);
+    }
+    r->checks = i;
+    double t = now_s() - r->t0;
+    printf("fuzz --real: %" PRIu64 " states in %.1f s (%.0f checks/s), real %s against the real slowpath: "
+           "%" PRIu64 " diverge, %d kinds, %" PRIu64 " real-kernel halts\n",
+           i, t, (double)i / t, path_name(fast), r->diverged, r->n_classes, r->halts);
+    if (r->diverged) {
+        printf("defects (the model's cause of each divergence):");
+        for (int d = 0; d < DEF_COUNT; d++)
+            if (r->defect_hits[d])
+                printf(" %s %" PRIu64, defect_info(d)->id, r->defect_hits[d]);
+        printf("\n");
+    }
+    return r->diverged ? 1 : 0;
+}
+
+/* ---- check: scenario files through the real kernel ---- */
+
+/* The build's compile-time constants against the scenario's. */
+static const char *config_mismatch(const struct ks_config *s, const struct ks_config *k)
+{
+    if (s->timer_hz != k->timer_hz || s->wcet_us != k->wcet_us || s->wcet_scale != k->wcet_scale ||
+        s->precision_us != k->precision_us || s->overhead_ticks != k->overhead_ticks)
+        return "timer (frequency, WCET, precision, overhead)";
+    if (s->max_irq != k->max_irq)
+        return "maxIRQ";
+    if (s->gic_version != k->gic_version)
+        return "GIC version";
+    if ((s->num_domains > 1) != (k->num_domains > 1) || s->num_domains > k->num_domains)
+        return "number of domains";
+    if (s->smp != k->smp)
+        return "cores";
+    if (s->fpu != k->fpu || s->hyp != k->hyp)
+        return "FPU or hypervisor";
+    return NULL;
+}
+
+static int check_file(struct real_run *r, const char *path)
+{
+    struct scen_error err;
+    printf("== %s\n", path);
+    if (scenario_load(path, &r->in, &err)) {
+        scen_error_print(stderr, &err);
+        return 2;
+    }
+    struct inv_report rep;
+    if (kstate_check(&r->in, INV_AT_ENTRY, &rep)) {
+        fprintf(stderr, "%s: not a reachable kernel state at entry: invariant %s: %s\n", path,
+                inv_name(rep.items[0].id), rep.items[0].msg);
+        return 2;
+    }
+    const char *why = config_mismatch(&r->in.cfg, &r->k.cfg);
+    if (why) {
+        fprintf(stderr, "%s: its configuration (board %s) differs from the build's (%s) in: %s\n", path,
+                r->in.cfg.board, r->k.board, why);
+        return 2;
+    }
+    r->in.cfg = r->k.cfg;
+    struct rk_extra xs, xf;
+    int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
+    if (ws < 0 || wf < 0) {
+        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
+        return 2;
+    }
+    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+        printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
+               ws == HK_OUT_HALT ? xs.text : xf.text);
+        return 1;
+    }
+    uint32_t f = compare(&r->a, &r->b);
+    char text[200];
+    printf("verdict (real kernel): %s%s\n", f ? "DIVERGE in " : "AGREE", f ? diff_fields_text(f, text, sizeof text) : "");
+    diff_compare(&r->a, &r->b, stdout);
+    /* the model's verdict on the same state, for comparison */
+    struct diff_verdict v;
+    diff_run(&r->in, FP_PR1227, false, &v, &r->a, &r->b);
+    printf("model (pr1227): %s%s\n", v.agree ? "AGREE" : "DIVERGE in ", v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
+    return f ? 1 : 0;
+}
+
+/* ---- JSON ---- */
+
+static int write_json(const struct real_opts *o, const struct real_run *r)
+{
+    FILE *f = fopen(o->json, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim %s: cannot write %s: %s\n", o->cmd, o->json, strerror(errno));
+        return -1;
+    }
+    double t = now_s() - r->t0;
+    fprintf(f, "{\"command\": \"%s\", \"build\": \"%s\", \"board\": \"%s\", \"commit\": \"%s\", \"checks\": %" PRIu64
+               ", \"seconds\": %.2f, \"checks_per_second\": %.0f, \"diverged\": %" PRIu64 ", \"halts\": %" PRIu64
+               ",\n \"defects\": {",
+            o->cmd, r->k.dir, r->k.board, r->k.commit, r->checks, t, (double)r->checks / t, r->diverged, r->halts);
+    const char *sep = "";
+    for (int d = 0; d < DEF_COUNT; d++)
+        if (r->defect_hits[d]) {
+            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(d)->id, r->defect_hits[d]);
+            sep = ", ";
+        }
+    fprintf(f, "},\n \"kinds\": [");
+    for (int i = 0; i < r->n_classes; i++) {
+        const struct rclass *c = &r->classes[i];
+        char fields[200], cause[120];
+        fprintf(f, "%s\n  {\"path\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"model_cause\": \"%s\", \"count\": %" PRIu64
+                   ", \"seed\": %" PRIu64 ", \"first_seconds\": %.2f, \"reproducer\": \"%s\"}",
+                i ? "," : "", path_name(c->path), diff_fields_text(c->fields, fields, sizeof fields),
+                c->halt ? "true" : "false", c->cause ? cause_text(c->cause, cause, sizeof cause) : "none",
+                c->count, c->first_seed, c->first_s, c->reproducer);
+    }
+    fprintf(f, "]}\n");
+    return fclose(f);
+}
+
+int realcmd_main(int argc, char **argv)
+{
+    if (!strcmp(argv[1], "kernel"))
+        return kernel_build(argc, argv);
+    struct real_opts o;
+    int rc = parse(argc, argv, &o);
+    if (rc)
+        return rc;
+    struct real_run *r = calloc(1, sizeof *r);
+    if (!r)
+        return 2;
+    if (open_build(&o, r)) {
+        free(r);
+        return 2;
+    }
+    r->t0 = now_s();
+    if (!strcmp(o.cmd, "validate")) {
+        rc = validate(&o, r);
+    } else if (!strcmp(o.cmd, "fuzz")) {
+        rc = real_fuzz(&o, r);
+    } else {
+        rc = 0;
+        for (int i = 0; i < o.n_files; i++) {
+            int c = check_file(r, o.files[i]);
+            rc = c > rc ? c : rc;
+        }
+    }
+    if (o.json && strcmp(o.cmd, "check") && write_json(&o, r))
+        rc = 2;
+    rk_close(&r->k);
+    free(r);
+    return rc;
+}
