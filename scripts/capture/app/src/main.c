@@ -1,0 +1,358 @@
+/*
+ * SPDX-License-Identifier: BSD-2-Clause
+ *
+ * irqcov: a root task that drives the exits of PR #1227's IRQ fastpath on a
+ * single-core MCS kernel (qemu-arm-virt), for scripts/capture/capture.sh.
+ *
+ * The IRQ source is the EL1 physical timer (PPI 30), exported to user level
+ * (KernelArmExportPTMRUser/PCNTUser). Each phase programs it ITER times
+ * while a spinner thread S runs, so that the interrupt finds the state the
+ * phase set up:
+ *   switch     handler H above S, waiting on the IRQ's notification
+ *   append     H at S's priority
+ *   enqueue    H below S
+ *   ntfn_idle  nobody waits on the notification
+ *   ntfn_active  the notification is already active (signalled before)
+ *   bound      H bound to the notification, blocked receiving on an endpoint
+ *   passive    H has no SC; the notification has one to donate
+ *   no_sc      H has no SC and the notification none (slowpath)
+ *   unsched    H's SC is not configured (woken, not schedulable)
+ *   sporadic   H on a sporadic SC that overruns its budget (refills in the
+ *              future, release queue non-empty)
+ *   undelivered  the IRQ handler has no notification
+ *   periodic   switch again with a periodic background thread in the
+ *              release queue
+ * The root thread runs at the lowest priority of all, so it runs only when
+ * every other thread is blocked.
+ */
+#include <stddef.h>
+#include <stdint.h>
+#include <sel4/sel4.h>
+#include <sel4runtime.h>
+
+#define IRQ_TIMER 30
+#define ITER 20
+#define PRIO_ROOT 10
+#define PRIO_S 100
+#define D_US 200 /* timer delay after S starts spinning */
+
+/* ---- output without libc stdio ---- */
+static void puts_(const char *s)
+{
+    for (; *s; s++)
+        seL4_DebugPutChar(*s);
+}
+
+static void putn(uint64_t n)
+{
+    char b[24];
+    int i = 23;
+    b[i] = 0;
+    do {
+        b[--i] = (char)('0' + n % 10);
+        n /= 10;
+    } while (n && i);
+    puts_(b + i);
+}
+
+static void check(seL4_Error e, const char *what)
+{
+    if (e != seL4_NoError) {
+        puts_("irqcov: error ");
+        putn((uint64_t)e);
+        puts_(" in ");
+        puts_(what);
+        puts_("\n");
+        seL4_DebugHalt();
+    }
+}
+
+/* ---- the exported EL1 physical timer ---- */
+static inline uint64_t now(void)
+{
+    uint64_t v;
+    __asm__ volatile("isb; mrs %0, cntpct_el0" : "=r"(v));
+    return v;
+}
+
+static inline uint64_t freq(void)
+{
+    uint64_t v;
+    __asm__ volatile("mrs %0, cntfrq_el0" : "=r"(v));
+    return v;
+}
+
+static inline void timer_at(uint64_t t)
+{
+    __asm__ volatile("msr cntp_cval_el0, %0; msr cntp_ctl_el0, %1; isb" ::"r"(t), "r"((uint64_t)1));
+}
+
+static inline void timer_off(void)
+{
+    __asm__ volatile("msr cntp_ctl_el0, %0; isb" ::"r"((uint64_t)0));
+}
+
+static uint64_t ticks_per_us;
+
+static void spin_us(uint64_t us)
+{
+    uint64_t t0 = now();
+    while (now() - t0 < us * ticks_per_us)
+        ;
+}
+
+/* ---- objects ---- */
+static seL4_BootInfo *bi;
+static seL4_CPtr next_slot, untyped;
+
+static seL4_CPtr make(seL4_Word type, seL4_Word bits)
+{
+    seL4_CPtr slot = next_slot++;
+    check(seL4_Untyped_Retype(untyped, type, bits, seL4_CapInitThreadCNode, 0, 0, slot, 1), "retype");
+    return slot;
+}
+
+static seL4_CPtr irq_handler, sched_control;
+
+static seL4_CPtr new_sc(uint64_t budget_us, uint64_t period_us, seL4_Word flags)
+{
+    seL4_CPtr sc = make(seL4_SchedContextObject, seL4_MinSchedContextBits + 1);
+    if (budget_us)
+        check(seL4_SchedControl_ConfigureFlags(sched_control, sc, budget_us, period_us, 4, 0, flags), "sc configure");
+    return sc;
+}
+
+/* Worker threads share the root's address space; they use only syscalls
+ * that keep to registers (no IPC buffer, no TLS). */
+struct worker {
+    seL4_CPtr tcb, sc, ntfn, done, ep, reply;
+    volatile uint64_t count;
+    uint64_t spin;
+    int mode;
+};
+
+#define STACK_WORDS 1024
+static uint64_t stacks[16][STACK_WORDS] __attribute__((aligned(16)));
+static int n_stacks;
+
+static void wait_ntfn(seL4_CPtr n)
+{
+    seL4_Word badge;
+    seL4_WaitWithMRs(n, &badge, NULL, NULL, NULL, NULL);
+}
+
+/* S: spin for the time it is told, then report and wait again */
+static struct worker spinner;
+static volatile uint64_t spin_for_us;
+
+static void spinner_fn(struct worker *w)
+{
+    for (;;) {
+        wait_ntfn(w->ntfn);
+        spin_us(spin_for_us);
+        seL4_Signal(w->done);
+    }
+}
+
+enum { H_WAIT, H_RECV };
+
+/* a periodic thread that never blocks: it sits in the release queue
+ * whenever its budget is spent */
+static void background_fn(struct worker *w)
+{
+    for (;;)
+        w->count++;
+}
+
+static void handler_fn(struct worker *w)
+{
+    for (;;) {
+        if (w->mode == H_RECV) {
+            seL4_Word badge;
+            seL4_RecvWithMRs(w->ep, &badge, w->reply, NULL, NULL, NULL, NULL);
+        } else if (w->mode == H_WAIT) {
+            wait_ntfn(w->ntfn);
+        }
+        timer_off();
+        w->count++;
+        if (w->spin)
+            spin_us(w->spin);
+    }
+}
+
+static void start(struct worker *w, void (*fn)(struct worker *), seL4_Word prio, seL4_CPtr sc)
+{
+    w->tcb = make(seL4_TCBObject, seL4_TCBBits);
+    check(seL4_TCB_Configure(w->tcb, seL4_CapInitThreadCNode, 0, seL4_CapInitThreadVSpace, 0, 0, 0), "tcb configure");
+    check(seL4_TCB_SetSchedParams(w->tcb, seL4_CapInitThreadTCB, prio, prio, sc, 0), "sched params");
+    seL4_UserContext r = {0};
+    r.pc = (seL4_Word)fn;
+    r.sp = (seL4_Word)&stacks[n_stacks++][STACK_WORDS];
+    r.x0 = (seL4_Word)w;
+    check(seL4_TCB_WriteRegisters(w->tcb, 1, 0, sizeof r / sizeof(seL4_Word), &r), "write registers");
+}
+
+/* One IRQ with S spinning: program the timer, let S spin past it, then (at
+ * the root's low priority) everyone else is blocked again. */
+static void one_irq(void)
+{
+    spin_for_us = 3 * D_US;
+    timer_at(now() + D_US * ticks_per_us);
+    seL4_Signal(spinner.ntfn);
+    wait_ntfn(spinner.done);
+    timer_off();
+    check(seL4_IRQHandler_Ack(irq_handler), "ack");
+}
+
+static void phase(const char *name, struct worker *h)
+{
+    uint64_t c0 = h ? h->count : 0;
+    puts_("irqcov: phase ");
+    puts_(name);
+    for (int i = 0; i < ITER; i++)
+        one_irq();
+    puts_(h ? " handler ran " : "");
+    if (h)
+        putn(h->count - c0);
+    puts_("\n");
+}
+
+int main(int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    bi = sel4runtime_bootinfo();
+    ticks_per_us = freq() / 1000000;
+    next_slot = bi->empty.start;
+    sched_control = bi->schedcontrol.start;
+    /* the largest non-device untyped */
+    seL4_Word best = 0;
+    for (seL4_CPtr u = bi->untyped.start; u < bi->untyped.end; u++) {
+        seL4_UntypedDesc *d = &bi->untypedList[u - bi->untyped.start];
+        if (!d->isDevice && d->sizeBits > best) {
+            best = d->sizeBits;
+            untyped = u;
+        }
+    }
+    puts_("irqcov: start\n");
+    check(seL4_TCB_SetPriority(seL4_CapInitThreadTCB, seL4_CapInitThreadTCB, PRIO_ROOT), "root prio");
+    irq_handler = next_slot++;
+    check(seL4_IRQControl_Get(seL4_CapIRQControl, IRQ_TIMER, seL4_CapInitThreadCNode, irq_handler, seL4_WordBits),
+          "irq get");
+    timer_off();
+
+    spinner.ntfn = make(seL4_NotificationObject, 0);
+    spinner.done = make(seL4_NotificationObject, 0);
+    start(&spinner, spinner_fn, PRIO_S, new_sc(10000, 10000, 0));
+
+    /* switch, append, enqueue: one handler, three priorities */
+    static struct worker h;
+    h.ntfn = make(seL4_NotificationObject, 0);
+    h.mode = H_WAIT;
+    start(&h, handler_fn, PRIO_S + 50, new_sc(10000, 10000, 0));
+    check(seL4_IRQHandler_SetNotification(irq_handler, h.ntfn), "set ntfn");
+    check(seL4_IRQHandler_Ack(irq_handler), "ack");
+    phase("switch", &h);
+    check(seL4_TCB_SetPriority(h.tcb, seL4_CapInitThreadTCB, PRIO_S), "prio");
+    phase("append", &h);
+    check(seL4_TCB_SetPriority(h.tcb, seL4_CapInitThreadTCB, PRIO_S - 50), "prio");
+    phase("enqueue", &h);
+
+    /* ntfn_idle and ntfn_active: a notification nobody waits on */
+    seL4_CPtr lone = make(seL4_NotificationObject, 0);
+    check(seL4_IRQHandler_SetNotification(irq_handler, lone), "set ntfn");
+    puts_("irqcov: phase ntfn_idle/ntfn_active\n");
+    for (int i = 0; i < ITER; i++) {
+        seL4_Word badge;
+        one_irq();
+        seL4_Poll(lone, &badge); /* consume: Active -> Idle */
+        seL4_Signal(lone);       /* Active before the next IRQ */
+        one_irq();
+        seL4_Poll(lone, &badge);
+    }
+
+    /* bound: the notification's bound TCB blocked receiving on an endpoint */
+    static struct worker hb;
+    hb.ntfn = make(seL4_NotificationObject, 0);
+    hb.ep = make(seL4_EndpointObject, 0);
+    hb.reply = make(seL4_ReplyObject, 0);
+    hb.mode = H_RECV;
+    start(&hb, handler_fn, PRIO_S + 50, new_sc(10000, 10000, 0)); /* blocks receiving on hb.ep */
+    check(seL4_TCB_BindNotification(hb.tcb, hb.ntfn), "bind ntfn");
+    check(seL4_IRQHandler_SetNotification(irq_handler, hb.ntfn), "set ntfn");
+    phase("bound", &hb);
+
+    /* passive: no SC of its own; the notification donates one */
+    static struct worker hp;
+    hp.ntfn = make(seL4_NotificationObject, 0);
+    hp.mode = H_WAIT;
+    seL4_CPtr psc = new_sc(10000, 10000, 0);
+    start(&hp, handler_fn, PRIO_S + 50, psc); /* runs to its first wait */
+    check(seL4_SchedContext_Unbind(psc), "unbind");
+    check(seL4_SchedContext_Bind(psc, hp.ntfn), "bind sc to ntfn");
+    check(seL4_IRQHandler_SetNotification(irq_handler, hp.ntfn), "set ntfn");
+    phase("passive", &hp);
+
+    /* no_sc: neither the handler nor the notification has an SC */
+    static struct worker hn;
+    hn.ntfn = make(seL4_NotificationObject, 0);
+    hn.mode = H_WAIT;
+    seL4_CPtr nsc = new_sc(10000, 10000, 0);
+    start(&hn, handler_fn, PRIO_S + 50, nsc);
+    check(seL4_SchedContext_Unbind(nsc), "unbind");
+    check(seL4_IRQHandler_SetNotification(irq_handler, hn.ntfn), "set ntfn");
+    puts_("irqcov: phase no_sc\n");
+    for (int i = 0; i < ITER; i++) {
+        one_irq(); /* the slowpath wakes hn; it cannot run */
+        check(seL4_SchedContext_Bind(nsc, hn.tcb), "bind");   /* runs, waits again */
+        check(seL4_SchedContext_Unbind(nsc), "unbind");
+    }
+
+    /* unsched: the notification donates an SC that is not configured (the
+     * kernel refuses to bind one to a blocked thread directly) */
+    static struct worker hu;
+    hu.ntfn = make(seL4_NotificationObject, 0);
+    hu.mode = H_WAIT;
+    seL4_CPtr usc = new_sc(10000, 10000, 0);
+    start(&hu, handler_fn, PRIO_S + 50, usc);
+    check(seL4_SchedContext_Unbind(usc), "unbind");
+    check(seL4_IRQHandler_SetNotification(irq_handler, hu.ntfn), "set ntfn");
+    puts_("irqcov: phase unsched\n");
+    for (int i = 0; i < ITER / 2; i++) {
+        seL4_CPtr fresh = new_sc(0, 0, 0); /* not configured */
+        check(seL4_SchedContext_Bind(fresh, hu.ntfn), "bind unconfigured to ntfn");
+        one_irq(); /* woken with the donated SC, not schedulable */
+        check(seL4_SchedControl_ConfigureFlags(sched_control, fresh, 10000, 10000, 4, 0, 0), "configure");
+        /* hu ran and waits again: the SC went back to the notification */
+        check(seL4_SchedContext_Unbind(fresh), "unbind");
+    }
+
+    /* sporadic: the handler overruns a small sporadic budget */
+    static struct worker hs;
+    hs.ntfn = make(seL4_NotificationObject, 0);
+    hs.mode = H_WAIT;
+    start(&hs, handler_fn, PRIO_S + 50, new_sc(300, 20000, seL4_SchedContext_Sporadic));
+    check(seL4_IRQHandler_SetNotification(irq_handler, hs.ntfn), "set ntfn");
+    for (uint64_t spin = 100; spin <= 500; spin += 200) {
+        hs.spin = spin;
+        phase(spin == 100 ? "sporadic 100us" : spin == 300 ? "sporadic 300us" : "sporadic 500us", &hs);
+    }
+    hs.spin = 0;
+
+    /* undelivered: the handler has no notification (the IRQ is masked) */
+    check(seL4_IRQHandler_Clear(irq_handler), "clear");
+    phase("undelivered", NULL);
+
+    /* periodic: switch again, with a periodic spinner in the release queue */
+    static struct worker bg;
+    start(&bg, background_fn, PRIO_ROOT + 10, new_sc(200, 5000, 0));
+    check(seL4_TCB_SetPriority(h.tcb, seL4_CapInitThreadTCB, PRIO_S + 50), "prio");
+    check(seL4_IRQHandler_SetNotification(irq_handler, h.ntfn), "set ntfn");
+    phase("periodic", &h);
+    check(seL4_TCB_SetPriority(h.tcb, seL4_CapInitThreadTCB, PRIO_S), "prio");
+    phase("periodic append", &h);
+
+    puts_("irqcov: done\n");
+    seL4_DebugHalt();
+    return 0;
+}
