@@ -135,6 +135,24 @@ static bool in_ipc_queue(const char *ts)
            !strcmp(ts, "BlockedOnNotification");
 }
 
+/* ksDomSchedule as [[domain, length], ...] (newer captures); without it
+ * the scenario's default schedule stands */
+static void dom_schedule(struct tctx *c, const struct jval *ds, struct sb *b)
+{
+    if (!ds || ds->type != JV_ARRAY || !ds->len)
+        return;
+    sb_printf(b, " schedule=");
+    int i = 0;
+    for (const struct jval *e = jval_first(c->d, ds); e; e = jval_next(c->d, e), i++) {
+        const struct jval *d = jval_at(c->d, e, 0), *l = jval_at(c->d, e, 1);
+        if (!d || !l || d->type != JV_INT || l->type != JV_INT) {
+            bad(c, "dom_schedule entry %d is not [domain, length]", i);
+            return;
+        }
+        sb_printf(b, "%s%llu:%llu", i ? "," : "", (unsigned long long)d->u, (unsigned long long)l->u);
+    }
+}
+
 static void node_line(struct tctx *c, const struct jval *node, const struct jval *hw, struct sb *b)
 {
     char b1[16], b2[16], b3[16];
@@ -152,10 +170,30 @@ static void node_line(struct tctx *c, const struct jval *node, const struct jval
               ref(c, 't', node, "ksCurThread", b1), ref(c, 's', node, "ksCurSC", b2), act,
               (unsigned long long)num(c, node, "ksCurTime"), (unsigned long long)num(c, node, "ksConsumed"),
               (unsigned long long)num(c, hw, "CNTV_CVAL_EL0"), (int)num(c, node, "ksReprogram"));
-    sb_printf(b, "domain cur=%llu time=%llu idx=%llu\n", (unsigned long long)num(c, node, "ksCurDomain"),
+    sb_printf(b, "domain cur=%llu time=%llu idx=%llu", (unsigned long long)num(c, node, "ksCurDomain"),
               (unsigned long long)num(c, node, "ksDomainTime"), (unsigned long long)num(c, node, "ksDomScheduleIdx"));
+    dom_schedule(c, jval_get(c->d, node, "dom_schedule"), b);
+    sb_printf(b, "\n");
     if (addr(c, node, "ksReleaseHead"))
         sb_printf(b, "core 0 release_head=%s\n", ref(c, 't', node, "ksReleaseHead", b1));
+}
+
+/* isValidVTableRoot_fp: a vspace cap that is mapped ("vtable_mapped", newer
+ * captures), else a vspace cap at all */
+static int vtable_ok(struct tctx *c, const struct jval *t)
+{
+    const struct jval *m = jval_get(c->d, t, "vtable_mapped");
+    if (m)
+        return m->u != 0;
+    return num(c, t, "vtable_captype") == TRACE_CAP_VSPACE;
+}
+
+/* the ASID pool still maps the thread's ASID to its vspace ("asid_ok",
+ * newer captures; older ones did not check it) */
+static int asid_ok(struct tctx *c, const struct jval *t)
+{
+    const struct jval *a = jval_get(c->d, t, "asid_ok");
+    return a ? a->u != 0 : 1;
 }
 
 static void tcb_line(struct tctx *c, const struct jval *t, struct sb *b)
@@ -177,14 +215,14 @@ static void tcb_line(struct tctx *c, const struct jval *t, struct sb *b)
     sb_printf(b,
               "tcb %s state=%s prio=%llu dom=%llu core=0 sc=%s bound=%s blocking=%s reply=%s queued=%d "
               "in_release=%d sched_next=%s sched_prev=%s ep_next=%s ep_prev=%s fault=%s timeout_handler=%d "
-              "vtable=%d asid=1 badge=%llu\n",
+              "vtable=%d asid=%d badge=%llu\n",
               ref(c, 't', t, "addr", nb), ts, (unsigned long long)num(c, t, "prio"),
               (unsigned long long)num(c, t, "dom"), ref(c, 's', t, "sc", sc), ref(c, 'n', t, "bound", bound),
               blocking, reply, (int)num(c, t, "queued"), (int)num(c, t, "in_release"),
               linked ? ref(c, 't', t, "sched_next", sn) : "-", linked ? ref(c, 't', t, "sched_prev", sp) : "-",
               inq ? ref(c, 't', t, "ep_next", en) : "-", inq ? ref(c, 't', t, "ep_prev", ep) : "-",
               num(c, t, "fault") == 0 ? "none" : "timeout", num(c, t, "timeout_captype") == TRACE_CAP_EP,
-              num(c, t, "vtable_captype") == TRACE_CAP_VSPACE, (unsigned long long)num(c, t, "badge_x0"));
+              vtable_ok(c, t), asid_ok(c, t), (unsigned long long)num(c, t, "badge_x0"));
 }
 
 /* The configured budget is what the refills from head to tail sum to. */
@@ -209,11 +247,16 @@ static void sc_line(struct tctx *c, const struct jval *s, struct sb *b)
             break;
     }
     sb_printf(b, "sc %s period=%llu budget=%llu max=%llu head=%llu tail=%llu sporadic=%d core=0 tcb=%s ntfn=%s "
-                 "consumed=%llu badge=%llu refills=",
+                 "consumed=%llu badge=%llu",
               ref(c, 's', s, "addr", nb), (unsigned long long)num(c, s, "scPeriod"), (unsigned long long)budget,
               (unsigned long long)max, (unsigned long long)head, (unsigned long long)tail,
               (int)num(c, s, "scSporadic"), ref(c, 't', s, "scTcb", tb), ref(c, 'n', s, "scNotification", ntb),
               (unsigned long long)num(c, s, "scConsumed"), (unsigned long long)num(c, s, "scBadge"));
+    if (!rf->len) { /* an SC that was never configured holds no refills */
+        sb_printf(b, "\n");
+        return;
+    }
+    sb_printf(b, " refills=");
     uint32_t i = 0;
     for (const struct jval *r = jval_first(c->d, rf); r && i < KS_MAX_REFILLS; r = jval_next(c->d, r), i++) {
         const struct jval *t = jval_at(c->d, r, 0), *a = jval_at(c->d, r, 1);
@@ -332,8 +375,9 @@ static int state_scenario(struct tctx *c, const struct trace_reader *r, const st
     return c->failed ? -1 : 0;
 }
 
-/* The clock the kernel read on this entry; the entry's ksCurTime when it
- * read none (the path did not look at the clock, so any value will do). */
+/* The clock the kernel read on this entry; when it read none (the path did
+ * not look at the clock), the counter at c_handle_interrupt (newer
+ * captures) or the entry's ksCurTime. */
 static uint64_t entry_clock(struct tctx *c, const struct jval *rec)
 {
     const struct jval *reads = jval_get(c->d, rec, "clock_reads");
@@ -341,6 +385,9 @@ static uint64_t entry_clock(struct tctx *c, const struct jval *rec)
     const struct jval *v = jval_at(c->d, first, 1);
     if (v && v->type == JV_INT)
         return v->u;
+    const struct jval *counter = jval_get(c->d, rec, "entry_counter");
+    if (counter && counter->type == JV_INT)
+        return counter->u;
     c->state = get(c, rec, "entry");
     return num(c, get(c, c->state, "node"), "ksCurTime");
 }

@@ -211,6 +211,75 @@ static void test_trace_record(void **unused)
     free(rec);
 }
 
+/* text with the first occurrence of from replaced by to (a new string) */
+static char *replace_once(char *text, const char *from, const char *to)
+{
+    char *at = strstr(text, from);
+    assert_non_null(at);
+    size_t n = strlen(text) - strlen(from) + strlen(to) + 1;
+    char *out = malloc(n);
+    snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+    free(text);
+    return out;
+}
+
+/* What newer captures add: the counter at c_handle_interrupt as the entry
+ * clock when the kernel read none, a VTable cap that is not mapped and an
+ * ASID that no longer maps the vspace, the domain schedule, and an SC that
+ * was never configured (refill_max 0, no refills). */
+static void test_trace_newer_fields(void **unused)
+{
+    (void)unused;
+    char *rec = expand(record);
+    rec = replace_once(rec, "\"clock_reads\": [[\"0xffffff8040021c90\", 5000]]",
+                       "\"clock_reads\": [], \"entry_counter\": 4500");
+    rec = replace_once(rec, "\"badge_x0\": 0, \"vtable_captype\": 9, \"timeout_captype\": 0}, {\"addr\": \"0xffffff80000a2000\"",
+                       "\"badge_x0\": 0, \"vtable_captype\": 9, \"timeout_captype\": 0, \"vtable_mapped\": 0, \"asid_ok\": 0}, "
+                       "{\"addr\": \"0xffffff80000a2000\"");
+    rec = replace_once(rec, "\"ksDomScheduleIdx\": 0},", "\"ksDomScheduleIdx\": 0, \"dom_schedule\": [[0, 5]]},");
+    rec = replace_once(rec, "\"scs\": [", "\"scs\": [{\"addr\": \"0xffffff80000b3000\", \"refill_max\": 0, \"head\": 0, "
+                       "\"tail\": 0, \"refills\": [], \"scPeriod\": 0, \"scConsumed\": 0, \"scTcb\": null, "
+                       "\"scNotification\": null, \"scBadge\": 0, \"scSporadic\": 0}, ");
+    char path[] = "/tmp/irqsim-test-trace-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    fputs(rec, f);
+    fclose(f);
+    free(rec);
+    struct trace_reader r;
+    struct trace_rec *tr = malloc(sizeof *tr);
+    char err[300];
+    assert_int_equal(trace_open(&r, path, err, sizeof err), 0);
+    int got = trace_next(&r, tr, err, sizeof err);
+    if (got != 1)
+        fprintf(stderr, "%s\n", err);
+    assert_int_equal(got, 1);
+    struct kstate *in = tc_state();
+    struct scen_error se;
+    int rc = scenario_parse(tr->entry, strlen(tr->entry), "entry", in, &se);
+    if (rc)
+        fprintf(stderr, "entry scenario: line %d: %s\n", se.line, se.msg);
+    assert_int_equal(rc, 0);
+    assert_int_equal(in->hw_clock, 4500);
+    int t1 = find(in, "t000a1000");
+    assert_false(in->tcbs[t1].vtable_ok);
+    assert_false(in->tcbs[t1].asid_ok);
+    assert_true(in->tcbs[find(in, "t000a2000")].vtable_ok);
+    assert_int_equal(in->dom_len, 1);
+    assert_int_equal(in->dom_sched[0].length_ms, 5);
+    int unconfigured = KS_NONE;
+    for (int i = 0; i < in->n_scs; i++)
+        if (!strcmp(in->scs[i].name, "s000b3000"))
+            unconfigured = i;
+    assert_true(unconfigured != KS_NONE);
+    assert_int_equal(in->scs[unconfigured].refill_max, 0);
+    trace_close(&r);
+    unlink(path);
+    free(in);
+    free(tr);
+}
+
 static void test_trace_header(void **unused)
 {
     (void)unused;
@@ -261,7 +330,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_jval_values),  cmocka_unit_test(test_jval_errors),
-        cmocka_unit_test(test_trace_record), cmocka_unit_test(test_trace_header),
+        cmocka_unit_test(test_trace_record), cmocka_unit_test(test_trace_newer_fields),
+        cmocka_unit_test(test_trace_header),
         cmocka_unit_test(test_trace_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
