@@ -189,6 +189,7 @@ TU="$OUT/host_all.c"
                 fi ;;
         esac
     done
+    echo "#include \"$HERE/glue/hk_fixed.c\""
     echo "#include \"$HERE/glue/hk_glue.c\""
     echo "#include \"$HERE/glue/hk_bridge.c\""
 } >"$TU"

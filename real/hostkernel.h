@@ -140,6 +140,8 @@ struct hk_extra {
     signed char ttbr0_tcb;        /* TCB whose vspace root it installs; HK_NONE: the global one */
     signed char fpu_owner[HK_MAX_CORES]; /* ksActiveFPUState's TCB per core after the entry */
     int fpu_enabled;              /* last CPACR write enabled the FPU (-1: none written) */
+    int sgi_other;                /* SGIs other than the reschedule IPI (remote calls) seen */
+    int remote_calls;             /* remote calls the other core ran (hk_other_core_step) */
     char text[HK_TEXT_LEN];       /* kernel printf output (assertion/fail text in debug builds) */
 };
 

@@ -38,14 +38,24 @@ static int read_info(struct rk_kernel *k, char *err, size_t errlen)
     return 0;
 }
 
-/* The generator's board preset for a kernel platform. */
+/* kernel platform <-> the generator's board preset */
+static const char *const platform_map[][2] = {{"imx8mm-evk", "imx8mm"}, {"imx8mq-evk", "imx8mq"},
+                                              {"odroidc4", "odroidc4"}, {"tqma8xqp1gb", "tqma"},
+                                              {"tx1", "tx1"},           {"zynqmp", "zcu106"}};
+
 static const char *preset_of(const char *board)
 {
-    static const char *const map[][2] = {{"imx8mm-evk", "imx8mm"}, {"imx8mq-evk", "imx8mq"}, {"odroidc4", "odroidc4"},
-                                         {"tqma8xqp1gb", "tqma"},  {"tx1", "tx1"},          {"zynqmp", "zcu106"}};
-    for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
-        if (strcmp(board, map[i][0]) == 0)
-            return map[i][1];
+    for (size_t i = 0; i < sizeof platform_map / sizeof platform_map[0]; i++)
+        if (strcmp(board, platform_map[i][0]) == 0)
+            return platform_map[i][1];
+    return NULL;
+}
+
+const char *rk_platform_of(const char *preset)
+{
+    for (size_t i = 0; i < sizeof platform_map / sizeof platform_map[0]; i++)
+        if (strcmp(preset, platform_map[i][1]) == 0)
+            return platform_map[i][0];
     return NULL;
 }
 
@@ -402,6 +412,7 @@ int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct ksta
         for (int c = 0; c < KS_MAX_CORES; c++)
             extra->fpu_owner[c] = x.fpu_owner[c];
         extra->fpu_enabled = x.fpu_enabled;
+        extra->remote_calls = x.remote_calls;
         memcpy(extra->text, x.text, sizeof extra->text);
     }
     return why;
@@ -413,13 +424,6 @@ int rk_run(struct rk_kernel *k, const struct kstate *in, int path, struct kstate
 }
 
 /* ---- generation restricted to the build ---- */
-
-static bool same_timing(const struct ks_config *a, const struct ks_config *b)
-{
-    return a->timer_hz == b->timer_hz && a->wcet_us == b->wcet_us && a->wcet_scale == b->wcet_scale &&
-           a->precision_us == b->precision_us && a->overhead_ticks == b->overhead_ticks &&
-           a->max_irq == b->max_irq && a->gic_version == b->gic_version;
-}
 
 /* The kernel keeps one FPU owner per core (ksActiveFPUState), so at most
  * one thread per core can have fpu_live; the generator may set more. */
@@ -438,25 +442,21 @@ static void one_fpu_owner(struct kstate *ks)
 
 int rk_gen_state(struct rk_kernel *k, struct kstate *ks, uint64_t seed, const struct gen_bounds *b)
 {
+    /* the build's compile-time configuration for every state
+     * (gen_bounds.config): timer, WCET, maxIRQ, GIC, domains, cores, FPU.
+     * Drawing a configuration and overwriting it afterwards would give
+     * states made for another build: e.g. one made for one domain, whose
+     * timer deadline ignores the domain's end, in a 16-domain kernel. */
     struct gen_bounds r = *b;
-    r.board = k->cfg.board;
+    r.config = &k->cfg;
+    r.board = NULL;
     if ((unsigned)r.max_domains > k->cfg.num_domains)
         r.max_domains = (int)k->cfg.num_domains;
     r.allow_smp = k->cfg.smp;
-    struct ks_config preset;
-    if (cfg_preset(&preset, r.board) != 0 || !same_timing(&preset, &k->cfg))
+    struct gen_src src;
+    gen_src_seed(&src, seed);
+    if (gen_state(ks, &src, &r) != 0)
         return -1;
-    for (uint64_t attempt = 0;; attempt++) {
-        struct gen_src src;
-        gen_src_seed(&src, seed + attempt * 0x9e3779b97f4a7c15ull);
-        if (gen_state(ks, &src, &r) != 0)
-            return -1;
-        /* an SMP build always has core 1: the generator makes SMP states
-         * one time in five */
-        if (ks->cfg.smp == k->cfg.smp)
-            break;
-    }
-    ks->cfg = k->cfg;
     one_fpu_owner(ks);
     return 0;
 }

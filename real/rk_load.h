@@ -37,6 +37,7 @@ struct rk_extra {
     int ttbr0_tcb;             /* whose vspace was installed; KS_NONE: the global one */
     int fpu_owner[KS_MAX_CORES]; /* TCB whose FPU state is live per core, KS_NONE */
     int fpu_enabled;           /* last FPU enable/disable write, -1 none */
+    int remote_calls;          /* remote calls (e.g. an FPU release) the other core ran */
     char text[HK_TEXT_LEN];    /* kernel output: a failed assertion's text */
 };
 
@@ -62,9 +63,13 @@ int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct ksta
 int rk_run(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out);
 const char *rk_error(struct rk_kernel *k);
 
-/* A generated state the build can hold: the generator restricted to the
- * build's board, domains and cores, then given the build's configuration.
- * 0, or -1 when the generator has no preset matching the build. */
+/* The kernel platform (build-kernel.sh --board) of a generator board
+ * preset (ks_config.board), NULL when none is known. */
+const char *rk_platform_of(const char *preset);
+
+/* A generated state the build can hold: the generator with the build's
+ * configuration fixed (gen_bounds.config). 0, or -1 when the generator
+ * cannot use it (cfg_validate). */
 int rk_gen_state(struct rk_kernel *k, struct kstate *ks, uint64_t seed, const struct gen_bounds *b);
 
 #endif

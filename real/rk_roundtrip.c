@@ -79,7 +79,7 @@ int main(int argc, char **argv)
     for (long i = 0; i < n; i++) {
         uint64_t seed = seed0 + (uint64_t)i;
         if (rk_gen_state(&k, &in, seed, &b) != 0) {
-            fprintf(stderr, "rk_roundtrip: the generator has no preset matching board %s\n", k.board);
+            fprintf(stderr, "rk_roundtrip: the generator cannot use the configuration of the %s build\n", k.board);
             return 2;
         }
         if (rk_roundtrip(&k, &in, &out) != 0) {

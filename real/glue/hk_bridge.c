@@ -611,6 +611,7 @@ HK_API int hk_save(struct hk_state *s)
     }
     s->ipi_pending = (unsigned char)ARCH_NODE_STATE(ipiReschedulePending);
 #endif
+    s->ipi_sent = (unsigned char)(s->ipi_sent | hk_ipi_sent);
     hk_save_irqs(s);
     return 0;
 }
@@ -634,6 +635,8 @@ static void hk_fill_extra(struct hk_extra *x)
             x->fpu_owner[SMP_TERNARY(hk_tcb((int)i)->tcbAffinity, 0)] = (signed char)i;
 #endif
     x->fpu_enabled = hk_fpu_en;
+    x->sgi_other = hk_sgi_other;
+    x->remote_calls = hk_remote_calls;
     for (word_t i = 0; i < HK_TEXT_LEN; i++)
         x->text[i] = i < hk_text_len ? hk_text[i] : 0;
 }

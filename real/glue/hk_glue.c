@@ -50,6 +50,36 @@ static int hk_eoi_n;
 static word_t hk_ttbr0;
 static int hk_ttbr0_n;
 static int hk_fpu_en;           /* -1: no CPACR/CPTR write this entry */
+static word_t hk_ipi_sent;      /* cores sent a reschedule SGI this entry */
+static int hk_sgi_other;        /* SGIs of another kind (remote calls) this entry */
+static int hk_remote_calls;     /* remote calls the other core ran this entry */
+
+/* An SGI the entry sent to the cores of target (bit i: core i). */
+static inline void hk_note_sgi(word_t intid, word_t targets)
+{
+#ifndef ENABLE_SMP_SUPPORT
+    enum { irq_reschedule_ipi = -1 }; /* no IPIs on one core */
+#endif
+    if (intid == (word_t)irq_reschedule_ipi)
+        hk_ipi_sent |= targets;
+    else
+        hk_sgi_other++;
+}
+
+#if HK_GIC_VERSION == 3 && defined(ENABLE_SMP_SUPPORT)
+/* ICC_SGI1R_EL1: INTID 27:24, Aff1 23:16, target list 15:0 (Aff0 bits).
+ * ipi_send_target builds it from mpidr_map (gic_v3.c), which the glue
+ * fills with MPIDR = core index (Aff1 0, Aff0 the index), so a target
+ * bit maps back to the core whose MPIDR has that Aff0 and Aff1. */
+static void hk_note_sgi1r(word_t v)
+{
+    word_t aff1 = (v >> 16) & 0xff, targets = 0;
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        if (((mpidr_map[c] >> 8) & 0xff) == aff1 && ((v & 0xffff) >> (mpidr_map[c] & 0xff)) & 1)
+            targets |= BIT(c);
+    hk_note_sgi((v >> 24) & 0xf, targets);
+}
+#endif
 
 static void hk_note_eoi(word_t v)
 {
@@ -100,6 +130,11 @@ void hk_msr(int reg, unsigned long v)
     case HK_REG_CPTR:  /* TFP bit 10 clear: FPU on */
         hk_fpu_en = !((v >> 10) & 1);
         break;
+#if HK_GIC_VERSION == 3 && defined(ENABLE_SMP_SUPPORT)
+    case HK_REG_SGI1R:
+        hk_note_sgi1r(v);
+        break;
+#endif
     default:
         break;
     }
@@ -126,6 +161,39 @@ void VISIBLE NORETURN restore_user_context(void)
 #endif
     hk_exit(HK_EXIT_USER);
 }
+
+/* ---- the other core: its side of a blocking remote call ---- */
+
+#ifdef ENABLE_SMP_SUPPORT
+
+/* Called from arch_pause (shim arch/machine.h) in every spin loop. A core
+ * with an IPI pending in the lock (ipi_send_mask for a blocking call sets
+ * node_owners[c].ipi) takes it: handleIPI as that core, as the core does
+ * when the SGI arrives. Its ipi_wait meets the caller's, which has
+ * already counted itself in, so both leave. The stall call (remoteTCBStall)
+ * makes the target core leave the kernel, which one host thread cannot
+ * show: the entry halts with a note instead. */
+void hk_other_core_step(void)
+{
+    word_t me = hk_cpu;
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
+        if (c == me || big_kernel_lock.node_owners[c].ipi != 1)
+            continue;
+        if ((IpiRemoteCall_t)remoteCall == IpiRemoteCall_Stall) {
+            static const char msg[] = "hk: remote stall of another core is not emulated\n";
+            for (word_t i = 0; msg[i]; i++)
+                uart_drv_putchar((unsigned char)msg[i]);
+            hk_exit(HK_EXIT_HALT);
+        }
+        int fpu_en = hk_fpu_en; /* the other core's CPACR is not this one's */
+        hk_cpu = c;
+        handleIPI(CORE_IRQ_TO_IRQT(c, irq_remote_call_ipi), true);
+        hk_cpu = me;
+        hk_fpu_en = fpu_en;
+        hk_remote_calls++;
+    }
+}
+#endif
 
 /* ---- build information ---- */
 HK_API int hk_abi_version(void)
@@ -174,7 +242,12 @@ static void hk_gic_reset(word_t irq)
 #if HK_GIC_VERSION == 2
     hk_gicc.int_ack = irq;   /* what GICC_IAR reads return */
     hk_gicc.eoi = HK_EOI_NONE;
+    hk_gicd.sgi_control = 0; /* GICD_SGIR: no SGI has an empty target list */
 #else
+#ifdef ENABLE_SMP_SUPPORT
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        mpidr_map[c] = c;    /* MPIDR Aff0 = core index, as on the imx8mm's cluster */
+#endif
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
         hk_gicr_sgi[c].isenabler0 = hk_gicr_sgi[c].icenabler0 = 0;
         gic_rdist_sgi_ppi_map[c] = &hk_gicr_sgi[c];
@@ -215,6 +288,22 @@ static int hk_gic_acks(word_t irq)
 #endif
 }
 
+/* GICD_SGIR is memory here: the entry's last SGI write is visible. An
+ * entry sends at most one reschedule IPI (doMaskReschedule, once from
+ * schedule(), after the entry's work and so after any remote call's SGI),
+ * and with two cores its target list names core 1 only: the reschedule
+ * IPI, when there is one, is the last write. A remote call's SGI is seen
+ * only when no reschedule IPI follows. Bit i of the target list is core i
+ * (cpuIndexToID). */
+static void hk_gic_sgi_after(void)
+{
+#if HK_GIC_VERSION == 2
+    word_t v = hk_gicd.sgi_control;
+    if (v)
+        hk_note_sgi(v & 0xf, (v >> 16) & 0xff);
+#endif
+}
+
 /* ---- the interrupt entry ---- */
 
 static void hk_entry_reset(word_t iar)
@@ -223,6 +312,14 @@ static void hk_entry_reset(word_t iar)
     hk_eoi_n = 0;
     hk_ttbr0_n = 0;
     hk_fpu_en = -1;
+    hk_ipi_sent = 0;
+    hk_sgi_other = 0;
+    hk_remote_calls = 0;
+#ifdef ENABLE_SMP_SUPPORT
+    ipiSyncBarrier.count = 0;
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        big_kernel_lock.node_owners[c].ipi = 0;
+#endif
     hk_gic_reset(iar);
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
         active_irq[c] = IRQ_NONE;
@@ -240,6 +337,8 @@ static void hk_run_path(int path)
 #endif
     if (path == HK_PATH_FAST)
         fastpath_irq();
+    else if (path == HK_PATH_FIXED)
+        fastpath_irq_corrected(); /* hk_fixed.c */
     else
         slowpath_irq();
 }
@@ -250,13 +349,14 @@ static void hk_fill_extra(struct hk_extra *x);
 
 HK_API int hk_entry(int path, struct hk_extra *extra)
 {
-    if (path != HK_PATH_SLOW && path != HK_PATH_FAST)
+    if (path != HK_PATH_SLOW && path != HK_PATH_FAST && path != HK_PATH_FIXED)
         return -1;
     hk_cpu = 0;
     hk_entry_reset(hk_entry_iar);
     hk_outcome = HK_OUT_NONE;
     if (__builtin_setjmp(hk_jb) == 0)
         hk_run_path(path);
+    hk_gic_sgi_after();
     if (extra)
         hk_fill_extra(extra);
     return hk_outcome;

@@ -1,0 +1,270 @@
+/*
+ * hk_fixed: irqsim's corrected IRQ fastpath as kernel C. Compiled into the
+ * host kernel's translation unit (build-kernel.sh includes it before
+ * hk_glue.c), so it calls the kernel's own types, accessors and helpers.
+ *
+ * It is a step-by-step translation of irqsim's model, sim/irq_fast.c
+ * (fastpath_irq_fixes with FIX_ALL, i.e. fastpath_irq(ks, FP_FIXED)), not
+ * of the proposal's source: every step's comment names the model function
+ * it translates and, where it differs from the proposal, the FIX bit
+ * (docs/FINDINGS.md explains each). Where the model falls back
+ * (slowpath_irq in the model), this calls the kernel's slowpath_irq();
+ * where the model leaves through mask_ack or handleSpuriousIRQ, this
+ * returns to user level with restore_user_context(), as the kernel's
+ * interrupt exits do.
+ *
+ * Kernel interfaces used (all of the tree being tested): updateTimestamp,
+ * refill_sufficient, refill_ready, isCurDomainExpired, getActiveIRQ,
+ * handleSpuriousIRQ, maskInterrupt, ackInterrupt, intStateIRQTable,
+ * intStateIRQNode, the cap/notification/thread-state accessors,
+ * ntfn_set_active, isValidVTableRoot_fp, cap_vtable_cap_get_vspace_root_fp,
+ * findMapForASID, cancelIPC_fp, ntfn_queue_dequeue_fp,
+ * maybeDonateSchedContext_fp, setRegister, sc_sporadic,
+ * refill_unblock_check, checkBudget, commitTime, isSchedulable,
+ * tcbSchedEnqueue, tcbSchedAppend, switchToThread_fp,
+ * sc_constant_bandwidth, getNextInterrupt, getTimerPrecision, setDeadline,
+ * slowpath_irq, restore_user_context. The *_fp helpers and
+ * getNextInterrupt are the ones PR #1227 adds; on a tree without them the
+ * proposal's fastpath does not build either.
+ *
+ * Own code; no kernel source.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+
+/* model: mask_ack, the common tail of every exit that handled a signal IRQ */
+static inline void NORETURN hk_fixed_mask_ack(irq_t irq)
+{
+    maskInterrupt(true, irq);
+    ackInterrupt(irq);
+    restore_user_context();
+    UNREACHABLE();
+}
+
+/* model: entry_checks. The entry work the proposal skips; the corrected
+ * fastpath leaves every interrupt on which it would change something to
+ * the slowpath (which repeats updateTimestamp harmlessly). */
+static inline void hk_fixed_entry_checks(void)
+{
+    /* FIX entry_time: read the clock before anything else */
+    updateTimestamp();
+    /* FIX entry_budget: chargeBudget leaves the idle SC alone; a real SC
+     * that cannot pay ksConsumed goes to the slowpath (slow_budget) */
+    if (NODE_STATE(ksCurSC) != NODE_STATE(ksIdleSC) &&
+        !refill_sufficient(NODE_STATE(ksCurSC), NODE_STATE(ksConsumed))) {
+        slowpath_irq();
+    }
+    /* FIX entry_domain: the current domain's time is up (slow_domain_expired) */
+    if (isCurDomainExpired()) {
+        slowpath_irq();
+    }
+    /* FIX entry_release: awaken would release the queue's head (slow_release) */
+    tcb_t *head = NODE_STATE(ksReleaseHead);
+    if (head != NULL && refill_ready(head->tcbSchedContext)) {
+        slowpath_irq();
+    }
+}
+
+/* model: struct fp_dest, what check_dest finds out about the receiver */
+struct hk_fixed_dest {
+    tcb_t *dest;
+    sched_context_t *sc;
+    notification_t *ntfn;
+    vspace_root_t *vroot;
+    pde_t stored_hw_asid;
+    bool_t idle, schedulable, contextSwitch;
+};
+
+/* model: check_dest. Every check that needs the receiver, before the
+ * point of no return; a failed one falls back. */
+static inline void hk_fixed_check_dest(struct hk_fixed_dest *d)
+{
+    tcb_t *dest = d->dest;
+    /* model: context_switch = !(cur prio >= dest prio) */
+    d->contextSwitch = !(NODE_STATE(ksCurThread)->tcbPriority >= dest->tcbPriority);
+    /* model: the receiver's SC, else one the notification can donate (slow_no_sc) */
+    d->sc = dest->tcbSchedContext;
+    if (d->sc == NULL) {
+        d->sc = SC_PTR(notification_ptr_get_ntfnSchedContext(d->ntfn));
+        if (d->sc == NULL || d->sc->scTcb != NULL) {
+            slowpath_irq();
+        }
+#if defined(ENABLE_SMP_SUPPORT) && defined(CONFIG_HAVE_FPU)
+        /* model: slow_fpu, a donation to a thread whose FPU state is live on a core */
+        if (nativeThreadUsingFPU(dest)) {
+            slowpath_irq();
+        }
+#endif
+    }
+    /* model: slow_domain_core */
+    if (ksCurDomain != dest->tcbDomain SMP_COND_STATEMENT( || d->sc->scCore != getCurrentCPUIndex())) {
+        slowpath_irq();
+    }
+    /* model: slow_refill, a configured SC whose head refill is not ready or not sufficient */
+    if (d->sc->scRefillMax > 0) {
+        if (!(refill_ready(d->sc) && refill_sufficient(d->sc, 0))) {
+            slowpath_irq();
+        }
+        d->schedulable = true;
+    }
+    /* FIX idle_switch: schedule() leaves the idle thread for any schedulable candidate */
+    if (NODE_STATE(ksCurThread) == NODE_STATE(ksIdleThread) && d->schedulable) {
+        d->contextSwitch = true;
+    }
+    if (d->contextSwitch) {
+        cap_t vtable = TCB_PTR_CTE_PTR(dest, tcbVTable)->cap;
+        /* model: slow_vtable. Checked before the cap is read as a vspace cap
+         * (a null cap would fail the bitfield accessor's assertion) */
+        if (unlikely(!isValidVTableRoot_fp(vtable))) {
+            slowpath_irq();
+        }
+        d->vroot = cap_vtable_cap_get_vspace_root_fp(vtable);
+        /* model: slow_asid, the ASID no longer maps this vspace */
+        asid_t asid = cap_vspace_cap_get_capVSMappedASID(vtable);
+        asid_map_t asid_map = findMapForASID(asid);
+        if (unlikely(asid_map_get_type(asid_map) != asid_map_asid_map_vspace ||
+                     VSPACE_PTR(asid_map_asid_map_vspace_get_vspace_root(asid_map)) != d->vroot)) {
+            slowpath_irq();
+        }
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+        /* model: slow_vmid */
+        if (unlikely(!asid_map_asid_map_vspace_get_stored_vmid_valid(asid_map))) {
+            slowpath_irq();
+        }
+        d->stored_hw_asid.words[0] = asid_map_asid_map_vspace_get_stored_hw_vmid(asid_map);
+#else
+        d->stored_hw_asid.words[0] = asid;
+#endif
+    }
+}
+
+/* model: switch_direct. Account time, charge the current SC, requeue the
+ * current thread, switch, reprogram the timer for the new thread. */
+static inline void hk_fixed_switch_direct(struct hk_fixed_dest *d)
+{
+    /* model: updateTimestamp (a no-op after FIX entry_time; kept as the model has it) */
+    updateTimestamp();
+    /* model: prev = next_interrupt_time() is only needed without FIX deadline: not read */
+    /* model: if (checkBudget) commitTime; after the entry checks it always succeeds */
+    if (checkBudget()) {
+        commitTime();
+    }
+    /* model: a schedulable current thread goes back to its ready queue */
+    if (isSchedulable(NODE_STATE(ksCurThread))) {
+        tcbSchedEnqueue(NODE_STATE(ksCurThread));
+    }
+    /* model: cur_thread = dest (switchToThread_fp: the address space, then ksCurThread) */
+    switchToThread_fp(d->dest, d->vroot, d->stored_hw_asid);
+    sched_context_t *sc = d->dest->tcbSchedContext;
+    /* FIX cb_unblock: what switchSchedContext does for a constant-bandwidth SC */
+    if (sc_constant_bandwidth(sc)) {
+        refill_unblock_check(sc);
+    }
+    /* FIX deadline: program the timer for the new thread unconditionally */
+    setDeadline(getNextInterrupt() - getTimerPrecision());
+    /* model: cur_sc = the new thread's SC */
+    NODE_STATE(ksCurSC) = sc;
+}
+
+/* model: deliver. After the point of no return: wake the receiver, place it. */
+static inline void NORETURN hk_fixed_deliver(struct hk_fixed_dest *d, irq_t irq, word_t badge)
+{
+    tcb_t *dest = d->dest;
+    /* model: cancelIPC_fp (bound receiver) or ntfn_queue_dequeue_fp (waiter) */
+    if (d->idle) {
+        cancelIPC_fp(dest);
+    } else {
+        ntfn_queue_dequeue_fp(dest, d->ntfn);
+    }
+    /* model: badge_reg = badge; state = Running (and the blocking object cleared) */
+    setRegister(dest, badgeRegister, badge);
+    thread_state_ptr_set_tsType_np(&dest->tcbState, ThreadState_Running);
+    /* model: maybeDonateSchedContext_fp */
+    maybeDonateSchedContext_fp(dest, d->sc);
+    /* model: the sporadic unblock check of the receiver's SC (now on the entry clock) */
+    if (sc_sporadic(dest->tcbSchedContext)) {
+        assert(dest->tcbSchedContext != NODE_STATE(ksCurSC));
+        if (dest->tcbSchedContext != NODE_STATE(ksCurSC)) {
+            refill_unblock_check(dest->tcbSchedContext);
+        }
+    }
+    /* FIX reprogram_flag: the unblock check asks for a reprogram only the
+     * new current thread's refills would need; a switch reprograms anyway */
+    NODE_STATE(ksReprogram) = false;
+    /* model: woken_unschedulable */
+    if (!d->schedulable) {
+        hk_fixed_mask_ack(irq);
+    }
+    /* model: switch */
+    if (d->contextSwitch) {
+        hk_fixed_switch_direct(d);
+        /* FIX reprogram_flag: nothing in the switch leaves a request behind */
+        NODE_STATE(ksReprogram) = false;
+        hk_fixed_mask_ack(irq);
+    }
+    /* model: append (same priority) or enqueue (lower) */
+    if (NODE_STATE(ksCurThread)->tcbPriority == dest->tcbPriority) {
+        tcbSchedAppend(dest);
+    } else {
+        tcbSchedEnqueue(dest);
+    }
+    hk_fixed_mask_ack(irq);
+}
+
+/* model: fastpath_irq_body with FIX_ALL. Entered like fastpath_irq, from
+ * c_handle_interrupt's prologue; never returns. */
+static void NORETURN fastpath_irq_corrected(void)
+{
+    /* model: entry_checks (FIX entry_time, entry_budget, entry_domain, entry_release) */
+    hk_fixed_entry_checks();
+    irq_t irq = getActiveIRQ();
+    /* model: spurious */
+    if (unlikely(IRQT_TO_IRQ(irq) == IRQT_TO_IRQ(irqInvalid))) {
+        handleSpuriousIRQ();
+        restore_user_context();
+        UNREACHABLE();
+    }
+    /* model: out_of_range, mask and ack */
+    if (unlikely(IRQT_TO_IRQ(irq) > maxIRQ)) {
+        hk_fixed_mask_ack(irq);
+    }
+    /* model: slow_not_signal */
+    if (unlikely(intStateIRQTable[IRQT_TO_IDX(irq)] != IRQSignal)) {
+        slowpath_irq();
+    }
+    /* model: undelivered, the handler cap is not a sendable notification cap */
+    cap_t cap = intStateIRQNode[IRQT_TO_IDX(irq)].cap;
+    if (unlikely(cap_get_capType(cap) != cap_notification_cap || !cap_notification_cap_get_capNtfnCanSend(cap))) {
+        hk_fixed_mask_ack(irq);
+    }
+    struct hk_fixed_dest d = {0};
+    d.ntfn = NTFN_PTR(cap_notification_cap_get_capNtfnPtr(cap));
+    word_t badge = cap_notification_cap_get_capNtfnBadge(cap);
+    switch (notification_ptr_get_state(d.ntfn)) {
+    case NtfnState_Active:
+        /* model: ntfn_active, the badge ORed in */
+        notification_ptr_set_ntfnMsgIdentifier(d.ntfn, badge | notification_ptr_get_ntfnMsgIdentifier(d.ntfn));
+        hk_fixed_mask_ack(irq);
+    case NtfnState_Idle:
+        /* model: ntfn_idle unless a bound TCB is blocked on receive */
+        d.dest = TCB_PTR(notification_ptr_get_ntfnBoundTCB(d.ntfn));
+        if (d.dest == NULL || thread_state_ptr_get_tsType(&d.dest->tcbState) != ThreadState_BlockedOnReceive) {
+            ntfn_set_active(d.ntfn, badge);
+            hk_fixed_mask_ack(irq);
+        }
+        d.idle = true;
+        break;
+    case NtfnState_Waiting:
+        /* model: the queue's head */
+        d.dest = TCB_PTR(notification_ptr_get_ntfnQueue_head(d.ntfn));
+        break;
+    default:
+        /* model: KASSERT A_NTFN_STATE */
+        fail("invalid notification state");
+    }
+    /* model: KASSERT A_FP_DEST */
+    assert(d.dest != NULL);
+    /* model: check_dest (FIX idle_switch inside) */
+    hk_fixed_check_dest(&d);
+    /* model: deliver (FIX reprogram_flag, and switch_direct with FIX cb_unblock, deadline) */
+    hk_fixed_deliver(&d, irq, badge);
+}

@@ -1,0 +1,381 @@
+/*
+ * rk_regress: the regression reproducers through the real kernel. For
+ * each scenario file (tests/regressions/EXIT__CAUSE.scen), builds (or
+ * takes from the cache) a host kernel of the state's configuration (its
+ * board, domain count and cores; release), and checks:
+ *   - the real slowpath and the real fastpath_irq (as built) diverge in
+ *     the same fields as the model's slowpath and pr1227 fastpath
+ *     (diff_compare after diff_normalise, with diff_run's overrun and
+ *     invariant flags; kernel assertions are left out: a release kernel
+ *     has none, a debug one halts);
+ *   - the corrected fastpath written as kernel C (real/glue/hk_fixed.c)
+ *     agrees with the real slowpath.
+ * A state whose configuration cannot be built (no kernel platform for its
+ * board, several cores with several domains, hyp, timing constants that
+ * differ from the build's) is skipped with the reason. Then one line per
+ * finding F1-F8 (docs/FINDINGS.md): shown on the real kernel or not, and
+ * the command that shows it.
+ *
+ *   rk_regress [--tree T] [--cache DIR] [--script build-kernel.sh] [--debug] FILE|DIR...
+ *
+ * Exit 0 every state that ran matched, 1 a mismatch, 2 usage or a file
+ * that does not load, 77 nothing could run (no tree, a missing
+ * prerequisite), saying why.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+#define _POSIX_C_SOURCE 200809L /* popen, setenv */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+
+#include "diff.h"
+#include "irq_fast.h"
+#include "rk_diff.h"
+#include "rk_load.h"
+#include "scenario.h"
+
+#ifndef RK_SCRIPT_DIR
+#define RK_SCRIPT_DIR "real"
+#endif
+
+/* ---- host kernels, one per configuration, built on first use ---- */
+
+struct build {
+    char platform[32];
+    int domains, cores;
+    int ok;            /* 1 open, 0 failed */
+    char why[300];     /* why it failed */
+    struct rk_kernel k;
+};
+
+#define MAX_BUILDS 32
+static struct build builds[MAX_BUILDS];
+static int n_builds;
+static const char *tree, *cache_dir, *script;
+static int debug_build;
+static char missing[400]; /* a prerequisite is missing: nothing can be built */
+
+static struct build *get_build(const char *platform, int domains, int cores)
+{
+    for (int i = 0; i < n_builds; i++)
+        if (strcmp(builds[i].platform, platform) == 0 && builds[i].domains == domains && builds[i].cores == cores)
+            return &builds[i];
+    if (n_builds == MAX_BUILDS)
+        return NULL;
+    struct build *b = &builds[n_builds++];
+    snprintf(b->platform, sizeof b->platform, "%s", platform);
+    b->domains = domains;
+    b->cores = cores;
+    char cmd[2048], line[512], last[512] = "", err[300] = "";
+    snprintf(cmd, sizeof cmd, "'%s' --sel4 '%s' --board %s --domains %d --cores %d%s%s%s%s 2>&1", script, tree, platform,
+             domains, cores, debug_build ? " --debug" : "", cache_dir ? " --cache '" : "", cache_dir ? cache_dir : "",
+             cache_dir ? "'" : "");
+    FILE *p = popen(cmd, "r");
+    if (!p) {
+        snprintf(b->why, sizeof b->why, "cannot run %.250s", script);
+        return b;
+    }
+    while (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\n")] = 0;
+        snprintf(last, sizeof last, "%.500s", line);
+        /* the last of the script's own lines is its error when it fails */
+        if (strncmp(line, "build-kernel: ", 14) == 0)
+            snprintf(err, sizeof err, "%.250s", line + 14);
+    }
+    int st = pclose(p);
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    if (rc == 3) {
+        snprintf(missing, sizeof missing, "%.300s", err);
+        snprintf(b->why, sizeof b->why, "a prerequisite is missing: %.250s", err);
+        return b;
+    }
+    if (rc != 0) {
+        snprintf(b->why, sizeof b->why, "the host kernel build failed: %.250s", err[0] ? err : last);
+        return b;
+    }
+    char e[512];
+    if (rk_open(&b->k, last, e, sizeof e) != 0) {
+        snprintf(b->why, sizeof b->why, "cannot open the build: %.250s", e);
+        return b;
+    }
+    b->ok = 1;
+    return b;
+}
+
+/* ---- the findings: a class's cause names the fixes whose absence it needs ---- */
+
+enum { N_FINDINGS = 8 };
+static const char *const finding_fix[N_FINDINGS] = {"entry_budget", "entry_domain", "entry_release", "entry_time",
+                                                    "idle_switch",  "deadline",     "cb_unblock",    "reprogram_flag"};
+
+static bool cause_has(const char *cause, const char *fix)
+{
+    size_t n = strlen(fix);
+    for (const char *p = cause; (p = strstr(p, fix)) != NULL; p += n)
+        if ((p == cause || p[-1] == '+') && (p[n] == 0 || p[n] == '+'))
+            return true;
+    return false;
+}
+
+/* Bit i: the class belongs to F(i+1). entry_time belongs to an entry
+ * check's finding when one is in the cause, and is F4 alone. */
+static unsigned findings_of(const char *cause)
+{
+    unsigned m = 0;
+    for (int i = 0; i < N_FINDINGS; i++)
+        if (i != 3 && cause_has(cause, finding_fix[i]))
+            m |= 1u << i;
+    if (cause_has(cause, "entry_time") && !(m & 7u))
+        m |= 1u << 3;
+    return m;
+}
+
+struct shown {
+    int ran, shown;
+    char file[300];   /* a file that shows it: the one with the fewest fixes */
+    int file_fixes;
+};
+static struct shown per_finding[N_FINDINGS];
+
+/* ---- one file ---- */
+
+static struct kstate in, mapped, m_slow, m_fast, r_slow, r_fast, r_slow2, r_fixed;
+
+static const char *timing_differs(const struct ks_config *a, const struct ks_config *b)
+{
+    if (a->timer_hz != b->timer_hz)
+        return "timer frequency";
+    if (a->wcet_us != b->wcet_us || a->wcet_scale != b->wcet_scale)
+        return "kernel WCET";
+    if (a->precision_us != b->precision_us)
+        return "timer precision";
+    if (a->overhead_ticks != b->overhead_ticks)
+        return "timer overhead";
+    if (a->max_irq != b->max_irq)
+        return "maxIRQ";
+    if (a->gic_version != b->gic_version)
+        return "GIC version";
+    return NULL;
+}
+
+static int n_pass, n_fail, n_skip;
+static const uint32_t NO_ASSERT = ~(1u << DF_ASSERT);
+
+static void skip(const char *file, const char *why)
+{
+    n_skip++;
+    printf("SKIP  %s: %s\n", file, why);
+}
+
+static int fix_count(const char *cause)
+{
+    int n = 1;
+    for (const char *p = cause; *p; p++)
+        n += *p == '+';
+    return n;
+}
+
+static int run_file(const char *path)
+{
+    const char *file = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    struct scen_error e;
+    if (scenario_load(path, &in, &e) != 0) {
+        scen_error_print(stderr, &e);
+        return 2;
+    }
+    /* EXIT__CAUSE[--suffix].scen */
+    char cause[128] = "";
+    const char *u = strstr(file, "__");
+    if (u) {
+        snprintf(cause, sizeof cause, "%s", u + 2);
+        cause[strcspn(cause, ".")] = 0;
+        char *dd = strstr(cause, "--");
+        if (dd)
+            *dd = 0;
+    }
+    const struct ks_config *c = &in.cfg;
+    const char *platform = rk_platform_of(c->board);
+    char why[400];
+    if (!platform) {
+        snprintf(why, sizeof why, "no kernel platform for board preset %s", c->board);
+        skip(file, why);
+        return 0;
+    }
+    if (c->hyp) {
+        skip(file, "hypervisor configuration: build-kernel.sh builds no hyp kernel");
+        return 0;
+    }
+    if (c->smp && c->num_domains > 1) {
+        snprintf(why, sizeof why, "2 cores with %u domains: the kernel allows several cores only with one domain",
+                 c->num_domains);
+        skip(file, why);
+        return 0;
+    }
+    struct build *b = get_build(platform, (int)c->num_domains, c->smp ? 2 : 1);
+    if (!b || !b->ok) {
+        skip(file, b ? b->why : "too many configurations");
+        return 0;
+    }
+    const char *t = timing_differs(c, &b->k.cfg);
+    if (t) {
+        snprintf(why, sizeof why, "%s of the state differs from the %s build's", t, platform);
+        skip(file, why);
+        return 0;
+    }
+    /* the state on the build's configuration (FPU: the kernel has one on
+     * every aarch64 build); the model's verdict must not change by that */
+    struct diff_verdict v0, v, vx;
+    diff_run(&in, FP_PR1227, true, &v0, &m_slow, &m_fast);
+    ks_copy(&mapped, &in);
+    mapped.cfg = b->k.cfg;
+    diff_run(&mapped, FP_PR1227, true, &v, &m_slow, &m_fast);
+    if (v.fields != v0.fields) {
+        skip(file, "on the build's configuration (FPU) the model's verdict changes");
+        return 0;
+    }
+    diff_run(&mapped, FP_FIXED, true, &vx, &m_slow, &m_fast);
+    int ws = rk_run(&b->k, &mapped, RK_SLOW, &r_slow);
+    int wf = rk_run(&b->k, &mapped, RK_FAST, &r_fast);
+    int ws2 = rk_run(&b->k, &mapped, RK_SLOW, &r_slow2);
+    int wx = rk_run(&b->k, &mapped, RK_FIXED, &r_fixed);
+    if (ws < 0 || wf < 0 || wx < 0) {
+        snprintf(why, sizeof why, "the state does not fit the build: %s", rk_error(&b->k));
+        skip(file, why);
+        return 0;
+    }
+    char cfgtxt[64], mt[300], rt[300], xt[300];
+    snprintf(cfgtxt, sizeof cfgtxt, "%s d%d c%d", platform, b->domains, b->cores);
+    bool halted = ws == HK_OUT_HALT || wf == HK_OUT_HALT || ws2 == HK_OUT_HALT || wx == HK_OUT_HALT;
+    uint32_t rv = 0, xv = 0;
+    if (!halted) {
+        rv = rk_verdict(&r_slow, &r_fast, true);
+        xv = rk_verdict(&r_slow2, &r_fixed, true);
+    }
+    uint32_t mv = v.fields & NO_ASSERT;
+    bool same = !halted && (rv & NO_ASSERT) == mv && mv != 0;
+    bool fixed_ok = !halted && xv == 0 && vx.agree;
+    diff_fields_text(mv, mt, sizeof mt);
+    diff_fields_text(rv & NO_ASSERT, rt, sizeof rt);
+    diff_fields_text(xv, xt, sizeof xt);
+    bool pass = same && fixed_ok;
+    printf("%s  %s [%s]\n      model pr1227: %s%s\n      real fastpath_irq: %s\n      kernel-C corrected: %s%s\n",
+           pass ? "PASS" : "FAIL", file, cfgtxt, mt, v.fast_asserts ? " (+ model kernel assert)" : "",
+           halted ? "real kernel halted" : rt, xv ? xt : "agrees", vx.agree ? "" : " (model FP_FIXED diverges!)");
+    pass ? n_pass++ : n_fail++;
+    unsigned fm = findings_of(cause);
+    for (int i = 0; i < N_FINDINGS; i++) {
+        if (!(fm & (1u << i)))
+            continue;
+        struct shown *s = &per_finding[i];
+        s->ran++;
+        if (pass) {
+            s->shown++;
+            int nf = fix_count(cause);
+            if (!s->file[0] || nf < s->file_fixes) {
+                snprintf(s->file, sizeof s->file, "%s", path);
+                s->file_fixes = nf;
+            }
+        }
+    }
+    return pass ? 0 : 1;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static int run_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "rk_regress: cannot open %s\n", dir);
+        return 2;
+    }
+    char *names[512];
+    int n = 0, rc = 0;
+    struct dirent *ent;
+    while ((ent = readdir(d)) != NULL && n < 512) {
+        size_t l = strlen(ent->d_name);
+        if (l > 5 && strcmp(ent->d_name + l - 5, ".scen") == 0) {
+            names[n] = malloc(strlen(dir) + l + 2);
+            sprintf(names[n], "%s/%s", dir, ent->d_name);
+            n++;
+        }
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof names[0], by_name);
+    for (int i = 0; i < n; i++) {
+        int r = run_file(names[i]);
+        rc = r > rc ? r : rc;
+        free(names[i]);
+    }
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    script = RK_SCRIPT_DIR "/build-kernel.sh";
+    int rc = 0, nfiles = 0;
+    for (int i = 1; i < argc; i++) {
+        if (strcmp(argv[i], "--tree") == 0 && i + 1 < argc)
+            tree = argv[++i];
+        else if (strcmp(argv[i], "--cache") == 0 && i + 1 < argc)
+            cache_dir = argv[++i];
+        else if (strcmp(argv[i], "--script") == 0 && i + 1 < argc)
+            script = argv[++i];
+        else if (strcmp(argv[i], "--debug") == 0)
+            debug_build = 1;
+        else if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: rk_regress [--tree T] [--cache DIR] [--script S] [--debug] FILE|DIR...\n");
+            return 2;
+        } else
+            nfiles++;
+    }
+    if (!tree || !nfiles) {
+        fprintf(stderr, "usage: rk_regress --tree SEL4_TREE_OR_TARBALL [--cache DIR] [--debug] FILE|DIR...\n");
+        return 2;
+    }
+    struct stat st;
+    if (stat(tree, &st) != 0) {
+        printf("SKIP: no seL4 tree at %s (set IRQSIM_KERNELS_DIR or IRQSIM_REAL_TREE)\n", tree);
+        return 77;
+    }
+    /* build-kernel.sh looks for pyfdt next to the tree */
+    if (!getenv("IRQSIM_KERNELS_DIR")) {
+        char dir[1024];
+        snprintf(dir, sizeof dir, "%s", tree);
+        char *sl = strrchr(dir, '/');
+        if (sl && S_ISREG(st.st_mode)) {
+            *sl = 0;
+            setenv("IRQSIM_KERNELS_DIR", dir, 1);
+        }
+    }
+    for (int i = 1; i < argc; i++) {
+        if (argv[i][0] == '-') {
+            i += strcmp(argv[i], "--debug") != 0;
+            continue;
+        }
+        int r = stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode) ? run_dir(argv[i]) : run_file(argv[i]);
+        rc = r > rc ? r : rc;
+    }
+    printf("\n%d pass, %d fail, %d skipped\n", n_pass, n_fail, n_skip);
+    printf("\n| finding | regressions run | real kernel diverges as the model, kernel-C fix agrees | shown on the real "
+           "kernel | command |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < N_FINDINGS; i++) {
+        const struct shown *s = &per_finding[i];
+        if (s->shown)
+            printf("| F%d (%s) | %d | %d | yes | `rk_regress --tree %s %s` |\n", i + 1, finding_fix[i], s->ran,
+                   s->shown, tree, s->file);
+        else
+            printf("| F%d (%s) | %d | 0 | no | |\n", i + 1, finding_fix[i], s->ran);
+    }
+    if (n_pass + n_fail == 0 && missing[0]) {
+        printf("SKIP: %s\n", missing);
+        return 77;
+    }
+    return rc;
+}
