@@ -23,6 +23,7 @@
 #include "realcmd.h"
 #include "replay.h"
 #include "simcmd.h"
+#include "wlfuzz.h"
 #include "report.h"
 #include "scenario.h"
 #include "shrink.h"
@@ -40,6 +41,9 @@ static const char usage_text[] =
     "                   leaves at user level (LIST: action,reprogram,outranked,domain_end)\n"
     "  run --path slow|fast [--fastpath V] FILE  print the outcome state of one path\n"
     "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
+    "      --mode state|workload  generated states (default), or generated workloads simulated\n"
+    "                   on both kernels, every device interrupt checked (--checks N: N workloads;\n"
+    "                   --fastpath --seconds --seed --out --json --quiet apply)\n"
     "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n"
     "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --realistic  --quiet\n"
@@ -191,6 +195,10 @@ static int parse_opts(struct opts *o, int argc, char **argv)
             o->path = !strcmp(v, "slow") ? 1 : !strcmp(v, "fast") ? 2 : 0;
             if (!o->path)
                 return usage_error(o->cmd, "--path: expected slow or fast, got '%s'", v);
+        } else if (!strcmp(a, "--mode")) {
+            if (strcmp(v, "state") != 0 && strcmp(v, "workload") != 0)
+                return usage_error(o->cmd, "--mode: expected state or workload, got '%s'", v);
+            o->fuzz.workload_mode = !strcmp(v, "workload");
         } else if (!strcmp(a, "--by")) {
             if (strcmp(v, "defect") != 0 && strcmp(v, "class") != 0)
                 return usage_error(o->cmd, "--by: expected defect or class, got '%s'", v);
@@ -374,7 +382,9 @@ static int cmd_fuzz(struct opts *o)
 {
     if (o->n_files)
         return usage_error(o->cmd, "takes no files (got '%s')", o->files[0]);
-    return fuzz_run(&o->fuzz);
+    if (o->fuzz.workload_mode && o->fuzz.jobs != 1)
+        return usage_error(o->cmd, "--mode workload runs one job (got --jobs %s)", "> 1");
+    return o->fuzz.workload_mode ? wlfuzz_run(&o->fuzz) : fuzz_run(&o->fuzz);
 }
 
 int main(int argc, char **argv)
@@ -383,6 +393,8 @@ int main(int argc, char **argv)
         fputs(usage_text, argc < 2 ? stderr : stdout);
         return argc < 2 ? EXIT_USAGE : EXIT_AGREE;
     }
+    if (realcmd_wants(argc, argv)) /* kernel, validate, fuzz/check/bench --real */
+        return realcmd_main(argc, argv);
     if (!strcmp(argv[1], "bench")) /* bench and cost parse their own options */
         return bench_main(argc, argv);
     if (!strcmp(argv[1], "cost"))
@@ -393,8 +405,7 @@ int main(int argc, char **argv)
         return replay_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "sim"))
         return sim_main(argc - 1, argv + 1);
-    if (realcmd_wants(argc, argv)) /* kernel, validate, fuzz --real, check --real */
-        return realcmd_main(argc, argv);
+
     static struct opts o; /* large; main's frame only */
     o.cmd = argv[1];
     o.variant = FP_PR1227;
@@ -405,6 +416,7 @@ int main(int argc, char **argv)
     o.fuzz.check_every = 8;
     o.fuzz.clocks = FUZZ_DEFAULT_CLOCKS;
     o.fuzz.count = 100000;
+    o.fuzz.cores = 1;
     gen_bounds_default(&o.fuzz.bounds);
     int rc = parse_opts(&o, argc, argv);
     if (rc)

@@ -53,13 +53,20 @@ struct rclass {
     char text[HK_TEXT_LEN + 32]; /* a failed assertion's text */
 };
 
+struct seen {
+    uint32_t key;           /* DF_* fields, bit DF_COUNT: a halt */
+    uint64_t n;
+};
+
 struct real_run {
     struct rk_kernel k;
     struct kstate in, a, b;
     struct classify_ws ws;
     struct rclass classes[REAL_MAX_CLASSES];
     int n_classes;
-    uint64_t dropped, checks, diverged, halts, unfit;
+    uint64_t dropped, checks, diverged, halts, unfit, classified;
+    struct seen seen[REAL_MAX_CLASSES];
+    int n_seen;
     uint64_t defect_hits[DEF_COUNT];
     double t0;
 };
@@ -70,6 +77,7 @@ static const char usage[] =
     "       irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--seconds N | --checks N] [--seed S]\n"
     "                   [--out DIR] [--json FILE]\n"
     "       irqsim check --real BUILD FILE...\n"
+    "       irqsim bench --real BUILD [--checks N] [--seed S]\n"
     "  BUILD is the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md)\n";
 
 static double now_s(void)
@@ -93,7 +101,7 @@ bool realcmd_wants(int argc, char **argv)
         return false;
     if (!strcmp(argv[1], "kernel") || !strcmp(argv[1], "validate"))
         return true;
-    if (strcmp(argv[1], "fuzz") && strcmp(argv[1], "check"))
+    if (strcmp(argv[1], "fuzz") && strcmp(argv[1], "check") && strcmp(argv[1], "bench"))
         return false;
     for (int i = 2; i < argc; i++)
         if (!strcmp(argv[i], "--real"))
@@ -395,6 +403,21 @@ static int validate(const struct real_opts *o, struct real_run *r)
 
 /* ---- fuzz: real fastpath against real slowpath ---- */
 
+/* Naming a divergence runs the model up to a dozen times, more than the
+ * check itself: the first divergences of each field set are named, then
+ * one in CLASSIFY_SAMPLE (the defect counts are over those). */
+#define CLASSIFY_FIRST 16
+#define CLASSIFY_SAMPLE 32
+static bool classify_now(struct real_run *r, uint32_t key)
+{
+    for (int i = 0; i < r->n_seen; i++)
+        if (r->seen[i].key == key)
+            return ++r->seen[i].n <= CLASSIFY_FIRST || r->diverged % CLASSIFY_SAMPLE == 0;
+    if (r->n_seen < REAL_MAX_CLASSES)
+        r->seen[r->n_seen++] = (struct seen){key, 1};
+    return true;
+}
+
 /* One state through both real paths; -1 when the build cannot run it. */
 static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uint64_t seed)
 {
@@ -417,8 +440,11 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
             return 0;
     }
     r->diverged++;
+    if (!classify_now(r, key.fields | (uint32_t)key.halt << DF_COUNT))
+        return 0;
     /* which of the model's fixes explains it (0: the model agrees here) */
     key.cause = classify_cause(&r->in, &r->ws);
+    r->classified++;
     for (int d = 0; d < DEF_COUNT; d++)
         r->defect_hits[d] += (cause_defects(key.cause) >> d) & 1;
     count(o, r, &key, &r->a, &r->b, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
@@ -441,7 +467,9 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
            "%" PRIu64 " diverge, %d kinds, %" PRIu64 " real-kernel halts\n",
            i, t, (double)i / t, path_name(fast), r->diverged, r->n_classes, r->halts);
     if (r->diverged) {
-        printf("defects (the model's cause of each divergence):");
+        printf("defects (the model's cause, over the %" PRIu64 " divergences named: the first %d of each field set, "
+               "then 1 in %d):",
+               r->classified, CLASSIFY_FIRST, CLASSIFY_SAMPLE);
         for (int d = 0; d < DEF_COUNT; d++)
             if (r->defect_hits[d])
                 printf(" %s %" PRIu64, defect_info(d)->id, r->defect_hits[d]);
@@ -514,6 +542,71 @@ static int check_file(struct real_run *r, const char *path)
     return f ? 1 : 0;
 }
 
+/* ---- bench: where the time of a real differential check goes ---- */
+
+#define BENCH_POOL 256
+
+/* ns per state of one step over n states of a pool */
+static double bench_step(struct real_run *r, struct kstate *pool, uint64_t n, int step)
+{
+    double t = now_s();
+    for (uint64_t i = 0; i < n; i++) {
+        struct kstate *in = &pool[i % BENCH_POOL];
+        if (step == 0)
+            rk_run(&r->k, in, RK_SLOW, &r->a);
+        else if (step == 1)
+            rk_run(&r->k, in, RK_FAST, &r->b);
+        else if (step == 2)
+            rk_roundtrip(&r->k, in, &r->a);
+        else
+            diff_run(in, FP_PR1227, false, &(struct diff_verdict){0}, &r->a, &r->b);
+    }
+    return (now_s() - t) * 1e9 / (double)n;
+}
+
+static int bench(const struct real_opts *o, struct real_run *r)
+{
+    uint64_t n = o->checks ? o->checks : 200000;
+    struct kstate *pool = calloc(BENCH_POOL, sizeof *pool);
+    if (!pool)
+        return 2;
+    double t = now_s();
+    for (int i = 0; i < BENCH_POOL; i++)
+        if (!next_state(o, r, o->seed + (uint64_t)i)) {
+            free(pool);
+            return 2;
+        }
+        else
+            ks_copy(&pool[i], &r->in);
+    double gen = (now_s() - t) * 1e9 / BENCH_POOL;
+    double slow = bench_step(r, pool, n, 0), fast = bench_step(r, pool, n, 1);
+    double bridge = bench_step(r, pool, n, 2), model = bench_step(r, pool, n, 3);
+    /* the check as fuzz --real runs it: generate, both paths, compare */
+    t = now_s();
+    uint64_t checks = 0;
+    for (; checks < n; checks++) {
+        if (!next_state(o, r, o->seed + checks))
+            break;
+        rk_run(&r->k, &r->in, RK_SLOW, &r->a);
+        rk_run(&r->k, &r->in, RK_FAST, &r->b);
+        compare(&r->a, &r->b);
+    }
+    double check = (now_s() - t) * 1e9 / (double)checks;
+    printf("bench --real (%" PRIu64 " states, one core; ns per state):\n", n);
+    printf("  generate a state of the build       %8.0f\n", gen);
+    printf("  bridge only (load + save, no entry) %8.0f\n", bridge);
+    printf("  real slowpath (load, entry, save)   %8.0f\n", slow);
+    printf("  real fastpath (load, entry, save)   %8.0f\n", fast);
+    printf("  real differential check             %8.0f  = %.0f checks/s (generate, both paths, normalise, compare)\n",
+           check, 1e9 / check);
+    printf("  model differential check            %8.0f  = %.0f checks/s (both model paths on a pooled state)\n",
+           model, 1e9 / model);
+    printf("  the real check costs %.1f model checks; the bridge is %.0f%% of a real path\n", check / model,
+           100.0 * bridge / ((slow + fast) / 2));
+    free(pool);
+    return 0;
+}
+
 /* ---- JSON ---- */
 
 static int write_json(const struct real_opts *o, const struct real_run *r)
@@ -525,9 +618,10 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     }
     double t = now_s() - r->t0;
     fprintf(f, "{\"command\": \"%s\", \"build\": \"%s\", \"board\": \"%s\", \"commit\": \"%s\", \"checks\": %" PRIu64
-               ", \"seconds\": %.2f, \"checks_per_second\": %.0f, \"diverged\": %" PRIu64 ", \"halts\": %" PRIu64
-               ",\n \"defects\": {",
-            o->cmd, r->k.dir, r->k.board, r->k.commit, r->checks, t, (double)r->checks / t, r->diverged, r->halts);
+               ", \"seconds\": %.2f, \"checks_per_second\": %.0f, \"diverged\": %" PRIu64 ", \"named\": %" PRIu64
+               ", \"halts\": %" PRIu64 ",\n \"defects\": {",
+            o->cmd, r->k.dir, r->k.board, r->k.commit, r->checks, t, (double)r->checks / t, r->diverged,
+            r->classified, r->halts);
     const char *sep = "";
     for (int d = 0; d < DEF_COUNT; d++)
         if (r->defect_hits[d]) {
@@ -568,6 +662,8 @@ int realcmd_main(int argc, char **argv)
         rc = validate(&o, r);
     } else if (!strcmp(o.cmd, "fuzz")) {
         rc = real_fuzz(&o, r);
+    } else if (!strcmp(o.cmd, "bench")) {
+        rc = bench(&o, r);
     } else {
         rc = 0;
         for (int i = 0; i < o.n_files; i++) {
@@ -575,7 +671,7 @@ int realcmd_main(int argc, char **argv)
             rc = c > rc ? c : rc;
         }
     }
-    if (o.json && strcmp(o.cmd, "check") && write_json(&o, r))
+    if (o.json && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && write_json(&o, r))
         rc = 2;
     rk_close(&r->k);
     free(r);
