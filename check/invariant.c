@@ -115,9 +115,11 @@ static bool check_indices(struct ctx *c)
     }
     for (int i = 0; i < nt; i++) {
         const struct ks_tcb *t = &ks->tcbs[i];
-        /* a woken thread keeps its old blocking object, of either kind */
-        int blk_n = t->state == TS_BlockedOnNotification ? ks->n_ntfns
-                    : isBlocked_state(t->state)         ? ks->n_eps
+        /* a woken thread keeps its old blocking object, of either kind; so
+         * does one blocked on a reply (reply_push, src/object/reply.c:31, sets
+         * the state only: blockingObject stays what its last block left) */
+        int blk_n = t->state == TS_BlockedOnNotification                    ? ks->n_ntfns
+                    : isBlocked_state(t->state) && t->state != TS_BlockedOnReply ? ks->n_eps
                     : (ks->n_ntfns > ks->n_eps ? ks->n_ntfns : ks->n_eps);
         if (!in_range(t->sc, ks->n_scs) || !in_range(t->bound_ntfn, ks->n_ntfns) ||
             !in_range(t->blocking, blk_n) || !in_range(t->reply, ks->n_replies) ||

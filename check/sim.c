@@ -130,17 +130,19 @@ static struct ev peek(const struct sim *s, const struct sim_kernel *k)
     if (k->done)
         return (struct ev){NEVER, EV_END, -1};
     ticks_t dl = k->ks.deadline < k->now ? k->now : k->ks.deadline;
-    struct ev e = {s->w->horizon, EV_END, -1};
+    /* (events that came while the kernel ran, entry_latency, happen when
+     * it returns) */
+    struct ev e = {s->w->horizon < k->now ? k->now : s->w->horizon, EV_END, -1};
     int cur = k->ks.cur_thread;
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < e.t)
         e = (struct ev){k->now + k->left[cur], EV_USER, -1};
     for (int q = 0; q < s->w->n_irqs; q++)
         if (next_arrival(s, k, q) <= e.t)
-            e = (struct ev){next_arrival(s, k, q), EV_ARRIVAL, q};
+            e = (struct ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q};
     int dq = deliverable(s, k);
     if (dq >= 0)
         e = (struct ev){k->now, EV_DEVICE, dq};
-    if (dl <= e.t && dl <= s->w->horizon)
+    if (dl <= e.t && dl <= (s->w->horizon < k->now ? k->now : s->w->horizon))
         e = (struct ev){dl, EV_TIMER, -1};
     return e;
 }
@@ -168,9 +170,16 @@ static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
         record_refusal(k, kind, &r);
 }
 
+/* the kernel's work after the clock read takes no time; the latency from
+ * the event to the clock read is spent in the kernel: no thread runs */
+static void leave_kernel(const struct sim *s, struct sim_kernel *k)
+{
+    k->now += s->w->entry_latency;
+}
+
 static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int irq)
 {
-    k->ks.hw_clock = k->now;
+    k->ks.hw_clock = k->now + s->w->entry_latency;
     k->ks.active_irq = irq;
     check_entry(s, k, kind);
     uint8_t before = k->ks.n_asserts;
@@ -181,6 +190,7 @@ static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int i
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[kind]++;
     add_mark(k, kind, irq);
+    leave_kernel(s, k);
 }
 
 static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, int tcb, int pc)
@@ -227,7 +237,7 @@ static void user_event(const struct sim *s, struct sim_kernel *k)
         return;
     }
     struct ks_call c = call_of(s, t, tcb, pc);
-    k->ks.hw_clock = k->now;
+    k->ks.hw_clock = k->now + s->w->entry_latency;
     k->ks.active_irq = KS_IRQ_INVALID;
     check_entry(s, k, SE_SYSCALL);
     uint8_t before = k->ks.n_asserts;
@@ -235,6 +245,7 @@ static void user_event(const struct sim *s, struct sim_kernel *k)
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[SE_SYSCALL]++;
     add_mark(k, SE_SYSCALL, -1);
+    leave_kernel(s, k);
     if (performed)
         set_pc(k, t, tcb, pc + 1);
     else
@@ -310,7 +321,17 @@ static int boot(struct sim *s, struct kstate *ks)
         return -1;
     }
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
-    int root = build_thread(ks, "root", ROOT_PRIO, 0);
+    if (w->n_dom) { /* ksDomSchedule, and the boot state of its first entry */
+        ks->cfg.num_domains = (uint32_t)wl_num_domains(w);
+        ks->dom_len = w->n_dom;
+        for (int i = 0; i < w->n_dom; i++)
+            ks->dom_sched[i] = (struct ks_dom_entry){w->dom[i].domain, w->dom[i].ms};
+        ks->dom_idx = 0;
+        ks->cur_domain = w->dom[0].domain;
+        ks->domain_time = cfg_us_to_ticks(&ks->cfg, (uint64_t)w->dom[0].ms * 1000);
+    }
+    /* the initial thread runs in the first domain of the schedule */
+    int root = build_thread(ks, "root", ROOT_PRIO, ks->cur_domain);
     build_sc(ks, "root_sc", root, cfg_us_to_ticks(&ks->cfg, BOOT_SLICE_US), 0, 0);
     build_run(ks, root);
     for (int i = 0; i < w->n_scs; i++)
@@ -322,7 +343,10 @@ static int boot(struct sim *s, struct kstate *ks)
     for (int i = 0; i < w->n_replies; i++)
         ks_add_reply(ks, w->replies[i].name);
     for (int i = 0; i < w->n_threads; i++)
-        s->tcb_of[i] = build_thread(ks, w->threads[i].name, 0, 0);
+        /* DomainSet_Set on a thread that is still inactive
+         * (invokeDomainSet_Set -> setDomain, src/kernel/thread.c) only
+         * writes tcbDomain: the thread is created with it */
+        s->tcb_of[i] = build_thread(ks, w->threads[i].name, 0, w->threads[i].domain);
     setNextInterrupt(ks);
     return 0;
 }
@@ -405,8 +429,17 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
     s->w = w;
     s->variant = variant;
     s->max_events = DEFAULT_MAX_EVENTS;
+    s->sweep = true;
     struct sim_kernel *k0 = &s->k[0];
-    if (boot(s, &k0->ks) || setup_scs(s, &k0->ks) || setup_irqs(s, &k0->ks) || setup_threads(s, &k0->ks))
+    if (boot(s, &k0->ks))
+        return -1;
+    if (w->entry_latency > k0->ks.cfg.min_budget / 2) { /* the checker's bound: a device IRQ is
+                                                         * taken at most one WCET past the deadline */
+        snprintf(s->setup_error, sizeof s->setup_error, "entry_latency %" PRIu64 " is above the kernel WCET (%" PRIu64
+                 " ticks)", w->entry_latency, k0->ks.cfg.min_budget / 2);
+        return -1;
+    }
+    if (setup_scs(s, &k0->ks) || setup_irqs(s, &k0->ks) || setup_threads(s, &k0->ks))
         return -1;
     for (int i = 0; i < w->n_threads; i++)
         set_pc(k0, &w->threads[i], s->tcb_of[i], 0);
@@ -432,7 +465,7 @@ static void diff_at_entry(struct sim *s, struct ev e)
     static struct kstate in, slow, fast; /* large: not on the stack */
     struct sim_kernel *k = &s->k[1];
     ks_copy(&in, &k->ks);
-    in.hw_clock = e.t;
+    in.hw_clock = e.t + s->w->entry_latency;
     in.active_irq = s->w->irqs[e.q].irq;
     diff_run(&in, s->variant, true, &s->div_verdict, &slow, &fast);
     if (s->div_verdict.agree)
@@ -449,6 +482,52 @@ static void diff_at_entry(struct sim *s, struct ev e)
     free(ws);
 }
 
+int sim_found_class(const struct sim *s, const struct dclass *cl)
+{
+    for (uint32_t i = 0; i < s->n_found; i++)
+        if (dclass_same(&s->found[i].cl, cl))
+            return (int)i;
+    return -1;
+}
+
+/* the sweep: the one-entry check on the slowpath kernel's state at a
+ * device interrupt, classified as the fuzzer does */
+static void sweep_at_entry(struct sim *s, struct ev e)
+{
+    static struct kstate in, slow, fast;
+    static struct classify_ws ws;
+    ks_copy(&in, &s->k[0].ks);
+    in.hw_clock = e.t + s->w->entry_latency;
+    in.active_irq = s->w->irqs[e.q].irq;
+    struct diff_verdict v;
+    diff_run(&in, s->variant, true, &v, &slow, &fast);
+    s->sweep_checks++;
+    if (v.agree)
+        return;
+    s->sweep_diverged++;
+    struct dclass cl = {.exit = v.exit, .fields = v.fields,
+                        .cause = s->variant == FP_PR1227 ? classify_cause(&in, &ws) : CLASS_NO_FIX};
+    int i = sim_found_class(s, &cl);
+    if (i < 0 && s->n_found == SIM_MAX_FOUND) {
+        s->found_dropped++;
+        return;
+    }
+    if (i < 0) {
+        i = (int)s->n_found++;
+        s->found[i] = (struct sim_found){cl, e.t, in.active_irq, 0};
+    }
+    s->found[i].hits++;
+    s->found[i].cl.fields |= v.fields;
+}
+
+/* a step of the slowpath kernel, swept at device interrupts */
+static void step_slow(struct sim *s, struct ev e)
+{
+    if (s->sweep && e.kind == EV_DEVICE)
+        sweep_at_entry(s, e);
+    step(s, &s->k[0], e);
+}
+
 static void lockstep(struct sim *s, uint32_t *events)
 {
     while (!s->diverged && !s->k[0].done && *events < s->max_events) {
@@ -463,7 +542,7 @@ static void lockstep(struct sim *s, uint32_t *events)
         }
         if (a.kind == EV_DEVICE)
             diff_at_entry(s, a);
-        step(s, &s->k[0], a);
+        step_slow(s, a);
         step(s, &s->k[1], b);
         *events += 2;
     }
@@ -476,7 +555,7 @@ void sim_run(struct sim *s)
     while (events < s->max_events && !(s->k[0].done && s->k[1].done)) {
         struct ev a = peek(s, &s->k[0]), b = peek(s, &s->k[1]);
         if (a.t <= b.t)
-            step(s, &s->k[0], a);
+            step_slow(s, a);
         else
             step(s, &s->k[1], b);
         events++;

@@ -61,6 +61,17 @@ struct sim_kernel {
     size_t n_marks, cap_marks;
 };
 
+/* a divergence class reached at a device interrupt of the slowpath kernel
+ * (the sweep: every one of its entry states is checked, see sim_init) */
+#define SIM_MAX_FOUND 32
+
+struct sim_found {
+    struct dclass cl;
+    ticks_t t;      /* first time */
+    int irq;
+    uint32_t hits;
+};
+
 struct sim {
     const struct workload *w;
     int variant;
@@ -77,6 +88,14 @@ struct sim {
     char drift_msg[200];
     /* a setup call the kernel refused (bad workload) */
     char setup_error[200];
+    /* the sweep: the one-entry differential check on the slowpath
+     * kernel's state at every device interrupt (states the unmodified
+     * kernel reached), classified; on unless sim_init's caller clears it */
+    bool sweep;
+    uint32_t sweep_checks, sweep_diverged, n_found, found_dropped;
+    struct sim_found found[SIM_MAX_FOUND];
+    /* the timeline picture's window (span 0: chosen by sim_svg) */
+    ticks_t svg_from, svg_span;
 };
 
 /* Build both kernels' initial state: boot (idle thread, a root thread at
@@ -95,5 +114,21 @@ void sim_svg(FILE *out, const struct sim *s);
 
 /* Every state reached at a kernel entry passed the checker, on both kernels. */
 bool sim_all_admitted(const struct sim *s);
+
+/* What the first divergence became by the horizon, fastpath kernel
+ * against slowpath kernel (the report's figures, for the fuzzer). */
+struct sim_conseq {
+    int never_runs;      /* threads that run on the slowpath kernel after it, never on the fastpath one */
+    int late;            /* threads whose first run after it is later on the fastpath kernel */
+    ticks_t max_late;
+    int masked;          /* IRQs masked at the horizon on the fastpath kernel only */
+    int over_budget;     /* SCs over budget in some window of one period on the fastpath kernel only */
+    long extra_timer;    /* timer entries, fastpath kernel minus slowpath kernel */
+    uint32_t device;     /* device entries of the slowpath kernel */
+};
+void sim_consequences(const struct sim *s, struct sim_conseq *c);
+
+/* The sweep found class cl (same exit and cause); its index or -1. */
+int sim_found_class(const struct sim *s, const struct dclass *cl);
 
 #endif

@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "defect.h"
 #include "invariant.h"
 #include "irq_fast.h"
 #include "sim.h"
@@ -71,6 +72,25 @@ static void report_divergence(FILE *out, const struct sim *s)
     fprintf(out, "  fields: %s\n", diff_fields_text(s->div_verdict.fields, buf, sizeof buf));
 }
 
+/* the first timer entry of kernel a at a time kernel b has none */
+static ticks_t first_extra_timer(const struct sim_kernel *a, const struct sim_kernel *b)
+{
+    size_t j = 0;
+    for (size_t i = 0; i < a->n_marks; i++) {
+        ticks_t t = a->marks[i].t;
+        if (a->marks[i].kind != SE_TIMER)
+            continue;
+        while (j < b->n_marks && b->marks[j].t < t)
+            j++;
+        bool found = false;
+        for (size_t k = j; k < b->n_marks && b->marks[k].t == t; k++)
+            found |= b->marks[k].kind == SE_TIMER;
+        if (!found)
+            return t;
+    }
+    return NEVER;
+}
+
 static void report_entries(FILE *out, const struct sim *s)
 {
     uint32_t dev = s->k[0].entries[SE_DEVICE];
@@ -82,6 +102,9 @@ static void report_entries(FILE *out, const struct sim *s)
             fprintf(out, "  (%+.3f per device interrupt)", (double)d / dev);
         fprintf(out, "\n");
     }
+    ticks_t x = first_extra_timer(&s->k[1], &s->k[0]);
+    if (x != NEVER)
+        fprintf(out, "  first timer entry of the fastpath kernel that the slowpath kernel does not make: t=%" PRIu64 "\n", x);
 }
 
 static void report_threads(FILE *out, const struct sim *s)
@@ -138,6 +161,37 @@ static void report_budgets(FILE *out, const struct sim *s)
     }
 }
 
+void sim_consequences(const struct sim *s, struct sim_conseq *c)
+{
+    memset(c, 0, sizeof *c);
+    ticks_t from = s->diverged ? s->div_time : 0;
+    for (int i = 0; i < s->w->n_threads; i++) {
+        ticks_t f0, f1;
+        ran(&s->k[0], s->tcb_of[i], from, s->w->horizon, &f0);
+        ran(&s->k[1], s->tcb_of[i], from, s->w->horizon, &f1);
+        c->never_runs += f0 != NEVER && f1 == NEVER;
+        if (f0 != NEVER && f1 != NEVER && f1 > f0) {
+            c->late++;
+            c->max_late = f1 - f0 > c->max_late ? f1 - f0 : c->max_late;
+        }
+    }
+    for (int q = 0; q < s->w->n_irqs; q++) {
+        int irq = s->w->irqs[q].irq;
+        c->masked += s->k[1].ks.irq_masked[irq] && !s->k[0].ks.irq_masked[irq];
+    }
+    for (int i = 0; i < s->w->n_scs; i++) {
+        const struct wl_sc *x = &s->w->scs[i];
+        if (x->budget == x->period)
+            continue;
+        uint32_t o0, o1;
+        max_window(&s->k[0], s->sc_of[i], x->period, &o0, x->budget);
+        max_window(&s->k[1], s->sc_of[i], x->period, &o1, x->budget);
+        c->over_budget += o1 && !o0;
+    }
+    c->extra_timer = (long)s->k[1].entries[SE_TIMER] - (long)s->k[0].entries[SE_TIMER];
+    c->device = s->k[0].entries[SE_DEVICE];
+}
+
 static void report_checker(FILE *out, const struct sim *s)
 {
     for (int k = 0; k < 2; k++) {
@@ -150,6 +204,24 @@ static void report_checker(FILE *out, const struct sim *s)
     }
 }
 
+static void report_sweep(FILE *out, const struct sim *s)
+{
+    char name[200], defs[64];
+    if (!s->sweep)
+        return;
+    fprintf(out, "sweep (the one-entry check at every device interrupt of the slowpath kernel): %u checked, %u "
+                 "diverged, %u class%s\n", s->sweep_checks, s->sweep_diverged, s->n_found,
+            s->n_found == 1 ? "" : "es");
+    for (uint32_t i = 0; i < s->n_found; i++) {
+        const struct sim_found *f = &s->found[i];
+        fprintf(out, "  %-44s first t=%" PRIu64 " irq %d, %u hit%s, defects %s\n",
+                dclass_name(&f->cl, name, sizeof name), f->t, f->irq, f->hits, f->hits == 1 ? "" : "s",
+                f->cl.cause == CLASS_NO_FIX ? "unexplained" : defects_text(cause_defects(f->cl.cause), defs, sizeof defs));
+    }
+    if (s->found_dropped)
+        fprintf(out, "  (%u hits of further classes not kept)\n", s->found_dropped);
+}
+
 void sim_report(FILE *out, const struct sim *s)
 {
     fprintf(out, "fastpath %s, horizon %" PRIu64 " ticks\n", fp_variant_name(s->variant), s->w->horizon);
@@ -158,6 +230,7 @@ void sim_report(FILE *out, const struct sim *s)
     report_threads(out, s);
     report_irqs(out, s);
     report_budgets(out, s);
+    report_sweep(out, s);
     report_checker(out, s);
     if (!s->k[0].done || !s->k[1].done)
         fprintf(out, "note: stopped at the event limit (%u events) before the horizon\n", s->max_events);
@@ -187,7 +260,11 @@ void sim_json(FILE *out, const struct sim *s)
         }
         fprintf(out, "}}");
     }
-    fprintf(out, "]}\n");
+    fprintf(out, "],\"sweep\":{\"checked\":%u,\"diverged\":%u,\"classes\":[", s->sweep_checks, s->sweep_diverged);
+    for (uint32_t i = 0; i < s->n_found; i++)
+        fprintf(out, "%s{\"class\":\"%s\",\"first\":%" PRIu64 ",\"hits\":%u}", i ? "," : "",
+                dclass_name(&s->found[i].cl, buf, sizeof buf), s->found[i].t, s->found[i].hits);
+    fprintf(out, "]}}\n");
 }
 
 /* ---- the timeline picture ---- */
@@ -212,6 +289,22 @@ static double xpos(struct view v, ticks_t t)
     return SVG_LEFT + (SVG_W - SVG_LEFT - 10) * (double)d / (double)v.span;
 }
 
+static bool has_timer_at(const struct sim_kernel *k, ticks_t t)
+{
+    size_t lo = 0, hi = k->n_marks; /* marks are in time order */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (k->marks[mid].t < t)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (; lo < k->n_marks && k->marks[lo].t == t; lo++)
+        if (k->marks[lo].kind == SE_TIMER)
+            return true;
+    return false;
+}
+
 static void svg_kernel(FILE *out, const struct sim *s, int k, double y0, struct view v)
 {
     const struct sim_kernel *x = &s->k[k];
@@ -233,7 +326,8 @@ static void svg_kernel(FILE *out, const struct sim *s, int k, double y0, struct 
             lane = s->tcb_of[t] == g->tcb ? t : lane;
         double a = xpos(v, g->t0), b = xpos(v, g->t1);
         fprintf(out, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%.1f\" fill=\"%s\"/>\n", a,
-                y0 + lane * LANE_H + 2, b - a < 0.5 ? 0.5 : b - a, LANE_H - 4, colours[lane % 10]);
+                y0 + lane * LANE_H + 2, b - a < 2 ? 2 : b - a, LANE_H - 4,
+                lane == s->w->n_threads ? "#c8c8c8" : colours[lane % 10]);
     }
     double ym = y0 + lanes * LANE_H;
     fprintf(out, "<text x=\"4\" y=\"%.1f\">entries</text>\n", ym + 12);
@@ -243,8 +337,12 @@ static void svg_kernel(FILE *out, const struct sim *s, int k, double y0, struct 
             continue;
         double a = xpos(v, m->t);
         const char *c = m->kind == SE_TIMER ? "#555" : "#d62728";
-        fprintf(out, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"1.5\"/>\n", a,
-                ym + 2, a, ym + LANE_H - 2, c);
+        bool extra = k == 1 && s->k[1].entries[SE_TIMER] > s->k[0].entries[SE_TIMER] && m->kind == SE_TIMER &&
+                     !has_timer_at(&s->k[0], m->t);
+        if (extra) /* a timer entry the other kernel does not make */
+            c = "#9400d3";
+        fprintf(out, "<line x1=\"%.2f\" y1=\"%.1f\" x2=\"%.2f\" y2=\"%.1f\" stroke=\"%s\" stroke-width=\"%s\"/>\n", a,
+                ym + (extra ? 0 : 2), a, ym + LANE_H - (extra ? 0 : 2), c, extra ? "2.5" : "1.5");
         if (m->deadline != NEVER && m->deadline >= v.from && m->deadline <= v.from + v.span)
             fprintf(out, "<circle cx=\"%.2f\" cy=\"%.1f\" r=\"2\" fill=\"none\" stroke=\"#555\"/>\n",
                     xpos(v, m->deadline), ym + LANE_H + 4);
@@ -258,6 +356,8 @@ void sim_svg(FILE *out, const struct sim *s)
     struct view v = {0, s->w->horizon < SVG_SPAN ? s->w->horizon : SVG_SPAN};
     if (s->diverged)
         v.from = s->div_time > v.span / 5 ? s->div_time - v.span / 5 : 0;
+    if (s->svg_span) /* a window the caller chose */
+        v = (struct view){s->svg_from, s->svg_span};
     int lanes = s->w->n_threads + 1;
     double block = (lanes + 2) * LANE_H + 30;
     double h = 40 + 2 * block + 30;
@@ -265,12 +365,16 @@ void sim_svg(FILE *out, const struct sim *s)
     fprintf(out, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" "
                  "font-family=\"sans-serif\" font-size=\"11\">\n", SVG_W, h);
     fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-    fprintf(out, "<text x=\"4\" y=\"16\" font-size=\"13\">irqsim sim, fastpath %s: ticks %" PRIu64 " to %" PRIu64
-                 " (red: device interrupt entry, grey: timer entry, circle: timer deadline programmed)</text>\n",
+    fprintf(out, "<text x=\"4\" y=\"16\" font-size=\"13\">irqsim sim, fastpath %s: ticks %" PRIu64 " to %" PRIu64,
             fp_variant_name(s->variant), v.from, v.from + v.span);
+    if (s->diverged)
+        fprintf(out, ", first divergence t=%" PRIu64, s->div_time);
+    fprintf(out, "</text>\n<text x=\"4\" y=\"30\" fill=\"#333\">red: device interrupt entry; grey: timer entry; "
+                 "purple: a timer entry of the fastpath kernel the slowpath one does not make (when it makes more); circle: the timer deadline it programmed; "
+                 "grey bar: the idle thread</text>\n");
     svg_kernel(out, s, 0, 50, v);
     svg_kernel(out, s, 1, 50 + block, v);
-    if (s->diverged) {
+    if (s->diverged && s->div_time >= v.from && s->div_time <= v.from + v.span) {
         double a = xpos(v, s->div_time);
         fprintf(out, "<line x1=\"%.2f\" y1=\"24\" x2=\"%.2f\" y2=\"%.0f\" stroke=\"black\" stroke-dasharray=\"4 3\"/>\n",
                 a, a, h - 20);

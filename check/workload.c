@@ -18,6 +18,14 @@ const char *wl_op_name(int op)
     return op >= 0 && op < OP_COUNT ? op_names[op] : "?";
 }
 
+int wl_num_domains(const struct workload *w)
+{
+    int n = 1;
+    for (int i = 0; i < w->n_dom; i++)
+        n = w->dom[i].domain + 1 > n ? w->dom[i].domain + 1 : n;
+    return n;
+}
+
 void workload_init(struct workload *w)
 {
     memset(w, 0, sizeof *w);
@@ -204,6 +212,11 @@ static int parse_thread(struct rd *r, char **tok, int n)
                 if (w->threads[k].sc == s)
                     return fail(r, "sc %s is already bound to thread %s", val, w->threads[k].name);
             t->sc = (int8_t)s;
+        } else if (strcmp(tok[i], "domain") == 0) {
+            if (num(r, "domain", val, 0, (uint64_t)wl_num_domains(w) - 1, &v))
+                return fail(r, "domain: expected a domain of the domain_schedule (0 to %d), got '%s'",
+                            wl_num_domains(w) - 1, val);
+            t->domain = (uint8_t)v;
         } else if (strcmp(tok[i], "timeout_ep") == 0) {
             if (ref(r, "endpoint", w->eps, w->n_eps, val, &t->timeout_ep))
                 return -1;
@@ -211,7 +224,7 @@ static int parse_thread(struct rd *r, char **tok, int n)
             if (parse_prog(r, val, t))
                 return -1;
         } else {
-            return fail(r, "thread: unknown key '%s' (prio, sc, timeout_ep, prog)", tok[i]);
+            return fail(r, "thread: unknown key '%s' (prio, domain, sc, timeout_ep, prog)", tok[i]);
         }
     }
     w->n_threads++;
@@ -321,12 +334,43 @@ static int parse_irq(struct rd *r, char **tok, int n)
     return 0;
 }
 
+/* domain_schedule D:MS,D:MS,...: ksDomSchedule */
+static int parse_domains(struct rd *r, char *val)
+{
+    struct workload *w = r->w;
+    if (w->n_dom)
+        return fail(r, "domain_schedule is given twice");
+    if (w->n_threads)
+        return fail(r, "domain_schedule must come before the thread lines");
+    for (char *s = strtok(val, ","); s; s = strtok(NULL, ",")) {
+        uint64_t d, ms;
+        char *colon = strchr(s, ':');
+        if (!colon)
+            return fail(r, "domain_schedule: expected DOMAIN:MS, got '%s'", s);
+        *colon = 0;
+        if (w->n_dom >= KS_MAX_DOM_SCHED)
+            return fail(r, "domain_schedule: at most %d entries", KS_MAX_DOM_SCHED);
+        if (num(r, "domain", s, 0, KS_MAX_DOMAINS - 1, &d) || num(r, "length (ms)", colon + 1, 1, 100000, &ms))
+            return -1;
+        w->dom[w->n_dom++] = (struct wl_dom){(uint8_t)d, (uint32_t)ms};
+    }
+    return 0;
+}
+
 static int parse_simple(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
     uint64_t v;
     if (n != 2)
         return fail(r, "%s takes one value", tok[0]);
+    if (strcmp(tok[0], "domain_schedule") == 0)
+        return parse_domains(r, tok[1]);
+    if (strcmp(tok[0], "entry_latency") == 0) {
+        if (num(r, "entry_latency", tok[1], 0, 100000, &v))
+            return -1;
+        w->entry_latency = v;
+        return 0;
+    }
     if (strcmp(tok[0], "board") == 0) {
         struct ks_config c;
         if (cfg_preset(&c, tok[1]) != 0)
@@ -369,7 +413,8 @@ static int parse_line(struct rd *r, char *line)
     }
     if (n == 0 || tok[0][0] == '#')
         return 0;
-    static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply"};
+    static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
+                                         "entry_latency"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -381,7 +426,7 @@ static int parse_line(struct rd *r, char *line)
         return parse_sc(r, tok, n);
     if (strcmp(tok[0], "irq") == 0)
         return parse_irq(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, horizon, timer_irq, ntfn, ep, reply, sc, thread, irq)", tok[0]);
+    return fail(r, "unknown directive '%s' (board, horizon, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq)", tok[0]);
 }
 
 /* every ack names a declared IRQ */
@@ -479,6 +524,8 @@ static void print_insn(FILE *out, const struct workload *w, const struct wl_insn
 static void print_thread(FILE *out, const struct workload *w, const struct wl_thread *t)
 {
     fprintf(out, "thread %s prio=%u", t->name, t->prio);
+    if (t->domain)
+        fprintf(out, " domain=%u", t->domain);
     if (t->sc >= 0)
         fprintf(out, " sc=%s", w->scs[t->sc].name);
     if (t->timeout_ep >= 0)
@@ -509,6 +556,12 @@ void workload_print(FILE *out, const struct workload *w)
 {
     fprintf(out, "# irqsim workload\nboard %s\nhorizon %" PRIu64 "\ntimer_irq %u\n", w->board, w->horizon,
             w->timer_irq);
+    if (w->entry_latency)
+        fprintf(out, "entry_latency %" PRIu64 "\n", w->entry_latency);
+    for (int i = 0; i < w->n_dom; i++)
+        fprintf(out, "%s%u:%u", i ? "," : "domain_schedule ", w->dom[i].domain, w->dom[i].ms);
+    if (w->n_dom)
+        fprintf(out, "\n");
     for (int i = 0; i < w->n_ntfns; i++)
         fprintf(out, "ntfn %s\n", w->ntfns[i].name);
     for (int i = 0; i < w->n_eps; i++)
@@ -595,6 +648,18 @@ static void gen_thread(struct src *src, struct workload *w, int i)
     t->prio = (uint8_t)(take(src, 4) == 0 ? 0 : take(src, 255));
     t->sc = (int8_t)(take(src, 4) == 0 || i >= w->n_scs ? -1 : i);
     t->timeout_ep = (int8_t)(take(src, 4) == 0 ? (int)take(src, w->n_eps) : -1);
+    if (take(src, 2)) { /* a device driver: wait for the IRQ, work, ack, loop */
+        const struct wl_irq *q = &w->irqs[take(src, w->n_irqs)];
+        struct wl_insn *p = t->prog;
+        p[0] = (struct wl_insn){OP_WAIT, q->ntfn, -1, 0};
+        p[1] = (struct wl_insn){OP_COMPUTE, -1, -1, 1 + 20 * (ticks_t)take(src, 200)};
+        p[2] = (struct wl_insn){OP_ACK, -1, -1, q->irq};
+        t->n_prog = 3;
+        if (take(src, 3) == 0) /* and something more */
+            gen_insn(src, w, &t->prog[t->n_prog++], 3);
+        p[t->n_prog++] = (struct wl_insn){OP_LOOP, -1, -1, 0};
+        return;
+    }
     t->n_prog = (uint8_t)(1 + take(src, 6));
     for (int k = 0; k < t->n_prog; k++)
         gen_insn(src, w, &t->prog[k], k);
@@ -640,5 +705,16 @@ int workload_from_bytes(const uint8_t *data, size_t len, struct workload *w)
     w->n_threads = (uint8_t)(1 + take(&src, 4));
     for (int i = 0; i < w->n_threads; i++)
         gen_thread(&src, w, i);
+    /* kernel entry latency (up to the kernel WCET, 10 us = 80 ticks on
+     * every board the generator uses), and a domain schedule of two or
+     * three entries */
+    w->entry_latency = take(&src, 3) == 0 ? 0 : 1 + take(&src, 80);
+    if (take(&src, 3) == 0) {
+        w->n_dom = (uint8_t)(2 + take(&src, 2));
+        for (int i = 0; i < w->n_dom; i++)
+            w->dom[i] = (struct wl_dom){(uint8_t)(i % 2), 1 + take(&src, 4)};
+        for (int i = 0; i < w->n_threads; i++)
+            w->threads[i].domain = (uint8_t)take(&src, 2);
+    }
     return 0;
 }

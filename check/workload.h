@@ -36,6 +36,7 @@ struct wl_insn {
 struct wl_thread {
     char name[KS_NAME_LEN];
     uint8_t prio;
+    uint8_t domain;     /* tcbDomain (DomainSet_Set while inactive) */
     int8_t sc;          /* bound SC (-1: passive) */
     int8_t timeout_ep;  /* timeout handler endpoint (-1: none) */
     uint8_t n_prog;
@@ -63,16 +64,30 @@ struct wl_name {
     char name[KS_NAME_LEN];
 };
 
+struct wl_dom {
+    uint8_t domain;
+    uint32_t ms;            /* length in milliseconds, as ksDomSchedule */
+};
+
 struct workload {
     char board[16];
     ticks_t horizon;
     uint16_t timer_irq;
+    /* ticks from an interrupt or system call to the kernel's clock read
+     * (updateTimestamp) and from there to the return to user level */
+    ticks_t entry_latency;
+    uint8_t n_dom;          /* 0: one domain (the kernel's default) */
+    struct wl_dom dom[KS_MAX_DOM_SCHED];
     uint8_t n_threads, n_scs, n_ntfns, n_eps, n_replies, n_irqs;
     struct wl_thread threads[WL_MAX_THREADS];
     struct wl_sc scs[WL_MAX_SCS];
     struct wl_name ntfns[WL_MAX_NTFNS], eps[WL_MAX_EPS], replies[WL_MAX_REPLIES];
     struct wl_irq irqs[WL_MAX_IRQS];
 };
+
+/* CONFIG_NUM_DOMAINS for the workload: one more than the highest domain
+ * of the domain schedule (1 without one). */
+int wl_num_domains(const struct workload *w);
 
 /* An empty workload on imx8mm: horizon 80,000,000 ticks, timer IRQ 27. */
 void workload_init(struct workload *w);

@@ -75,6 +75,46 @@ static void test_errors(void **state)
     expect_error("frob x\n", 1, "unknown directive");
 }
 
+/* the domain schedule, thread domains and the entry latency print and
+ * parse back; a thread's domain must be one of the schedule's */
+static void test_domains(void **state)
+{
+    (void)state;
+    const char *text = "entry_latency 40\ndomain_schedule 0:2,1:3\nntfn n\nsc s budget=800 period=800\n"
+                       "thread t prio=5 domain=1 sc=s prog=wait:n\nirq 40 ntfn=n at=100\n";
+    struct scen_error err;
+    assert_int_equal(workload_parse(text, strlen(text), "dom.wl", &w, &err), 0);
+    assert_int_equal(w.n_dom, 2);
+    assert_int_equal(w.dom[1].domain, 1);
+    assert_int_equal(w.dom[1].ms, 3);
+    assert_int_equal(w.threads[0].domain, 1);
+    assert_int_equal(wl_num_domains(&w), 2);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    workload_print(f, &w);
+    fclose(f);
+    assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
+    assert_memory_equal(&w, &w2, sizeof w);
+    free(buf);
+    /* the simulator boots in the schedule's first domain with its length
+     * (ksDomainTime = usToTicks(length * 1000): 2 ms = 16000 ticks) */
+    assert_int_equal(sim_init(&s, &w, FP_PR1227), 0);
+    assert_int_equal(s.k[0].ks.cfg.num_domains, 2);
+    assert_int_equal(s.k[0].ks.cur_domain, 0);
+    assert_int_equal(s.k[0].ks.domain_time, 16000);
+    sim_free(&s);
+    expect_error("domain_schedule 0:2\nthread t prio=1 domain=2\n", 2, "domain");
+    expect_error("thread t prio=1\ndomain_schedule 0:2\n", 2, "before the thread");
+    expect_error("domain_schedule 0-2\n", 1, "DOMAIN:MS");
+    /* an entry latency above the kernel WCET (80 ticks on imx8mm) is refused at setup */
+    text = "entry_latency 81\nntfn n\nthread t prio=1 prog=wait:n\n";
+    assert_int_equal(workload_parse(text, strlen(text), "lat.wl", &w, &err), 0);
+    assert_int_equal(sim_init(&s, &w, FP_PR1227), -1);
+    assert_non_null(strstr(s.setup_error, "WCET"));
+    sim_free(&s);
+}
+
 static void run(const char *path, int variant)
 {
     load(path);
@@ -169,7 +209,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),  cmocka_unit_test(test_errors),
         cmocka_unit_test(test_irquser_f6),  cmocka_unit_test(test_f5_never_runs),
-        cmocka_unit_test(test_all_admitted),
+        cmocka_unit_test(test_all_admitted), cmocka_unit_test(test_domains),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

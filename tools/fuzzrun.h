@@ -34,6 +34,8 @@ struct fuzz_opts {
      * divergent one */
     int check_every;
     uint64_t count;        /* states, for `irqsim ratio` */
+    bool workload_mode;    /* --mode workload: wlfuzz.h (max_checks counts workloads) */
+    int cores;             /* cores the workloads use (workload mode) */
     struct gen_bounds bounds;
 };
 

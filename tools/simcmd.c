@@ -18,15 +18,31 @@
 #define EXIT_USAGE 2
 
 static const char usage[] =
-    "usage: irqsim sim [--fastpath pr1227|fixed] [--horizon TICKS] [--svg FILE] [--json FILE] WORKLOAD\n"
+    "usage: irqsim sim [--fastpath pr1227|fixed] [--horizon TICKS] [--svg FILE [--from T --span T]]\n"
+    "                  [--json FILE] [--expect CLASS] WORKLOAD\n"
     "  runs WORKLOAD (docs/workload-format.md) on a slowpath kernel and a fastpath kernel side by side\n"
-    "  exit: 0 no divergence, 1 divergence (or a reached state the checker refused), 2 bad input\n";
+    "  --from, --span  the picture's time window in ticks (default: around the first divergence)\n"
+    "  --expect CLASS  (EXIT/CAUSE, as irqsim fuzz names classes) exit 0 when the sweep reaches it\n"
+    "  exit: 0 no divergence, 1 divergence (or a reached state the checker refused; with --expect:\n"
+    "  the class not reached), 2 bad input\n";
 
 struct sim_opts {
     int variant;
-    unsigned long long horizon;
-    const char *svg, *json, *file;
+    unsigned long long horizon, from, span;
+    const char *svg, *json, *file, *expect;
 };
+
+static int ticks_opt(const char *name, const char *v, unsigned long long lo, unsigned long long *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtoull(v, &end, 10);
+    if (errno || *end || end == v || *v == '-' || *out < lo || *out > (1ull << 40)) {
+        fprintf(stderr, "irqsim sim: %s: expected ticks from %llu to 2^40, got '%s'\n%s", name, lo, v, usage);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
 
 static int opt_error(const char *what, const char *arg)
 {
@@ -57,11 +73,16 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
             if (o->variant < 0)
                 return opt_error("--fastpath: expected pr1227 or fixed, got", v);
         } else if (strcmp(a, "--horizon") == 0) {
-            char *end;
-            errno = 0;
-            o->horizon = strtoull(v, &end, 10);
-            if (errno || *end || end == v || o->horizon == 0 || o->horizon > (1ull << 40))
-                return opt_error("--horizon: expected ticks from 1 to 2^40, got", v);
+            if (ticks_opt(a, v, 1, &o->horizon))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--from") == 0) {
+            if (ticks_opt(a, v, 0, &o->from))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--span") == 0) {
+            if (ticks_opt(a, v, 1, &o->span))
+                return EXIT_USAGE;
+        } else if (strcmp(a, "--expect") == 0) {
+            o->expect = v;
         } else if (strcmp(a, "--svg") == 0) {
             o->svg = v;
         } else if (strcmp(a, "--json") == 0) {
@@ -72,6 +93,8 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
     }
     if (!o->file)
         return opt_error("missing the workload file", "");
+    if (o->from && !o->span)
+        return opt_error("--from needs --span", "");
     return 0;
 }
 
@@ -105,6 +128,8 @@ int sim_main(int argc, char **argv)
         fprintf(stderr, "%s: %s\n", o.file, s.setup_error);
         return EXIT_USAGE;
     }
+    s.svg_from = o.from;
+    s.svg_span = o.span;
     sim_run(&s);
     printf("== %s\n", o.file);
     sim_report(stdout, &s);
@@ -114,6 +139,14 @@ int sim_main(int argc, char **argv)
     if (o.json && write_file(o.json, sim_json, &s))
         out = EXIT_USAGE;
     bool bad = s.diverged || !sim_all_admitted(&s);
+    if (o.expect) { /* the sweep reached the class, every state admitted */
+        char name[200];
+        bool hit = false;
+        for (uint32_t i = 0; i < s.n_found; i++)
+            hit |= strcmp(dclass_name(&s.found[i].cl, name, sizeof name), o.expect) == 0;
+        printf("expected class %s: %s\n", o.expect, hit ? "reached" : "NOT reached");
+        bad = !hit || !sim_all_admitted(&s);
+    }
     sim_free(&s);
     return out ? out : bad;
 }

@@ -1,0 +1,40 @@
+#!/bin/sh
+# irqsim fuzz --mode workload with a deterministic budget of workloads:
+# under the proposal it finds all eight defects (exit 1) with every
+# reached state admitted; under the corrected fastpath it finds nothing
+# (exit 0); bad options exit 2. Usage: wlfuzz.sh IRQSIM pr1227|fixed|options
+set -u
+bin=$1
+case $2 in
+pr1227)
+  out=$("$bin" fuzz --mode workload --checks 1000 --seed 1 --quiet)
+  rc=$?
+  [ $rc -eq 1 ] || { echo "expected exit 1 (divergences), got $rc"; echo "$out"; exit 1; }
+  for d in F1 F2 F3 F4 F5 F6 F7 F8; do
+    echo "$out" | grep -q "^  $d\. " || { echo "defect $d not found"; echo "$out"; exit 1; }
+  done
+  ;;
+fixed)
+  out=$("$bin" fuzz --mode workload --fastpath fixed --checks 300 --seed 1 --quiet)
+  rc=$?
+  [ $rc -eq 0 ] || { echo "expected exit 0 (nothing found), got $rc"; echo "$out"; exit 1; }
+  echo "$out" | grep -q "divergences: none" || { echo "$out"; exit 1; }
+  ;;
+options)
+  for args in "--mode bogus" "--mode workload --jobs 2" "--mode workload --checks 0" \
+              "--mode workload --checks 5 --seconds 1" "--mode"; do
+    "$bin" fuzz $args --quiet > /dev/null 2>&1
+    rc=$?
+    [ $rc -eq 2 ] || { echo "irqsim fuzz $args: expected exit 2, got $rc"; exit 1; }
+  done
+  for args in "--from 5" "--span 0" "--from x --span 5"; do
+    "$bin" sim $args /dev/null > /dev/null 2>&1
+    rc=$?
+    [ $rc -eq 2 ] || { echo "irqsim sim $args: expected exit 2, got $rc"; exit 1; }
+  done
+  ;;
+esac
+out=${out:-}
+echo "$out" | grep -q "refused: 0, failed kernel assertions: 0, drifts: 0" || [ "$2" = options ] ||
+  { echo "a reached state was refused, an assertion failed or the kernels drifted"; echo "$out"; exit 1; }
+echo "ok ($2)"

@@ -1,0 +1,588 @@
+/* wlfuzz: the workload fuzzer behind `irqsim fuzz --mode workload`. */
+#define _POSIX_C_SOURCE 200809L
+#include "wlfuzz.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "defect.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "scenario.h"
+#include "sim.h"
+
+#define WL_BYTES 512
+#define MAX_CLASSES 128
+#define SHRINK_ROUNDS 8
+
+struct wclass {
+    struct dclass cl;
+    uint64_t workloads, hits, first_wl;
+    double first_s;
+    ticks_t first_t;
+    /* what the first divergence became, over the workloads whose first
+     * divergence (the lockstep's) is of this class */
+    uint64_t as_first, never_runs, late, masked, over_budget, extra_timer_wl;
+    long extra_timer;
+    uint64_t device;
+    char reproducer[400];
+};
+
+struct wsession {
+    const struct fuzz_opts *o;
+    double start;
+    uint64_t sims, setup_refused, events, sweep_checks, states_checked, refused, asserts, drift, stopped;
+    struct wclass classes[MAX_CLASSES];
+    int n_classes;
+    uint64_t dropped;
+    uint64_t errors, first_error_wl;
+    double shrink_s; /* time spent shrinking and saving: not search time */
+    char error_file[400], error_msg[300];
+};
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* splitmix64: the bytes of workload i of the run */
+static void wl_bytes(uint64_t seed, uint64_t i, uint8_t *out)
+{
+    uint64_t x = seed * 0x9e3779b97f4a7c15ull + i * 0xbf58476d1ce4e5b9ull + 1;
+    for (int k = 0; k < WL_BYTES; k += 8) {
+        x += 0x9e3779b97f4a7c15ull;
+        uint64_t z = x;
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        z ^= z >> 31;
+        memcpy(out + k, &z, 8);
+    }
+}
+
+/* ---- shrinking a workload, keeping the class ---- */
+
+static struct sim *scratch_sim(void)
+{
+    static struct sim *s;
+    if (!s && !(s = calloc(1, sizeof *s)))
+        abort();
+    return s;
+}
+
+/* a workload that prints and parses back to itself: its references are
+ * consistent after an edit */
+static bool well_formed(const struct workload *w)
+{
+    static struct workload back;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return false;
+    workload_print(f, w);
+    fclose(f);
+    struct scen_error err;
+    bool ok = workload_parse(text, len, "candidate", &back, &err) == 0 && memcmp(&back, w, sizeof back) == 0;
+    free(text);
+    return ok;
+}
+
+bool wl_reaches(const struct workload *w, int variant, const struct dclass *cl, ticks_t *first)
+{
+    if (!well_formed(w))
+        return false;
+    struct sim *s = scratch_sim();
+    if (sim_init(s, w, variant) != 0) {
+        sim_free(s);
+        return false;
+    }
+    sim_run(s);
+    int i = sim_found_class(s, cl);
+    bool ok = i >= 0 && sim_all_admitted(s) && !s->k[0].asserts && !s->k[1].asserts && !s->drift;
+    if (ok && first)
+        *first = s->found[i].t;
+    sim_free(s);
+    return ok;
+}
+
+static void drop_insn(struct wl_thread *t, int k)
+{
+    for (int i = 0; i < t->n_prog; i++)
+        if (t->prog[i].op == OP_LOOP && t->prog[i].n > (ticks_t)k)
+            t->prog[i].n--;
+    memmove(&t->prog[k], &t->prog[k + 1], (size_t)(t->n_prog - k - 1) * sizeof t->prog[0]);
+    t->n_prog--;
+    memset(&t->prog[t->n_prog], 0, sizeof t->prog[0]);
+}
+
+static void drop_thread(struct workload *w, int i)
+{
+    memmove(&w->threads[i], &w->threads[i + 1], (size_t)(w->n_threads - i - 1) * sizeof w->threads[0]);
+    w->n_threads--;
+    memset(&w->threads[w->n_threads], 0, sizeof w->threads[0]);
+}
+
+static void drop_irq(struct workload *w, int q)
+{
+    int irq = w->irqs[q].irq;
+    for (int t = 0; t < w->n_threads; t++)
+        for (int k = w->threads[t].n_prog - 1; k >= 0; k--)
+            if (w->threads[t].prog[k].op == OP_ACK && w->threads[t].prog[k].n == (ticks_t)irq)
+                drop_insn(&w->threads[t], k);
+    memmove(&w->irqs[q], &w->irqs[q + 1], (size_t)(w->n_irqs - q - 1) * sizeof w->irqs[0]);
+    w->n_irqs--;
+    memset(&w->irqs[w->n_irqs], 0, sizeof w->irqs[0]);
+}
+
+static void drop_sc(struct workload *w, int i)
+{
+    for (int t = 0; t < w->n_threads; t++) {
+        if (w->threads[t].sc == i)
+            w->threads[t].sc = -1;
+        else if (w->threads[t].sc > i)
+            w->threads[t].sc--;
+    }
+    memmove(&w->scs[i], &w->scs[i + 1], (size_t)(w->n_scs - i - 1) * sizeof w->scs[0]);
+    w->n_scs--;
+    memset(&w->scs[w->n_scs], 0, sizeof w->scs[0]);
+}
+
+static void drop_at(struct wl_irq *q, int k)
+{
+    memmove(&q->at[k], &q->at[k + 1], (size_t)(q->n_at - k - 1) * sizeof q->at[0]);
+    q->n_at--;
+    q->at[q->n_at] = 0;
+}
+
+/* try one edit: keep it when the class is still reached */
+static bool try_edit(struct workload *w, const struct workload *cand, int variant, const struct dclass *cl,
+                     ticks_t *first)
+{
+    if (!wl_reaches(cand, variant, cl, first))
+        return false;
+    *w = *cand;
+    return true;
+}
+
+int wl_shrink(struct workload *w, int variant, const struct dclass *cl)
+{
+    static struct workload c;
+    ticks_t first = 0;
+    if (!wl_reaches(w, variant, cl, &first))
+        return -1;
+    int accepted = 0;
+    for (int round = 0; round < SHRINK_ROUNDS; round++) {
+        int before = accepted;
+        /* the horizon: just past the first hit of the class */
+        c = *w;
+        c.horizon = first + 1;
+        if (c.horizon < w->horizon)
+            accepted += try_edit(w, &c, variant, cl, &first);
+        for (int i = w->n_threads - 1; i >= 0 && w->n_threads > 1; i--) {
+            c = *w;
+            drop_thread(&c, i);
+            accepted += try_edit(w, &c, variant, cl, &first);
+        }
+        for (int q = w->n_irqs - 1; q >= 0 && w->n_irqs > 1; q--) {
+            c = *w;
+            drop_irq(&c, q);
+            accepted += try_edit(w, &c, variant, cl, &first);
+        }
+        for (int i = w->n_scs - 1; i >= 0; i--) {
+            c = *w;
+            drop_sc(&c, i);
+            accepted += try_edit(w, &c, variant, cl, &first);
+        }
+        for (int t = 0; t < w->n_threads; t++)
+            for (int k = w->threads[t].n_prog - 1; k >= 0; k--) {
+                c = *w;
+                drop_insn(&c.threads[t], k);
+                accepted += try_edit(w, &c, variant, cl, &first);
+            }
+        for (int q = 0; q < w->n_irqs; q++) {
+            for (int k = w->irqs[q].n_at - 1; k >= 0 && w->irqs[q].n_at + (w->irqs[q].period != 0) > 1; k--) {
+                c = *w;
+                drop_at(&c.irqs[q], k);
+                accepted += try_edit(w, &c, variant, cl, &first);
+            }
+            if (w->irqs[q].period && w->irqs[q].n_at) {
+                c = *w;
+                c.irqs[q].period = c.irqs[q].start = 0;
+                accepted += try_edit(w, &c, variant, cl, &first);
+            }
+        }
+        /* simpler settings */
+        for (int i = 0; i < w->n_scs; i++) {
+            c = *w;
+            c.scs[i].extra_refills = 0;
+            c.scs[i].sporadic = false;
+            if (memcmp(&c, w, sizeof c))
+                accepted += try_edit(w, &c, variant, cl, &first);
+            c = *w;
+            c.scs[i].ntfn = -1;
+            if (memcmp(&c, w, sizeof c))
+                accepted += try_edit(w, &c, variant, cl, &first);
+        }
+        if (w->n_dom) {
+            c = *w;
+            c.n_dom = 0;
+            memset(c.dom, 0, sizeof c.dom);
+            for (int t = 0; t < c.n_threads; t++)
+                c.threads[t].domain = 0;
+            accepted += try_edit(w, &c, variant, cl, &first);
+        }
+        if (w->entry_latency) {
+            c = *w;
+            c.entry_latency = 0;
+            accepted += try_edit(w, &c, variant, cl, &first);
+        }
+        for (int i = 0; i < w->n_threads; i++)
+            if (w->threads[i].timeout_ep >= 0) {
+                c = *w;
+                c.threads[i].timeout_ep = -1;
+                accepted += try_edit(w, &c, variant, cl, &first);
+            }
+        if (accepted == before)
+            break;
+    }
+    return accepted;
+}
+
+/* ---- the run ---- */
+
+static void write_commented(FILE *f, const char *text)
+{
+    fputs("# ", f);
+    for (const char *p = text; *p; p++) {
+        fputc(*p, f);
+        if (*p == '\n' && p[1])
+            fputs("# ", f);
+    }
+}
+
+/* a workload file with the simulator's report on it as comments */
+static void write_workload(const char *path, const struct workload *w, int variant, const char *title)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim: cannot write %s: %s\n", path, strerror(errno));
+        return;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    struct sim *s = scratch_sim();
+    if (mem) {
+        fprintf(mem, "%s\nirqsim sim --fastpath %s FILE:\n", title, fp_variant_name(variant));
+        if (sim_init(s, w, variant) == 0) {
+            sim_run(s);
+            sim_report(mem, s);
+        } else {
+            fprintf(mem, "setup refused: %s\n", s->setup_error);
+        }
+        sim_free(s);
+        fclose(mem);
+        write_commented(f, text);
+    }
+    free(text);
+    workload_print(f, w);
+    fclose(f);
+}
+
+static void save_class(struct wsession *ss, struct wclass *wc, int idx, const struct workload *found)
+{
+    static struct workload w;
+    const struct fuzz_opts *o = ss->o;
+    w = *found;
+    wl_shrink(&w, o->variant, &wc->cl);
+    char name[160], title[400];
+    dclass_name(&wc->cl, name, sizeof name);
+    for (char *p = name; *p; p++)
+        if (*p == '/' || *p == '+')
+            *p = '-';
+    snprintf(wc->reproducer, sizeof wc->reproducer, "%s/wl-class-%02d-%s.wl", o->out_dir, idx + 1, name);
+    snprintf(title, sizeof title, "workload reaching class %s from a plain start, found as workload %" PRIu64
+             " of seed %" PRIu64 ", shrunk", dclass_name(&wc->cl, name, sizeof name), wc->first_wl, o->seed);
+    write_workload(wc->reproducer, &w, o->variant, title);
+}
+
+static void model_error(struct wsession *ss, uint64_t i, const struct workload *w, const struct sim *s)
+{
+    if (ss->errors++)
+        return;
+    ss->first_error_wl = i;
+    const struct sim_kernel *k = s->k[0].refused ? &s->k[0] : &s->k[1];
+    if (k->refused)
+        snprintf(ss->error_msg, sizeof ss->error_msg, "%s kernel, t=%" PRIu64 ": invariant %s: %s",
+                 k == &s->k[0] ? "slowpath" : "fastpath", k->refusals[0].t, inv_name(k->refusals[0].inv),
+                 k->refusals[0].msg);
+    else if (s->k[0].asserts || s->k[1].asserts)
+        snprintf(ss->error_msg, sizeof ss->error_msg, "a failed kernel assertion (slowpath kernel %u, fastpath %u)",
+                 s->k[0].asserts, s->k[1].asserts);
+    else
+        snprintf(ss->error_msg, sizeof ss->error_msg, "%s", s->drift_msg);
+    if (ss->o->out_dir) {
+        snprintf(ss->error_file, sizeof ss->error_file, "%s/model-error-wl-%" PRIu64 ".wl", ss->o->out_dir, i);
+        write_workload(ss->error_file, w, ss->o->variant, "a checker or model error");
+    }
+}
+
+static void tally_first(struct wsession *ss, const struct sim *s)
+{
+    if (!s->diverged || s->drift)
+        return;
+    for (int i = 0; i < ss->n_classes; i++) {
+        struct wclass *wc = &ss->classes[i];
+        if (!dclass_same(&wc->cl, &s->div_class))
+            continue;
+        struct sim_conseq c;
+        sim_consequences(s, &c);
+        wc->as_first++;
+        wc->never_runs += c.never_runs > 0;
+        wc->late += c.late > 0;
+        wc->masked += c.masked > 0;
+        wc->over_budget += c.over_budget > 0;
+        wc->extra_timer_wl += c.extra_timer > 0;
+        wc->extra_timer += c.extra_timer;
+        wc->device += c.device;
+        return;
+    }
+}
+
+static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, struct sim *s)
+{
+    const struct fuzz_opts *o = ss->o;
+    uint8_t bytes[WL_BYTES];
+    wl_bytes(o->seed, i, bytes);
+    workload_from_bytes(bytes, sizeof bytes, w);
+    if (sim_init(s, w, o->variant) != 0) {
+        ss->setup_refused++;
+        sim_free(s);
+        return;
+    }
+    sim_run(s);
+    ss->sims++;
+    ss->sweep_checks += s->sweep_checks;
+    ss->states_checked += s->k[0].checked + s->k[1].checked;
+    ss->refused += s->k[0].refused + s->k[1].refused;
+    ss->asserts += s->k[0].asserts + s->k[1].asserts;
+    ss->drift += s->drift;
+    ss->stopped += !s->k[0].done || !s->k[1].done;
+    if (!sim_all_admitted(s) || s->k[0].asserts || s->k[1].asserts || s->drift)
+        model_error(ss, i, w, s);
+    for (uint32_t f = 0; f < s->n_found; f++) {
+        const struct sim_found *sf = &s->found[f];
+        int k = 0;
+        while (k < ss->n_classes && !dclass_same(&ss->classes[k].cl, &sf->cl))
+            k++;
+        if (k == ss->n_classes && k == MAX_CLASSES) {
+            ss->dropped += sf->hits;
+            continue;
+        }
+        struct wclass *wc = &ss->classes[k];
+        if (k == ss->n_classes) {
+            memset(wc, 0, sizeof *wc);
+            wc->cl = sf->cl;
+            wc->first_wl = i;
+            wc->first_s = now_s() - ss->start - ss->shrink_s;
+            wc->first_t = sf->t;
+            ss->n_classes++;
+        }
+        wc->cl.fields |= sf->cl.fields;
+        wc->workloads++;
+        wc->hits += sf->hits;
+    }
+    tally_first(ss, s);
+    sim_free(s);
+    /* shrink and save the new classes (the simulator's state is free now) */
+    double t0 = now_s();
+    if (o->out_dir)
+        for (int k = 0; k < ss->n_classes; k++)
+            if (ss->classes[k].first_wl == i && !ss->classes[k].reproducer[0])
+                save_class(ss, &ss->classes[k], k, w);
+    ss->shrink_s += now_s() - t0;
+}
+
+/* ---- the summary ---- */
+
+static void defect_firsts(const struct wsession *ss, double *first, uint64_t *wls, int *best, uint64_t *first_wl)
+{
+    for (int d = 0; d < DEF_COUNT; d++) {
+        first[d] = -1;
+        first_wl[d] = UINT64_MAX;
+        wls[d] = 0;
+        best[d] = -1;
+        for (int i = 0; i < ss->n_classes; i++) {
+            const struct wclass *wc = &ss->classes[i];
+            unsigned defs = wc->cl.cause == CLASS_NO_FIX ? 0 : cause_defects(wc->cl.cause);
+            if (!(defs & (1u << d)))
+                continue;
+            wls[d] += wc->workloads;
+            if (first[d] < 0 || wc->first_s < first[d])
+                first[d] = wc->first_s;
+            if (wc->first_wl < first_wl[d])
+                first_wl[d] = wc->first_wl;
+            if (best[d] < 0 || __builtin_popcount(defs) <
+                                   __builtin_popcount(cause_defects(ss->classes[best[d]].cl.cause)))
+                best[d] = i;
+        }
+    }
+}
+
+static void summary(FILE *f, const struct wsession *ss, double elapsed)
+{
+    const struct fuzz_opts *o = ss->o;
+    fprintf(f, "\nirqsim fuzz --mode workload: fastpath %s, %.1f s, seed %" PRIu64 ", %d core%s", fp_variant_name(o->variant),
+            elapsed, o->seed, o->cores, o->cores == 1 ? "" : "s");
+    if (o->max_checks)
+        fprintf(f, ", budget %" PRIu64 " workloads (--checks)", o->max_checks);
+    fprintf(f, "\nworkloads simulated: %" PRIu64 " (%.1f per second; %" PRIu64 " refused at setup; %.1f s of the run "
+               "spent shrinking)\n", ss->sims, elapsed > 0 ? (double)ss->sims / elapsed : 0.0, ss->setup_refused,
+            ss->shrink_s);
+    fprintf(f, "device interrupts checked (the one-entry check on the slowpath kernel's state): %" PRIu64
+               " (%.0f per second)\n", ss->sweep_checks, elapsed > 0 ? (double)ss->sweep_checks / elapsed : 0.0);
+    fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
+               ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "%s\n", ss->states_checked, ss->refused,
+            ss->asserts, ss->drift, ss->stopped ? " (some runs stopped at the event limit)" : "");
+    if (ss->errors) {
+        fprintf(f, "\nCHECKER OR MODEL ERROR in %" PRIu64 " workload%s (first: workload %" PRIu64 "): %s\n", ss->errors,
+                ss->errors == 1 ? "" : "s", ss->first_error_wl, ss->error_msg);
+        if (ss->error_file[0])
+            fprintf(f, "  workload: %s\n", ss->error_file);
+    }
+    if (!ss->n_classes) {
+        fprintf(f, "\ndivergences: none (the fastpath agreed with the slowpath at every device interrupt)\n");
+        return;
+    }
+    double first[DEF_COUNT];
+    uint64_t wls[DEF_COUNT];
+    uint64_t fwl[DEF_COUNT];
+    int best[DEF_COUNT], found = 0;
+    defect_firsts(ss, first, wls, best, fwl);
+    for (int d = 0; d < DEF_COUNT; d++)
+        found += best[d] >= 0;
+    char name[200], defs[64];
+    fprintf(f, "\ndefects: %d (from %d divergence class%s)\n", found, ss->n_classes, ss->n_classes == 1 ? "" : "es");
+    for (int d = 0; d < DEF_COUNT; d++) {
+        if (best[d] < 0)
+            continue;
+        const struct wclass *b = &ss->classes[best[d]];
+        fprintf(f, "  %s. %s: first after %.2f s (workload %" PRIu64 "), in %" PRIu64 " workload%s; plainest class %s",
+                defect_info(d)->id, defect_info(d)->title, first[d], fwl[d], wls[d], wls[d] == 1 ? "" : "s",
+                dclass_name(&b->cl, name, sizeof name));
+        if (b->reproducer[0])
+            fprintf(f, " (%s)", b->reproducer);
+        fprintf(f, "\n");
+    }
+    if (o->variant == FP_PR1227 && found < DEF_COUNT) {
+        fprintf(f, "  not found:");
+        for (int d = 0; d < DEF_COUNT; d++)
+            if (best[d] < 0)
+                fprintf(f, " %s", defect_info(d)->id);
+        fprintf(f, "\n");
+    }
+    fprintf(f, "\ndivergence classes: %d\n", ss->n_classes);
+    for (int i = 0; i < ss->n_classes; i++) {
+        const struct wclass *wc = &ss->classes[i];
+        fprintf(f, "  %2d. %-44s first after %7.2f s (workload %" PRIu64 ", t=%" PRIu64 "), %" PRIu64
+                   " workloads, %" PRIu64 " hits, defects %s\n", i + 1, dclass_name(&wc->cl, name, sizeof name),
+                wc->first_s, wc->first_wl, wc->first_t, wc->workloads, wc->hits,
+                wc->cl.cause == CLASS_NO_FIX ? "unexplained" : defects_text(cause_defects(wc->cl.cause), defs, sizeof defs));
+        if (wc->as_first)
+            fprintf(f, "      became (in the %" PRIu64 " workload%s where it came first): a thread never runs in %" PRIu64
+                       ", runs late in %" PRIu64 ", an IRQ left masked in %" PRIu64 ", an SC over budget in a window in %"
+                       PRIu64 ", extra timer entries in %" PRIu64 " (%+.4f per device interrupt)\n",
+                    wc->as_first, wc->as_first == 1 ? "" : "s", wc->never_runs, wc->late, wc->masked, wc->over_budget,
+                    wc->extra_timer_wl, wc->device ? (double)wc->extra_timer / (double)wc->device : 0.0);
+        if (wc->reproducer[0])
+            fprintf(f, "      reproducer: %s\n", wc->reproducer);
+    }
+    if (ss->dropped)
+        fprintf(f, "  (%" PRIu64 " hits of further classes not kept)\n", ss->dropped);
+}
+
+static void write_json(const struct wsession *ss, double elapsed)
+{
+    const struct fuzz_opts *o = ss->o;
+    FILE *f = fopen(o->json, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim: cannot write %s: %s\n", o->json, strerror(errno));
+        return;
+    }
+    fprintf(f, "{\n  \"mode\": \"workload\",\n  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"seed\": %" PRIu64
+               ",\n  \"cores\": %d,\n  \"max_checks\": %" PRIu64 ",\n  \"workloads\": %" PRIu64
+               ",\n  \"workloads_per_second\": %.1f,\n  \"device_interrupts_checked\": %" PRIu64
+               ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
+               ",\n  \"drifts\": %" PRIu64 ",\n  \"model_errors\": %" PRIu64 ",\n  \"defects\": [",
+            fp_variant_name(o->variant), elapsed, o->seed, o->cores, o->max_checks, ss->sims,
+            elapsed > 0 ? (double)ss->sims / elapsed : 0.0, ss->sweep_checks, ss->states_checked, ss->refused,
+            ss->asserts, ss->drift, ss->errors);
+    double first[DEF_COUNT];
+    uint64_t wls[DEF_COUNT];
+    uint64_t fwl[DEF_COUNT];
+    int best[DEF_COUNT];
+    defect_firsts(ss, first, wls, best, fwl);
+    char name[200];
+    for (int d = 0, k = 0; d < DEF_COUNT; d++)
+        if (best[d] >= 0)
+            fprintf(f, "%s\n    {\"id\": \"%s\", \"first_seconds\": %.3f, \"first_workload\": %" PRIu64
+                       ", \"workloads\": %" PRIu64 ", \"class\": \"%s\", "
+                       "\"reproducer\": \"%s\"}", k++ ? "," : "", defect_info(d)->id, first[d], fwl[d], wls[d],
+                    dclass_name(&ss->classes[best[d]].cl, name, sizeof name), ss->classes[best[d]].reproducer);
+    fprintf(f, "\n  ],\n  \"classes\": [");
+    for (int i = 0; i < ss->n_classes; i++) {
+        const struct wclass *wc = &ss->classes[i];
+        fprintf(f, "%s\n    {\"class\": \"%s\", \"first_seconds\": %.3f, \"first_workload\": %" PRIu64
+                   ", \"workloads\": %" PRIu64 ", \"hits\": %" PRIu64 ", \"as_first\": %" PRIu64
+                   ", \"never_runs\": %" PRIu64 ", \"masked\": %" PRIu64 ", \"over_budget\": %" PRIu64
+                   ", \"extra_timer_entries\": %ld, \"reproducer\": \"%s\"}",
+                i ? "," : "", dclass_name(&wc->cl, name, sizeof name), wc->first_s, wc->first_wl, wc->workloads,
+                wc->hits, wc->as_first, wc->never_runs, wc->masked, wc->over_budget, wc->extra_timer, wc->reproducer);
+    }
+    fprintf(f, "%s]\n}\n", ss->n_classes ? "\n  " : "");
+    fclose(f);
+}
+
+int wlfuzz_run(const struct fuzz_opts *o)
+{
+    if (o->out_dir && mkdir(o->out_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "irqsim: cannot create %s: %s\n", o->out_dir, strerror(errno));
+        return 2;
+    }
+    struct wsession *ss = calloc(1, sizeof *ss);
+    struct workload *w = calloc(1, sizeof *w);
+    struct sim *s = calloc(1, sizeof *s);
+    if (!ss || !w || !s) {
+        free(ss), free(w), free(s);
+        return 2;
+    }
+    ss->o = o;
+    ss->start = now_s();
+    double shown = ss->start;
+    for (uint64_t i = 0; o->max_checks ? i < o->max_checks : now_s() - ss->start < o->seconds; i++) {
+        one_workload(ss, i, w, s);
+        if (o->progress && now_s() - shown >= 1.0) {
+            shown = now_s();
+            fprintf(stderr, "\r[%6.1fs] %9" PRIu64 " workloads  %7.1f/s  classes %d  errors %" PRIu64 " ",
+                    shown - ss->start, ss->sims, (double)ss->sims / (shown - ss->start), ss->n_classes, ss->errors);
+        }
+    }
+    double elapsed = now_s() - ss->start;
+    if (o->progress)
+        fputc('\n', stderr);
+    summary(stdout, ss, elapsed);
+    if (o->json)
+        write_json(ss, elapsed);
+    int rc = ss->errors ? 2 : ss->n_classes ? 1 : 0;
+    free(ss);
+    free(w);
+    free(s);
+    return rc;
+}
