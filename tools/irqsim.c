@@ -20,6 +20,7 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "print.h"
+#include "exhaustcmd.h"
 #include "realcmd.h"
 #include "replay.h"
 #include "simcmd.h"
@@ -64,6 +65,9 @@ static const char usage_text[] =
     "                                            model (irqsim replay --help)\n"
     "  sim [--fastpath V] [--horizon T] [--svg FILE] [--json FILE] WORKLOAD\n"
     "                                            a workload on a slowpath and a fastpath kernel\n"
+    "  exhaust [--fastpath V] [--threads N] [--ntfns N] [--refills N] [--domains N] [--board B]\n"
+    "          [--shard K/N] [--state FILE] [--json FILE] [--out DIR]\n"
+    "                                            every state within a bound (docs/EXHAUSTIVE.md)\n"
     "  kernel build --sel4 DIR|TARBALL [...]     build a host kernel from a seL4 tree\n"
     "  validate --real BUILD [--seconds N]       the model against that kernel, both paths\n"
     "  fuzz --real BUILD [--fastpath as-built|fixed]  real fastpath against real slowpath\n"
@@ -405,6 +409,8 @@ int main(int argc, char **argv)
         return replay_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "sim"))
         return sim_main(argc - 1, argv + 1);
+    if (!strcmp(argv[1], "exhaust"))
+        return exhaust_main(argc - 1, argv + 1);
 
     static struct opts o; /* large; main's frame only */
     o.cmd = argv[1];

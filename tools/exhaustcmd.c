@@ -1,0 +1,872 @@
+/* exhaustcmd: `irqsim exhaust`, bounded-exhaustive checking. */
+#define _POSIX_C_SOURCE 200809L
+#include "exhaustcmd.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "classify.h"
+#include "defect.h"
+#include "diff.h"
+#include "exhaust.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "print.h"
+#include "shrink.h"
+
+#define EX_AGREE 0
+#define EX_DIVERGE 1
+#define EX_USAGE 2
+
+#define MAX_CLASSES 256
+#define SAVE_EVERY_S 10.0
+#define PROGRESS_EVERY_S 10.0
+
+static const char exhaust_usage[] =
+    "usage: irqsim exhaust [options]\n"
+    "  check every state of the bounded space of docs/EXHAUSTIVE.md: each passes the\n"
+    "  entry invariants (or is skipped and counted) and runs the differential check\n"
+    "  --fastpath pr1227|fixed   the fastpath checked (default pr1227)\n"
+    "  --threads N   threads besides the idle thread, 1-6 (default 2)\n"
+    "  --ntfns N     notifications, 1-2 (default 1)\n"
+    "  --refills N   refills in a periodic SC, 1-4 (default 2)\n"
+    "  --domains N   domains, 1-2 (default 2)\n"
+    "  --board NAME  imx8mm (default) imx8mq odroidc4 tqma tx1 zcu106\n"
+    "  --shard K/N   check only states K, K+N, K+2N, ... (1 <= K <= N): the N shards\n"
+    "                together are the whole space\n"
+    "  --state FILE  save the position every 10 s and at the end; resume from it\n"
+    "  --json FILE   write the summary as JSON\n"
+    "  --out DIR     write the smallest state of each defect (and, for fixed, of\n"
+    "                each divergence class) as a scenario file\n"
+    "  --seconds S   stop after S seconds (with --state: resume later from there)\n"
+    "  --stop-after N  stop after N states of this invocation (likewise)\n"
+    "  --count       print the size of the space (and the shard) and stop\n"
+    "  --quiet       no progress lines\n"
+    "exit status: 0 no divergence, 1 divergences, 2 bad input\n";
+
+struct xclass {
+    int exit;
+    unsigned cause;
+    uint32_t fields;
+    uint64_t count, first;
+};
+
+struct best {
+    bool set;
+    int size;
+    uint64_t ordinal;
+    int len;
+    uint8_t digit[EXH_MAX_CHOICES];
+};
+
+/* Everything a run counts; saved in the state file. */
+struct totals {
+    uint64_t enumerated, skipped, checked, agree, diverged;
+    uint64_t skip_inv[INV_COUNT];
+    uint64_t exits[FP_EXIT_COUNT];
+    uint64_t defects[DEF_COUNT];
+    struct best best_defect[DEF_COUNT];
+    int n_classes;
+    uint64_t dropped;
+    struct xclass classes[MAX_CLASSES];
+    struct best best_class[MAX_CLASSES]; /* smallest per class */
+    uint64_t first_skip; /* ordinal of the first skipped state, UINT64_MAX none */
+    double elapsed;
+};
+
+struct xopts {
+    int variant;
+    struct exh_bounds b;
+    char board[32];
+    uint64_t shard_k, shard_n; /* 1-based K */
+    const char *state, *json, *out;
+    bool count_only, quiet;
+    double seconds;        /* 0: no limit */
+    uint64_t stop_after;   /* 0: no limit */
+};
+
+struct run {
+    struct xopts o;
+    struct totals t;
+    struct exh_iter it;
+    struct kstate in, slow, fast;
+    struct classify_ws cws;
+    uint64_t space, shard_space;
+    bool done;
+};
+
+static int bad(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "irqsim exhaust: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n(irqsim exhaust --help lists the options)\n");
+    return EX_USAGE;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    if (!s || *s < '0' || *s > '9')
+        return -1;
+    unsigned long long v = strtoull(s, &end, 10);
+    if (errno || *end || v < lo || v > hi)
+        return -1;
+    *out = v;
+    return 0;
+}
+
+static int parse_args(struct xopts *o, int argc, char **argv)
+{
+    static const struct { const char *name; uint64_t lo, hi; } nums[] = {
+        {"--threads", 1, EXH_MAX_THREADS}, {"--ntfns", 1, 2}, {"--refills", 1, EXH_MAX_REFILLS}, {"--domains", 1, 2}};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(exhaust_usage, stdout);
+            return -2;
+        }
+        if (!strcmp(a, "--count")) {
+            o->count_only = true;
+            continue;
+        }
+        if (!strcmp(a, "--quiet")) {
+            o->quiet = true;
+            continue;
+        }
+        if (a[0] != '-')
+            return bad("takes no files (got '%s')", a);
+        if (i + 1 >= argc)
+            return bad("%s needs a value", a);
+        const char *v = argv[++i];
+        bool done = false;
+        for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
+            if (strcmp(a, nums[k].name) != 0)
+                continue;
+            uint64_t x;
+            if (parse_uint(v, nums[k].lo, nums[k].hi, &x) != 0) {
+                fprintf(stderr, "irqsim exhaust: %s: expected a whole number from %" PRIu64 " to %" PRIu64
+                        ", got '%s'\n", a, nums[k].lo, nums[k].hi, v);
+                return EX_USAGE;
+            }
+            int *field[] = {&o->b.threads, &o->b.ntfns, &o->b.refills, &o->b.domains};
+            *field[k] = (int)x;
+            done = true;
+        }
+        if (done)
+            continue;
+        if (!strcmp(a, "--fastpath")) {
+            o->variant = fp_variant_parse(v);
+            if (o->variant < 0)
+                return bad("--fastpath: expected pr1227 or fixed, got '%s'", v);
+        } else if (!strcmp(a, "--board")) {
+            struct ks_config c;
+            if (cfg_preset(&c, v) != 0)
+                return bad("--board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106)", v);
+            snprintf(o->board, sizeof o->board, "%s", v);
+        } else if (!strcmp(a, "--shard")) {
+            const char *slash = strchr(v, '/');
+            char k[32];
+            if (!slash || (size_t)(slash - v) >= sizeof k)
+                return bad("--shard: expected K/N with 1 <= K <= N, got '%s'", v);
+            memcpy(k, v, (size_t)(slash - v));
+            k[slash - v] = 0;
+            if (parse_uint(k, 1, UINT32_MAX, &o->shard_k) != 0 || parse_uint(slash + 1, 1, UINT32_MAX, &o->shard_n) != 0 ||
+                o->shard_k > o->shard_n)
+                return bad("--shard: expected K/N with 1 <= K <= N, got '%s'", v);
+        } else if (!strcmp(a, "--seconds")) {
+            char *end;
+            errno = 0;
+            o->seconds = strtod(v, &end);
+            if (errno || end == v || *end || !(o->seconds > 0 && o->seconds <= 1e7))
+                return bad("--seconds: expected a number of seconds above 0, got '%s'", v);
+        } else if (!strcmp(a, "--stop-after")) {
+            if (parse_uint(v, 1, UINT64_MAX, &o->stop_after) != 0)
+                return bad("--stop-after: expected a whole number of states from 1, got '%s'", v);
+        } else if (!strcmp(a, "--state")) {
+            o->state = v;
+        } else if (!strcmp(a, "--json")) {
+            o->json = v;
+        } else if (!strcmp(a, "--out")) {
+            o->out = v;
+        } else {
+            return bad("unknown option '%s'", a);
+        }
+    }
+    o->b.board = o->board;
+    const char *why = exh_bounds_check(&o->b);
+    if (why)
+        return bad("bound not usable: %s", why);
+    return 0;
+}
+
+/* ---- the state file ---- */
+
+static void put_best(FILE *f, const char *tag, int i, const struct best *b)
+{
+    if (!b->set)
+        return;
+    fprintf(f, "%s %d %d %" PRIu64 " %d", tag, i, b->size, b->ordinal, b->len);
+    for (int k = 0; k < b->len; k++)
+        fprintf(f, " %u", b->digit[k]);
+    fputc('\n', f);
+}
+
+static void put_digits(FILE *f, const struct exh_iter *it)
+{
+    fprintf(f, "digits %d", it->len);
+    for (int k = 0; k < it->len; k++)
+        fprintf(f, " %u", it->digit[k]);
+    fputc('\n', f);
+}
+
+static void put_list(FILE *f, const char *tag, const uint64_t *v, int n)
+{
+    fprintf(f, "%s", tag);
+    for (int i = 0; i < n; i++)
+        fprintf(f, " %" PRIu64, v[i]);
+    fputc('\n', f);
+}
+
+static const char STATE_MAGIC[] = "irqsim-exhaust-state 1";
+
+/* Write to FILE.tmp, then rename: a crash leaves the previous save. */
+static int save_state(const struct run *r, double elapsed)
+{
+    char tmp[1100];
+    snprintf(tmp, sizeof tmp, "%s.tmp", r->o.state);
+    FILE *f = fopen(tmp, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", tmp, strerror(errno));
+        return -1;
+    }
+    const struct totals *t = &r->t;
+    fprintf(f, "%s\n", STATE_MAGIC);
+    fprintf(f, "run %s %s %d %d %d %d %" PRIu64 " %" PRIu64 "\n", fp_variant_name(r->o.variant), r->o.board,
+            r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k, r->o.shard_n);
+    fprintf(f, "done %d\nordinal %" PRIu64 "\n", r->done, r->it.ordinal);
+    put_digits(f, &r->it);
+    fprintf(f, "elapsed %.3f\n", elapsed);
+    uint64_t counts[6] = {t->enumerated, t->skipped, t->checked, t->agree, t->diverged, t->dropped};
+    put_list(f, "counts", counts, 6);
+    fprintf(f, "first_skip %" PRIu64 "\n", t->first_skip);
+    put_list(f, "skip_inv", t->skip_inv, INV_COUNT);
+    put_list(f, "exits", t->exits, FP_EXIT_COUNT);
+    put_list(f, "defects", t->defects, DEF_COUNT);
+    for (int d = 0; d < DEF_COUNT; d++)
+        put_best(f, "best_defect", d, &t->best_defect[d]);
+    for (int c = 0; c < t->n_classes; c++) {
+        const struct xclass *x = &t->classes[c];
+        fprintf(f, "class %d %u %" PRIu32 " %" PRIu64 " %" PRIu64 "\n", x->exit, x->cause, x->fields, x->count,
+                x->first);
+        put_best(f, "best_class", c, &t->best_class[c]);
+    }
+    fprintf(f, "end\n");
+    if (fclose(f) != 0 || rename(tmp, r->o.state) != 0) {
+        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", r->o.state, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static int read_list(const char *s, uint64_t *v, int n)
+{
+    for (int i = 0; i < n; i++) {
+        char *end;
+        while (*s == ' ')
+            s++;
+        if (*s < '0' || *s > '9')
+            return -1;
+        v[i] = strtoull(s, &end, 10);
+        s = end;
+    }
+    while (*s == ' ' || *s == '\n')
+        s++;
+    return *s ? -1 : 0;
+}
+
+/* "len d0 d1 ..." into digits; returns len or -1 */
+static int read_digits(const char *s, uint8_t *digit)
+{
+    uint64_t len;
+    char *end;
+    len = strtoull(s, &end, 10);
+    if (end == s || len > EXH_MAX_CHOICES)
+        return -1;
+    uint64_t v[EXH_MAX_CHOICES];
+    if (read_list(end, v, (int)len) != 0)
+        return -1;
+    for (uint64_t k = 0; k < len; k++) {
+        if (v[k] > 255)
+            return -1;
+        digit[k] = (uint8_t)v[k];
+    }
+    return (int)len;
+}
+
+static int read_best(const char *s, struct best *b, int *idx)
+{
+    int n = 0;
+    uint64_t ord;
+    int size;
+    if (sscanf(s, "%d %d %" SCNu64 " %n", idx, &size, &ord, &n) != 3)
+        return -1;
+    int len = read_digits(s + n, b->digit);
+    if (len < 0)
+        return -1;
+    b->set = true;
+    b->size = size;
+    b->ordinal = ord;
+    b->len = len;
+    return 0;
+}
+
+/* Returns 1 when resumed, 0 when there is no state file yet, -1 on error
+ * (message printed). */
+static int load_state(struct run *r, double *elapsed)
+{
+    FILE *f = fopen(r->o.state, "r");
+    if (!f) {
+        if (errno == ENOENT)
+            return 0;
+        fprintf(stderr, "irqsim exhaust: cannot read %s: %s\n", r->o.state, strerror(errno));
+        return -1;
+    }
+    static char line[8192];
+    struct totals *t = &r->t;
+    int lineno = 0, len = -1, done = 0;
+    bool ended = false, run_ok = false;
+    uint64_t ordinal = 0;
+    uint8_t digit[EXH_MAX_CHOICES];
+    const char *why = NULL;
+    while (!why && fgets(line, sizeof line, f)) {
+        lineno++;
+        char key[32];
+        int n = 0;
+        if (lineno == 1) {
+            if (strncmp(line, STATE_MAGIC, sizeof STATE_MAGIC - 1) != 0)
+                why = "not an irqsim exhaust state file";
+            continue;
+        }
+        if (sscanf(line, "%31s %n", key, &n) != 1)
+            continue;
+        const char *v = line + n;
+        uint64_t counts[6];
+        int idx;
+        if (!strcmp(key, "run")) {
+            char want[256], got[256];
+            snprintf(want, sizeof want, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, fp_variant_name(r->o.variant),
+                     r->o.board, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k,
+                     r->o.shard_n);
+            snprintf(got, sizeof got, "%s", v);
+            got[strcspn(got, "\n")] = 0;
+            if (strcmp(want, got) != 0) {
+                fclose(f);
+                fprintf(stderr,
+                        "irqsim exhaust: %s is the state of another run (fastpath board threads ntfns refills "
+                        "domains shard: '%s'; this run: '%s')\n",
+                        r->o.state, got, want);
+                return -1;
+            }
+            run_ok = true;
+        } else if (!strcmp(key, "done")) {
+            done = atoi(v);
+        } else if (!strcmp(key, "ordinal")) {
+            if (sscanf(v, "%" SCNu64, &ordinal) != 1)
+                why = "bad ordinal";
+        } else if (!strcmp(key, "digits")) {
+            len = read_digits(v, digit);
+            if (len < 0)
+                why = "bad digits";
+        } else if (!strcmp(key, "elapsed")) {
+            *elapsed = atof(v);
+        } else if (!strcmp(key, "counts")) {
+            if (read_list(v, counts, 6) != 0)
+                why = "bad counts";
+            t->enumerated = counts[0];
+            t->skipped = counts[1];
+            t->checked = counts[2];
+            t->agree = counts[3];
+            t->diverged = counts[4];
+            t->dropped = counts[5];
+        } else if (!strcmp(key, "first_skip")) {
+            if (sscanf(v, "%" SCNu64, &t->first_skip) != 1)
+                why = "bad first_skip";
+        } else if (!strcmp(key, "skip_inv")) {
+            if (read_list(v, t->skip_inv, INV_COUNT) != 0)
+                why = "bad skip_inv";
+        } else if (!strcmp(key, "exits")) {
+            if (read_list(v, t->exits, FP_EXIT_COUNT) != 0)
+                why = "bad exits";
+        } else if (!strcmp(key, "defects")) {
+            if (read_list(v, t->defects, DEF_COUNT) != 0)
+                why = "bad defects";
+        } else if (!strcmp(key, "best_defect")) {
+            struct best b;
+            if (read_best(v, &b, &idx) != 0 || idx < 0 || idx >= DEF_COUNT)
+                why = "bad best_defect";
+            else
+                t->best_defect[idx] = b;
+        } else if (!strcmp(key, "class")) {
+            struct xclass x;
+            if (t->n_classes >= MAX_CLASSES ||
+                sscanf(v, "%d %u %" SCNu32 " %" SCNu64 " %" SCNu64, &x.exit, &x.cause, &x.fields, &x.count,
+                       &x.first) != 5)
+                why = "bad class";
+            else
+                t->classes[t->n_classes++] = x;
+        } else if (!strcmp(key, "best_class")) {
+            struct best b;
+            if (read_best(v, &b, &idx) != 0 || idx < 0 || idx >= t->n_classes)
+                why = "bad best_class";
+            else
+                t->best_class[idx] = b;
+        } else if (!strcmp(key, "end")) {
+            ended = true;
+        } else {
+            why = "unknown key";
+        }
+    }
+    fclose(f);
+    if (!why && (!ended || !run_ok || len < 0))
+        why = "incomplete";
+    if (!why && !done && exh_seek(&r->it, &r->o.b, digit, len, ordinal) != 0)
+        why = "its position is not a state of this space";
+    if (why) {
+        fprintf(stderr, "irqsim exhaust: %s:%d: %s\n", r->o.state, lineno, why);
+        return -1;
+    }
+    r->done = done;
+    if (done)
+        r->it.ordinal = ordinal;
+    return 1;
+}
+
+/* ---- checking ---- */
+
+static void best_offer(struct best *b, const struct exh_iter *it, int size)
+{
+    if (b->set && (b->size < size || (b->size == size && b->ordinal <= it->ordinal)))
+        return;
+    b->set = true;
+    b->size = size;
+    b->ordinal = it->ordinal;
+    b->len = it->len;
+    memcpy(b->digit, it->digit, (size_t)it->len);
+}
+
+static void check_one(struct run *r)
+{
+    struct totals *t = &r->t;
+    t->enumerated++;
+    struct inv_report rep;
+    int bad_build = exh_build(&r->it.plan, &r->o.b, &r->in);
+    int n = bad_build ? 1 : kstate_check(&r->in, INV_AT_ENTRY, &rep);
+    if (n) {
+        t->skipped++;
+        if (t->first_skip == UINT64_MAX)
+            t->first_skip = r->it.ordinal;
+        bool seen[INV_COUNT] = {false};
+        int kept = bad_build ? 0 : (n < INV_MAX_ITEMS ? n : INV_MAX_ITEMS);
+        for (int i = 0; i < kept; i++)
+            seen[rep.items[i].id] = true;
+        if (bad_build)
+            seen[INV_INDEX] = true; /* the model's capacity; never within the bounds */
+        for (int i = 0; i < INV_COUNT; i++)
+            t->skip_inv[i] += seen[i];
+        return;
+    }
+    struct diff_verdict v;
+    diff_run(&r->in, r->o.variant, true, &v, &r->slow, &r->fast);
+    t->checked++;
+    t->exits[v.exit]++;
+    if (v.agree) {
+        t->agree++;
+        return;
+    }
+    t->diverged++;
+    unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
+    int size = shrink_size(&r->in);
+    int c = 0;
+    while (c < t->n_classes && !(t->classes[c].exit == v.exit && t->classes[c].cause == cause))
+        c++;
+    if (c == t->n_classes) {
+        if (c == MAX_CLASSES) {
+            t->dropped++;
+            c = -1;
+        } else {
+            t->classes[c] = (struct xclass){v.exit, cause, 0, 0, r->it.ordinal};
+            t->n_classes++;
+        }
+    }
+    if (c >= 0) {
+        t->classes[c].count++;
+        t->classes[c].fields |= v.fields;
+        best_offer(&t->best_class[c], &r->it, size);
+    }
+    unsigned defects = cause_defects(cause);
+    for (int d = 0; d < DEF_COUNT; d++)
+        if (defects & (1u << d)) {
+            t->defects[d]++;
+            best_offer(&t->best_defect[d], &r->it, size);
+        }
+}
+
+/* Rebuild a saved state from its digits. */
+static int rebuild(struct run *r, const struct best *b, struct exh_iter *it)
+{
+    if (exh_seek(it, &r->o.b, b->digit, b->len, b->ordinal) != 0)
+        return -1;
+    return exh_build(&it->plan, &r->o.b, &r->in);
+}
+
+static void write_scenario(struct run *r, const char *path, const char *title, const struct exh_iter *it)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", path, strerror(errno));
+        return;
+    }
+    char *text = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&text, &len);
+    if (mem) {
+        struct diff_verdict v;
+        char plan[1024];
+        diff_run(&r->in, r->o.variant, true, &v, &r->slow, &r->fast);
+        fprintf(mem, "%s (fastpath %s)\nexhaust state %" PRIu64 " of the space threads<=%d ntfns<=%d refills<=%d "
+                "domains<=%d board %s\nplan: %s\n",
+                title, fp_variant_name(r->o.variant), it->ordinal, r->o.b.threads, r->o.b.ntfns, r->o.b.refills,
+                r->o.b.domains, r->o.board, exh_plan_text(&it->plan, plan, sizeof plan));
+        diff_report(mem, &v, &r->slow, &r->fast);
+        if (!v.agree) {
+            unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
+            struct dclass cl = {v.exit, cause, v.fields};
+            char name[200], defs[64];
+            fprintf(mem, "class: %s (defects %s)\n", dclass_name(&cl, name, sizeof name),
+                    defects_text(cause_defects(cause), defs, sizeof defs));
+        }
+        fclose(mem);
+        fputs("# ", f);
+        for (const char *p = text; p && *p; p++) {
+            fputc(*p, f);
+            if (*p == '\n' && p[1])
+                fputs("# ", f);
+        }
+    }
+    ks_print(f, &r->in);
+    fclose(f);
+    free(text);
+}
+
+static void write_files(struct run *r)
+{
+    if (!r->o.out)
+        return;
+    if (mkdir(r->o.out, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "irqsim exhaust: cannot create %s: %s\n", r->o.out, strerror(errno));
+        return;
+    }
+    static struct exh_iter it;
+    char path[1200], title[200], name[200];
+    for (int d = 0; d < DEF_COUNT; d++) {
+        const struct best *b = &r->t.best_defect[d];
+        if (!b->set || rebuild(r, b, &it) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s.scen", r->o.out, defect_info(d)->id);
+        snprintf(title, sizeof title, "smallest state of defect %s (%s)", defect_info(d)->id, defect_info(d)->title);
+        write_scenario(r, path, title, &it);
+    }
+    if (r->o.variant == FP_PR1227)
+        return;
+    for (int c = 0; c < r->t.n_classes; c++) {
+        const struct best *b = &r->t.best_class[c];
+        if (!b->set || rebuild(r, b, &it) != 0)
+            continue;
+        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields};
+        dclass_name(&cl, name, sizeof name);
+        for (char *p = name; *p; p++)
+            if (*p == '/')
+                *p = '_';
+        snprintf(path, sizeof path, "%s/%s.scen", r->o.out, name);
+        write_scenario(r, path, "smallest divergent state of its class", &it);
+    }
+}
+
+/* ---- report ---- */
+
+static const char *space_word(uint64_t n)
+{
+    return n == 1 ? "state" : "states";
+}
+
+static void bound_text(const struct run *r, char *buf, size_t len)
+{
+    const struct totals *t = &r->t;
+    char shard[96] = "";
+    if (r->o.shard_n > 1)
+        snprintf(shard, sizeof shard, " (shard %" PRIu64 "/%" PRIu64 ": the states whose index is %" PRIu64
+                 " mod %" PRIu64 ")", r->o.shard_k, r->o.shard_n, r->o.shard_k - 1, r->o.shard_n);
+    char verdict[400];
+    if (t->diverged == 0)
+        snprintf(verdict, sizeof verdict, "the %s fastpath agrees with the slowpath on every one of them",
+                 fp_variant_name(r->o.variant));
+    else {
+        unsigned mask = 0;
+        for (int d = 0; d < DEF_COUNT; d++)
+            if (t->defects[d])
+                mask |= 1u << d;
+        char defs[64];
+        snprintf(verdict, sizeof verdict, "the %s fastpath diverges from the slowpath on %" PRIu64 " of them (%d "
+                 "classes; defects %s)", fp_variant_name(r->o.variant), t->diverged, t->n_classes,
+                 defects_text(mask, defs, sizeof defs));
+    }
+    snprintf(buf, len,
+             "Every state of irqsim's bounded space (docs/EXHAUSTIVE.md) with at most %d thread%s besides the "
+             "idle thread, %d notification%s, %d refill%s per periodic scheduling context and %d domain%s, on "
+             "board %s, was enumerated%s: %" PRIu64 " %s, each distinct up to thread renaming and "
+             "order-preserving priority relabelling, the entry clock placed on both sides of every budget, "
+             "domain, release, deadline and WCET-window edge the interrupt path compares it with. %" PRIu64
+             " passed the kernel's entry invariants and were run through both paths%s; %s.",
+             r->o.b.threads, r->o.b.threads == 1 ? "" : "s", r->o.b.ntfns, r->o.b.ntfns == 1 ? "" : "s",
+             r->o.b.refills, r->o.b.refills == 1 ? "" : "s", r->o.b.domains, r->o.b.domains == 1 ? "" : "s",
+             r->o.board, shard, t->enumerated, space_word(t->enumerated), t->checked,
+             t->skipped ? " (the others were skipped: see the skips by invariant)" : " (none was skipped)", verdict);
+}
+
+static void print_summary(const struct run *r, FILE *out, double elapsed)
+{
+    const struct totals *t = &r->t;
+    char buf[4096];
+    fprintf(out, "irqsim exhaust: fastpath %s, board %s, threads<=%d ntfns<=%d refills<=%d domains<=%d\n",
+            fp_variant_name(r->o.variant), r->o.board, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
+    if (r->o.shard_n > 1)
+        fprintf(out, "space: %" PRIu64 " states; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64 " of them\n", r->space,
+                r->o.shard_k, r->o.shard_n, r->shard_space);
+    else
+        fprintf(out, "space: %" PRIu64 " states\n", r->space);
+    fprintf(out, "enumerated: %" PRIu64 "%s\n", t->enumerated, r->done ? "" : " (not finished)");
+    fprintf(out, "skipped: %" PRIu64, t->skipped);
+    if (t->skipped) {
+        fprintf(out, " (by invariant:");
+        for (int i = 0; i < INV_COUNT; i++)
+            if (t->skip_inv[i])
+                fprintf(out, " %s %" PRIu64, inv_name(i), t->skip_inv[i]);
+        fprintf(out, "; first: state %" PRIu64 ")", t->first_skip);
+    }
+    fprintf(out, "\nchecked: %" PRIu64 " (agree %" PRIu64 ", diverge %" PRIu64 ")\n", t->checked, t->agree,
+            t->diverged);
+    fprintf(out, "fastpath exits:");
+    for (int e = 0; e < FP_EXIT_COUNT; e++)
+        if (t->exits[e])
+            fprintf(out, " %s %" PRIu64, fp_exit_name(e), t->exits[e]);
+    fprintf(out, "\n");
+    if (t->diverged) {
+        fprintf(out, "divergences by defect:\n");
+        for (int d = 0; d < DEF_COUNT; d++) {
+            if (!t->defects[d])
+                continue;
+            fprintf(out, "  %s %-40s %10" PRIu64 " states; smallest: state %" PRIu64 " (size %d)\n",
+                    defect_info(d)->id, defect_info(d)->title, t->defects[d], t->best_defect[d].ordinal,
+                    t->best_defect[d].size);
+        }
+        fprintf(out, "divergences by class (exit/cause):\n");
+        for (int c = 0; c < t->n_classes; c++) {
+            const struct xclass *x = &t->classes[c];
+            struct dclass cl = {x->exit, x->cause, x->fields};
+            char name[200], defs[64], fields[512];
+            fprintf(out, "  %-50s %10" PRIu64 "  %s  [%s]\n", dclass_name(&cl, name, sizeof name), x->count,
+                    defects_text(cause_defects(x->cause), defs, sizeof defs),
+                    diff_fields_text(x->fields, fields, sizeof fields));
+        }
+        if (t->dropped)
+            fprintf(out, "  (%" PRIu64 " divergences of classes past the first %d)\n", t->dropped, MAX_CLASSES);
+    }
+    fprintf(out, "time: %.1f s (%.0f states/s)\n", elapsed, elapsed > 0 ? (double)t->enumerated / elapsed : 0.0);
+    bound_text(r, buf, sizeof buf);
+    fprintf(out, "bound: %s\n", buf);
+}
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static int write_json(const struct run *r, double elapsed)
+{
+    FILE *f = fopen(r->o.json, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", r->o.json, strerror(errno));
+        return -1;
+    }
+    const struct totals *t = &r->t;
+    char buf[4096];
+    fprintf(f, "{\n  \"fastpath\": \"%s\",\n  \"board\": \"%s\",\n", fp_variant_name(r->o.variant), r->o.board);
+    fprintf(f, "  \"bound\": {\"threads\": %d, \"ntfns\": %d, \"refills\": %d, \"domains\": %d},\n", r->o.b.threads,
+            r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
+    fprintf(f, "  \"shard\": [%" PRIu64 ", %" PRIu64 "],\n  \"space\": %" PRIu64 ",\n  \"shard_space\": %" PRIu64
+            ",\n  \"finished\": %s,\n", r->o.shard_k, r->o.shard_n, r->space, r->shard_space,
+            r->done ? "true" : "false");
+    fprintf(f, "  \"enumerated\": %" PRIu64 ",\n  \"skipped\": %" PRIu64 ",\n  \"skipped_by_invariant\": {",
+            t->enumerated, t->skipped);
+    int k = 0;
+    for (int i = 0; i < INV_COUNT; i++)
+        if (t->skip_inv[i])
+            fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", inv_name(i), t->skip_inv[i]);
+    fprintf(f, "},\n  \"checked\": %" PRIu64 ",\n  \"agree\": %" PRIu64 ",\n  \"diverged\": %" PRIu64 ",\n",
+            t->checked, t->agree, t->diverged);
+    fprintf(f, "  \"exits\": {");
+    k = 0;
+    for (int e = 0; e < FP_EXIT_COUNT; e++)
+        if (t->exits[e])
+            fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", fp_exit_name(e), t->exits[e]);
+    fprintf(f, "},\n  \"defects\": [");
+    k = 0;
+    for (int d = 0; d < DEF_COUNT; d++) {
+        if (!t->defects[d])
+            continue;
+        fprintf(f, "%s\n    {\"id\": \"%s\", \"states\": %" PRIu64 ", \"smallest_state\": %" PRIu64
+                ", \"smallest_size\": %d}", k++ ? "," : "", defect_info(d)->id, t->defects[d],
+                t->best_defect[d].ordinal, t->best_defect[d].size);
+    }
+    fprintf(f, "%s],\n  \"classes\": [", k ? "\n  " : "");
+    for (int c = 0; c < t->n_classes; c++) {
+        const struct xclass *x = &t->classes[c];
+        struct dclass cl = {x->exit, x->cause, x->fields};
+        char name[200], defs[64], fields[512];
+        fprintf(f, "%s\n    {\"class\": ", c ? "," : "");
+        json_string(f, dclass_name(&cl, name, sizeof name));
+        fprintf(f, ", \"exit\": \"%s\", \"cause\": ", fp_exit_name(x->exit));
+        json_string(f, cause_text(x->cause, name, sizeof name));
+        fprintf(f, ", \"defects\": \"%s\", \"states\": %" PRIu64 ", \"first_state\": %" PRIu64
+                ", \"smallest_state\": %" PRIu64 ", \"fields\": \"%s\"}",
+                defects_text(cause_defects(x->cause), defs, sizeof defs), x->count, x->first,
+                t->best_class[c].ordinal, diff_fields_text(x->fields, fields, sizeof fields));
+    }
+    fprintf(f, "%s],\n  \"seconds\": %.3f,\n  \"statement\": ", t->n_classes ? "\n  " : "", elapsed);
+    bound_text(r, buf, sizeof buf);
+    json_string(f, buf);
+    fprintf(f, "\n}\n");
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+static uint64_t shard_size(uint64_t space, uint64_t k, uint64_t n)
+{
+    return space >= k ? (space - k) / n + 1 : 0; /* indices k-1, k-1+n, ... below space */
+}
+
+int exhaust_main(int argc, char **argv)
+{
+    struct run *r = calloc(1, sizeof *r);
+    if (!r) {
+        fprintf(stderr, "irqsim exhaust: out of memory\n");
+        return EX_USAGE;
+    }
+    exh_bounds_default(&r->o.b);
+    snprintf(r->o.board, sizeof r->o.board, "%s", r->o.b.board);
+    r->o.variant = FP_PR1227;
+    r->o.shard_k = r->o.shard_n = 1;
+    int rc = parse_args(&r->o, argc, argv);
+    if (rc) {
+        free(r);
+        return rc == -2 ? EX_AGREE : rc;
+    }
+    r->t.first_skip = UINT64_MAX;
+    r->space = exh_count(&r->o.b);
+    r->shard_space = shard_size(r->space, r->o.shard_k, r->o.shard_n);
+    if (r->o.count_only) {
+        printf("space: %" PRIu64 " states (threads<=%d ntfns<=%d refills<=%d domains<=%d board %s)", r->space,
+               r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.board);
+        if (r->o.shard_n > 1)
+            printf("; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, r->o.shard_k, r->o.shard_n, r->shard_space);
+        printf("\n");
+        free(r);
+        return EX_AGREE;
+    }
+    double before = 0;
+    int resumed = 0;
+    if (r->o.state) {
+        resumed = load_state(r, &before);
+        if (resumed < 0) {
+            free(r);
+            return EX_USAGE;
+        }
+    }
+    if (!resumed)
+        exh_begin(&r->it, &r->o.b);
+    if (resumed && !r->o.quiet)
+        fprintf(stderr, "irqsim exhaust: resuming from %s at state %" PRIu64 "%s\n", r->o.state, r->it.ordinal,
+                r->done ? " (finished)" : "");
+    double start = now_s(), last_save = start, last_progress = start;
+    uint64_t step = 0, session = 0;
+    while (!r->done) {
+        if (r->it.done) {
+            r->done = true;
+            break;
+        }
+        if (r->it.ordinal % r->o.shard_n == r->o.shard_k - 1) {
+            check_one(r);
+            if (r->o.stop_after && ++session >= r->o.stop_after) {
+                if (!exh_next(&r->it))
+                    r->done = true;
+                break;
+            }
+        }
+        if ((++step & 1023) == 0) {
+            if (r->o.seconds && now_s() - start >= r->o.seconds) {
+                if (!exh_next(&r->it))
+                    r->done = true;
+                break;
+            }
+            double t = now_s();
+            if (r->o.state && t - last_save >= SAVE_EVERY_S) {
+                /* the position saved is the next state: advance first */
+                if (!exh_next(&r->it))
+                    r->done = true;
+                save_state(r, before + t - start);
+                last_save = t;
+                continue;
+            }
+            if (!r->o.quiet && t - last_progress >= PROGRESS_EVERY_S) {
+                double el = t - start, frac = r->shard_space ? (double)r->t.enumerated / (double)r->shard_space : 1;
+                double rate = el > 0 ? (double)(r->t.enumerated) / (before + el) : 0;
+                fprintf(stderr, "exhaust: %.1f%% (%" PRIu64 " of %" PRIu64 " states), %" PRIu64 " checked, %" PRIu64
+                        " divergent, %.0f states/s, about %.0f s left\n", 100 * frac, r->t.enumerated,
+                        r->shard_space, r->t.checked, r->t.diverged, rate,
+                        rate > 0 ? (double)(r->shard_space - r->t.enumerated) / rate : 0.0);
+                last_progress = t;
+            }
+        }
+        if (!exh_next(&r->it))
+            r->done = true;
+    }
+    double elapsed = before + now_s() - start;
+    if (r->o.state)
+        save_state(r, elapsed);
+    print_summary(r, stdout, elapsed);
+    write_files(r);
+    if (r->o.json && write_json(r, elapsed) != 0)
+        rc = EX_USAGE;
+    if (!rc)
+        rc = r->t.diverged ? EX_DIVERGE : EX_AGREE;
+    free(r);
+    return rc;
+}
