@@ -246,6 +246,67 @@ static void test_refill_new(void **state)
     free(ks);
 }
 
+struct update_arg {
+    int sc;
+    ticks_t period, budget;
+    unsigned max;
+};
+
+static void op_update(struct kstate *ks, void *arg)
+{
+    struct update_arg *u = arg;
+    refill_update(ks, u->sc, u->period, u->budget, u->max);
+}
+
+/* refill_update with a new period of 0 (round robin). The kernel never
+ * makes this call: invokeSchedControl_ConfigureFlags takes refill_new for
+ * budget == period (src/object/schedcontrol.c:33-38) and the decode
+ * refuses a period below MIN_BUDGET (:116-122), so refill_update always
+ * gets a period >= MIN_BUDGET > 0; the call is made on purpose to run
+ * maybe_add_empty_tail's round-robin case (src/kernel/sporadic.c:148-156,
+ * called at :201). Head 1000 at 0, ksCurTime 1000, new budget 500: the
+ * head is ready, so it moves to 1000 (:194-196), it is trimmed to 500
+ * (:198-200), and the empty tail refill {rTime 1000, rAmount 0} is added:
+ * MIN_REFILLS refills. */
+static void test_update_round_robin(void **state)
+{
+    (void)state;
+    int sc;
+    static const struct rq r[] = {{0, 1000}};
+    struct kstate *in = setup(&sc, 10000, 16, r, 1), *out = tc_state();
+    in->cur_time = in->hw_clock = 1000;
+    struct update_arg u = {.sc = sc, .period = 0, .budget = 500, .max = MIN_REFILLS};
+    tc_counted(in, out, op_update, &u);
+    tc_assert_no_asserts(out);
+    assert_int_equal(refill_size(&out->scs[sc]), MIN_REFILLS);
+    assert_int_equal(refill_head(out, sc)->time, 1000);
+    assert_int_equal(refill_head(out, sc)->amount, 500);
+    assert_int_equal(refill_tail(out, sc)->time, 1000);
+    assert_int_equal(refill_tail(out, sc)->amount, 0);
+    free(in);
+    free(out);
+}
+
+/* sc_released (include/kernel/sporadic.h:145-155): false for an SC that is
+ * not configured (scRefillMax 0) whatever its refills say; for an active
+ * SC, refill_ready: head at 0 is released at 1000, head at 5000 is not. */
+static void test_sc_released(void **state)
+{
+    (void)state;
+    int sc;
+    static const struct rq r[] = {{0, 1000}};
+    struct kstate *ks = setup(&sc, 10000, 16, r, 1);
+    ks->cur_time = 1000;
+    assert_true(sc_released(ks, sc));
+    ks->scs[sc].refill_max = 0;
+    assert_false(sc_released(ks, sc));
+    ks->scs[sc].refill_max = 16;
+    ks->scs[sc].refills[0].time = 5000;
+    assert_false(sc_released(ks, sc));
+    tc_assert_no_asserts(ks);
+    free(ks);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -256,6 +317,8 @@ int main(void)
         cmocka_unit_test(test_charge_loop_bound),
         cmocka_unit_test(test_unblock_unordered),
         cmocka_unit_test(test_refill_new),
+        cmocka_unit_test(test_update_round_robin),
+        cmocka_unit_test(test_sc_released),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

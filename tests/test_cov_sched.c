@@ -469,6 +469,177 @@ static void test_activate_blocked(void **state)
     }
 }
 
+/* ---- timeout faults: handleTimeout -> sendFaultIPC -> sendIPC ----
+ * handleTimeout (src/kernel/faulthandler.c:24-28) sends the fault on the
+ * timeout endpoint with sendIPC(blocking, no call, canDonate false)
+ * (:30-49). sendIPC (src/object/endpoint.c:20-118), EPState_Recv:
+ * dequeue the head receiver (:68-74), unlink its reply (:80-83); a fault
+ * is pending, so reply_push(faulter, receiver, reply) or, without a reply,
+ * the faulter becomes Inactive (:85-91); assert the receiver's SC is
+ * sufficient and ready (:97-98), wake it (:99), refill_unblock_check if
+ * its SC is sporadic and not ksCurSC (:100-102), possibleSwitchTo (:103).
+ * Idle/Send: block the faulter sending (:28-55). */
+
+static void op_timeout(struct kstate *ks, void *arg)
+{
+    handleTimeout(ks, *(int *)arg);
+}
+
+/* The faulter f (priority 10, 1000 per 10000 from 0) runs at 1000 with a
+ * timeout handler endpoint e. */
+static struct kstate *faulter(int *f, int *e)
+{
+    struct kstate *ks = fresh(1000);
+    *f = thread_sc(ks, "f", 10, 1000, 10000, 0);
+    build_run(ks, *f);
+    *e = build_ep(ks, "fault_ep");
+    ks->tcbs[*f].timeout_handler = true;
+    ks->tcbs[*f].timeout_ep = (int8_t)*e;
+    return ks;
+}
+
+/* Two handlers wait on e (h1 at 200 ahead of h2 at 150), each with a
+ * reply object. h1 is taken: e stays Recv with h2 (:72-74 not taken); f
+ * waits on h1's reply (reply_push: BlockedOnReply, reply.c:26-31); h1's
+ * sporadic SC (not ksCurSC) gets refill_unblock_check: head time 0 ->
+ * 1000, ksReprogram. f blocking made the action ChooseNewThread
+ * (scheduleTCB, thread.c:558-565), so possibleSwitchTo enqueues h1
+ * (:539-542). */
+static void test_timeout_second_handler(void **state)
+{
+    (void)state;
+    int f, e;
+    struct kstate *in = faulter(&f, &e), *out = tc_state();
+    int h1 = thread_sc(in, "h1", 200, 1000, 10000, 0), h2 = thread_sc(in, "h2", 150, 1000, 10000, 0);
+    int r1 = ks_add_reply(in, "r1"), r2 = ks_add_reply(in, "r2");
+    build_recv_ep(in, h2, e, r2);
+    build_recv_ep(in, h1, e, r1);
+    int h1sc = in->tcbs[h1].sc;
+    in->scs[h1sc].sporadic = true;
+    assert_true(tc_counted(in, out, op_timeout, &f) > 0);
+    tc_assert_no_asserts(out);
+    assert_int_equal(out->tcbs[f].fault, FAULT_Timeout);
+    assert_int_equal(out->tcbs[f].state, TS_BlockedOnReply);
+    assert_int_equal(out->tcbs[f].reply, r1);
+    assert_int_equal(out->replies[r1].tcb, f);
+    assert_int_equal(out->eps[e].state, EP_Recv);
+    assert_int_equal(out->eps[e].q_head, h2);
+    assert_int_equal(out->tcbs[h1].state, TS_Running);
+    assert_true(out->tcbs[h1].queued);
+    assert_int_equal(out->sched_action, KS_SA_CHOOSE);
+    assert_int_equal(refill_head(out, h1sc)->time, 1000);
+    assert_true(out->reprogram);
+    assert_int_equal(out->tcbs[h2].state, TS_BlockedOnReceive);
+    free(in);
+    free(out);
+}
+
+/* A passive handler (no SC) waiting without a reply: f becomes Inactive
+ * (:89-90), the asserts on the receiver's SC do not apply (NULL, :97-98),
+ * possibleSwitchTo does nothing for a thread without an SC
+ * (thread.c:534): h is Running but not queued. */
+static void test_timeout_passive_handler(void **state)
+{
+    (void)state;
+    int f, e;
+    struct kstate *in = faulter(&f, &e), *out = tc_state();
+    int h = build_thread(in, "h", 200, 0);
+    build_recv_ep(in, h, e, KS_NONE);
+    assert_true(tc_counted(in, out, op_timeout, &f) > 0);
+    tc_assert_no_asserts(out);
+    assert_int_equal(out->tcbs[f].state, TS_Inactive);
+    assert_int_equal(out->tcbs[h].state, TS_Running);
+    assert_false(out->tcbs[h].queued);
+    assert_int_equal(out->eps[e].state, EP_Idle);
+    free(in);
+    free(out);
+}
+
+/* A waiting handler whose sporadic SC is ksCurSC. ksCurSC is the SC of
+ * the faulting current thread (chargeBudget asserts it, thread.c:613), and
+ * an SC has one TCB, so this state is built on purpose: the unblock check
+ * is skipped (:100): head time stays 0, ksReprogram stays clear. */
+static void test_timeout_handler_holds_current_sc(void **state)
+{
+    (void)state;
+    int f, e;
+    struct kstate *in = faulter(&f, &e), *out = tc_state();
+    int h = thread_sc(in, "h", 200, 1000, 10000, 0);
+    build_recv_ep(in, h, e, KS_NONE);
+    int hsc = in->tcbs[h].sc;
+    in->scs[hsc].sporadic = true;
+    in->cur_sc = (int8_t)hsc;
+    tc_counted(in, out, op_timeout, &f);
+    tc_assert_no_asserts(out);
+    assert_int_equal(out->tcbs[h].state, TS_Running);
+    assert_int_equal(refill_head(out, hsc)->time, 0);
+    assert_false(out->reprogram);
+    free(in);
+    free(out);
+}
+
+/* An endpoint in state Recv with an empty queue, which no kernel operation
+ * leaves (the last dequeue sets it Idle, endpoint.c:72-74):
+ * built on purpose. sendFaultIPC has set tcbFault (faulthandler.c:36),
+ * then assert(dest) fails (endpoint.c:66); the model records
+ * A_SENDIPC_RECV_HEAD and stops. */
+static void test_timeout_recv_without_receiver(void **state)
+{
+    (void)state;
+    int f, e;
+    struct kstate *in = faulter(&f, &e), *out = tc_state();
+    in->eps[e].state = EP_Recv;
+    tc_counted(in, out, op_timeout, &f);
+    tc_assert_one(out, A_SENDIPC_RECV_HEAD);
+    assert_int_equal(out->tcbs[f].fault, FAULT_Timeout);
+    clear_asserts(out);
+    out->tcbs[f].fault = FAULT_None;
+    assert_true(ks_same(in, out));
+    free(in);
+    free(out);
+}
+
+static void op_check_budget_restart(struct kstate *ks, void *arg)
+{
+    *(bool *)arg = checkBudgetRestart(ks);
+}
+
+/* checkBudgetRestart (include/kernel/thread.h:289-297) at a system-call
+ * entry after the whole budget is used (ksConsumed 1000 of 1000):
+ * checkBudget charges it, chargeBudget(.., true) -> endTimeslice
+ * (thread.c:621-636). With a timeout handler the thread takes a timeout
+ * fault and blocks sending on e (idle), so it is no longer runnable and
+ * is not set to Restart (:293 false); without one it is postponed and set
+ * to Restart. */
+static void test_check_budget_restart_timeout(void **state)
+{
+    (void)state;
+    for (int handler = 0; handler < 2; handler++) {
+        int f, e;
+        struct kstate *in = faulter(&f, &e), *out = tc_state();
+        in->consumed = 1000;
+        if (!handler) {
+            in->tcbs[f].timeout_handler = false;
+            in->tcbs[f].timeout_ep = KS_NONE;
+        }
+        bool performed = true;
+        tc_counted(in, out, op_check_budget_restart, &performed);
+        tc_assert_no_asserts(out);
+        assert_false(performed);
+        if (handler) {
+            assert_int_equal(out->tcbs[f].state, TS_BlockedOnSend);
+            assert_int_equal(out->tcbs[f].fault, FAULT_Timeout);
+            assert_int_equal(out->eps[e].state, EP_Send);
+            assert_int_equal(out->eps[e].q_head, f);
+        } else {
+            assert_int_equal(out->tcbs[f].state, TS_Restart);
+            assert_true(out->tcbs[f].in_release);
+        }
+        free(in);
+        free(out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -484,6 +655,11 @@ int main(void)
         cmocka_unit_test(test_no_sc),
         cmocka_unit_test(test_schedule_current_without_sc),
         cmocka_unit_test(test_activate_blocked),
+        cmocka_unit_test(test_timeout_second_handler),
+        cmocka_unit_test(test_timeout_passive_handler),
+        cmocka_unit_test(test_timeout_handler_holds_current_sc),
+        cmocka_unit_test(test_timeout_recv_without_receiver),
+        cmocka_unit_test(test_check_budget_restart_timeout),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
