@@ -260,7 +260,25 @@ static void node_to_hk(const struct kstate *ks, struct hk_state *h)
     }
 }
 
-static void node_from_hk(const struct hk_state *h, struct kstate *ks)
+/* The ready-queue bitmaps: the rows of the first cores and domains
+ * (all of them: rk_from_hk; the build's: save, whose kstate already holds
+ * the input's other rows). */
+_Static_assert(sizeof(((struct kstate *)0)->l1) == sizeof(((struct hk_state *)0)->l1) &&
+                   sizeof(((struct kstate *)0)->l2) == sizeof(((struct hk_state *)0)->l2) &&
+                   KS_MAX_CORES == HK_MAX_CORES && KS_MAX_DOMAINS == HK_MAX_DOMAINS && KS_L2_SIZE == HK_L2_SIZE,
+               "the ready-queue bitmaps of kstate and hk_state differ");
+
+static void bitmaps_copy(uint64_t (*l1)[KS_MAX_DOMAINS], uint64_t (*l2)[KS_MAX_DOMAINS][KS_L2_SIZE],
+                         const unsigned long long (*h1)[HK_MAX_DOMAINS],
+                         const unsigned long long (*h2)[HK_MAX_DOMAINS][HK_L2_SIZE], unsigned cores, unsigned doms)
+{
+    for (unsigned c = 0; c < cores; c++) {
+        memcpy(l1[c], h1[c], doms * sizeof l1[c][0]);
+        memcpy(l2[c], h2[c], doms * sizeof l2[c][0]);
+    }
+}
+
+static void node_from_hk(const struct hk_state *h, struct kstate *ks, unsigned cores, unsigned doms)
 {
     ks->hw_clock = h->hw_clock;
     ks->cur_thread = h->cur_thread;
@@ -277,25 +295,37 @@ static void node_from_hk(const struct hk_state *h, struct kstate *ks)
     }
     ks->ipi_pending = h->ipi_pending;
     ks->ipi_sent = h->ipi_sent;
-    memcpy(ks->l1, h->l1, sizeof ks->l1);
-    memcpy(ks->l2, h->l2, sizeof ks->l2);
+    bitmaps_copy(ks->l1, ks->l2, h->l1, h->l2, cores, doms);
     ks->cur_domain = h->cur_domain;
     ks->domain_time = h->domain_time;
     ks->dom_idx = h->dom_idx;
 }
 
+/* The IRQ table is copied array by array: the two sides lay it out the
+ * same (checked here). irq_masked and irq_cap.can_send are bool on
+ * irqsim's side: an hk_state holds 0 or 1 there (converted from bool, or
+ * written by hk_save from a mask bit or a 1-bit cap field). An
+ * element-wise loop over a table of a few hundred IRQs was a tenth of
+ * the bridge. */
+#define SAME_FIELD(a, b, f) (offsetof(a, f) == offsetof(b, f) && sizeof(((a *)0)->f) == sizeof(((b *)0)->f))
+_Static_assert(sizeof(struct ks_irq_cap) == sizeof(struct hk_irq_cap) &&
+                   SAME_FIELD(struct ks_irq_cap, struct hk_irq_cap, type) &&
+                   SAME_FIELD(struct ks_irq_cap, struct hk_irq_cap, can_send) &&
+                   SAME_FIELD(struct ks_irq_cap, struct hk_irq_cap, ntfn) &&
+                   SAME_FIELD(struct ks_irq_cap, struct hk_irq_cap, badge),
+               "struct ks_irq_cap and struct hk_irq_cap differ in layout");
+_Static_assert(sizeof(((struct kstate *)0)->irq_state[0]) == 1 && sizeof(((struct kstate *)0)->irq_masked[0]) == 1 &&
+                   sizeof(((struct kstate *)0)->irq_acks[0]) == 1 && KS_MAX_IRQS == HK_MAX_IRQS,
+               "the IRQ arrays of kstate and hk_state differ");
+
 static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
 {
+    size_t n = ks->n_irqs;
     h->n_irqs = ks->n_irqs;
-    memcpy(h->irq_state, ks->irq_state, ks->n_irqs);
-    for (int i = 0; i < ks->n_irqs; i++) {
-        h->irq_masked[i] = ks->irq_masked[i];
-        h->irq_acks[i] = ks->irq_acks[i];
-        h->irq_cap[i].type = ks->irq_cap[i].type;
-        h->irq_cap[i].can_send = ks->irq_cap[i].can_send;
-        h->irq_cap[i].ntfn = ks->irq_cap[i].ntfn;
-        h->irq_cap[i].badge = ks->irq_cap[i].badge;
-    }
+    memcpy(h->irq_state, ks->irq_state, n);
+    memcpy(h->irq_masked, ks->irq_masked, n);
+    memcpy(h->irq_acks, ks->irq_acks, n);
+    memcpy(h->irq_cap, ks->irq_cap, n * sizeof h->irq_cap[0]);
     h->oor_irq = ks->oor_irq;
     h->oor_masked = ks->oor_masked;
     h->oor_acks = ks->oor_acks;
@@ -303,17 +333,13 @@ static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
 
 static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
 {
+    size_t n = h->n_irqs;
     if (h->n_irqs > ks->n_irqs)
         ks_irq_touch(ks, h->n_irqs - 1);
-    for (int i = 0; i < h->n_irqs; i++) {
-        ks->irq_state[i] = h->irq_state[i];
-        ks->irq_masked[i] = h->irq_masked[i];
-        ks->irq_acks[i] = h->irq_acks[i];
-        ks->irq_cap[i].type = h->irq_cap[i].type;
-        ks->irq_cap[i].can_send = h->irq_cap[i].can_send;
-        ks->irq_cap[i].ntfn = h->irq_cap[i].ntfn;
-        ks->irq_cap[i].badge = h->irq_cap[i].badge;
-    }
+    memcpy(ks->irq_state, h->irq_state, n);
+    memcpy(ks->irq_masked, h->irq_masked, n);
+    memcpy(ks->irq_acks, h->irq_acks, n);
+    memcpy(ks->irq_cap, h->irq_cap, n * sizeof ks->irq_cap[0]);
     ks->oor_irq = h->oor_irq;
     ks->oor_masked = h->oor_masked;
     ks->oor_acks = h->oor_acks;
@@ -342,11 +368,18 @@ void rk_to_hk(const struct kstate *ks, struct hk_state *h)
     irqs_to_hk(ks, h);
 }
 
+static void from_hk(const struct hk_state *h, struct kstate *ks, unsigned cores, unsigned doms);
+
 /* Only the fields the kernel holds are written: the rest of ks (names,
  * configuration, budgets, assertion records) stays as the caller had it. */
 void rk_from_hk(const struct hk_state *h, struct kstate *ks)
 {
-    node_from_hk(h, ks);
+    from_hk(h, ks, KS_MAX_CORES, KS_MAX_DOMAINS);
+}
+
+static void from_hk(const struct hk_state *h, struct kstate *ks, unsigned cores, unsigned doms)
+{
+    node_from_hk(h, ks, cores, doms);
     for (int i = 0; i < ks->n_tcbs; i++)
         tcb_from_hk(&h->tcbs[i], &ks->tcbs[i]);
     for (int i = 0; i < ks->n_scs; i++)
@@ -379,13 +412,35 @@ static int load(struct rk_kernel *k, const struct kstate *in)
     return k->load(&k->hin);
 }
 
+#define HK_L2_END (offsetof(struct hk_state, l2) + sizeof(((struct hk_state *)0)->l2))
+_Static_assert(offsetof(struct hk_state, l2) == offsetof(struct hk_state, l1) + sizeof(((struct hk_state *)0)->l1),
+               "hk_state: l2 follows l1");
+
+/* the bitmap rows of the build's cores and domains */
+static unsigned build_cores(const struct rk_kernel *k)
+{
+    return k->info.cores < HK_MAX_CORES ? k->info.cores : HK_MAX_CORES;
+}
+
+static unsigned build_domains(const struct rk_kernel *k)
+{
+    return k->info.num_domains < HK_MAX_DOMAINS ? k->info.num_domains : HK_MAX_DOMAINS;
+}
+
 /* dst = src for every field in use: the header, the objects below each
  * count and the IRQs below n_irqs. A whole hk_state is ~45 KiB, most of it
  * IRQ table and object slots no state uses; copying all of it twice per
- * check was the largest single cost of a real differential check. */
-static void hk_copy_used(struct hk_state *dst, const struct hk_state *src)
+ * check was the largest single cost of a real differential check.
+ * The bitmaps only in the build's rows: the kernel holds no others, and
+ * save() reads no others back. */
+static void hk_copy_used(const struct rk_kernel *k, struct hk_state *dst, const struct hk_state *src)
 {
-    memcpy(dst, src, offsetof(struct hk_state, tcbs));
+    memcpy(dst, src, offsetof(struct hk_state, l1));
+    for (unsigned c = 0, doms = build_domains(k); c < build_cores(k); c++) {
+        memcpy(dst->l1[c], src->l1[c], doms * sizeof dst->l1[c][0]);
+        memcpy(dst->l2[c], src->l2[c], doms * sizeof dst->l2[c][0]);
+    }
+    memcpy((char *)dst + HK_L2_END, (const char *)src + HK_L2_END, offsetof(struct hk_state, tcbs) - HK_L2_END);
     memcpy(dst->tcbs, src->tcbs, src->n_tcbs * sizeof src->tcbs[0]);
     memcpy(dst->scs, src->scs, src->n_scs * sizeof src->scs[0]);
     memcpy(dst->ntfns, src->ntfns, src->n_ntfns * sizeof src->ntfns[0]);
@@ -403,11 +458,11 @@ static void hk_copy_used(struct hk_state *dst, const struct hk_state *src)
 
 static void save(struct rk_kernel *k, const struct kstate *in, struct kstate *out)
 {
-    hk_copy_used(&k->hout, &k->hin);
+    hk_copy_used(k, &k->hout, &k->hin);
     k->save(&k->hout);
     if (out != in)
         ks_copy(out, in);
-    rk_from_hk(&k->hout, out);
+    from_hk(&k->hout, out, build_cores(k), build_domains(k));
 }
 
 int rk_roundtrip(struct rk_kernel *k, const struct kstate *in, struct kstate *out)

@@ -27,6 +27,21 @@ static signed char hk_idle_of_core[CONFIG_MAX_NUM_NODES];
 static signed char hk_idle_sc_index;
 static word_t hk_n_tcbs, hk_n_scs, hk_n_irqs;
 
+/* What the last load used of the kernel's tables, so that the next load
+ * resets only that rather than whole tables (a 16-domain build's ready
+ * queues are 64 KiB). The ready queues a state can reach are those of its
+ * threads' (core, domain, priority): the kernel queues a thread only at
+ * its own. The IRQ entries it can reach are the ones the load wrote (a
+ * state or a cap other than the null one) and the IRQ the GIC delivers;
+ * every other entry stays IRQInactive with a null cap, as it starts. */
+static bool_t hk_loaded;                   /* a load has run: the lists below hold */
+static struct {
+    unsigned short core, index;
+} hk_rq_used[HK_MAX_TCBS];
+static word_t hk_n_rq_used;
+static unsigned short hk_irq_used[HK_MAX_IRQS + 1];
+static word_t hk_n_irq_used;
+
 HK_API const char *hk_error(void)
 {
     return hk_err;
@@ -130,11 +145,22 @@ static int hk_check(const struct hk_state *s)
             return hk_fail("an SC has more refills than its object holds");
     }
     for (int i = 0; i < s->n_irqs; i++) {
+        word_t w;
+        /* most of a table is Inactive (0): skip it a word at a time */
+        if (i % sizeof(word_t) == 0 && i + (int)sizeof(word_t) <= s->n_irqs) {
+            __builtin_memcpy(&w, &s->irq_state[i], sizeof w);
+            if (!w) {
+                i += sizeof(word_t) - 1;
+                continue;
+            }
+        }
+        if (s->irq_state[i] == HK_IRQ_Inactive)
+            continue;
 #ifndef ENABLE_SMP_SUPPORT
         if (s->irq_state[i] == HK_IRQ_IPI)
             return hk_fail("IRQ state IPI exists only on SMP builds");
 #endif
-        if (i > (int)maxIRQ && s->irq_state[i] != HK_IRQ_Inactive)
+        if (i > (int)maxIRQ)
             return hk_fail("an IRQ above maxIRQ has a state");
     }
     if (s->idle_thread < 0 || s->idle_sc < 0)
@@ -228,11 +254,15 @@ static void hk_load_tcb(const struct hk_state *s, int i)
                                           : asid_map_asid_map_none_new();
 }
 
+_Static_assert(sizeof(refill_t) == 2 * sizeof(ticks_t), "a refill is its two words");
+
 static void hk_load_sc(const struct hk_state *s, int i)
 {
     const struct hk_sc *x = &s->scs[i];
     sched_context_t *sc = hk_sc(i);
-    memzero(sc, sizeof(sched_context_t) + x->refill_max * sizeof(refill_t));
+    /* the refills below refill_max are written whole below (a refill is
+     * its two words): only the SC's fields need zeroing first */
+    memzero(sc, sizeof(sched_context_t));
     sc->scPeriod = x->period;
     sc->scConsumed = x->consumed;
     sc->scCore = x->core;
@@ -296,8 +326,13 @@ static void hk_load_ipc(const struct hk_state *s)
 /* ready queues: heads and ends found from the links, as the model keeps them */
 static void hk_load_queues(const struct hk_state *s)
 {
+    for (int i = 0; i < s->n_tcbs; i++) {
+        const struct hk_tcb *x = &s->tcbs[i];
+        hk_rq_used[hk_n_rq_used].core = x->affinity;
+        hk_rq_used[hk_n_rq_used].index = (unsigned short)ready_queues_index(x->domain, x->prio);
+        hk_n_rq_used++;
+    }
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
-        memzero(NODE_STATE_ON_CORE(ksReadyQueues, c), sizeof(NODE_STATE_ON_CORE(ksReadyQueues, c)));
         for (word_t d = 0; d < CONFIG_NUM_DOMAINS; d++) {
             NODE_STATE_ON_CORE(ksReadyQueuesL1Bitmap, c)[d] = s->l1[c][d];
             for (word_t w = 0; w < L2_BITMAP_SIZE && w < HK_L2_SIZE; w++)
@@ -317,18 +352,82 @@ static void hk_load_queues(const struct hk_state *s)
     }
 }
 
+/* Entries with IRQ state Inactive (0) and a null cap (type 0) are what
+ * the reset leaves: only the others are written, and noted. */
 static void hk_load_irqs(const struct hk_state *s)
 {
-    for (word_t i = 0; i < INT_STATE_ARRAY_SIZE; i++) {
-        intStateIRQTable[i] = IRQInactive;
-        intStateIRQNode[i].cap = cap_null_cap_new();
-    }
-    for (int i = 0; i < s->n_irqs && i <= (int)maxIRQ; i++) {
+    int n = s->n_irqs <= (int)maxIRQ ? s->n_irqs : (int)maxIRQ + 1;
+    for (int i = 0; i < n; i++) {
+        if (!(s->irq_state[i] | s->irq_cap[i].type))
+            continue;
         irq_t irq = CORE_IRQ_TO_IRQT(0, i); /* named irq: IRQT_TO_IDX refers to it */
         intStateIRQTable[IRQT_TO_IDX(irq)] = hk_irq_state_k(s->irq_state[i]);
         intStateIRQNode[IRQT_TO_IDX(irq)].cap = hk_irq_cap_k(&s->irq_cap[i]);
+        hk_irq_used[hk_n_irq_used++] = (unsigned short)i;
     }
     hk_entry_iar = s->active_irq < 0 ? IRQ_NONE : (word_t)s->active_irq;
+    /* the delivered IRQ is noted too: the entry may write its entry */
+    if (s->active_irq >= 0 && s->active_irq <= (int)maxIRQ)
+        hk_irq_used[hk_n_irq_used++] = (unsigned short)s->active_irq;
+}
+
+static void hk_reset_irq(word_t i)
+{
+    irq_t irq = CORE_IRQ_TO_IRQT(0, i);
+    intStateIRQTable[IRQT_TO_IDX(irq)] = IRQInactive;
+    intStateIRQNode[IRQT_TO_IDX(irq)].cap = cap_null_cap_new();
+}
+
+/* Undo what the previous load (and the entries run on it) could have
+ * written to the kernel's tables; the first load resets them whole. Runs
+ * before the new state's objects are written: the thread indices below
+ * are the previous state's. */
+static int hk_reset_tables(void)
+{
+    if (!hk_loaded) {
+        for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+            memzero(NODE_STATE_ON_CORE(ksReadyQueues, c), sizeof(NODE_STATE_ON_CORE(ksReadyQueues, c)));
+        for (word_t i = 0; i < INT_STATE_ARRAY_SIZE; i++) {
+            intStateIRQTable[i] = IRQInactive;
+            intStateIRQNode[i].cap = cap_null_cap_new();
+        }
+        hk_loaded = true;
+        hk_n_rq_used = hk_n_irq_used = 0;
+        return 0;
+    }
+    /* the queues at each thread's (core, domain, priority) as loaded and
+     * as the thread has them now */
+    for (word_t k = 0; k < hk_n_rq_used; k++) {
+        tcb_queue_t *q = &NODE_STATE_ON_CORE(ksReadyQueues, hk_rq_used[k].core)[hk_rq_used[k].index];
+        q->head = q->end = NULL;
+    }
+    for (word_t i = 0; i < hk_n_tcbs; i++) {
+        const tcb_t *t = hk_tcb((int)i);
+        word_t core = SMP_TERNARY(t->tcbAffinity, 0);
+        if (core >= CONFIG_MAX_NUM_NODES || t->tcbDomain >= CONFIG_NUM_DOMAINS ||
+            t->tcbPriority >= CONFIG_NUM_PRIORITIES) { /* not the kernel's: reset it all */
+            hk_loaded = false;
+            return hk_reset_tables();
+        }
+        tcb_queue_t *q = &NODE_STATE_ON_CORE(ksReadyQueues, core)[ready_queues_index(t->tcbDomain, t->tcbPriority)];
+        q->head = q->end = NULL;
+    }
+    hk_n_rq_used = 0;
+    for (word_t k = 0; k < hk_n_irq_used; k++)
+        hk_reset_irq(hk_irq_used[k]);
+    hk_n_irq_used = 0;
+#ifdef HK_BRIDGE_PARANOID
+    /* a check of the above: every entry is back at its initial value */
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        for (word_t i = 0; i < ARRAY_SIZE(NODE_STATE_ON_CORE(ksReadyQueues, c)); i++)
+            if (NODE_STATE_ON_CORE(ksReadyQueues, c)[i].head || NODE_STATE_ON_CORE(ksReadyQueues, c)[i].end)
+                return hk_fail("HK_BRIDGE_PARANOID: a ready queue outlived the reset");
+    for (word_t i = 0; i < INT_STATE_ARRAY_SIZE; i++)
+        if (intStateIRQTable[i] != IRQInactive || cap_get_capType(intStateIRQNode[i].cap) != cap_null_cap ||
+            intStateIRQNode[i].cap.words[0] || intStateIRQNode[i].cap.words[1])
+            return hk_fail("HK_BRIDGE_PARANOID: an IRQ entry outlived the reset");
+#endif
+    return 0;
 }
 
 static void hk_load_node(const struct hk_state *s)
@@ -393,6 +492,8 @@ HK_API int hk_load(const struct hk_state *s)
     if (hk_check(s) != 0)
         return -1;
     hk_err = "";
+    if (hk_reset_tables() != 0) /* before the indices below change */
+        return -1;
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
         hk_idle_of_core[c] = HK_NONE;
     hk_idle_of_core[0] = s->idle_thread;
@@ -549,9 +650,19 @@ static void hk_save_gic_irq(struct hk_state *s, word_t irq)
     s->irq_acks[irq] = (unsigned char)(s->irq_acks[irq] + acks);
 }
 
+/* Every entry the load did not note is IRQInactive with a null cap
+ * (hk_reset_tables), and reads back as such; the noted ones are read. */
 static void hk_save_irqs(struct hk_state *s)
 {
-    for (int i = 0; i < s->n_irqs && i <= (int)maxIRQ; i++) {
+    int n = s->n_irqs <= (int)maxIRQ ? s->n_irqs : (int)maxIRQ + 1;
+    for (int i = 0; i < n; i++) {
+        s->irq_state[i] = HK_IRQ_Inactive;
+        s->irq_cap[i].type = HK_CAP_Null;
+    }
+    for (word_t k = 0; k < hk_n_irq_used; k++) {
+        int i = hk_irq_used[k];
+        if (i >= n)
+            continue;
         irq_t irq = CORE_IRQ_TO_IRQT(0, i);
         s->irq_state[i] = (unsigned char)hk_irq_state_h(intStateIRQTable[IRQT_TO_IDX(irq)]);
         cap_t c = intStateIRQNode[IRQT_TO_IDX(irq)].cap;
@@ -637,6 +748,16 @@ static void hk_fill_extra(struct hk_extra *x)
     x->fpu_enabled = hk_fpu_en;
     x->sgi_other = hk_sgi_other;
     x->remote_calls = hk_remote_calls;
-    for (word_t i = 0; i < HK_TEXT_LEN; i++)
-        x->text[i] = i < hk_text_len ? hk_text[i] : 0;
+    /* the text, then zeros a word at a time: a byte loop over the buffer
+     * was most of an entry's own time */
+    word_t n = hk_text_len < HK_TEXT_LEN ? hk_text_len : HK_TEXT_LEN, i = 0;
+    static const word_t zero = 0;
+    for (; i < n; i++)
+        x->text[i] = hk_text[i];
+    for (; i < HK_TEXT_LEN && ((word_t)&x->text[i] % sizeof(word_t)); i++)
+        x->text[i] = 0;
+    for (; i + sizeof(word_t) <= HK_TEXT_LEN; i += sizeof(word_t))
+        __builtin_memcpy(&x->text[i], &zero, sizeof(word_t));
+    for (; i < HK_TEXT_LEN; i++)
+        x->text[i] = 0;
 }
