@@ -3,6 +3,7 @@
 
 #include "refill.h"
 #include "sched.h"
+#include "vspace.h"
 
 int build_thread(struct kstate *ks, const char *name, int prio, int dom)
 {
@@ -53,6 +54,10 @@ void build_run(struct kstate *ks, int t)
     ks->tcbs[t].state = TS_Running;
     ks->cur_thread = (int8_t)t;
     ks->cur_sc = ks->tcbs[t].sc;
+    /* TTBR0 as the switch that made t current left it (switchToThread ->
+     * Arch_switchToThread): setVMRoot, which on a hyp build also gives the
+     * thread's ASID a VMID */
+    setVMRoot(ks, t);
 }
 
 void build_ready(struct kstate *ks, int t)

@@ -21,7 +21,8 @@ int build_sc_unconfigured(struct kstate *ks, const char *name, int t);
 int build_ntfn(struct kstate *ks, const char *name);
 int build_ep(struct kstate *ks, const char *name);
 
-/* Make t the running thread on core 0 (it must hold a configured SC). */
+/* Make t the running thread on core 0 (it must hold a configured SC), with
+ * the address space setVMRoot(t) installs (its flags must be set first). */
 void build_run(struct kstate *ks, int t);
 /* Make t Running and queue it at the tail of its ready queue. */
 void build_ready(struct kstate *ks, int t);

@@ -83,6 +83,12 @@ __attribute__((format(printf, 3, 4))) static void differ(struct cmp *c, int fiel
 #define TA(i) ks_tcb_name(c->a, (i))
 #define TB(i) ks_tcb_name(c->b, (i))
 
+/* TTBR0's vspace: a thread's own, or the global user vspace */
+static const char *vspace_name(const struct kstate *ks, int t)
+{
+    return t == KS_NONE ? "global" : ks_tcb_name(ks, t);
+}
+
 static void cmp_node(struct cmp *c)
 {
     const struct kstate *a = c->a, *b = c->b;
@@ -114,6 +120,9 @@ static void cmp_node(struct cmp *c)
                b->ipi_sent | b->ipi_pending);
     if (memcmp(a->l1, b->l1, sizeof a->l1) != 0 || memcmp(a->l2, b->l2, sizeof a->l2) != 0)
         differ(c, DF_READY_QUEUES, "ready-queue bitmaps differ");
+    if (a->vspace != b->vspace)
+        differ(c, DF_ADDRESS_SPACE, "address space installed (TTBR0): slow %s, fast %s", vspace_name(a, a->vspace),
+               vspace_name(b, b->vspace));
 }
 
 static bool blocked_state(int st)
@@ -137,6 +146,15 @@ static void cmp_tcb(struct cmp *c, int i)
         (x->in_release && (x->sched_next != y->sched_next || x->sched_prev != y->sched_prev)))
         differ(c, DF_RELEASE_QUEUE, "thread %s release queue: slow %s, fast %s", x->name,
                x->in_release ? "in it" : "not in it", y->in_release ? "in it" : "not in it");
+    /* the VMID a hyp build's setVMRoot gives the ASID of the vspace it
+     * installs (getHWASID); the kernel holds none on other builds */
+    if (c->a->cfg.hyp && x->vmid_ok != y->vmid_ok)
+        differ(c, DF_ADDRESS_SPACE, "thread %s VMID: slow %s, fast %s", x->name, x->vmid_ok ? "valid" : "invalid",
+               y->vmid_ok ? "valid" : "invalid");
+    /* ksActiveFPUState of a core: migrateTCB releases a live FPU */
+    if (x->fpu_live != y->fpu_live)
+        differ(c, DF_FPU_OWNER, "thread %s FPU state: slow %s, fast %s", x->name,
+               x->fpu_live ? "live (a core's FPU owner)" : "not live", y->fpu_live ? "live (a core's FPU owner)" : "not live");
     if (x->badge_reg != y->badge_reg)
         differ(c, DF_BADGE_REG, "thread %s badge register: slow %#" PRIx64 ", fast %#" PRIx64, x->name, x->badge_reg,
                y->badge_reg);

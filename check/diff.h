@@ -21,6 +21,8 @@ enum diff_group { G_SCHED, G_BUDGET, G_NTFN, G_IRQ, G_CHECK, G_COUNT };
     X(DF_RELEASE_QUEUE, G_SCHED, "release_queue") \
     X(DF_THREAD_STATE, G_SCHED, "thread_state") \
     X(DF_DOMAIN, G_SCHED, "domain") \
+    X(DF_ADDRESS_SPACE, G_SCHED, "address_space") \
+    X(DF_FPU_OWNER, G_SCHED, "fpu_owner") \
     X(DF_CUR_SC, G_BUDGET, "current_sc") \
     X(DF_REFILLS, G_BUDGET, "refills") \
     X(DF_SC_CONSUMED, G_BUDGET, "sc_consumed") \

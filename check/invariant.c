@@ -8,6 +8,7 @@
 #include "irq_fast.h"
 #include "refill.h"
 #include "sched.h"
+#include "vspace.h"
 
 static const struct { const char *name, *what; } inv_text[] = {
 #define INV_TEXT(id, name, what) {name, what},
@@ -154,6 +155,8 @@ static bool check_indices(struct ctx *c)
         if (!in_range(ks->release_head[k], nt) || !in_range(ks->core_cur[k], nt) ||
             !in_range(ks->core_idle[k], nt))
             fail(c, INV_INDEX, "core %d: release head or current thread out of range", k);
+    if (!in_range(ks->vspace, nt))
+        fail(c, INV_INDEX, "the installed address space names a thread that does not exist");
     if (ks->sched_action != KS_SA_RESUME && ks->sched_action != KS_SA_CHOOSE &&
         (ks->sched_action < 0 || ks->sched_action >= nt))
         fail(c, INV_INDEX, "scheduler action names a thread that does not exist");
@@ -236,6 +239,33 @@ static void check_thread(struct ctx *c, int i)
         fail(c, INV_THREAD, "thread %s: FPU state live in a build without an FPU", t->name);
 }
 
+/* TTBR0 changes only when a thread is switched to: to what setVMRoot
+ * gives it (switchToThread -> Arch_switchToThread, src/kernel/thread.c:453,
+ * src/arch/arm/64/kernel/vspace.c:735-758) or, for the idle thread, to the
+ * global user vspace (Arch_switchToIdleThread, src/arch/arm/64/kernel/thread.c:28-34);
+ * deleteASID, deleteASIDPool and the cache flushes that borrow another
+ * vspace re-run setVMRoot(ksCurThread) (vspace.c:1051, 1073, 1133, 1221).
+ * So it holds the current thread's vspace or the global one. A thread that
+ * runs on the global vspace executes nothing (it maps nothing), so it
+ * cannot give itself a valid VTable; another core's TCB invocation on it
+ * stalls its core and reschedules it (remoteTCBStall, src/object/tcb.c:464-476,
+ * 800), which switches to it again. So the global vspace under a user
+ * thread means setVMRoot gives it the global one. The converse does not
+ * hold: a running thread whose VTable cap copy is deleted while another
+ * copy keeps the vspace mapped (no deleteASID) keeps running on it. */
+static void check_vspace(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    int cur = ks->cur_thread;
+    if (ks->vspace != KS_NONE && ks->vspace != cur)
+        fail(c, INV_CURRENT, "TTBR0 holds thread %s's vspace while %s runs", T(ks->vspace), T(cur));
+    else if (ks->vspace != KS_NONE && cur == ks->idle_thread)
+        fail(c, INV_CURRENT, "the idle thread runs on a thread's vspace, not the global one");
+    else if (ks->vspace == KS_NONE && vspace_after_switch(ks, cur) != KS_NONE)
+        fail(c, INV_CURRENT, "current thread %s runs on the global vspace, but its VTable and ASID are "
+             "valid (setVMRoot installs its own)", T(cur));
+}
+
 static void check_current(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -263,6 +293,7 @@ static void check_current(struct ctx *c)
              "(commitTime would leave it not ready)", SC(sc));
     if (cur != ks->idle_thread && t->domain != ks->cur_domain)
         fail(c, INV_CURRENT, "current thread %s is not in the current domain", t->name);
+    check_vspace(c);
 }
 
 /* Walk one ready queue from its head; returns its length or -1 if broken. */

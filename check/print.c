@@ -5,6 +5,7 @@
 #include <inttypes.h>
 
 #include "sched.h"
+#include "vspace.h"
 
 const char *ks_action_name(const struct kstate *ks, int action, char *buf, size_t len)
 {
@@ -14,6 +15,12 @@ const char *ks_action_name(const struct kstate *ks, int action, char *buf, size_
         return "choose";
     snprintf(buf, len, "%s", ks_tcb_name(ks, action));
     return buf;
+}
+
+int scen_vspace_default(const struct kstate *ks)
+{
+    int t = ks->cur_thread;
+    return t >= 0 && t < ks->n_tcbs ? vspace_after_switch(ks, t) : KS_NONE;
 }
 
 static void opt_obj(FILE *out, const char *key, int v, const char *name)
@@ -61,6 +68,8 @@ static void print_node(FILE *out, const struct kstate *ks)
     opt_u64(out, "consumed", ks->consumed);
     fprintf(out, " deadline=%" PRIu64, ks->deadline);
     opt_flag(out, "reprogram", ks->reprogram, false);
+    if (ks->vspace != scen_vspace_default(ks))
+        fprintf(out, " vspace=%s", ks_tcb_name(ks, ks->vspace));
     fprintf(out, "\n");
     fprintf(out, "domain cur=%u time=%" PRIu64 " idx=%u schedule=", ks->cur_domain, ks->domain_time, ks->dom_idx);
     for (int i = 0; i < ks->dom_len; i++)

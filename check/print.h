@@ -13,6 +13,11 @@
 
 void ks_print(FILE *out, const struct kstate *ks);
 
+/* The default of the node line's vspace key: what a switch to the current
+ * thread installs (vspace_after_switch), the global vspace (KS_NONE) when
+ * the current thread is not a thread of the state. */
+int scen_vspace_default(const struct kstate *ks);
+
 /* The scheduler action as text: "resume", "choose" or a thread name. */
 const char *ks_action_name(const struct kstate *ks, int action, char *buf, size_t len);
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "kassert.h"
+#include "print.h"
 
 #define MAX_TOKS 64
 #define SHOW 40 /* longest token quoted in a message */
@@ -55,6 +56,7 @@ struct ctx {
     bool core_seen[KS_MAX_CORES];
     bool bitmap_given[KS_MAX_CORES][KS_MAX_DOMAINS];
     bool irq_seen[KS_MAX_IRQS];
+    bool vspace_given;        /* the node line's vspace key */
 };
 
 enum kind { K_TCB, K_SC, K_NTFN, K_EP, K_REPLY };
@@ -465,6 +467,7 @@ static const struct field node_fields[] = {
     NUM(struct kstate, "consumed", consumed, UINT64_MAX),
     NUM(struct kstate, "deadline", deadline, UINT64_MAX),
     FLAG(struct kstate, "reprogram", reprogram),
+    SPECIAL("vspace"),
 };
 
 static const struct field domain_fields[] = {
@@ -791,12 +794,27 @@ static int node_action(struct ctx *c, const struct line *ln)
     return 0;
 }
 
+/* vspace=T|-: TTBR0; left out, what a switch to cur installs (set after
+ * the passes, when cur's flags are known) */
+static int node_vspace(struct ctx *c, const struct line *ln)
+{
+    struct tok v;
+    int t;
+    if (!find_kv(ln, 1, "vspace", &v))
+        return 0;
+    if (parse_ref(c, "node", "vspace", K_TCB, v, &t))
+        return -1;
+    c->ks->vspace = (int8_t)t;
+    c->vspace_given = true;
+    return 0;
+}
+
 static int dir_node(struct ctx *c, const struct line *ln, int arg)
 {
     (void)arg;
     if (once(c, SEEN_NODE, "node") || APPLY(c, "node", c->ks, node_fields, ln, 1))
         return -1;
-    return node_action(c, ln);
+    return node_action(c, ln) || node_vspace(c, ln);
 }
 
 static int domain_schedule(struct ctx *c, const struct line *ln)
@@ -1179,6 +1197,8 @@ int scenario_parse(const char *text, size_t len, const char *filename, struct ks
     if (run_pass(&c, 2))
         return -1;
     derive_bitmaps(&c);
+    if (!c.vspace_given)
+        out->vspace = (int8_t)scen_vspace_default(out);
     return 0;
 }
 

@@ -482,6 +482,10 @@ int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct ksta
     if (why < 0)
         return -1;
     save(k, in, out);
+    /* the address space TTBR0 holds (setVMRoot): whose vspace the last
+     * write installed; with no write it is the entry's (ks_copy in save) */
+    if (x.ttbr0_writes)
+        out->vspace = (int8_t)x.ttbr0_tcb;
     if (extra) {
         extra->outcome = x.outcome;
         extra->ttbr0_writes = x.ttbr0_writes;

@@ -194,8 +194,12 @@ static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
     COST_SCHEDULABLE(ks, ks->cur_thread);
     if (isSchedulable(ks, ks->cur_thread))
         tcbSchedEnqueue(ks, ks->cur_thread);
+    /* switchToThread_fp (PR head include/arch/arm/arch/64/mode/fastpath/fastpath.h:30-45):
+     * armv_contextSwitch_HWASID installs dest's vspace root with the ASID
+     * (hyp: the stored VMID) check_dest found valid */
     COST_W(ks, 2); /* TTBR0 (armv_contextSwitch_HWASID), ksCurThread */
-    ks->cur_thread = (int8_t)dest; /* switchToThread_fp */
+    ks->vspace = (int8_t)dest;
+    ks->cur_thread = (int8_t)dest;
     int sc = ks->tcbs[dest].sc;
     /* FIX cb_unblock: what switchSchedContext does for a new SC */
     COST_SEC(ks, SEC_WAKE);

@@ -139,7 +139,7 @@ int ks_init(struct kstate *ks, const char *board)
     memset(ks->asserts, 0, sizeof ks->asserts);
     if (cfg_preset(&ks->cfg, board) != 0)
         return -1;
-    ks->cur_thread = ks->cur_sc = ks->idle_thread = ks->idle_sc = KS_NONE;
+    ks->cur_thread = ks->cur_sc = ks->idle_thread = ks->idle_sc = ks->vspace = KS_NONE;
     ks->sched_action = KS_SA_RESUME;
     ks->active_irq = ks->oor_irq = KS_IRQ_INVALID;
     ks->deadline = UINT64_MAX;
@@ -279,6 +279,7 @@ static void remap_tcb(struct kstate *ks, int i)
         fix_ref8(&ks->replies[k].tcb, i);
     fix_ref8(&ks->cur_thread, i);
     fix_ref8(&ks->idle_thread, i);
+    fix_ref8(&ks->vspace, i);
     for (int c = 0; c < KS_MAX_CORES; c++) {
         fix_ref8(&ks->release_head[c], i);
         fix_ref8(&ks->core_cur[c], i);

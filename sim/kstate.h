@@ -92,7 +92,9 @@ struct ks_tcb {
     bool vtable_ok;      /* isValidVTableRoot_fp(): a mapped vspace cap */
     bool asid_ok;        /* the ASID map still points at that vspace */
     bool vmid_ok;        /* stored VMID valid (hypervisor builds) */
-    bool fpu_live;       /* nativeThreadUsingFPU(): FPU state live in a core */
+    bool fpu_live;       /* a core's FPU owner (ksActiveFPUState) is this thread's
+                            FPU state: nativeThreadUsingFPU() while that core is
+                            its affinity */
     uint64_t badge_reg;  /* badgeRegister */
 };
 
@@ -163,6 +165,10 @@ struct kstate {
 
     /* node state of the core taking the interrupt (core 0) */
     int8_t cur_thread, cur_sc, idle_thread, idle_sc;
+    int8_t vspace;       /* TTBR0 (armv_contextSwitch): the thread whose vspace
+                            root it holds, KS_NONE for the global user vspace
+                            (armKSGlobalUserVSpace); set by switches only
+                            (sim/vspace.h) */
     int16_t sched_action;
     bool reprogram;      /* ksReprogram */
     ticks_t cur_time;    /* ksCurTime */

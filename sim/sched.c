@@ -5,6 +5,7 @@
 #include "kassert.h"
 #include "refill.h"
 #include "tcbqueue.h"
+#include "vspace.h"
 
 /* ---- ready queues and bitmaps (src/object/tcb.c) ---- */
 
@@ -345,7 +346,7 @@ void possibleSwitchTo(struct kstate *ks, int t)
     }
 }
 
-/* switchToThread (Arch_switchToThread changes no modelled state) */
+/* switchToThread */
 void switchToThread(struct kstate *ks, int t)
 {
     const struct ks_tcb *tcb = &ks->tcbs[t];
@@ -356,6 +357,7 @@ void switchToThread(struct kstate *ks, int t)
         KASSERT(ks, refill_ready(ks, tcb->sc), A_SWITCH_READY);
     }
     COST(ks, 4, 1, 6); /* Arch_switchToThread: setVMRoot's VTable cap, ASID map, TTBR0 */
+    Arch_switchToThread(ks, t);
     tcbSchedDequeue(ks, t);
     COST_W(ks, 1); /* ksCurThread */
     ks->cur_thread = (int8_t)t;
@@ -365,6 +367,7 @@ void switchToThread(struct kstate *ks, int t)
 void switchToIdleThread(struct kstate *ks)
 {
     COST(ks, 1, 2, 0); /* ksIdleThread; TTBR0, ksCurThread */
+    Arch_switchToIdleThread(ks);
     ks->cur_thread = ks->idle_thread;
 }
 

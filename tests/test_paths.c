@@ -436,6 +436,7 @@ static void test_idle_equal_priority(void **state)
     int ep = build_ep(ks, "ep");
     build_recv_ep(ks, s, ep, KS_NONE);
     ks->cur_thread = ks->idle_thread;
+    ks->vspace = KS_NONE; /* Arch_switchToIdleThread */
     ks->cur_sc = ks->idle_sc;
     ks->consumed = 0;
     build_deadline(ks);

@@ -130,6 +130,7 @@ static void build_irquser(struct kstate *ks)
     ks->irq_cap[40].badge = 1;
     ks->active_irq = 40;
     ks->cur_thread = (int8_t)sp;
+    ks->vspace = (int8_t)sp; /* the node line's default: what setVMRoot(spinner) installs */
     ks->cur_sc = (int8_t)ssc;
     ks->cur_time = 1000000;
     ks->hw_clock = 1024000;

@@ -114,8 +114,8 @@ static int parse_opts(int argc, char **argv, struct replay_opts *o)
 }
 
 /* What the trace cannot show, or the kernel does not keep, is taken from
- * the model: IRQ acks (the GIC's EOI is not captured), the VTable, ASID,
- * VMID and FPU flags (abstractions of the model), an SC's configured
+ * the model: IRQ acks (the GIC's EOI is not captured), TTBR0's vspace, the
+ * VTable, ASID, VMID and FPU flags (abstractions of the model), an SC's configured
  * budget (the kernel keeps only the refills) and the timer write count. */
 static void align_uncaptured(const struct kstate *model, struct kstate *real)
 {
@@ -124,6 +124,7 @@ static void align_uncaptured(const struct kstate *model, struct kstate *real)
     real->oor_masked = model->oor_masked;
     real->oor_acks = model->oor_acks;
     real->deadline_writes = model->deadline_writes;
+    real->vspace = model->vspace; /* TTBR0 is not captured */
     for (int i = 0; i < real->n_tcbs && i < model->n_tcbs; i++) {
         real->tcbs[i].vtable_ok = model->tcbs[i].vtable_ok;
         real->tcbs[i].asid_ok = model->tcbs[i].asid_ok;

@@ -525,6 +525,18 @@ HK_API int hk_load(const struct hk_state *s)
 
 /* ---- save ---- */
 
+#ifdef CONFIG_HAVE_FPU
+/* The core whose ksActiveFPUState is t's FPU state, or -1 (one pointer per
+ * core: nativeThreadUsingFPU looks only at the thread's affinity core). */
+static int hk_fpu_owner_core(tcb_t *t)
+{
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        if (NODE_STATE_ON_CORE(ksActiveFPUState, c) == &t->tcbArch.tcbContext.fpuState)
+            return (int)c;
+    return -1;
+}
+#endif
+
 static void hk_save_tcb(struct hk_state *s, int i)
 {
     struct hk_tcb *x = &s->tcbs[i];
@@ -567,7 +579,9 @@ static void hk_save_tcb(struct hk_state *s, int i)
         x->asid_ok = asid_map_get_type(m) == asid_map_asid_map_vspace;
     }
 #ifdef CONFIG_HAVE_FPU
-    x->fpu_live = nativeThreadUsingFPU(t);
+    /* live on any core: a stale owner on the thread's old core (moved
+     * without migrateTCB's release) must show, not only its affinity's */
+    x->fpu_live = hk_fpu_owner_core(t) >= 0;
 #else
     x->fpu_live = 0;
 #endif
@@ -741,9 +755,11 @@ static void hk_fill_extra(struct hk_extra *x)
     for (word_t c = 0; c < HK_MAX_CORES; c++)
         x->fpu_owner[c] = HK_NONE;
 #ifdef CONFIG_HAVE_FPU
-    for (word_t i = 0; i < hk_n_tcbs; i++)
-        if (nativeThreadUsingFPU(hk_tcb((int)i)))
-            x->fpu_owner[SMP_TERNARY(hk_tcb((int)i)->tcbAffinity, 0)] = (signed char)i;
+    for (word_t i = 0; i < hk_n_tcbs; i++) {
+        int c = hk_fpu_owner_core(hk_tcb((int)i));
+        if (c >= 0)
+            x->fpu_owner[c] = (signed char)i;
+    }
 #endif
     x->fpu_enabled = hk_fpu_en;
     x->sgi_other = hk_sgi_other;
