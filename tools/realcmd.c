@@ -64,7 +64,7 @@ struct real_run {
     struct classify_ws ws;
     struct rclass classes[REAL_MAX_CLASSES];
     int n_classes;
-    uint64_t dropped, checks, diverged, halts, unfit, classified;
+    uint64_t dropped, checks, diverged, halts, unfit, classified, known;
     struct seen seen[REAL_MAX_CLASSES];
     int n_seen;
     uint64_t defect_hits[DEF_COUNT];
@@ -367,6 +367,22 @@ static void model_path(struct kstate *ks, int path)
         fastpath_irq(ks, path == RK_FAST ? FP_PR1227 : FP_FIXED);
 }
 
+/* Halts of the real debug kernel that are known findings, which the model
+ * does not mirror: counted apart from the unexplained mismatches. */
+static const struct { const char *where, *what; } known_halts[] = {
+    {"cap_vspace_cap_get_capVSBasePtr",
+     "PR #1227 reads the woken thread's vspace root before checking its VTable cap; a debug kernel asserts "
+     "on a null cap (docs/FINDINGS.md, \"Evidence outside the model\")"},
+};
+
+static int known_halt(const char *text)
+{
+    for (size_t i = 0; i < sizeof known_halts / sizeof known_halts[0]; i++)
+        if (strstr(text, known_halts[i].where))
+            return (int)i;
+    return -1;
+}
+
 /* One path on one state: returns false when the build cannot run it. */
 static bool validate_path(const struct real_opts *o, struct real_run *r, int path, uint64_t seed)
 {
@@ -381,6 +397,10 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
         key.halt = true;
         snprintf(key.text, sizeof key.text, "%s", x.text);
         r->halts++;
+        if (known_halt(x.text) >= 0) {
+            r->known++;
+            return true;
+        }
     } else {
         key.fields = compare(&r->a, &r->b, r->k.info.debug);
         if (!key.fields)
@@ -409,8 +429,11 @@ static int validate(const struct real_opts *o, struct real_run *r)
     double t = now_s() - r->t0;
     printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath and the fastpath as built%s\n",
            i, t, (double)i / t, fixed_ok ? " and the corrected fastpath" : "");
-    printf("  model against real kernel: %" PRIu64 " mismatches (%" PRIu64 " real-kernel halts)\n", r->diverged,
-           r->halts);
+    printf("  model against real kernel: %" PRIu64 " unexplained mismatches; %" PRIu64 " real-kernel halts, %" PRIu64
+           " of them known findings\n",
+           r->diverged, r->halts, r->known);
+    if (r->known)
+        printf("  known: %s\n", known_halts[0].what);
     if (!fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     return r->diverged ? 1 : 0;
@@ -634,9 +657,9 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     double t = now_s() - r->t0;
     fprintf(f, "{\"command\": \"%s\", \"build\": \"%s\", \"board\": \"%s\", \"commit\": \"%s\", \"checks\": %" PRIu64
                ", \"seconds\": %.2f, \"checks_per_second\": %.0f, \"diverged\": %" PRIu64 ", \"named\": %" PRIu64
-               ", \"halts\": %" PRIu64 ",\n \"defects\": {",
+               ", \"halts\": %" PRIu64 ", \"known_halts\": %" PRIu64 ",\n \"defects\": {",
             o->cmd, r->k.dir, r->k.board, r->k.commit, r->checks, t, (double)r->checks / t, r->diverged,
-            r->classified, r->halts);
+            r->classified, r->halts, r->known);
     const char *sep = "";
     for (int d = 0; d < DEF_COUNT; d++)
         if (r->defect_hits[d]) {
