@@ -3,6 +3,7 @@
 
 #include "refill.h"
 #include "sched.h"
+#include "tcbqueue.h"
 #include "vspace.h"
 
 int build_thread(struct kstate *ks, const char *name, int prio, int dom)
@@ -72,30 +73,10 @@ void build_release(struct kstate *ks, int t)
     tcbReleaseEnqueue(ks, t);
 }
 
-/* tcbEPAppend (MCS): from the tail, step over lower-priority threads. */
-static void ipc_append(struct kstate *ks, int t, int8_t *head, int8_t *tail)
-{
-    int before = *tail, after = KS_NONE;
-    while (before != KS_NONE && ks->tcbs[t].prio > ks->tcbs[before].prio) {
-        after = before;
-        before = ks->tcbs[after].ep_prev;
-    }
-    if (before == KS_NONE)
-        *head = (int8_t)t;
-    else
-        ks->tcbs[before].ep_next = (int8_t)t;
-    if (after == KS_NONE)
-        *tail = (int8_t)t;
-    else
-        ks->tcbs[after].ep_prev = (int8_t)t;
-    ks->tcbs[t].ep_next = (int8_t)after;
-    ks->tcbs[t].ep_prev = (int8_t)before;
-}
-
 void build_wait_ntfn(struct kstate *ks, int t, int n)
 {
     struct ks_ntfn *ntfn = &ks->ntfns[n];
-    ipc_append(ks, t, &ntfn->q_head, &ntfn->q_tail);
+    tcbEPAppend(ks, t, &ntfn->q_head, &ntfn->q_tail);
     ntfn->state = NTFN_Waiting;
     ks->tcbs[t].state = TS_BlockedOnNotification;
     ks->tcbs[t].blocking = (int8_t)n;
@@ -104,7 +85,7 @@ void build_wait_ntfn(struct kstate *ks, int t, int n)
 static void block_on_ep(struct kstate *ks, int t, int e, int ep_state, int ts)
 {
     struct ks_ep *ep = &ks->eps[e];
-    ipc_append(ks, t, &ep->q_head, &ep->q_tail);
+    tcbEPAppend(ks, t, &ep->q_head, &ep->q_tail);
     ep->state = (uint8_t)ep_state;
     ks->tcbs[t].state = (uint8_t)ts;
     ks->tcbs[t].blocking = (int8_t)e;

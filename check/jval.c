@@ -349,3 +349,14 @@ double jval_num(const struct jval_doc *d, const struct jval *o, const char *key,
         return dflt;
     return v->type == JV_INT ? (v->neg ? -(double)v->u : (double)v->u) : v->real;
 }
+
+void jval_write_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 enum jval_type { JV_NULL, JV_BOOL, JV_INT, JV_REAL, JV_STRING, JV_ARRAY, JV_OBJECT };
 
@@ -50,5 +51,9 @@ double jval_num(const struct jval_doc *d, const struct jval *o, const char *key,
 /* First child and next sibling, for iterating arrays and objects. */
 const struct jval *jval_first(const struct jval_doc *d, const struct jval *v);
 const struct jval *jval_next(const struct jval_doc *d, const struct jval *v);
+
+/* Write s as a JSON string literal (quotes and backslashes escaped; the
+ * strings irqsim writes are file names and identifiers). */
+void jval_write_string(FILE *f, const char *s);
 
 #endif

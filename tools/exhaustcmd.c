@@ -15,6 +15,7 @@
 #include "diff.h"
 #include "exhaust.h"
 #include "invariant.h"
+#include "jval.h"
 #include "irq_fast.h"
 #include "print.h"
 #include "shrink.h"
@@ -699,16 +700,6 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
     fprintf(out, "bound: %s\n", buf);
 }
 
-static void json_string(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 static int write_json(const struct run *r, double elapsed)
 {
@@ -753,9 +744,9 @@ static int write_json(const struct run *r, double elapsed)
         struct dclass cl = {x->exit, x->cause, x->fields};
         char name[200], defs[64], fields[512];
         fprintf(f, "%s\n    {\"class\": ", c ? "," : "");
-        json_string(f, dclass_name(&cl, name, sizeof name));
+        jval_write_string(f, dclass_name(&cl, name, sizeof name));
         fprintf(f, ", \"exit\": \"%s\", \"cause\": ", fp_exit_name(x->exit));
-        json_string(f, cause_text(x->cause, name, sizeof name));
+        jval_write_string(f, cause_text(x->cause, name, sizeof name));
         fprintf(f, ", \"defects\": \"%s\", \"states\": %" PRIu64 ", \"first_state\": %" PRIu64
                 ", \"smallest_state\": %" PRIu64 ", \"fields\": \"%s\"}",
                 defects_text(cause_defects(x->cause), defs, sizeof defs), x->count, x->first,
@@ -763,7 +754,7 @@ static int write_json(const struct run *r, double elapsed)
     }
     fprintf(f, "%s],\n  \"seconds\": %.3f,\n  \"statement\": ", t->n_classes ? "\n  " : "", elapsed);
     bound_text(r, buf, sizeof buf);
-    json_string(f, buf);
+    jval_write_string(f, buf);
     fprintf(f, "\n}\n");
     return fclose(f) == 0 ? 0 : -1;
 }

@@ -10,6 +10,7 @@
 
 #include "diff.h"
 #include "invariant.h"
+#include "jval.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "scenario.h"
@@ -380,16 +381,6 @@ static void print_summary(const struct replay_opts *o, const struct replay_run *
         printf("(%ld entries in classes past the first %d not listed)\n", r->classes_dropped, REPLAY_MAX_CLASSES);
 }
 
-static void json_str(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 static int write_json(const struct replay_opts *o, const struct replay_run *r)
 {
@@ -422,9 +413,9 @@ static int write_json(const struct replay_opts *o, const struct replay_run *r)
         fprintf(f, "%s\n  {\"exit\": \"%s\", \"path\": %s, \"fields\": \"%s\", \"count\": %ld, \"first\": ", i ? "," : "",
                 exit_name(c->exit), c->path ? "true" : "false", diff_fields_text(c->fields, fields, sizeof fields),
                 c->count);
-        json_str(f, c->where);
+        jval_write_string(f, c->where);
         fprintf(f, ", \"reproducer\": ");
-        json_str(f, c->reproducer);
+        jval_write_string(f, c->reproducer);
         fputc('}', f);
     }
     fprintf(f, "]}\n");
