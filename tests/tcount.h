@@ -34,6 +34,33 @@ static inline uint32_t tc_counted(const struct kstate *in, struct kstate *out, t
     return cost_all(&rec.c);
 }
 
+/* An imx8mm state (8 MHz: MIN_BUDGET 160 ticks, maxIRQ 160) whose clock
+ * and ksCurTime are now: the idle thread runs. */
+static inline struct kstate *tc_imx8mm(ticks_t now)
+{
+    struct kstate *ks = tc_state();
+    assert_int_equal(ks_init(ks, "imx8mm"), 0);
+    assert_int_equal(ks->cfg.min_budget, 160);
+    assert_int_equal(ks->cfg.max_irq, 160);
+    ks->cur_time = ks->hw_clock = now;
+    return ks;
+}
+
+/* tc_imx8mm(1000) with thread name at priority 100 running on its SC
+ * sc_name (8000 ticks per 80000, first refill at 0); *t and *sc are set
+ * when not NULL. */
+static inline struct kstate *tc_running(const char *name, const char *sc_name, int *t, int *sc)
+{
+    struct kstate *ks = tc_imx8mm(1000);
+    int x = build_thread(ks, name, 100, 0), y = build_sc(ks, sc_name, x, 8000, 80000, 0);
+    build_run(ks, x);
+    if (t)
+        *t = x;
+    if (sc)
+        *sc = y;
+    return ks;
+}
+
 /* The one failed kernel assertion the run recorded must be id. */
 static inline void tc_assert_one(const struct kstate *ks, int id)
 {

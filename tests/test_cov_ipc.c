@@ -65,20 +65,6 @@ static void op_recv_ipc(struct kstate *ks, void *p)
     receiveIPC(ks, a->t, a->e, a->r, a->blocking);
 }
 
-/* A running thread srv at priority 100 on a periodic SC of 8000 ticks per
- * 80000 whose head refill is at time 0 (ready), at ksCurTime 1000. */
-static struct kstate *running(int *srv, int *sc)
-{
-    struct kstate *ks = tc_state();
-    assert_int_equal(ks_init(ks, "imx8mm"), 0);
-    assert_int_equal(ks->cfg.min_budget, 160);
-    ks->cur_time = ks->hw_clock = 1000;
-    *srv = build_thread(ks, "srv", 100, 0);
-    *sc = build_sc(ks, "sc_srv", *srv, 8000, 80000, 0);
-    build_run(ks, *srv);
-    return ks;
-}
-
 /* The current thread srv without an SC of its own while ksCurSC is still
  * the SC it ran on, now held by another thread: the state the send half of
  * seL4_NBSendWait / seL4_NBSendRecv leaves when it donated srv's SC
@@ -87,7 +73,7 @@ static struct kstate *running(int *srv, int *sc)
 static struct kstate *donated_away(int *srv, int *client)
 {
     int sc;
-    struct kstate *ks = running(srv, &sc);
+    struct kstate *ks = tc_running("srv", "sc_srv", srv, &sc);
     *client = build_thread(ks, "client", 90, 0);
     ks->tcbs[*srv].sc = KS_NONE;
     ks->tcbs[*client].sc = (int8_t)sc;
@@ -116,7 +102,7 @@ static void test_wait_returns_sc(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int n = build_ntfn(in, "n");
     build_bind_sc_ntfn(in, sc, n);
     struct arg a = {.t = srv, .n = n, .blocking = true};
@@ -143,7 +129,7 @@ static void test_return_sc_not_current(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0);
     int n = build_ntfn(in, "n");
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
@@ -167,7 +153,7 @@ static void test_poll_signal(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int n = build_ntfn(in, "n");
     int w = build_thread(in, "w", 10, 0);
     in->tcbs[srv].badge_reg = 77;
@@ -235,7 +221,7 @@ static void test_recv_completes_bound_signal(void **state)
     (void)state;
     for (int kind = 0; kind < 4; kind++) {
         int srv, sc = KS_NONE, client;
-        struct kstate *in = kind == 0 ? donated_away(&srv, &client) : running(&srv, &sc), *out = tc_state();
+        struct kstate *in = kind == 0 ? donated_away(&srv, &client) : tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
         int n = build_ntfn(in, "n"), e = build_ep(in, "e");
         build_bind_ntfn(in, srv, n);
         int watched = KS_NONE;
@@ -277,7 +263,7 @@ static void test_complete_inactive(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int n = build_ntfn(in, "n");
     in->tcbs[srv].badge_reg = 3;
     struct arg a = {.t = srv, .n = n};
@@ -301,7 +287,7 @@ static void test_recv_bound_idle(void **state)
     (void)state;
     for (int blocking = 0; blocking < 2; blocking++) {
         int srv, sc;
-        struct kstate *in = running(&srv, &sc), *out = tc_state();
+        struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
         int n = build_ntfn(in, "n"), e = build_ep(in, "e");
         build_bind_ntfn(in, srv, n);
         build_bind_sc_ntfn(in, sc, n);
@@ -335,7 +321,7 @@ static void test_recv_reply_own(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int e = build_ep(in, "e"), r = ks_add_reply(in, "r");
     in->replies[r].tcb = (int8_t)srv;
     struct arg a = {.t = srv, .e = e, .r = r, .blocking = true};
@@ -360,7 +346,7 @@ static void test_recv_plain_senders(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int e = build_ep(in, "e");
     int s1 = build_thread(in, "s1", 50, 0), s2 = build_thread(in, "s2", 40, 0);
     int s1sc = build_sc(in, "s1sc", s1, 1000, 10000, 0);
@@ -391,7 +377,7 @@ static void test_recv_sender_without_sc(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int e = build_ep(in, "e"), s = build_thread(in, "s", 50, 0);
     build_send_ep(in, s, e);
     struct arg a = {.t = srv, .e = e, .r = KS_NONE, .blocking = true};
@@ -414,7 +400,7 @@ static void test_recv_sender_insufficient(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int e = build_ep(in, "e"), s = build_thread(in, "s", 50, 0);
     int ssc = build_sc(in, "ssc", s, 1000, 10000, 0);
     refill_head(in, ssc)->amount = 100;
@@ -434,7 +420,7 @@ static void test_recv_faulter_no_reply(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int e = build_ep(in, "e"), f = build_thread(in, "f", 50, 0);
     build_sc(in, "fsc", f, 1000, 10000, 0);
     build_send_ep(in, f, e);
@@ -459,7 +445,7 @@ static void test_recv_sporadic_sender_current_sc(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int e = build_ep(in, "e"), s = build_thread(in, "s", 50, 0);
     int ssc = build_sc(in, "ssc", s, 1000, 10000, 0);
     in->scs[ssc].sporadic = true;
@@ -482,7 +468,7 @@ static void test_recv_send_without_sender(void **state)
 {
     (void)state;
     int srv, sc;
-    struct kstate *in = running(&srv, &sc), *out = tc_state();
+    struct kstate *in = tc_running("srv", "sc_srv", &srv, &sc), *out = tc_state();
     int e = build_ep(in, "e");
     in->eps[e].state = EP_Send;
     struct arg a = {.t = srv, .e = e, .r = KS_NONE, .blocking = true};

@@ -16,18 +16,10 @@
 
 #include "irqc.h"
 
-static struct kstate *fresh(void)
-{
-    struct kstate *ks = tc_state();
-    assert_int_equal(ks_init(ks, "imx8mm"), 0);
-    assert_int_equal(ks->cfg.max_irq, 160);
-    return ks;
-}
-
 static void test_state_of(void **state)
 {
     (void)state;
-    struct kstate *ks = fresh();
+    struct kstate *ks = tc_imx8mm(0);
     build_irq_state(ks, 40, IRQ_Timer);
     assert_int_equal(ks->n_irqs, 41);
     assert_int_equal(irq_state_of(ks, 40), IRQ_Timer);
@@ -60,7 +52,7 @@ static void op_mask(struct kstate *ks, void *arg)
 static void test_ack_saturates(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     struct irq_arg a = {.irq = 40};
     assert_true(tc_counted(in, out, op_ack, &a) > 0);
     assert_int_equal(out->irq_acks[40], 1);
@@ -90,7 +82,7 @@ static void test_ack_saturates(void **state)
 static void test_mask(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     struct irq_arg a = {.irq = 160, .disable = true};
     tc_counted(in, out, op_mask, &a);
     assert_true(out->irq_masked[160]);
@@ -121,7 +113,7 @@ static void op_deadline_ack(struct kstate *ks, void *arg)
 static void test_deadline_ack(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     in->deadline = 12345;
     assert_true(tc_counted(in, out, op_deadline_ack, NULL) > 0);
     assert_int_equal(out->deadline, UINT64_MAX);

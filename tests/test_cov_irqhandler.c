@@ -23,25 +23,13 @@ static void op_get(struct kstate *ks, void *p)
     g->ret = decodeIRQControl_Get(ks, g->irq);
 }
 
-static struct kstate *running(void)
-{
-    struct kstate *ks = tc_state();
-    assert_int_equal(ks_init(ks, "imx8mm"), 0);
-    assert_int_equal(ks->cfg.max_irq, 160);
-    ks->cur_time = ks->hw_clock = 1000;
-    int cur = build_thread(ks, "cur", 100, 0);
-    build_sc(ks, "csc", cur, 8000, 80000, 0);
-    build_run(ks, cur);
-    return ks;
-}
-
 /* A negative IRQ number is, as the kernel's word irq_w, above maxIRQ:
  * seL4_RangeError, nothing changes (the invoker is not set to Restart).
  * IRQ 160 = maxIRQ is accepted: IRQSignal, unmasked (interrupt.c:78-84). */
 static void test_get_negative(void **state)
 {
     (void)state;
-    struct kstate *in = running(), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", NULL, NULL), *out = tc_state();
     struct get g = {.irq = -1};
     tc_counted(in, out, op_get, &g);
     assert_int_equal(g.ret, SYSERR_RANGE);
@@ -63,7 +51,7 @@ static void test_get_negative(void **state)
 static void test_get_beyond_table(void **state)
 {
     (void)state;
-    struct kstate *in = running(), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", NULL, NULL), *out = tc_state();
     in->cfg.max_irq = 1100;
     assert_non_null(cfg_validate(&in->cfg));
     struct get g = {.irq = KS_MAX_IRQS + 26};

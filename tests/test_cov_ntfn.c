@@ -22,15 +22,6 @@
  */
 #include "tcount.h"
 
-static struct kstate *fresh(ticks_t now)
-{
-    struct kstate *ks = tc_state();
-    assert_int_equal(ks_init(ks, "imx8mm"), 0);
-    assert_int_equal(ks->cfg.min_budget, 160);
-    ks->cur_time = ks->hw_clock = now;
-    return ks;
-}
-
 /* ---- cancelSignal / cancelIPC ---- */
 
 static void op_cancel_ipc(struct kstate *ks, void *arg)
@@ -45,7 +36,7 @@ static void op_cancel_ipc(struct kstate *ks, void *arg)
 static void test_cancel_signal_counted(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int n = build_ntfn(in, "n");
     int a = build_thread(in, "a", 20, 0), b = build_thread(in, "b", 10, 0);
     build_wait_ntfn(in, b, n);
@@ -80,7 +71,7 @@ static void test_cancel_signal_counted(void **state)
 static void test_cancel_ipc_bad_index(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     build_ep(in, "e");
     int t = build_thread(in, "t", 10, 0);
     static const int bad[] = {KS_NONE, 1, 7};
@@ -117,7 +108,7 @@ static void op_donate(struct kstate *ks, void *arg)
 /* From, at 100, holds a round-robin SC of 1000 ticks; to, at 50, has none. */
 static struct kstate *donation_state(int *from, int *to, int *sc)
 {
-    struct kstate *ks = fresh(0);
+    struct kstate *ks = tc_imx8mm(0);
     *from = build_thread(ks, "from", 100, 0);
     *sc = build_sc(ks, "sc", *from, 1000, 0, 0);
     *to = build_thread(ks, "to", 50, 0);
@@ -202,7 +193,7 @@ static void test_donate_from_ready(void **state)
 static void test_donate_from_release(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int from = build_thread(in, "from", 100, 0);
     int sc = build_sc(in, "sc", from, 1000, 10000, 5000);
     int to = build_thread(in, "to", 50, 0);
@@ -238,7 +229,7 @@ static void op_resume(struct kstate *ks, void *arg)
 static void test_resume_no_sc(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int none = KS_NONE;
     assert_true(tc_counted(in, out, op_resume, &none) > 0);
     assert_true(ks_same(in, out));
@@ -252,7 +243,7 @@ static void test_resume_no_sc(void **state)
 static void test_resume_no_tcb(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int sc = build_sc(in, "lone", KS_NONE, 1000, 0, 0);
     tc_counted(in, out, op_resume, &sc);
     tc_assert_one(out, A_RESUME_HAS_TCB);
@@ -267,7 +258,7 @@ static void test_resume_no_tcb(void **state)
 static void test_resume_not_schedulable(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int t = build_thread(in, "t", 10, 0);
     int sc = build_sc(in, "sc", t, 1000, 10000, 5000); /* not ready either */
     assert_int_equal(in->tcbs[t].state, TS_Inactive);
@@ -289,7 +280,7 @@ static void test_resume_postpones(void **state)
     (void)state;
     static const struct { ticks_t budget, start; } cases[] = {{1000, 5000}, {100, 0}};
     for (unsigned i = 0; i < 2; i++) {
-        struct kstate *in = fresh(0), *out = tc_state();
+        struct kstate *in = tc_imx8mm(0), *out = tc_state();
         int t = build_thread(in, "t", 10, 0);
         int sc = build_sc(in, "sc", t, cases[i].budget, 10000, cases[i].start);
         in->tcbs[t].state = TS_Running;
@@ -317,7 +308,7 @@ static void op_signal(struct kstate *ks, void *arg)
 static void test_signal_invalid_state(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int n = build_ntfn(in, "n");
     in->ntfns[n].state = NTFN_COUNT;
     in->ntfns[n].msg_id = 1;

@@ -31,15 +31,6 @@
  */
 #include "tcount.h"
 
-static struct kstate *fresh(ticks_t now)
-{
-    struct kstate *ks = tc_state();
-    assert_int_equal(ks_init(ks, "imx8mm"), 0);
-    assert_int_equal(ks->cfg.min_budget, 160);
-    ks->cur_time = ks->hw_clock = now;
-    return ks;
-}
-
 /* A Running thread with an SC: round robin when period is 0. */
 static int thread_sc(struct kstate *ks, const char *name, int prio, ticks_t budget, ticks_t period,
                      ticks_t start)
@@ -77,7 +68,7 @@ static void op_release_remove(struct kstate *ks, void *arg)
 static void test_dequeue_positions(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int a = thread_sc(in, "a", 100, 1000, 0, 0);
     int b = thread_sc(in, "b", 100, 1000, 0, 0);
     int c = thread_sc(in, "c", 100, 1000, 0, 0);
@@ -99,7 +90,7 @@ static void test_dequeue_positions(void **state)
     assert_int_equal(out->l2[0][0][2], 1ull << 36);
     tc_assert_no_asserts(out);
     /* alone */
-    struct kstate *one = fresh(0);
+    struct kstate *one = tc_imx8mm(0);
     int d = thread_sc(one, "d", 100, 1000, 0, 0);
     build_ready(one, d);
     assert_int_equal(one->l2[0][0][2], 1ull << 36);
@@ -123,7 +114,7 @@ static void test_dequeue_positions(void **state)
 static void test_release_remove_positions(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int a = thread_sc(in, "a", 10, 500, 10000, 1000);
     int b = thread_sc(in, "b", 10, 500, 10000, 2000);
     int c = thread_sc(in, "c", 10, 500, 10000, 3000);
@@ -182,7 +173,7 @@ static void test_remote_queue_update(void **state)
         {200, false, false}, {200, true, true},
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct kstate *in = fresh(0), *out = tc_state();
+        struct kstate *in = tc_imx8mm(0), *out = tc_state();
         in->cfg.smp = true;
         int idle1 = build_thread(in, "idle1", 0, 0);
         in->tcbs[idle1].state = TS_IdleThreadState;
@@ -232,7 +223,7 @@ static void op_set_state(struct kstate *ks, void *arg)
 static void test_schedule_tcb_action_set(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int cur = thread_sc(in, "cur", 10, 1000, 0, 0);
     int x = thread_sc(in, "x", 20, 1000, 0, 0);
     build_run(in, cur);
@@ -260,7 +251,7 @@ static void op_possible_switch(struct kstate *ks, void *arg)
 static void test_possible_switch_skips(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int nosc = build_thread(in, "nosc", 200, 0);
     in->tcbs[nosc].state = TS_Running;
     int rel = thread_sc(in, "rel", 200, 1000, 10000, 5000);
@@ -287,7 +278,7 @@ static void op_end_timeslice(struct kstate *ks, void *arg)
 static void test_end_timeslice_round_robin(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int t = thread_sc(in, "t", 10, 1000, 0, 0);
     int other = thread_sc(in, "other", 10, 1000, 0, 0);
     build_ready(in, other);
@@ -312,7 +303,7 @@ static void test_end_timeslice_round_robin(void **state)
 static void test_end_timeslice_insufficient(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int t = thread_sc(in, "t", 10, 100, 10000, 0);
     build_run(in, t);
     bool can_fault = false;
@@ -332,7 +323,7 @@ static void test_end_timeslice_insufficient(void **state)
 static void test_is_blocked(void **state)
 {
     (void)state;
-    struct kstate *ks = fresh(0);
+    struct kstate *ks = tc_imx8mm(0);
     int t = build_thread(ks, "t", 10, 0);
     for (int st = 0; st < TS_COUNT; st++) {
         ks->tcbs[t].state = (uint8_t)st;
@@ -359,13 +350,13 @@ static void op_choose(struct kstate *ks, void *arg)
 static void test_bitmap_without_queue(void **state)
 {
     (void)state;
-    struct kstate *ks = fresh(0);
+    struct kstate *ks = tc_imx8mm(0);
     ks->l1[0][0] = 1ull << 2;
     assert_int_equal(getHighestPrio(ks, 0), 128);
     tc_assert_one(ks, A_HIGHEST_L2);
     free(ks);
 
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int cur = thread_sc(in, "cur", 10, 1000, 0, 0);
     build_run(in, cur);
     in->l1[0][0] = 1ull << 1;
@@ -395,7 +386,7 @@ static void op_switch_to(struct kstate *ks, void *arg)
 static void test_no_sc(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int t = build_thread(in, "t", 30, 0);
     in->tcbs[t].state = TS_Running;
     tc_counted(in, out, op_enqueue_only, &t);
@@ -426,7 +417,7 @@ static void op_schedule(struct kstate *ks, void *arg)
 static void test_schedule_current_without_sc(void **state)
 {
     (void)state;
-    struct kstate *in = fresh(0), *out = tc_state();
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
     int t = build_thread(in, "t", 30, 0);
     in->tcbs[t].state = TS_Running;
     in->cur_thread = (int8_t)t;
@@ -456,7 +447,7 @@ static void test_activate_blocked(void **state)
     static const int states[] = {TS_Inactive, TS_BlockedOnReceive, TS_BlockedOnSend, TS_BlockedOnReply,
                                  TS_BlockedOnNotification};
     for (unsigned i = 0; i < sizeof states / sizeof states[0]; i++) {
-        struct kstate *in = fresh(0), *out = tc_state();
+        struct kstate *in = tc_imx8mm(0), *out = tc_state();
         int t = thread_sc(in, "t", 10, 1000, 0, 0);
         build_run(in, t);
         in->tcbs[t].state = (uint8_t)states[i];
@@ -489,7 +480,7 @@ static void op_timeout(struct kstate *ks, void *arg)
  * timeout handler endpoint e. */
 static struct kstate *faulter(int *f, int *e)
 {
-    struct kstate *ks = fresh(1000);
+    struct kstate *ks = tc_imx8mm(1000);
     *f = thread_sc(ks, "f", 10, 1000, 10000, 0);
     build_run(ks, *f);
     *e = build_ep(ks, "fault_ep");

@@ -55,19 +55,6 @@ static void op_call(struct kstate *ks, void *p)
     }
 }
 
-/* cur at priority 100 runs on csc (8000 per 80000 from 0) at 1000. */
-static struct kstate *running(int *cur, int *csc)
-{
-    struct kstate *ks = tc_state();
-    assert_int_equal(ks_init(ks, "imx8mm"), 0);
-    assert_int_equal(ks->cfg.min_budget, 160);
-    ks->cur_time = ks->hw_clock = 1000;
-    *cur = build_thread(ks, "cur", 100, 0);
-    *csc = build_sc(ks, "csc", *cur, 8000, 80000, 0);
-    build_run(ks, *cur);
-    return ks;
-}
-
 /* The call is refused with err and the state is exactly the input. */
 static void refused(const struct kstate *in, struct call c, int err)
 {
@@ -104,7 +91,7 @@ static void test_bind_refusals(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc);
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc);
     int t = build_thread(in, "t", 50, 0), u = build_thread(in, "u", 50, 0);
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
     int free_sc = build_sc(in, "free", KS_NONE, 1000, 10000, 0);
@@ -129,7 +116,7 @@ static void test_bind_blocked_released(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0), n = build_ntfn(in, "n");
     build_wait_ntfn(in, t, n);
     int sc = build_sc(in, "sc", KS_NONE, 1000, 10000, 0);
@@ -155,7 +142,7 @@ static void test_bind_runnable_sporadic(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0);
     in->tcbs[t].state = TS_Restart;
     int sc = build_sc(in, "sc", KS_NONE, 1000, 10000, 0);
@@ -190,7 +177,7 @@ static void test_bind_tcb_unreachable(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0), u = build_thread(in, "u", 50, 0);
     int usc = build_sc(in, "usc", u, 1000, 10000, 0);
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
@@ -235,7 +222,7 @@ static void test_bind_ntfn(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int n = build_ntfn(in, "n"), sc = build_sc(in, "sc", KS_NONE, 1000, 10000, 0);
     struct call c = {.which = BIND, .sc = sc, .t = KS_NONE, .n = n};
     tc_counted(in, out, op_call, &c);
@@ -255,7 +242,7 @@ static void test_unbind_refusals(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc);
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc);
     int t = build_thread(in, "t", 50, 0), n = build_ntfn(in, "n");
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
     refused(in, (struct call){.which = UNBIND_OBJECT, .sc = csc, .t = t, .n = KS_NONE}, SYSERR_ILLEGAL_OPERATION);
@@ -275,7 +262,7 @@ static void test_unbind_object(void **state)
     (void)state;
     for (int released = 0; released < 2; released++) {
         int cur, csc;
-        struct kstate *in = running(&cur, &csc), *out = tc_state();
+        struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
         int t = build_thread(in, "t", 50, 0), n = build_ntfn(in, "n");
         int tsc = build_sc(in, "tsc", t, 1000, 10000, released ? 5000 : 0);
         if (released)
@@ -311,7 +298,7 @@ static void test_unbind_all(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0), n = build_ntfn(in, "n");
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
     build_bind_sc_ntfn(in, tsc, n);
@@ -343,7 +330,7 @@ static void test_unbind_current(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     struct call c = {.which = UNBIND_TCB, .sc = csc, .t = cur};
     tc_counted(in, out, op_call, &c);
     tc_assert_no_asserts(out);
@@ -365,7 +352,7 @@ static void test_configure_refusals(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int sc = build_sc_unconfigured(in, "sc", KS_NONE);
     refused(in, (struct call){.which = CONFIGURE, .sc = sc, .budget = 100, .period = 1000}, SYSERR_RANGE);
     refused(in, (struct call){.which = CONFIGURE, .sc = sc, .budget = 200, .period = 100}, SYSERR_RANGE);
@@ -391,7 +378,7 @@ static void test_configure_own_sc(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     in->consumed = 500;
     struct call c = {.which = CONFIGURE, .sc = csc, .budget = 4000, .period = 40000, .flags = SC_FLAG_SPORADIC};
     tc_counted(in, out, op_call, &c);
@@ -419,7 +406,7 @@ static void test_configure_released_grows(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0);
     int sc = build_sc(in, "sc", t, 2000, 20000, 5000);
     build_release(in, t);
@@ -448,7 +435,7 @@ static void test_configure_refill_new(void **state)
     (void)state;
     for (int bound = 0; bound < 2; bound++) {
         int cur, csc;
-        struct kstate *in = running(&cur, &csc), *out = tc_state();
+        struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
         int t = build_thread(in, "t", 50, 0), n = build_ntfn(in, "n");
         int sc = build_sc(in, "sc", bound ? t : KS_NONE, 2000, 20000, 0);
         if (bound)

@@ -47,19 +47,6 @@ static void op_set_priority(struct kstate *ks, void *p)
     setPriority(ks, c->t, c->prio);
 }
 
-/* cur at priority 100 runs on csc (8000 per 80000 from 0) at 1000. */
-static struct kstate *running(int *cur, int *csc)
-{
-    struct kstate *ks = tc_state();
-    assert_int_equal(ks_init(ks, "imx8mm"), 0);
-    assert_int_equal(ks->cfg.min_budget, 160);
-    ks->cur_time = ks->hw_clock = 1000;
-    *cur = build_thread(ks, "cur", 100, 0);
-    *csc = build_sc(ks, "csc", *cur, 8000, 80000, 0);
-    build_run(ks, *cur);
-    return ks;
-}
-
 /* ---- setPriority ---- */
 
 /* A ready thread (queued at 50) set to 60: requeued at 60 (the 50 queue
@@ -68,7 +55,7 @@ static void test_priority_ready(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0);
     build_sc(in, "tsc", t, 1000, 10000, 0);
     build_ready(in, t);
@@ -91,7 +78,7 @@ static void test_priority_self(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     struct call c = {.which = SET_PRIO, .t = cur, .prio = 120};
     tc_counted(in, out, op_call, &c);
     tc_assert_no_asserts(out);
@@ -115,7 +102,7 @@ static void test_priority_only(void **state)
     (void)state;
     for (int kind = 0; kind < 3; kind++) {
         int cur, csc;
-        struct kstate *in = running(&cur, &csc), *out = tc_state();
+        struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
         int t = build_thread(in, "t", 50, 0);
         build_sc(in, "tsc", t, 1000, 10000, 5000);
         if (kind == 0)
@@ -143,7 +130,7 @@ static void test_priority_reorders_ep(void **state)
     (void)state;
     for (int send = 0; send < 2; send++) {
         int cur, csc;
-        struct kstate *in = running(&cur, &csc), *out = tc_state();
+        struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
         int e = build_ep(in, "e");
         int a = build_thread(in, "a", 10, 0), b = build_thread(in, "b", 20, 0);
         if (send) {
@@ -173,7 +160,7 @@ static void test_resume_running(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0);
     build_sc(in, "tsc", t, 1000, 10000, 0);
     build_ready(in, t);
@@ -196,7 +183,7 @@ static void test_resume_stopped(void **state)
     (void)state;
     for (int blocked = 0; blocked < 2; blocked++) {
         int cur, csc;
-        struct kstate *in = running(&cur, &csc), *out = tc_state();
+        struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
         int t = build_thread(in, "t", 50, 0), n = build_ntfn(in, "n");
         int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
         in->scs[tsc].sporadic = true;
@@ -224,7 +211,7 @@ static void test_resume_current_sc(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0);
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
     in->scs[tsc].sporadic = true;
@@ -250,7 +237,7 @@ static void test_sched_params_refusals(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc);
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc);
     int t = build_thread(in, "t", 50, 0), b = build_thread(in, "b", 50, 0), n = build_ntfn(in, "n");
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
     int later = build_sc(in, "later", KS_NONE, 1000, 10000, 5000);
@@ -278,7 +265,7 @@ static void test_sched_params_accepted(void **state)
 {
     (void)state;
     int cur, csc;
-    struct kstate *in = running(&cur, &csc), *out = tc_state();
+    struct kstate *in = tc_running("cur", "csc", &cur, &csc), *out = tc_state();
     int t = build_thread(in, "t", 50, 0), b = build_thread(in, "b", 50, 0), n = build_ntfn(in, "n");
     int tsc = build_sc(in, "tsc", t, 1000, 10000, 0);
     int ready = build_sc(in, "ready", KS_NONE, 1000, 10000, 0);
