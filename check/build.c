@@ -146,3 +146,26 @@ void build_deadline(struct kstate *ks)
         next = refill_head(ks, ks->tcbs[rh].sc)->time;
     ks->deadline = next - ks->cfg.precision;
 }
+
+int build_core1(struct kstate *ks)
+{
+    ks->cfg.smp = true;
+    int idle1 = build_thread(ks, "idle1", 0, 0);
+    ks->tcbs[idle1].state = TS_IdleThreadState;
+    ks->tcbs[idle1].affinity = 1;
+    ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
+    return idle1;
+}
+
+void build_two_domains(struct kstate *ks)
+{
+    ks->cfg.num_domains = 2;
+    cfg_derive(&ks->cfg);
+    ks->dom_len = 2;
+    ks->dom_sched[0].domain = 0;
+    ks->dom_sched[0].length_ms = 10;
+    ks->dom_sched[1].domain = 1;
+    ks->dom_sched[1].length_ms = 10;
+    ks->dom_idx = 0;
+    ks->cur_domain = 0;
+}

@@ -43,4 +43,11 @@ void build_irq_state(struct kstate *ks, int irq, int state);
  * that ksConsumed ticks have passed since then. */
 void build_deadline(struct kstate *ks);
 
+/* An SMP build's second core: ENABLE_SMP_SUPPORT on, and core 1 running its
+ * own idle thread ("idle1", as create_idle_thread makes one per core).
+ * Returns that thread. */
+int build_core1(struct kstate *ks);
+/* Two domains of 10 ms each (ksDomSchedule), the first one current. */
+void build_two_domains(struct kstate *ks);
+
 #endif

@@ -105,20 +105,6 @@ static int find_thread(const struct kstate *ks, const char *name)
 /* The architected timer's PPI (the virtual timer on aarch64). */
 #define COST_TIMER_IRQ 27
 
-/* Two domains of 10 ms each, the current one first. */
-static void two_domains(struct kstate *ks)
-{
-    ks->cfg.num_domains = 2;
-    cfg_derive(&ks->cfg);
-    ks->dom_len = 2;
-    ks->dom_sched[0].domain = 0;
-    ks->dom_sched[0].length_ms = 10;
-    ks->dom_sched[1].domain = 1;
-    ks->dom_sched[1].length_ms = 10;
-    ks->dom_idx = 0;
-    ks->cur_domain = 0;
-}
-
 int cost_case_build(struct kstate *ks, int c, const char *board)
 {
     if (c < 0 || c >= CC_COUNT || cost_situation_build(ks, cases[c].base, board) != 0)
@@ -140,7 +126,7 @@ int cost_case_build(struct kstate *ks, int c, const char *board)
         break;
     }
     case CC_DOMAIN:
-        two_domains(ks);
+        build_two_domains(ks);
         ks->tcbs[h].domain = 1;
         build_deadline(ks);
         break;
@@ -160,7 +146,7 @@ int cost_case_build(struct kstate *ks, int c, const char *board)
         break;
     }
     case CC_DOM_EXPIRED: /* the domain ends within MIN_BUDGET of the entry clock */
-        two_domains(ks);
+        build_two_domains(ks);
         ks->domain_time = ks->hw_clock - ks->cur_time;
         build_deadline(ks);
         break;

@@ -514,10 +514,7 @@ static void build_smp(struct bctx *x)
     struct kstate *ks = x->ks;
     ks->cfg.smp = true;
     cfg_derive(&ks->cfg);
-    int idle1 = build_thread(ks, "idle1", 0, 0);
-    ks->tcbs[idle1].state = TS_IdleThreadState;
-    ks->tcbs[idle1].affinity = 1;
-    ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
+    build_core1(ks);
 }
 
 /* The woken thread's SC, and where it lives. */
@@ -586,14 +583,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
     ks->hw_clock = x.hw;
     ks->consumed = x.t0 - x.then;
     if (p->ndom == 2) {
-        ks->cfg.num_domains = 2;
-        ks->dom_len = 2;
-        ks->dom_sched[0].domain = 0;
-        ks->dom_sched[0].length_ms = 10;
-        ks->dom_sched[1].domain = 1;
-        ks->dom_sched[1].length_ms = 10;
-        ks->dom_idx = 0;
-        ks->cur_domain = 0;
+        build_two_domains(ks);
         ks->domain_time = edge_at(&x, p->dom_edge) - x.t0;
     }
     if (p->recv && p->r_core != RC_UP)

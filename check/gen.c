@@ -622,10 +622,7 @@ static void gen_smp(struct gen *g)
     struct kstate *ks = g->ks;
     if (!ks->cfg.smp)
         return;
-    int idle1 = build_thread(ks, "idle1", 0, 0);
-    ks->tcbs[idle1].state = TS_IdleThreadState;
-    ks->tcbs[idle1].affinity = 1;
-    ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
+    build_core1(ks);
     ks->core_reprogram[1] = chance(g->src, 4);
 }
 

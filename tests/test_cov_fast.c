@@ -86,16 +86,6 @@ static void noswitch(struct tc_run *f)
     assert_int_equal(preset_noswitch(f->in, "imx8mm"), 0);
 }
 
-/* A second core (SMP builds): its idle thread runs there. */
-static void add_core1(struct kstate *ks)
-{
-    ks->cfg.smp = true;
-    int idle1 = build_thread(ks, "idle1", 0, 0);
-    ks->tcbs[idle1].state = TS_IdleThreadState;
-    ks->tcbs[idle1].affinity = 1;
-    ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
-}
-
 /* Make the handler passive: its SC moves to the IRQ's notification. */
 static int make_passive(struct kstate *ks)
 {
@@ -637,7 +627,7 @@ static void test_smp_donation(void **state)
         struct tc_run *f = tc_run_new();
         noswitch(f);
         struct kstate *ks = f->in;
-        add_core1(ks);
+        build_core1(ks);
         ks->cfg.fpu = k > 0;
         int sc = make_passive(ks);
         int h = tc_tid(ks, "handler");
@@ -656,7 +646,7 @@ static void test_smp_remote_core(void **state)
     struct tc_run *f = tc_run_new();
     noswitch(f);
     struct kstate *ks = f->in;
-    add_core1(ks);
+    build_core1(ks);
     int h = tc_tid(ks, "handler");
     ks->tcbs[h].affinity = 1;
     ks->scs[ks->tcbs[h].sc].core = 1;
@@ -677,7 +667,7 @@ static void test_other_domain(void **state)
         irquser(f);
         struct kstate *ks = f->in;
         if (smp)
-            add_core1(ks);
+            build_core1(ks);
         ks->cfg.num_domains = 2;
         ks->dom_len = 2;
         ks->dom_sched[1].domain = 1;

@@ -174,12 +174,7 @@ static void test_remote_queue_update(void **state)
     };
     for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         struct kstate *in = tc_imx8mm(0), *out = tc_state();
-        in->cfg.smp = true;
-        int idle1 = build_thread(in, "idle1", 0, 0);
-        in->tcbs[idle1].state = TS_IdleThreadState;
-        in->tcbs[idle1].affinity = 1;
-        in->core_idle[1] = (int8_t)idle1;
-        in->core_cur[1] = (int8_t)idle1;
+        build_core1(in);
         if (cases[i].target_prio == -2)
             in->core_cur[1] = KS_NONE;
         if (cases[i].target_prio >= 0) {

@@ -98,11 +98,7 @@ static void test_other_states(void **state)
         in->active_irq = irq;
         if (cases[i].st == IRQ_IPI) {
             /* IPIs exist in SMP builds only: a second core, idle */
-            in->cfg.smp = true;
-            int idle1 = build_thread(in, "idle1", 0, 0);
-            in->tcbs[idle1].state = TS_IdleThreadState;
-            in->tcbs[idle1].affinity = 1;
-            in->core_cur[1] = in->core_idle[1] = (int8_t)idle1;
+            build_core1(in);
         }
         tc_assert_valid(in, INV_AT_ENTRY);
         struct kstate *out = slow_run(in);
@@ -137,11 +133,7 @@ static void test_ipi_numbers(void **state)
     for (int irq = 0; irq <= 2; irq++) {
         struct kstate *in = tc_state();
         assert_int_equal(preset_irquser(in, "imx8mm"), 0);
-        in->cfg.smp = true;
-        int idle1 = build_thread(in, "idle1", 0, 0);
-        in->tcbs[idle1].state = TS_IdleThreadState;
-        in->tcbs[idle1].affinity = 1;
-        in->core_cur[1] = in->core_idle[1] = (int8_t)idle1;
+        build_core1(in);
         build_irq_state(in, irq, IRQ_IPI);
         in->active_irq = irq;
         struct kstate *out = slow_run(in);

@@ -129,17 +129,6 @@ static int add_receiver(struct kstate *ks, const char *name, int prio, int e, in
     return t;
 }
 
-/* The second core of an SMP build, with its own idle thread. */
-static int add_core1(struct kstate *ks)
-{
-    ks->cfg.smp = true;
-    int idle1 = build_thread(ks, "idle1", 0, 0);
-    ks->tcbs[idle1].state = TS_IdleThreadState;
-    ks->tcbs[idle1].affinity = 1;
-    ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
-    return idle1;
-}
-
 /* The base states with extra objects are valid too. */
 static void test_valid_bases(void **state)
 {
@@ -155,7 +144,7 @@ static void test_valid_bases(void **state)
     add_receiver(ks, "rcv", 10, e, r);
     add_receiver(ks, "rcv2", 5, e, KS_NONE);
     tc_assert_valid(ks, INV_AT_ENTRY);
-    add_core1(ks);
+    build_core1(ks);
     tc_assert_valid(ks, INV_AT_ENTRY);
     /* and the checker reports the count it returns, and is quiet */
     struct inv_report rep;
@@ -828,7 +817,7 @@ static void test_inv_binding(void **state)
     EXPECT_ONLY(ks, INV_BINDING, "notification irq_ntfn");
 
     ks = valid();
-    add_core1(ks);
+    build_core1(ks);
     tc_assert_valid(ks, INV_AT_ENTRY);
     ks->scs[sch].core = 1; /* the handler stays on core 0 */
     EXPECT_ONLY(ks, INV_BINDING, "thread handler");
@@ -1072,7 +1061,7 @@ static void test_inv_irq(void **state)
 
     /* on two cores only IRQs 0 and 1 are IPIs (arm/kernel/boot.c:148-149) */
     ks = valid();
-    add_core1(ks);
+    build_core1(ks);
     build_irq_state(ks, KS_IRQ_RESCHEDULE_IPI, IRQ_IPI);
     build_irq_state(ks, KS_IRQ_REMOTE_CALL_IPI, IRQ_IPI);
     struct inv_report ipi_ok;
@@ -1108,7 +1097,7 @@ static void test_inv_smp(void **state)
     EXPECT_ONLY(ks, INV_SMP, "core 1");
 
     ks = valid();
-    add_core1(ks);
+    build_core1(ks);
     ks->core_cur[1] = (int8_t)s; /* runs on core 0 */
     EXPECT_ONLY(ks, INV_SMP, "spinner");
 
@@ -1116,7 +1105,7 @@ static void test_inv_smp(void **state)
      * and the spinner, both on core 0, cannot both have live FPU state; one
      * per core can */
     ks = valid();
-    int idle1 = add_core1(ks);
+    int idle1 = build_core1(ks);
     ks->tcbs[h].fpu_live = ks->tcbs[idle1].fpu_live = true;
     struct inv_report fpu_ok;
     assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &fpu_ok), 0);
@@ -1168,7 +1157,7 @@ static void test_inv_user_ipi(void **state)
 {
     (void)state;
     struct kstate *ks = valid();
-    add_core1(ks);
+    build_core1(ks);
     tc_assert_valid(ks, INV_AT_ENTRY);
     ks->ipi_pending = 2; /* a reschedule IPI for core 1 not yet sent */
     EXPECT_ONLY(ks, INV_ENTRY, "ipiReschedulePending 0x2");
@@ -1204,7 +1193,7 @@ static void test_admit_bits(void **state)
     assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_DOMAIN_END), &r), 1);
     /* the admit mode relaxes nothing else: a pending IPI stays unreachable */
     ks = valid();
-    add_core1(ks);
+    build_core1(ks);
     ks->ipi_pending = 2;
     assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_ALL, &r), 1);
     assert_true(inv_has(&r, INV_ENTRY));

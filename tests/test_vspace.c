@@ -98,11 +98,7 @@ static void fallback_on_a_live_fpu(void **state)
     for (int variant = 0; variant < FP_VARIANT_COUNT; variant++) {
         struct tc_run *r = irquser();
         struct kstate *ks = r->in;
-        ks->cfg.smp = true;
-        int idle1 = build_thread(ks, "idle1", 0, 0);
-        ks->tcbs[idle1].state = TS_IdleThreadState;
-        ks->tcbs[idle1].affinity = 1;
-        ks->core_cur[1] = ks->core_idle[1] = (int8_t)idle1;
+        build_core1(ks);
         int h = tc_tid(ks, "handler");
         int sc = ks->tcbs[h].sc;
         ks->tcbs[h].sc = KS_NONE;
