@@ -41,6 +41,21 @@ static void opt_flag(FILE *out, const char *key, bool v, bool dflt)
         fprintf(out, " %s=%d", key, v ? 1 : 0);
 }
 
+/* the rest of another core's node state, where it differs from ks_init's */
+static void print_core_node(FILE *out, const struct kstate *ks, int k)
+{
+    char buf[KS_NAME_LEN + 8];
+    opt_obj(out, "cur_sc", ks->core_sc[k], ks_sc_name(ks, ks->core_sc[k]));
+    opt_obj(out, "idle_sc", ks->core_idle_sc[k], ks_sc_name(ks, ks->core_idle_sc[k]));
+    opt_obj(out, "vspace", ks->core_vspace[k], ks_tcb_name(ks, ks->core_vspace[k]));
+    opt_u64(out, "time", ks->core_time[k]);
+    opt_u64(out, "consumed", ks->core_consumed[k]);
+    if (ks->core_deadline[k] != UINT64_MAX)
+        fprintf(out, " deadline=%" PRIu64, ks->core_deadline[k]);
+    if (ks->core_action[k] != KS_SA_RESUME)
+        fprintf(out, " action=%s", ks_action_name(ks, ks->core_action[k], buf, sizeof buf));
+}
+
 static void print_config(FILE *out, const struct kstate *ks)
 {
     const struct ks_config *c = &ks->cfg;
@@ -77,7 +92,7 @@ static void print_node(FILE *out, const struct kstate *ks)
     fprintf(out, "\n");
     for (int k = 0; k < KS_MAX_CORES; k++) {
         bool other = k > 0 && (ks->core_cur[k] != KS_NONE || ks->core_idle[k] != KS_NONE ||
-                               ks->core_reprogram[k]);
+                               ks->core_reprogram[k] || ks->core_sc[k] != KS_NONE);
         if (ks->release_head[k] == KS_NONE && !other)
             continue;
         fprintf(out, "core %d", k);
@@ -85,6 +100,7 @@ static void print_node(FILE *out, const struct kstate *ks)
             opt_obj(out, "cur", ks->core_cur[k], ks_tcb_name(ks, ks->core_cur[k]));
             opt_obj(out, "idle", ks->core_idle[k], ks_tcb_name(ks, ks->core_idle[k]));
             opt_flag(out, "reprogram", ks->core_reprogram[k], false);
+            print_core_node(out, ks, k);
         }
         opt_obj(out, "release_head", ks->release_head[k], ks_tcb_name(ks, ks->release_head[k]));
         fprintf(out, "\n");

@@ -488,9 +488,11 @@ static const struct field oor_fields[] = {
     NUM(struct kstate, "acks", oor_acks, UINT8_MAX),
 };
 
+/* another core's node state (core 0's is the node line) */
 struct core_rec {
-    int8_t cur, idle, release_head;
+    int8_t cur, idle, release_head, sc, idle_sc, vspace;
     bool reprogram;
+    ticks_t time, consumed, deadline;
 };
 
 static const struct field core_fields[] = {
@@ -498,6 +500,13 @@ static const struct field core_fields[] = {
     REF(struct core_rec, "idle", idle, K_TCB),
     FLAG(struct core_rec, "reprogram", reprogram),
     REF(struct core_rec, "release_head", release_head, K_TCB),
+    REF(struct core_rec, "cur_sc", sc, K_SC),
+    REF(struct core_rec, "idle_sc", idle_sc, K_SC),
+    REF(struct core_rec, "vspace", vspace, K_TCB),
+    NUM(struct core_rec, "time", time, UINT64_MAX),
+    NUM(struct core_rec, "consumed", consumed, UINT64_MAX),
+    NUM(struct core_rec, "deadline", deadline, UINT64_MAX),
+    SPECIAL("action"),
 };
 
 static const struct field tcb_fields[] = {
@@ -778,20 +787,26 @@ static int dir_irq(struct ctx *c, const struct line *ln, int arg)
     return 0;
 }
 
-static int node_action(struct ctx *c, const struct line *ln)
+/* action=resume|choose|T, of the node line (from 1) or a core line (from 2) */
+static int action_kv(struct ctx *c, const struct line *ln, int from, const char *what, int16_t *dst)
 {
     struct tok v;
     int t;
-    if (!find_kv(ln, 1, "action", &v))
+    if (!find_kv(ln, from, "action", &v))
         return 0;
     if (tok_is(v, "resume") || tok_is(v, "choose")) {
-        c->ks->sched_action = tok_is(v, "resume") ? KS_SA_RESUME : KS_SA_CHOOSE;
+        *dst = tok_is(v, "resume") ? KS_SA_RESUME : KS_SA_CHOOSE;
         return 0;
     }
-    if (parse_ref(c, "node", "action", K_TCB, v, &t))
+    if (parse_ref(c, what, "action", K_TCB, v, &t))
         return -1;
-    c->ks->sched_action = (int16_t)t;
+    *dst = (int16_t)t;
     return 0;
+}
+
+static int node_action(struct ctx *c, const struct line *ln)
+{
+    return action_kv(c, ln, 1, "node", &c->ks->sched_action);
 }
 
 /* vspace=T|-: TTBR0; left out, what a switch to cur installs (set after
@@ -866,9 +881,10 @@ static int dir_irq_oor(struct ctx *c, const struct line *ln, int arg)
  * line's state, and the writer prints only release_head for it. */
 static int core0_keys(struct ctx *c, const struct line *ln)
 {
-    static const char *const node_keys[] = {"cur", "idle", "reprogram"};
+    static const char *const node_keys[] = {"cur", "idle", "reprogram", "cur_sc", "idle_sc", "vspace",
+                                            "time", "consumed", "deadline", "action"};
     struct tok v;
-    for (size_t i = 0; i < 3; i++)
+    for (size_t i = 0; i < sizeof node_keys / sizeof node_keys[0]; i++)
         if (find_kv(ln, 2, node_keys[i], &v))
             return fail(c, "core 0: %s= is not allowed; core 0's is the node line's %s=", node_keys[i],
                         node_keys[i]);
@@ -889,14 +905,22 @@ static int dir_core(struct ctx *c, const struct line *ln, int arg)
     c->core_seen[k] = true;
     if (k == 0 && core0_keys(c, ln))
         return -1;
-    struct core_rec r = {ks->core_cur[k], ks->core_idle[k], ks->release_head[k], ks->core_reprogram[k]};
+    struct core_rec r = {ks->core_cur[k], ks->core_idle[k], ks->release_head[k], ks->core_sc[k],
+                         ks->core_idle_sc[k], ks->core_vspace[k], ks->core_reprogram[k], ks->core_time[k],
+                         ks->core_consumed[k], ks->core_deadline[k]};
     if (APPLY(c, "core", &r, core_fields, ln, 2))
         return -1;
     ks->core_cur[k] = r.cur;
     ks->core_idle[k] = r.idle;
     ks->release_head[k] = r.release_head;
     ks->core_reprogram[k] = r.reprogram;
-    return 0;
+    ks->core_sc[k] = r.sc;
+    ks->core_idle_sc[k] = r.idle_sc;
+    ks->core_vspace[k] = r.vspace;
+    ks->core_time[k] = r.time;
+    ks->core_consumed[k] = r.consumed;
+    ks->core_deadline[k] = r.deadline;
+    return action_kv(c, ln, 2, "core", &ks->core_action[k]);
 }
 
 static int dir_irqs(struct ctx *c, const struct line *ln, int arg)

@@ -143,8 +143,12 @@ int ks_init(struct kstate *ks, const char *board)
     ks->sched_action = KS_SA_RESUME;
     ks->active_irq = ks->oor_irq = KS_IRQ_INVALID;
     ks->deadline = UINT64_MAX;
-    for (int c = 0; c < KS_MAX_CORES; c++)
+    for (int c = 0; c < KS_MAX_CORES; c++) {
         ks->core_cur[c] = ks->core_idle[c] = ks->release_head[c] = KS_NONE;
+        ks->core_sc[c] = ks->core_idle_sc[c] = ks->core_vspace[c] = KS_NONE;
+        ks->core_action[c] = KS_SA_RESUME;
+        ks->core_deadline[c] = UINT64_MAX;
+    }
     ks->dom_len = 1;
     ks->dom_sched[0].domain = 0;
     ks->dom_sched[0].length_ms = 10;
@@ -250,6 +254,15 @@ static void fix_ref8(int8_t *ref, int i)
         (*ref)--;
 }
 
+/* a scheduler action naming a deleted thread falls back to ChooseNewThread */
+static void fix_action(int16_t *action, int i)
+{
+    if (*action == i)
+        *action = KS_SA_CHOOSE;
+    else if (*action > i)
+        (*action)--;
+}
+
 static bool tcb_blocks_on_ntfn(const struct ks_tcb *t)
 {
     return t->state == TS_BlockedOnNotification;
@@ -284,11 +297,10 @@ static void remap_tcb(struct kstate *ks, int i)
         fix_ref8(&ks->release_head[c], i);
         fix_ref8(&ks->core_cur[c], i);
         fix_ref8(&ks->core_idle[c], i);
+        fix_ref8(&ks->core_vspace[c], i);
+        fix_action(&ks->core_action[c], i);
     }
-    if (ks->sched_action == i)
-        ks->sched_action = KS_SA_CHOOSE;
-    else if (ks->sched_action > i)
-        ks->sched_action--;
+    fix_action(&ks->sched_action, i);
 }
 
 static void remap_sc(struct kstate *ks, int i)
@@ -299,6 +311,10 @@ static void remap_sc(struct kstate *ks, int i)
         fix_ref8(&ks->ntfns[k].sc, i);
     fix_ref8(&ks->cur_sc, i);
     fix_ref8(&ks->idle_sc, i);
+    for (int c = 0; c < KS_MAX_CORES; c++) {
+        fix_ref8(&ks->core_sc[c], i);
+        fix_ref8(&ks->core_idle_sc[c], i);
+    }
 }
 
 static void remap_ntfn(struct kstate *ks, int i)

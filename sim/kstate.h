@@ -188,6 +188,14 @@ struct kstate {
     int8_t core_cur[KS_MAX_CORES];
     int8_t core_idle[KS_MAX_CORES];
     bool core_reprogram[KS_MAX_CORES];
+    /* the rest of another core's node state, which that core's own
+     * kernel entries use (sim/smp.h): ksCurSC, ksIdleSC, TTBR0,
+     * ksSchedulerAction, ksCurTime, ksConsumed and its timer's compare
+     * value; a state whose other core never enters the kernel leaves them
+     * at their ks_init values (no SC, ResumeCurrentThread, 0, never) */
+    int8_t core_sc[KS_MAX_CORES], core_idle_sc[KS_MAX_CORES], core_vspace[KS_MAX_CORES];
+    int16_t core_action[KS_MAX_CORES];
+    ticks_t core_time[KS_MAX_CORES], core_consumed[KS_MAX_CORES], core_deadline[KS_MAX_CORES];
     uint8_t ipi_pending; /* ipiReschedulePending */
     uint8_t ipi_sent;    /* cores sent a reschedule IPI by doMaskReschedule */
 

@@ -5,6 +5,7 @@
 #include "kassert.h"
 #include "refill.h"
 #include "sched.h"
+#include "smp.h"
 
 /* ntfn_set_active */
 void ntfn_set_active(struct kstate *ks, int n, uint64_t badge)
@@ -64,15 +65,6 @@ void cancelIPC(struct kstate *ks, int t)
     }
 }
 
-/* migrateTCB (src/model/smp.c): a thread whose FPU state is live on its
- * core releases that core's FPU first (switchFpuOwner(NULL, old core)), so
- * after the move no core holds its state: fpu_live is clear either way */
-static void migrateTCB(struct kstate *ks, int t, int core)
-{
-    ks->tcbs[t].fpu_live = false;
-    ks->tcbs[t].affinity = (uint8_t)core;
-}
-
 /* schedContext_donate (migrateTCB moves the receiver to the SC's core) */
 void schedContext_donate(struct kstate *ks, int sc, int to)
 {
@@ -80,6 +72,7 @@ void schedContext_donate(struct kstate *ks, int sc, int to)
     int from = ks->scs[sc].tcb;
     COST(ks, 1, 2, 1); /* scTcb; scTcb, tcbSchedContext */
     if (from != KS_NONE) {
+        remoteTCBStall(ks, from);
         tcbSchedDequeue(ks, from);
         tcbReleaseRemove(ks, from);
         COST(ks, 1 + (from != ks->cur_thread), 1, 1 + (from != ks->cur_thread)); /* ksCurThread, action */

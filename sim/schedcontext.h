@@ -4,8 +4,9 @@
  * SchedControl_ConfigureFlags, SchedContext_Bind, _Unbind and
  * _UnbindObject, each as its decode (the checks that make the kernel
  * refuse it, returning a syscall error and changing nothing) and its
- * invoke, with the binding helpers they share. One core: the SMP core
- * argument, remoteTCBStall and migrateTCB are not modelled here.
+ * invoke, with the binding helpers they share. On SMP they stall a core
+ * running an affected thread (remoteTCBStall) and move a thread to its
+ * SC's core (migrateTCB), as the kernel does (sim/smp.h).
  */
 #ifndef IRQSIM_SCHEDCONTEXT_H
 #define IRQSIM_SCHEDCONTEXT_H
@@ -24,8 +25,9 @@ void schedContext_unbindAllTCBs(struct kstate *ks, int sc);
 void schedContext_bindNtfn(struct kstate *ks, int sc, int n);
 void schedContext_unbindNtfn(struct kstate *ks, int sc);
 
-/* budget and period in ticks (the kernel converts from microseconds) */
-int decodeSchedControl_ConfigureFlags(struct kstate *ks, int sc, ticks_t budget, ticks_t period,
+/* budget and period in ticks (the kernel converts from microseconds); core
+ * is the SchedControl cap's (capSchedControlCore: 0 without SMP) */
+int decodeSchedControl_ConfigureFlags(struct kstate *ks, int sc, int core, ticks_t budget, ticks_t period,
                                       unsigned extra_refills, uint64_t badge, unsigned flags);
 /* bind sc to thread t or notification n (the other KS_NONE) */
 int decodeSchedContext_Bind(struct kstate *ks, int sc, int t, int n);

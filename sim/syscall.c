@@ -7,6 +7,7 @@
 #include "refill.h"
 #include "schedcontext.h"
 #include "sched.h"
+#include "smp.h"
 #include "tcbops.h"
 
 struct ks_call ks_call_new(int sys, int inv)
@@ -24,14 +25,29 @@ static int invoke_signal(struct kstate *ks, int n, uint64_t badge)
     return SYSERR_NONE;
 }
 
+/* the first step of decodeTCBInvocation (every label) and of
+ * decodeSchedContextInvocation (maybeStallSC): a core running the thread
+ * is stalled before the invocation is even decoded */
+static void stall_target(struct kstate *ks, const struct ks_call *c)
+{
+    int t = KS_NONE;
+    if (c->inv >= CALL_TCB_SetSchedParams && c->inv <= CALL_TCB_Resume)
+        t = c->tcb;
+    else if (c->inv >= CALL_SchedContext_Bind && c->inv <= CALL_SchedContext_UnbindObject)
+        t = ks->scs[c->sc].tcb;
+    if (t != KS_NONE)
+        remoteTCBStall(ks, t);
+}
+
 /* decodeInvocation, dispatched on the cap type and label */
 int decodeInvocation(struct kstate *ks, const struct ks_call *c)
 {
+    stall_target(ks, c);
     switch (c->inv) {
     case CALL_Signal:
         return invoke_signal(ks, c->ntfn, c->badge);
     case CALL_SchedControl_ConfigureFlags:
-        return decodeSchedControl_ConfigureFlags(ks, c->sc, c->budget, c->period, c->extra_refills,
+        return decodeSchedControl_ConfigureFlags(ks, c->sc, c->core, c->budget, c->period, c->extra_refills,
                                                  c->badge, c->flags);
     case CALL_SchedContext_Bind:
         return decodeSchedContext_Bind(ks, c->sc, c->tcb, c->ntfn);

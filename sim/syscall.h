@@ -17,7 +17,7 @@ enum ks_sys { SYS_Send, SYS_Wait, SYS_Recv, SYS_Yield, SYS_COUNT };
 /* what a SysSend invokes (the cap's object type and the label) */
 enum ks_inv {
     CALL_Signal,                       /* ntfn, badge */
-    CALL_SchedControl_ConfigureFlags,  /* sc, budget, period, extra_refills, badge, flags */
+    CALL_SchedControl_ConfigureFlags,  /* sc, core, budget, period, extra_refills, badge, flags */
     CALL_SchedContext_Bind,            /* sc, tcb or ntfn */
     CALL_SchedContext_Unbind,          /* sc */
     CALL_SchedContext_UnbindObject,    /* sc, tcb or ntfn */
@@ -36,6 +36,7 @@ struct ks_call {
     uint8_t sys;       /* enum ks_sys */
     uint8_t inv;       /* enum ks_inv, for SYS_Send */
     int tcb, sc, ntfn, ep, reply, irq, prio;
+    int core;          /* the SchedControl cap's core (0 unless set) */
     ticks_t budget, period;
     unsigned extra_refills, flags;
     uint64_t badge;

@@ -45,7 +45,7 @@ static void op_call(struct kstate *ks, void *p)
         c->ret = decodeSchedContext_Unbind(ks, c->sc);
         break;
     case CONFIGURE:
-        c->ret = decodeSchedControl_ConfigureFlags(ks, c->sc, c->budget, c->period, c->extra, 0, c->flags);
+        c->ret = decodeSchedControl_ConfigureFlags(ks, c->sc, 0, c->budget, c->period, c->extra, 0, c->flags);
         break;
     case BIND_TCB:
         schedContext_bindTCB(ks, c->sc, c->t);

@@ -141,14 +141,14 @@ static void test_configure(void **state)
     int cur = setup_cur();
     int t = build_thread(&ks, "t", 50, 0);
     int sc = ks_add_sc(&ks, "sc");
-    assert_int_equal(decodeSchedControl_ConfigureFlags(&ks, sc, 100, 100, 0, 0, 0), SYSERR_RANGE); /* < MIN_BUDGET */
-    assert_int_equal(decodeSchedControl_ConfigureFlags(&ks, sc, 4000, 4000, 0, 0, 0), SYSERR_NONE);
+    assert_int_equal(decodeSchedControl_ConfigureFlags(&ks, sc, 0, 100, 100, 0, 0, 0), SYSERR_RANGE); /* < MIN_BUDGET */
+    assert_int_equal(decodeSchedControl_ConfigureFlags(&ks, sc, 0, 4000, 4000, 0, 0, 0), SYSERR_NONE);
     assert_int_equal(ks.scs[sc].period, 0);
     assert_int_equal(ks.scs[sc].refill_max, MIN_REFILLS);
     assert_int_equal(ks.tcbs[cur].state, TS_Restart); /* the decode set the invoker restarting */
     assert_int_equal(decodeSchedContext_Bind(&ks, sc, t, KS_NONE), SYSERR_NONE);
     ks.tcbs[t].state = TS_Running;
-    assert_int_equal(decodeSchedControl_ConfigureFlags(&ks, sc, 2000, 20000, 2, 0, SC_FLAG_SPORADIC), SYSERR_NONE);
+    assert_int_equal(decodeSchedControl_ConfigureFlags(&ks, sc, 0, 2000, 20000, 2, 0, SC_FLAG_SPORADIC), SYSERR_NONE);
     assert_int_equal(ks.scs[sc].period, 20000);
     assert_int_equal(ks.scs[sc].refill_max, 4);
     assert_int_equal(refill_head(&ks, sc)->amount, 2000);

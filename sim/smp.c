@@ -1,0 +1,107 @@
+/* smp: the model of one core acting on another. */
+#include "smp.h"
+
+#include "irqc.h"
+#include "sched.h"
+
+#define SWAP(type, a, b) \
+    do {                 \
+        type t_ = (a);   \
+        (a) = (b);       \
+        (b) = t_;        \
+    } while (0)
+
+static uint8_t swap_bits(uint8_t mask, int c)
+{
+    uint8_t b0 = mask & 1u, bc = (uint8_t)((mask >> c) & 1u);
+    mask = (uint8_t)(mask & ~(1u | (1u << c)));
+    return (uint8_t)(mask | (uint8_t)(b0 << c) | bc);
+}
+
+static uint8_t swap_core_id(uint8_t core, int c)
+{
+    if (core == CUR_CORE)
+        return (uint8_t)c;
+    return core == c ? CUR_CORE : core;
+}
+
+/* the per-node state (NODE_STATE) of the two cores */
+static void swap_node(struct kstate *ks, int c)
+{
+    SWAP(int8_t, ks->cur_thread, ks->core_cur[c]);
+    SWAP(int8_t, ks->idle_thread, ks->core_idle[c]);
+    SWAP(int8_t, ks->cur_sc, ks->core_sc[c]);
+    SWAP(int8_t, ks->idle_sc, ks->core_idle_sc[c]);
+    SWAP(int8_t, ks->vspace, ks->core_vspace[c]);
+    SWAP(int16_t, ks->sched_action, ks->core_action[c]);
+    SWAP(bool, ks->reprogram, ks->core_reprogram[c]);
+    SWAP(ticks_t, ks->cur_time, ks->core_time[c]);
+    SWAP(ticks_t, ks->consumed, ks->core_consumed[c]);
+    SWAP(ticks_t, ks->deadline, ks->core_deadline[c]);
+    SWAP(int8_t, ks->release_head[CUR_CORE], ks->release_head[c]);
+    for (int d = 0; d < KS_MAX_DOMAINS; d++) {
+        SWAP(uint64_t, ks->l1[CUR_CORE][d], ks->l1[c][d]);
+        for (int w = 0; w < KS_L2_SIZE; w++)
+            SWAP(uint64_t, ks->l2[CUR_CORE][d][w], ks->l2[c][d][w]);
+    }
+}
+
+void smp_swap_core(struct kstate *ks, int c)
+{
+    if (c == CUR_CORE)
+        return;
+    swap_node(ks, c);
+    ks->ipi_pending = swap_bits(ks->ipi_pending, c);
+    ks->ipi_sent = swap_bits(ks->ipi_sent, c);
+    for (int i = 0; i < ks->n_tcbs; i++)
+        ks->tcbs[i].affinity = swap_core_id(ks->tcbs[i].affinity, c);
+    for (int i = 0; i < ks->n_scs; i++)
+        ks->scs[i].core = swap_core_id(ks->scs[i].core, c);
+}
+
+/* migrateTCB (src/model/smp.c): a thread whose FPU state is live on its
+ * core releases that core's FPU first (switchFpuOwner(NULL, old core)), so
+ * after the move no core holds its state: fpu_live is clear either way */
+void migrateTCB(struct kstate *ks, int t, int core)
+{
+    ks->tcbs[t].fpu_live = false;
+    ks->tcbs[t].affinity = (uint8_t)core;
+}
+
+/* ipiStallCoreCallback, the branch of a core that took the request as an
+ * interrupt from user level (irqPath): its kernel entry does not hold the
+ * lock, so handleInterruptEntry neither reads the clock nor schedules
+ * (clh_is_self_in_queue() is false); the time since its last clock read
+ * is committed to no one but ksConsumed's earlier part */
+static void ipiStallCoreCallback(struct kstate *ks)
+{
+    tcbSchedEnqueue(ks, ks->cur_thread); /* SCHED_ENQUEUE_CURRENT_TCB */
+    switchToIdleThread(ks);
+    commitTime(ks);
+    ks->cur_sc = ks->idle_sc;
+    ks->sched_action = KS_SA_RESUME;
+}
+
+/* doRemoteStall: the remote call IPI, handled on core c before this core
+ * goes on (ipi_wait): handleInterrupt -> handleIPI -> handleRemoteCall ->
+ * ipiStallCoreCallback(true), then the GIC acknowledgement */
+static void doRemoteStall(struct kstate *ks, int c)
+{
+    smp_swap_core(ks, c);
+    ipiStallCoreCallback(ks);
+    ackInterrupt(ks, KS_IRQ_REMOTE_CALL_IPI);
+    smp_swap_core(ks, c);
+}
+
+/* remoteTCBStall (src/object/tcb.c): a thread with an SC running on
+ * another core is taken off it; that core reschedules on the IPI this
+ * entry sends at its exit */
+void remoteTCBStall(struct kstate *ks, int t)
+{
+    const struct ks_tcb *x = &ks->tcbs[t];
+    int core = x->affinity;
+    if (!ks->cfg.smp || x->sc == KS_NONE || core == CUR_CORE || ks->core_cur[core] != t)
+        return;
+    doRemoteStall(ks, core);
+    ks->ipi_pending |= (uint8_t)(1u << core);
+}
