@@ -291,7 +291,9 @@ static void check_current(struct ctx *c)
              rhead(ks, sc)->time > ks->cur_time - ks->consumed)
         fail(c, INV_CURRENT, "current SC %s's head refill starts after the pending consumption began "
              "(commitTime would leave it not ready)", SC(sc));
-    if (cur != ks->idle_thread && t->domain != ks->cur_domain)
+    /* (on SMP another core's nextDomain changes ksCurDomain under this
+     * core's running thread, src/kernel/thread.c: see check_user) */
+    if (cur != ks->idle_thread && t->domain != ks->cur_domain && !ks->cfg.smp)
         fail(c, INV_CURRENT, "current thread %s is not in the current domain", t->name);
     check_vspace(c);
 }
@@ -313,6 +315,19 @@ static int walk_ready(struct ctx *c, int core, int dom, int prio, int head)
     return len;
 }
 
+/* The latest clock read of any core (ksCurTime is per core, all read the
+ * one system counter). A thread another core queued here was found ready
+ * by that core's clock (possibleSwitchTo -> SCHED_ENQUEUE after
+ * schedContext_resume or refill_unblock_check there), which can be ahead
+ * of this core's last read until this core's updateTimestamp. */
+static ticks_t latest_clock(const struct kstate *ks)
+{
+    ticks_t t = ks->cur_time;
+    for (int k = 1; k < KS_MAX_CORES && ks->cfg.smp; k++)
+        t = ks->core_time[k] > t ? ks->core_time[k] : t;
+    return t;
+}
+
 static void check_ready_queues(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -326,7 +341,7 @@ static void check_ready_queues(struct ctx *c)
             fail(c, INV_READY_QUEUE, "queued thread %s is not schedulable", t->name);
             continue;
         }
-        if (!ready_at(ks, t->sc, ks->cur_time) || !sufficient0(ks, t->sc))
+        if (!ready_at(ks, t->sc, latest_clock(ks)) || !sufficient0(ks, t->sc))
             fail(c, INV_READY_QUEUE, "queued thread %s's head refill is not ready and sufficient", t->name);
         if (t->in_release)
             fail(c, INV_READY_QUEUE, "thread %s is in both a ready queue and the release queue", t->name);
@@ -579,7 +594,7 @@ static void check_released(struct ctx *c)
                        (x->state == TS_BlockedOnSend && x->fault == FAULT_None);
         if (!waiting || x->sc == KS_NONE || ks->scs[x->sc].refill_max == 0)
             continue;
-        if (!ready_at(ks, x->sc, ks->cur_time) || !sufficient0(ks, x->sc))
+        if (!ready_at(ks, x->sc, latest_clock(ks)) || !sufficient0(ks, x->sc))
             fail(c, INV_RELEASED, "blocked thread %s's SC %s is not ready and sufficient", x->name, SC(x->sc));
     }
 }
@@ -701,6 +716,22 @@ static void check_smp(struct ctx *c)
     check_fpu_owners(c, cores);
 }
 
+/* A reschedule IPI for this core is in flight: sent by another core's
+ * doMaskReschedule (src/smp/ipi.c) and pending at the GIC (ipi_sent), or
+ * being taken by this entry. Until it is taken this core runs on at user
+ * level with the queues the other core changed: remoteQueueUpdate
+ * (src/object/tcb.c:442-458) sends it exactly when the thread it queued
+ * outranks this core's current one (or this core is idle), and
+ * remoteTCBStall (tcb.c:464-476) after moving this core's thread back to
+ * its ready queue and this core to its idle thread (ipiStallCoreCallback,
+ * src/smp/ipi.c:67-79). */
+static bool resched_ipi_in_flight(const struct kstate *ks, enum inv_when when)
+{
+    int a = ks->active_irq;
+    bool taking = when == INV_AT_ENTRY && a == KS_IRQ_RESCHEDULE_IPI && a < ks->n_irqs && ks->irq_state[a] == IRQ_IPI;
+    return ks->cfg.smp && ((ks->ipi_sent & (1u << CUR_CORE)) || taking);
+}
+
 /* Holds whenever user level runs: at entry and at exit of the kernel.
  * Every kernel exit of the slowpath runs schedule() (handleInterruptEntry
  * and the other entries end with schedule(); activateThread(),
@@ -708,12 +739,12 @@ static void check_smp(struct ctx *c)
  * (src/kernel/thread.c:398), ipiReschedulePending 0 after sending the IPIs
  * (thread.c:399-402) and ksReprogram clear (thread.c:407-410); the IPC
  * fastpaths (fastpath_call, fastpath_reply_recv) touch none of them. On one
- * core nothing else writes them between two entries. (SMP, not admitted by
- * default: core 1 can set core 0's ksReprogram while core 0 is at user
- * level or waiting for the lock, tcbReleaseRemove/tcbReleaseEnqueue,
- * src/object/tcb.c:268,299, and postpone, thread.c:572, and can queue a
- * thread on core 0 that outranks its current one, SCHED_ENQUEUE with the
- * IPI of remoteQueueUpdate, tcb.c:442-458, still in flight; the base
+ * core nothing else writes them between two entries. On SMP, another core
+ * sets this core's ksReprogram while this one is at user level or waiting
+ * for the lock, with no IPI (tcbReleaseRemove/tcbReleaseEnqueue,
+ * src/object/tcb.c:268,299, and postpone, thread.c:572): admitted on SMP;
+ * and it queues a thread here that outranks the current one only with a
+ * reschedule IPI in flight (resched_ipi_in_flight): admitted then. (The base
  * kernel's optional signal fastpath, KernelSignalFastpath, default OFF,
  * leaves ksReprogram and ipiReschedulePending set too, src/fastpath/
  * fastpath.c:703,711-712.)
@@ -721,18 +752,26 @@ static void check_smp(struct ctx *c)
 static void check_user(struct ctx *c, enum inv_when when)
 {
     const struct kstate *ks = c->ks;
+    bool ipi = resched_ipi_in_flight(ks, when);
     if (ks->sched_action != KS_SA_RESUME && !(c->admit & INV_ADMIT_ACTION))
         fail(c, INV_ENTRY, "scheduler action is not ResumeCurrentThread at a user-level boundary");
-    if (ks->reprogram && !(c->admit & INV_ADMIT_REPROGRAM))
+    if (ks->reprogram && !(c->admit & INV_ADMIT_REPROGRAM) && !ks->cfg.smp)
         fail(c, INV_ENTRY, "ksReprogram is left set at a user-level boundary");
     if (ks->ipi_pending)
         fail(c, INV_ENTRY, "ipiReschedulePending %#x is left set at a user-level boundary", ks->ipi_pending);
     if (ks->tcbs[ks->cur_thread].state == TS_Restart)
         fail(c, INV_ENTRY, "current thread %s is in Restart at a user-level boundary", T(ks->cur_thread));
     int dom = ks->cur_domain, cur = ks->cur_thread;
+    /* nextDomain (src/kernel/thread.c), run by whichever core's schedule()
+     * finds the domain over, changes the global ksCurDomain with no IPI:
+     * another core runs its old domain's thread, or idles, until its next
+     * schedule() */
+    bool stale_domain = ks->cfg.smp && ks->cfg.num_domains > 1 &&
+                        (cur == ks->idle_thread || ks->tcbs[cur].domain != dom);
     for (int i = 0; i < ks->n_tcbs; i++) {
         const struct ks_tcb *t = &ks->tcbs[i];
-        if (!t->queued || t->affinity != 0 || t->domain != dom || (c->admit & INV_ADMIT_OUTRANKED))
+        if (!t->queued || t->affinity != 0 || t->domain != dom || (c->admit & INV_ADMIT_OUTRANKED) || ipi ||
+            stale_domain)
             continue;
         if (cur == ks->idle_thread || t->prio > ks->tcbs[cur].prio)
             fail(c, INV_ENTRY, "ready thread %s (priority %u) outranks the running %s", t->name,

@@ -12,6 +12,7 @@
 #include "refill.h"
 #include "sched.h"
 #include "schedcontext.h"
+#include "smp.h"
 #include "syscall.h"
 
 #define NEVER UINT64_MAX
@@ -34,23 +35,43 @@ static void *grow(void *p, size_t *cap, size_t n, size_t size)
     return q;
 }
 
-static void add_seg(struct sim_kernel *k, ticks_t t0, ticks_t t1)
+/* core c's current thread and SC (core 0's are the node
+ * state; another core's are kept aside until it enters, see smp.h) */
+static int cur_of(const struct kstate *ks, int c)
+{
+    return c == 0 ? ks->cur_thread : ks->core_cur[c];
+}
+
+static int sc_of(const struct kstate *ks, int c)
+{
+    return c == 0 ? ks->cur_sc : ks->core_sc[c];
+}
+
+static int n_cores(const struct sim *s)
+{
+    return s->w->cores;
+}
+
+static void add_seg(struct sim_kernel *k, int c, ticks_t t0, ticks_t t1)
 {
     if (t1 <= t0)
         return;
-    struct sim_seg *last = k->n_segs ? &k->segs[k->n_segs - 1] : NULL;
-    if (last && last->t1 == t0 && last->tcb == k->ks.cur_thread && last->sc == k->ks.cur_sc) {
+    int tcb = cur_of(&k->ks, c), sc = sc_of(&k->ks, c);
+    struct sim_seg *last = k->last_seg[c] ? &k->segs[k->last_seg[c] - 1] : NULL;
+    if (last && last->t1 == t0 && last->tcb == tcb && last->sc == sc) {
         last->t1 = t1;
         return;
     }
     k->segs = grow(k->segs, &k->cap_segs, k->n_segs, sizeof *k->segs);
-    k->segs[k->n_segs++] = (struct sim_seg){t0, t1, k->ks.cur_thread, k->ks.cur_sc};
+    k->segs[k->n_segs++] = (struct sim_seg){t0, t1, (int8_t)tcb, (int8_t)sc, (uint8_t)c};
+    k->last_seg[c] = k->n_segs;
 }
 
-static void add_mark(struct sim_kernel *k, int kind, int irq)
+/* at an entry of core c, which the model runs as core 0 */
+static void add_mark(struct sim_kernel *k, int kind, int irq, int c)
 {
     k->marks = grow(k->marks, &k->cap_marks, k->n_marks, sizeof *k->marks);
-    k->marks[k->n_marks++] = (struct sim_mark){k->now, (uint8_t)kind, (int16_t)irq, k->ks.deadline};
+    k->marks[k->n_marks++] = (struct sim_mark){k->now, (uint8_t)kind, (int16_t)irq, k->ks.deadline, (uint8_t)c};
 }
 
 /* ---- user programs ---- */
@@ -118,32 +139,52 @@ static int deliverable(const struct sim *s, const struct sim_kernel *k)
 
 /* ---- events ---- */
 
-enum ev_kind { EV_TIMER, EV_DEVICE, EV_ARRIVAL, EV_USER, EV_END };
+enum ev_kind { EV_TIMER, EV_DEVICE, EV_ARRIVAL, EV_USER, EV_IPI, EV_END };
 
 struct ev {
     ticks_t t;
     int kind, q;
+    int core; /* where it happens: device interrupts go to core 0 (the GIC's boot target) */
 };
+
+/* another core's next event, if earlier than e (on a tie, core 0 goes first) */
+static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct ev e, ticks_t end)
+{
+    int cur = k->ks.core_cur[c];
+    if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < e.t)
+        e = (struct ev){k->now + k->left[cur], EV_USER, -1, c};
+    if ((k->ks.ipi_sent >> c & 1u) && k->now < e.t)
+        e = (struct ev){k->now, EV_IPI, -1, c};
+    ticks_t dl = k->ks.core_deadline[c] < k->now ? k->now : k->ks.core_deadline[c];
+    if (dl < e.t && dl <= end)
+        e = (struct ev){dl, EV_TIMER, -1, c};
+    return e;
+}
 
 static struct ev peek(const struct sim *s, const struct sim_kernel *k)
 {
     if (k->done)
-        return (struct ev){NEVER, EV_END, -1};
+        return (struct ev){NEVER, EV_END, -1, 0};
     ticks_t dl = k->ks.deadline < k->now ? k->now : k->ks.deadline;
     /* (events that came while the kernel ran, entry_latency, happen when
      * it returns) */
-    struct ev e = {s->w->horizon < k->now ? k->now : s->w->horizon, EV_END, -1};
+    ticks_t end = s->w->horizon < k->now ? k->now : s->w->horizon;
+    struct ev e = {end, EV_END, -1, 0};
     int cur = k->ks.cur_thread;
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < e.t)
-        e = (struct ev){k->now + k->left[cur], EV_USER, -1};
+        e = (struct ev){k->now + k->left[cur], EV_USER, -1, 0};
     for (int q = 0; q < s->w->n_irqs; q++)
         if (next_arrival(s, k, q) <= e.t)
-            e = (struct ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q};
+            e = (struct ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q, 0};
+    if (k->ks.ipi_sent & 1u)
+        e = (struct ev){k->now, EV_IPI, -1, 0};
     int dq = deliverable(s, k);
     if (dq >= 0)
-        e = (struct ev){k->now, EV_DEVICE, dq};
-    if (dl <= e.t && dl <= (s->w->horizon < k->now ? k->now : s->w->horizon))
-        e = (struct ev){dl, EV_TIMER, -1};
+        e = (struct ev){k->now, EV_DEVICE, dq, 0};
+    if (dl <= e.t && dl <= end)
+        e = (struct ev){dl, EV_TIMER, -1, 0};
+    for (int c = 1; c < n_cores(s); c++)
+        e = peek_core(s, k, c, e, end);
     return e;
 }
 
@@ -177,7 +218,7 @@ static void leave_kernel(const struct sim *s, struct sim_kernel *k)
     k->now += s->w->entry_latency;
 }
 
-static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int irq)
+static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int irq, int c)
 {
     k->ks.hw_clock = k->now + s->w->entry_latency;
     k->ks.active_irq = irq;
@@ -189,7 +230,7 @@ static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int i
         handleInterruptEntry(&k->ks);
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[kind]++;
-    add_mark(k, kind, irq);
+    add_mark(k, kind, irq, c);
     leave_kernel(s, k);
 }
 
@@ -221,13 +262,22 @@ static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, in
         c = ks_call_new(SYS_Send, CALL_IRQHandler_Ack);
         c.irq = (int)in->n;
         return c;
+    case OP_SUSPEND:
+    case OP_RESUME:
+        c = ks_call_new(SYS_Send, in->op == OP_SUSPEND ? CALL_TCB_Suspend : CALL_TCB_Resume);
+        c.tcb = s->tcb_of[in->a];
+        return c;
+    case OP_PRIO:
+        c = ks_call_new(SYS_Send, CALL_TCB_SetPriority);
+        c.tcb = s->tcb_of[in->a];
+        c.prio = (int)in->n;
+        return c;
     default:
-        (void)s;
         return c;
     }
 }
 
-static void user_event(const struct sim *s, struct sim_kernel *k)
+static void user_event(const struct sim *s, struct sim_kernel *k, int core)
 {
     int tcb = k->ks.cur_thread;
     const struct wl_thread *t = &s->w->threads[wl_thread_of(s, tcb)];
@@ -244,7 +294,7 @@ static void user_event(const struct sim *s, struct sim_kernel *k)
     bool performed = handleSyscall(&k->ks, &c);
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[SE_SYSCALL]++;
-    add_mark(k, SE_SYSCALL, -1);
+    add_mark(k, SE_SYSCALL, -1, core);
     leave_kernel(s, k);
     if (performed)
         set_pc(k, t, tcb, pc + 1);
@@ -252,35 +302,57 @@ static void user_event(const struct sim *s, struct sim_kernel *k)
         k->left[tcb] = SYS_TICKS; /* restarts the call when it next runs */
 }
 
+/* every core's thread runs from now to t */
 static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
 {
-    add_seg(k, k->now, t);
-    int cur = k->ks.cur_thread;
-    if (wl_thread_of(s, cur) >= 0)
-        k->left[cur] -= t - k->now;
+    for (int c = 0; c < n_cores(s); c++) {
+        add_seg(k, c, k->now, t);
+        int cur = cur_of(&k->ks, c);
+        if (wl_thread_of(s, cur) >= 0)
+            k->left[cur] -= t - k->now;
+    }
     k->now = t;
+}
+
+/* a kernel entry of core c, run by the model as core 0 (smp.h); the big
+ * lock makes it atomic: the other core's events wait until it returns.
+ * A reschedule IPI an entry sends (doMaskReschedule) stays pending at the
+ * GIC, ipi_sent, until its core takes it: the entry's getActiveIRQ */
+static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
+{
+    if (e.kind == EV_IPI)
+        k->ks.ipi_sent &= (uint8_t)~(1u << e.core);
+    smp_swap_core(&k->ks, e.core);
+    switch (e.kind) {
+    case EV_TIMER:
+        irq_entry(s, k, SE_TIMER, s->w->timer_irq, e.core);
+        break;
+    case EV_DEVICE:
+        k->pending[e.q] = false;
+        k->delivered[e.q]++;
+        irq_entry(s, k, SE_DEVICE, s->w->irqs[e.q].irq, e.core);
+        break;
+    case EV_IPI:
+        irq_entry(s, k, SE_IPI, KS_IRQ_RESCHEDULE_IPI, e.core);
+        break;
+    default:
+        user_event(s, k, e.core);
+    }
+    smp_swap_core(&k->ks, e.core);
 }
 
 static void step(const struct sim *s, struct sim_kernel *k, struct ev e)
 {
     advance(s, k, e.t);
     switch (e.kind) {
-    case EV_TIMER:
-        irq_entry(s, k, SE_TIMER, s->w->timer_irq);
-        return;
-    case EV_DEVICE:
-        k->pending[e.q] = false;
-        k->delivered[e.q]++;
-        irq_entry(s, k, SE_DEVICE, s->w->irqs[e.q].irq);
-        return;
     case EV_ARRIVAL:
         take_arrival(s, k, e.q);
         return;
-    case EV_USER:
-        user_event(s, k);
+    case EV_END:
+        k->done = true;
         return;
     default:
-        k->done = true;
+        entry_on(s, k, e);
     }
 }
 
@@ -313,6 +385,27 @@ static int root_call(struct sim *s, struct kstate *ks, struct ks_call c, const c
     return 0;
 }
 
+/* the second core at boot (init_core_state, create_idle_thread): its idle
+ * thread running on its idle SC, configured as core 0's (ks_init), the
+ * two IPIs in state IRQIPI (arm/kernel/boot.c), its timer programmed */
+static void boot_core1(struct kstate *ks)
+{
+    int idle1 = build_core1(ks);
+    int isc = ks_add_sc(ks, "idle_sc1");
+    struct ks_sc *sc = &ks->scs[isc];
+    *sc = ks->scs[ks->idle_sc];
+    snprintf(sc->name, sizeof sc->name, "idle_sc1");
+    sc->tcb = (int8_t)idle1;
+    sc->core = 1;
+    ks->tcbs[idle1].sc = (int8_t)isc;
+    ks->core_sc[1] = ks->core_idle_sc[1] = (int8_t)isc;
+    build_irq_state(ks, KS_IRQ_REMOTE_CALL_IPI, IRQ_IPI);
+    build_irq_state(ks, KS_IRQ_RESCHEDULE_IPI, IRQ_IPI);
+    smp_swap_core(ks, 1);
+    setNextInterrupt(ks);
+    smp_swap_core(ks, 1);
+}
+
 static int boot(struct sim *s, struct kstate *ks)
 {
     const struct workload *w = s->w;
@@ -342,6 +435,8 @@ static int boot(struct sim *s, struct kstate *ks)
         ks_add_ep(ks, w->eps[i].name);
     for (int i = 0; i < w->n_replies; i++)
         ks_add_reply(ks, w->replies[i].name);
+    if (w->cores > 1)
+        boot_core1(ks);
     for (int i = 0; i < w->n_threads; i++)
         /* DomainSet_Set on a thread that is still inactive
          * (invokeDomainSet_Set -> setDomain, src/kernel/thread.c) only
@@ -358,6 +453,7 @@ static int setup_scs(struct sim *s, struct kstate *ks)
         const struct wl_sc *x = &w->scs[i];
         struct ks_call c = ks_call_new(SYS_Send, CALL_SchedControl_ConfigureFlags);
         c.sc = s->sc_of[i];
+        c.core = x->core;
         c.budget = x->budget;
         c.period = x->period;
         c.extra_refills = x->extra_refills;
@@ -439,6 +535,11 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
                  " ticks)", w->entry_latency, k0->ks.cfg.min_budget / 2);
         return -1;
     }
+    for (int q = 0; q < w->n_irqs && w->cores > 1; q++)
+        if (w->irqs[q].irq <= KS_IRQ_RESCHEDULE_IPI) {
+            snprintf(s->setup_error, sizeof s->setup_error, "irq %u is an IPI of an SMP kernel", w->irqs[q].irq);
+            return -1;
+        }
     if (setup_scs(s, &k0->ks) || setup_irqs(s, &k0->ks) || setup_threads(s, &k0->ks))
         return -1;
     for (int i = 0; i < w->n_threads; i++)
@@ -456,7 +557,17 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
 
 static bool same_event(struct ev a, struct ev b)
 {
-    return a.t == b.t && a.kind == b.kind && a.q == b.q;
+    return a.t == b.t && a.kind == b.kind && a.q == b.q && a.core == b.core;
+}
+
+/* keep the first divergent entry state (the lockstep one replaces the sweep's) */
+static void keep_state(struct sim *s, const struct kstate *in, bool lockstep)
+{
+    if (s->div_state && !lockstep)
+        return;
+    if (!s->div_state && !(s->div_state = malloc(sizeof *s->div_state)))
+        abort();
+    ks_copy(s->div_state, in);
 }
 
 /* the one-entry differential check on the fastpath kernel's state */
@@ -473,6 +584,7 @@ static void diff_at_entry(struct sim *s, struct ev e)
     s->diverged = true;
     s->div_time = e.t;
     s->div_irq = in.active_irq;
+    keep_state(s, &in, true);
     struct classify_ws *ws = malloc(sizeof *ws);
     if (!ws)
         abort();
@@ -505,6 +617,7 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     if (v.agree)
         return;
     s->sweep_diverged++;
+    keep_state(s, &in, false);
     struct dclass cl = {.exit = v.exit, .fields = v.fields,
                         .cause = s->variant == FP_PR1227 ? classify_cause(&in, &ws) : CLASS_NO_FIX};
     int i = sim_found_class(s, &cl);
@@ -537,7 +650,8 @@ static void lockstep(struct sim *s, uint32_t *events)
             s->div_time = a.t < b.t ? a.t : b.t;
             snprintf(s->drift_msg, sizeof s->drift_msg,
                      "next events differ without a divergence at an interrupt: slow t=%" PRIu64
-                     " kind %d, fast t=%" PRIu64 " kind %d", a.t, a.kind, b.t, b.kind);
+                     " kind %d core %d, fast t=%" PRIu64 " kind %d core %d", a.t, a.kind, a.core, b.t, b.kind,
+                     b.core);
             return;
         }
         if (a.kind == EV_DEVICE)
@@ -564,6 +678,8 @@ void sim_run(struct sim *s)
 
 void sim_free(struct sim *s)
 {
+    free(s->div_state);
+    s->div_state = NULL;
     for (int i = 0; i < 2; i++) {
         free(s->k[i].segs);
         free(s->k[i].marks);

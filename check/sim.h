@@ -17,11 +17,14 @@
 #include "diff.h"
 #include "workload.h"
 
-enum sim_entry { SE_TIMER, SE_DEVICE, SE_SYSCALL, SE_COUNT };
+/* kernel entries: the timer, a device interrupt, a system call, a
+ * reschedule IPI from the other core */
+enum sim_entry { SE_TIMER, SE_DEVICE, SE_SYSCALL, SE_IPI, SE_COUNT };
 
 struct sim_seg {
     ticks_t t0, t1;
     int8_t tcb, sc; /* running thread and ksCurSC */
+    uint8_t core;
 };
 
 struct sim_mark {
@@ -29,6 +32,7 @@ struct sim_mark {
     uint8_t kind;     /* enum sim_entry */
     int16_t irq;
     ticks_t deadline; /* the timer deadline after the entry */
+    uint8_t core;
 };
 
 #define SIM_MAX_REFUSED 8
@@ -50,6 +54,7 @@ struct sim_kernel {
     size_t at_idx[WL_MAX_IRQS];
     ticks_t next_periodic[WL_MAX_IRQS];
     bool pending[WL_MAX_IRQS];
+    size_t last_seg[KS_MAX_CORES];  /* 1 + index of the core's last segment (0: none) */
     ticks_t pending_since[WL_MAX_IRQS];
     uint32_t delivered[WL_MAX_IRQS], arrived[WL_MAX_IRQS], coalesced[WL_MAX_IRQS];
     uint32_t entries[SE_COUNT];
@@ -94,6 +99,9 @@ struct sim {
     bool sweep;
     uint32_t sweep_checks, sweep_diverged, n_found, found_dropped;
     struct sim_found found[SIM_MAX_FOUND];
+    /* the entry state of the first divergence (the lockstep one, else the
+     * sweep's first), as the one-entry check saw it; NULL when none */
+    struct kstate *div_state;
     /* the timeline picture's window (span 0: chosen by sim_svg) */
     ticks_t svg_from, svg_span;
 };

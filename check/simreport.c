@@ -10,7 +10,7 @@
 
 #define NEVER UINT64_MAX
 
-static const char *const entry_names[] = {"timer", "device", "syscall"};
+static const char *const entry_names[] = {"timer", "device", "syscall", "reschedule IPI"};
 
 /* run time of tcb on k within [from, to), and its first run at or after from */
 static ticks_t ran(const struct sim_kernel *k, int tcb, ticks_t from, ticks_t to, ticks_t *first)

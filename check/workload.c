@@ -11,7 +11,8 @@
 #include "config.h"
 #include "scenario.h"
 
-static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop"};
+static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop",
+                                       "suspend", "resume", "prio"};
 
 const char *wl_op_name(int op)
 {
@@ -31,6 +32,7 @@ void workload_init(struct workload *w)
     memset(w, 0, sizeof *w);
     snprintf(w->board, sizeof w->board, "imx8mm");
     w->horizon = 80000000;
+    w->cores = 1;
     w->timer_irq = 27;
 }
 
@@ -129,6 +131,18 @@ static int split_kv(struct rd *r, char *tok, char **val)
     return 0;
 }
 
+/* a thread declared on an earlier line, or the one being declared */
+static int thread_ref(struct rd *r, const char *s, int8_t *out)
+{
+    const struct workload *w = r->w;
+    for (int i = 0; i <= w->n_threads && i < WL_MAX_THREADS; i++)
+        if (strcmp(w->threads[i].name, s) == 0) {
+            *out = (int8_t)i;
+            return 0;
+        }
+    return fail(r, "unknown thread '%s' (declare it on an earlier line)", s);
+}
+
 static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
 {
     char *arg = strchr(s, ':');
@@ -139,7 +153,8 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
         if (strcmp(s, op_names[i]) == 0)
             op = i;
     if (op < 0)
-        return fail(r, "unknown instruction '%s' (compute, signal, wait, recv, ack, yield, loop)", s);
+        return fail(r, "unknown instruction '%s' (compute, signal, wait, recv, ack, yield, loop, suspend, "
+                    "resume, prio)", s);
     memset(in, 0, sizeof *in);
     in->op = (uint8_t)op;
     in->a = in->b = -1;
@@ -165,6 +180,16 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
     }
     case OP_ACK:
         return num(r, "ack", arg, 0, KS_MAX_IRQS - 1, &in->n);
+    case OP_SUSPEND:
+    case OP_RESUME:
+        return thread_ref(r, arg, &in->a);
+    case OP_PRIO: {
+        char *prio = strchr(arg, ':');
+        if (!prio)
+            return fail(r, "instruction prio needs thread:priority, got '%s'", arg);
+        *prio++ = 0;
+        return thread_ref(r, arg, &in->a) || num(r, "prio", prio, 0, 254, &in->n);
+    }
     default:
         return 0;
     }
@@ -259,8 +284,13 @@ static int parse_sc(struct rd *r, char **tok, int n)
         } else if (strcmp(tok[i], "ntfn") == 0) {
             if (ref(r, "notification", w->ntfns, w->n_ntfns, val, &s->ntfn))
                 return -1;
+        } else if (strcmp(tok[i], "core") == 0) {
+            if (num(r, "core", val, 0, (uint64_t)w->cores - 1, &v))
+                return fail(r, "core: expected a core below 'cores' (%u; declare cores first), got '%s'",
+                            w->cores, val);
+            s->core = (uint8_t)v;
         } else {
-            return fail(r, "sc: unknown key '%s' (budget, period, refills, sporadic, ntfn)", tok[i]);
+            return fail(r, "sc: unknown key '%s' (budget, period, refills, sporadic, ntfn, core)", tok[i]);
         }
     }
     if (!s->budget || !s->period || s->budget > s->period)
@@ -378,6 +408,14 @@ static int parse_simple(struct rd *r, char **tok, int n)
         snprintf(w->board, sizeof w->board, "%s", tok[1]);
         return 0;
     }
+    if (strcmp(tok[0], "cores") == 0) {
+        if (w->n_scs)
+            return fail(r, "cores must come before the sc lines");
+        if (num(r, "cores", tok[1], 1, KS_MAX_CORES, &v))
+            return -1;
+        w->cores = (uint8_t)v;
+        return 0;
+    }
     if (strcmp(tok[0], "horizon") == 0) {
         if (num(r, "horizon", tok[1], 1, WL_MAX_HORIZON, &v))
             return -1;
@@ -414,7 +452,7 @@ static int parse_line(struct rd *r, char *line)
     if (n == 0 || tok[0][0] == '#')
         return 0;
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
-                                         "entry_latency"};
+                                         "entry_latency", "cores"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -426,7 +464,7 @@ static int parse_line(struct rd *r, char *line)
         return parse_sc(r, tok, n);
     if (strcmp(tok[0], "irq") == 0)
         return parse_irq(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, horizon, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq)", tok[0]);
+    return fail(r, "unknown directive '%s' (board, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq)", tok[0]);
 }
 
 /* every ack names a declared IRQ */
@@ -516,6 +554,13 @@ static void print_insn(FILE *out, const struct workload *w, const struct wl_insn
         if (in->b >= 0)
             fprintf(out, ":%s", w->replies[in->b].name);
         return;
+    case OP_SUSPEND:
+    case OP_RESUME:
+        fprintf(out, ":%s", w->threads[in->a].name);
+        return;
+    case OP_PRIO:
+        fprintf(out, ":%s:%" PRIu64, w->threads[in->a].name, in->n);
+        return;
     default:
         return;
     }
@@ -556,6 +601,8 @@ void workload_print(FILE *out, const struct workload *w)
 {
     fprintf(out, "# irqsim workload\nboard %s\nhorizon %" PRIu64 "\ntimer_irq %u\n", w->board, w->horizon,
             w->timer_irq);
+    if (w->cores > 1)
+        fprintf(out, "cores %u\n", w->cores);
     if (w->entry_latency)
         fprintf(out, "entry_latency %" PRIu64 "\n", w->entry_latency);
     for (int i = 0; i < w->n_dom; i++)
@@ -577,6 +624,8 @@ void workload_print(FILE *out, const struct workload *w)
             fprintf(out, " sporadic=1");
         if (s->ntfn >= 0)
             fprintf(out, " ntfn=%s", w->ntfns[s->ntfn].name);
+        if (s->core)
+            fprintf(out, " core=%u", s->core);
         fprintf(out, "\n");
     }
     for (int i = 0; i < w->n_threads; i++)
@@ -608,14 +657,27 @@ static void gen_sc(struct src *src, struct workload *w, int i)
     s->period = take(src, 3) == 0 ? s->budget : s->budget * (2 + take(src, 8));
     s->extra_refills = (uint8_t)take(src, 6);
     s->sporadic = take(src, 3) == 0;
+    if (w->cores > 1)
+        s->core = (uint8_t)take(src, w->cores);
 }
 
-static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *in, int pc)
+/* instruction pc of thread self; the TCB invocations on other threads
+ * come only with a second core (one-core byte streams keep their meaning),
+ * and name a thread of an earlier line or self (the reader's rule) */
+static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *in, int pc, int self)
 {
     memset(in, 0, sizeof *in);
     in->a = in->b = -1;
-    in->op = (uint8_t)take(src, OP_COUNT);
+    in->op = (uint8_t)take(src, w->cores > 1 ? OP_COUNT : OP_LOOP + 1);
     switch (in->op) {
+    case OP_SUSPEND:
+    case OP_RESUME:
+        in->a = (int8_t)take(src, (unsigned)self + 1);
+        return;
+    case OP_PRIO:
+        in->a = (int8_t)take(src, (unsigned)self + 1);
+        in->n = take(src, 255);
+        return;
     case OP_COMPUTE:
         in->n = 1 + 50 * (ticks_t)take(src, 200);
         return;
@@ -656,13 +718,13 @@ static void gen_thread(struct src *src, struct workload *w, int i)
         p[2] = (struct wl_insn){OP_ACK, -1, -1, q->irq};
         t->n_prog = 3;
         if (take(src, 3) == 0) /* and something more */
-            gen_insn(src, w, &t->prog[t->n_prog++], 3);
+            gen_insn(src, w, &t->prog[t->n_prog++], 3, i);
         p[t->n_prog++] = (struct wl_insn){OP_LOOP, -1, -1, 0};
         return;
     }
     t->n_prog = (uint8_t)(1 + take(src, 6));
     for (int k = 0; k < t->n_prog; k++)
-        gen_insn(src, w, &t->prog[k], k);
+        gen_insn(src, w, &t->prog[k], k, i);
 }
 
 static void gen_irq(struct src *src, struct workload *w, int q)
@@ -681,10 +743,11 @@ static void gen_irq(struct src *src, struct workload *w, int q)
         x->at[k] = (k ? x->at[k - 1] : 0) + 1 + 200 * (ticks_t)take(src, 250);
 }
 
-int workload_from_bytes(const uint8_t *data, size_t len, struct workload *w)
+int workload_from_bytes(const uint8_t *data, size_t len, int cores, struct workload *w)
 {
     struct src src = {data, len, 0};
     workload_init(w);
+    w->cores = (uint8_t)(cores > 1 ? KS_MAX_CORES : 1);
     w->horizon = 400000;
     w->n_ntfns = (uint8_t)(1 + take(&src, 3));
     w->n_eps = 1;

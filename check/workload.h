@@ -25,12 +25,18 @@
 #define WL_MAX_AT 16
 
 /* user-level instructions; every one but compute and loop is a system call */
-enum wl_op { OP_COMPUTE, OP_SIGNAL, OP_WAIT, OP_RECV, OP_ACK, OP_YIELD, OP_LOOP, OP_COUNT };
+enum wl_op {
+    OP_COMPUTE, OP_SIGNAL, OP_WAIT, OP_RECV, OP_ACK, OP_YIELD, OP_LOOP,
+    OP_SUSPEND, OP_RESUME, OP_PRIO, /* TCB invocations on a thread (a), prio n */
+    OP_COUNT
+};
 
 struct wl_insn {
     uint8_t op;
-    int8_t a, b;   /* objects: signal/wait ntfn; recv ep, reply (or -1) */
-    ticks_t n;     /* compute: ticks; ack: the IRQ number; loop: the target */
+    int8_t a, b;   /* objects: signal/wait ntfn; recv ep, reply (or -1);
+                      suspend/resume/prio: the thread */
+    ticks_t n;     /* compute: ticks; ack: the IRQ number; loop: the target;
+                      prio: the priority */
 };
 
 struct wl_thread {
@@ -49,6 +55,7 @@ struct wl_sc {
     uint8_t extra_refills;
     bool sporadic;
     int8_t ntfn;            /* bound to this notification (-1: none) */
+    uint8_t core;           /* configured with this core's SchedControl cap */
 };
 
 struct wl_irq {
@@ -72,6 +79,7 @@ struct wl_dom {
 struct workload {
     char board[16];
     ticks_t horizon;
+    uint8_t cores;          /* 1 or 2 (an SMP kernel) */
     uint16_t timer_irq;
     /* ticks from an interrupt or system call to the kernel's clock read
      * (updateTimestamp) and from there to the return to user level */
@@ -100,7 +108,8 @@ int workload_parse(const char *text, size_t len, const char *filename, struct wo
 int workload_load(const char *path, struct workload *w, struct scen_error *err);
 void workload_print(FILE *out, const struct workload *w);
 
-/* A valid workload generated from bytes (the workload fuzzer); returns 0. */
-int workload_from_bytes(const uint8_t *data, size_t len, struct workload *w);
+/* A valid workload on `cores` cores (1 or 2) generated from bytes (the
+ * workload fuzzer); returns 0. */
+int workload_from_bytes(const uint8_t *data, size_t len, int cores, struct workload *w);
 
 #endif

@@ -12,6 +12,7 @@
 #define FP_EXIT_LIST(X) \
     X(FP_SLOW_BUDGET, "slow_budget", "fixed only: the current (non-idle) SC cannot pay the time consumed (checkBudget would charge)") \
     X(FP_SLOW_DOMAIN_EXPIRED, "slow_domain_expired", "fixed only: the current domain's time is up") \
+    X(FP_SLOW_REPROGRAM, "slow_reprogram", "fixed only: ksReprogram is set at entry (another core asked for it, SMP)") \
     X(FP_SLOW_RELEASE, "slow_release", "fixed only: the release queue's head is ready (awaken would release it)") \
     X(FP_EXIT_SPURIOUS, "spurious", "no valid IRQ: handleSpuriousIRQ only") \
     X(FP_EXIT_OUT_OF_RANGE, "out_of_range", "IRQ above maxIRQ: mask and ack") \
@@ -47,12 +48,12 @@ enum fp_variant { FP_PR1227, FP_FIXED, FP_VARIANT_COUNT };
 #define FP_FIX_LIST(X) \
     X(FIX_ENTRY_TIME, "entry_time", "read the clock at entry (updateTimestamp) before anything else") \
     X(FIX_ENTRY_BUDGET, "entry_budget", "fall back when the current SC cannot pay the time consumed") \
-    X(FIX_ENTRY_DOMAIN, "entry_domain", "fall back when the current domain has expired") \
+    X(FIX_ENTRY_DOMAIN, "entry_domain", "fall back when the current domain has expired or moved on under the current thread") \
     X(FIX_ENTRY_RELEASE, "entry_release", "fall back when the release queue's head is ready") \
     X(FIX_IDLE_SWITCH, "idle_switch", "always switch away from the idle thread") \
     X(FIX_DEADLINE, "deadline", "on a switch, program the timer for the new thread unconditionally") \
     X(FIX_CB_UNBLOCK, "cb_unblock", "on a switch, run the unblock check of a constant-bandwidth SC") \
-    X(FIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind")
+    X(FIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind; fall back when one is pending at entry")
 
 enum fp_fix_bit {
 #define FP_FIX_BIT(id, name, what) id##_BIT,

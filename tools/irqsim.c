@@ -44,7 +44,8 @@ static const char usage_text[] =
     "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
     "      --mode state|workload  generated states (default), or generated workloads simulated\n"
     "                   on both kernels, every device interrupt checked (--checks N: N workloads;\n"
-    "                   --fastpath --seconds --seed --out --json --quiet apply)\n"
+    "                   --fastpath --seconds --seed --out --json --quiet apply; --cores 2: an\n"
+    "                   SMP kernel whose second core runs threads too)\n"
     "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n"
     "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --realistic  --quiet\n"
@@ -126,6 +127,7 @@ static int number_option(struct opts *o, const char *name, const char *val)
         {"--seconds", 0.1, 86400}, {"--seed", 0, 1e15},  {"--jobs", 1, 64},   {"--threads", 1, 62},
         {"--prios", 1, 256},       {"--refills", 1, 16}, {"--domains", 1, 16}, {"--ntfns", 1, 16},
         {"--check-every", 1, 1e6}, {"--count", 1, 1e9},  {"--checks", 1, 1e15}, {"--clocks", 1, 64},
+        {"--cores", 1, KS_MAX_CORES},
     };
     for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
         if (strcmp(name, nums[k].name) != 0)
@@ -146,7 +148,8 @@ static int number_option(struct opts *o, const char *name, const char *val)
         case 8: f->check_every = (int)v; break;
         case 9: f->count = (uint64_t)v; break;
         case 10: f->max_checks = (uint64_t)v; break;
-        default: f->clocks = (int)v; break;
+        case 11: f->clocks = (int)v; break;
+        default: f->cores = (int)v; break;
         }
         return 1;
     }

@@ -13,13 +13,15 @@
 
 #include "irq_fast.h"
 #include "scenario.h"
+#include "print.h"
 #include "sim.h"
 
 #define EXIT_USAGE 2
 
 static const char usage[] =
     "usage: irqsim sim [--fastpath pr1227|fixed] [--horizon TICKS] [--svg FILE [--from T --span T]]\n"
-    "                  [--json FILE] [--expect CLASS] WORKLOAD\n"
+    "                  [--json FILE] [--state FILE] [--expect CLASS] WORKLOAD\n"
+    "  --state FILE    the entry state of the first divergence, as a scenario file (irqsim check reads it)\n"
     "  runs WORKLOAD (docs/workload-format.md) on a slowpath kernel and a fastpath kernel side by side\n"
     "  --from, --span  the picture's time window in ticks (default: around the first divergence)\n"
     "  --expect CLASS  (EXIT/CAUSE, as irqsim fuzz names classes) exit 0 when the sweep reaches it\n"
@@ -29,7 +31,7 @@ static const char usage[] =
 struct sim_opts {
     int variant;
     unsigned long long horizon, from, span;
-    const char *svg, *json, *file, *expect;
+    const char *svg, *json, *file, *expect, *state;
 };
 
 static int ticks_opt(const char *name, const char *v, unsigned long long lo, unsigned long long *out)
@@ -87,6 +89,8 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
             o->svg = v;
         } else if (strcmp(a, "--json") == 0) {
             o->json = v;
+        } else if (strcmp(a, "--state") == 0) {
+            o->state = v;
         } else {
             return opt_error("unknown option", a);
         }
@@ -107,6 +111,21 @@ static int write_file(const char *path, void (*fn)(FILE *, const struct sim *), 
     }
     fn(f, s);
     return fclose(f) == 0 ? 0 : -1;
+}
+
+static void print_div_state(FILE *f, const struct sim *s)
+{
+    fprintf(f, "# the entry state of the first divergence of irqsim sim\n");
+    ks_print(f, s->div_state);
+}
+
+static int write_state(const char *path, const struct sim *s)
+{
+    if (!s->div_state) {
+        fprintf(stderr, "irqsim sim: no divergence: %s not written\n", path);
+        return 0;
+    }
+    return write_file(path, print_div_state, s);
 }
 
 int sim_main(int argc, char **argv)
@@ -137,6 +156,8 @@ int sim_main(int argc, char **argv)
     if (o.svg && write_file(o.svg, sim_svg, &s))
         out = EXIT_USAGE;
     if (o.json && write_file(o.json, sim_json, &s))
+        out = EXIT_USAGE;
+    if (o.state && write_state(o.state, &s))
         out = EXIT_USAGE;
     bool bad = s.diverged || !sim_all_admitted(&s);
     if (o.expect) { /* the sweep reached the class, every state admitted */

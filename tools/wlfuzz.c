@@ -122,8 +122,22 @@ static void drop_insn(struct wl_thread *t, int k)
     memset(&t->prog[t->n_prog], 0, sizeof t->prog[0]);
 }
 
+static bool names_thread(const struct wl_insn *in)
+{
+    return in->op == OP_SUSPEND || in->op == OP_RESUME || in->op == OP_PRIO;
+}
+
+/* the instructions naming thread i go with it; later threads move down */
 static void drop_thread(struct workload *w, int i)
 {
+    for (int t = 0; t < w->n_threads; t++)
+        for (int k = w->threads[t].n_prog - 1; k >= 0; k--) {
+            struct wl_insn *in = &w->threads[t].prog[k];
+            if (names_thread(in) && in->a == i)
+                drop_insn(&w->threads[t], k);
+            else if (names_thread(in) && in->a > i)
+                in->a--;
+        }
     memmove(&w->threads[i], &w->threads[i + 1], (size_t)(w->n_threads - i - 1) * sizeof w->threads[0]);
     w->n_threads--;
     memset(&w->threads[w->n_threads], 0, sizeof w->threads[0]);
@@ -361,7 +375,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     const struct fuzz_opts *o = ss->o;
     uint8_t bytes[WL_BYTES];
     wl_bytes(o->seed, i, bytes);
-    workload_from_bytes(bytes, sizeof bytes, w);
+    workload_from_bytes(bytes, sizeof bytes, o->cores, w);
     if (sim_init(s, w, o->variant) != 0) {
         ss->setup_refused++;
         sim_free(s);
