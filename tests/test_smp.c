@@ -1,0 +1,418 @@
+/*
+ * The second core acting (sim/smp.c and the SMP branches it brings to the
+ * invocations, the checker and the corrected fastpath). Expected values
+ * follow the kernel at 43607edb6 (MCS, SMP):
+ *
+ *   remoteTCBStall             src/object/tcb.c:464-476 (tcbSchedContext,
+ *                              affinity, NODE_STATE_ON_CORE(ksCurThread))
+ *   ipiStallCoreCallback       src/smp/ipi.c:67-79 (irqPath: enqueue the
+ *                              current thread, switchToIdleThread,
+ *                              commitTime, ksCurSC = idle SC, Resume)
+ *   migrateTCB                 src/model/smp.c:13-31
+ *   schedContext_bindTCB       src/object/schedcontext.c:295-318
+ *   invokeSchedControl_ConfigureFlags  src/object/schedcontrol.c:13-76
+ *   decodeTCBInvocation        src/object/tcb.c:797-800 (stall first)
+ *   decodeSchedContextInvocation  src/object/schedcontext.c:251-255
+ *   commitTime (round robin)   src/kernel/thread.c (head -= ksConsumed,
+ *                              tail += ksConsumed, scConsumed +=)
+ *
+ * Board imx8mm: 8 MHz, MIN_BUDGET 160 ticks.
+ */
+#include "tcount.h"
+
+#include "schedcontext.h"
+#include "smp.h"
+#include "syscall.h"
+
+/* Core 0 runs a (priority 100, SC a_sc); core 1 runs b (priority 50, round
+ * robin SC b_sc of 8000 ticks) since its last clock read at 900, having
+ * used 50 ticks not yet committed. Core 1 has its idle thread and idle SC. */
+struct two {
+    struct kstate *ks;
+    int a, b, a_sc, b_sc, idle1, idle_sc1;
+};
+
+static struct two two_cores(void)
+{
+    struct two x;
+    x.ks = tc_running("a", "a_sc", &x.a, &x.a_sc);
+    struct kstate *ks = x.ks;
+    x.idle1 = build_core1(ks);
+    x.idle_sc1 = ks_add_sc(ks, "idle_sc1");
+    ks->scs[x.idle_sc1] = ks->scs[ks->idle_sc];
+    snprintf(ks->scs[x.idle_sc1].name, KS_NAME_LEN, "idle_sc1");
+    ks->scs[x.idle_sc1].tcb = (int8_t)x.idle1;
+    ks->scs[x.idle_sc1].core = 1;
+    ks->tcbs[x.idle1].sc = (int8_t)x.idle_sc1;
+    ks->core_idle_sc[1] = (int8_t)x.idle_sc1;
+    x.b = build_thread(ks, "b", 50, 0);
+    ks->tcbs[x.b].affinity = 1;
+    x.b_sc = build_sc(ks, "b_sc", x.b, 8000, 0, 0);
+    /* b becomes core 1's current thread the way core 1 would run it */
+    smp_swap_core(ks, 1);
+    ks->cur_time = 900;
+    build_run(ks, x.b);
+    ks->consumed = 50;
+    smp_swap_core(ks, 1);
+    assert_int_equal(ks->core_cur[1], x.b);
+    assert_int_equal(ks->core_sc[1], x.b_sc);
+    assert_int_equal(ks->tcbs[x.b].affinity, 1);
+    assert_int_equal(ks->scs[x.b_sc].core, 1);
+    return x;
+}
+
+static void test_swap_is_a_relabelling(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *before = tc_state();
+    ks_copy(before, x.ks);
+    x.ks->ipi_sent = 1u << 1;
+    before->ipi_sent = 1u << 1;
+    smp_swap_core(x.ks, 1);
+    /* core 1's node state is in core 0's place, and every core id swapped */
+    assert_int_equal(x.ks->cur_thread, x.b);
+    assert_int_equal(x.ks->core_cur[1], x.a);
+    assert_int_equal(x.ks->cur_sc, x.b_sc);
+    assert_int_equal(x.ks->idle_thread, x.idle1);
+    assert_int_equal(x.ks->cur_time, 900);
+    assert_int_equal(x.ks->consumed, 50);
+    assert_int_equal(x.ks->tcbs[x.b].affinity, 0);
+    assert_int_equal(x.ks->tcbs[x.a].affinity, 1);
+    assert_int_equal(x.ks->scs[x.a_sc].core, 1);
+    assert_int_equal(x.ks->ipi_sent, 1u);
+    tc_assert_valid(x.ks, INV_AT_EXIT); /* core 1 seen as the current core is a valid state too */
+    smp_swap_core(x.ks, 1);
+    assert_true(ks_same(x.ks, before));
+    smp_swap_core(x.ks, 0); /* core 0 on core 0: nothing */
+    assert_true(ks_same(x.ks, before));
+    free(before);
+    free(x.ks);
+}
+
+static void test_remote_stall(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    ticks_t head = ks->scs[x.b_sc].refills[ks->scs[x.b_sc].head].amount;
+    remoteTCBStall(ks, x.b);
+    /* core 1 went to its idle thread on its idle SC; b is back in core 1's
+     * ready queue, charged the 50 ticks core 1 had not committed */
+    assert_int_equal(ks->core_cur[1], x.idle1);
+    assert_int_equal(ks->core_sc[1], x.idle_sc1);
+    assert_int_equal(ks->core_action[1], KS_SA_RESUME);
+    assert_int_equal(ks->core_consumed[1], 0);
+    assert_true(ks->tcbs[x.b].queued);
+    assert_int_equal(ks->tcbs[x.b].affinity, 1);
+    assert_true(ks->l1[1][0] != 0 && ks->l1[0][0] == 0);
+    assert_int_equal(ks->scs[x.b_sc].consumed, 50);
+    assert_int_equal(ks->scs[x.b_sc].refills[ks->scs[x.b_sc].head].amount, head - 50);
+    /* the remote call IPI was acknowledged there; this core owes core 1 a
+     * reschedule IPI at its exit; core 0 itself did not change */
+    assert_int_equal(ks->irq_acks[KS_IRQ_REMOTE_CALL_IPI], 1);
+    assert_int_equal(ks->ipi_pending, 1u << 1);
+    assert_int_equal(ks->cur_thread, x.a);
+    assert_int_equal(ks->n_asserts, 0);
+    free(ks);
+}
+
+/* Each condition of remoteTCBStall that leaves everything as it was. */
+static void test_no_stall(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks, *before = tc_state();
+    ks_copy(before, ks);
+    remoteTCBStall(ks, x.a); /* runs on this core */
+    assert_true(ks_same(ks, before));
+    ks->tcbs[x.idle1].sc = KS_NONE; /* no SC: core 1's idle thread here */
+    ks_copy(before, ks);
+    remoteTCBStall(ks, x.idle1);
+    assert_true(ks_same(ks, before));
+    int c = build_thread(ks, "c", 10, 0);
+    ks->tcbs[c].affinity = 1;
+    build_sc(ks, "c_sc", c, 8000, 0, 0);
+    ks_copy(before, ks);
+    remoteTCBStall(ks, c); /* on core 1 but not running there */
+    assert_true(ks_same(ks, before));
+    ks->cfg.smp = false;
+    ks_copy(before, ks);
+    remoteTCBStall(ks, x.b); /* no SMP: SMP_COND_STATEMENT compiles it out */
+    assert_true(ks_same(ks, before));
+    free(before);
+    free(ks);
+}
+
+/* A TCB invocation from core 0 on core 1's running thread stalls core 1
+ * first: TCB_SetPriority then finds b in core 1's ready queue. */
+static void test_tcb_invocation_stalls(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    struct ks_call c = ks_call_new(SYS_Send, CALL_TCB_SetPriority);
+    c.tcb = x.b;
+    c.prio = 60;
+    assert_int_equal(decodeInvocation(ks, &c), SYSERR_NONE);
+    assert_int_equal(ks->core_cur[1], x.idle1);
+    assert_int_equal(ks->tcbs[x.b].prio, 60);
+    assert_true(ks->tcbs[x.b].queued);
+    assert_true(ks->ipi_pending & (1u << 1));
+    free(ks);
+}
+
+/* SchedContext_Unbind of core 1's running thread's SC: maybeStallSC, then
+ * the unbind takes b out of every queue. */
+static void test_sc_invocation_stalls(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    struct ks_call c = ks_call_new(SYS_Send, CALL_SchedContext_Unbind);
+    c.sc = x.b_sc;
+    assert_int_equal(decodeInvocation(ks, &c), SYSERR_NONE);
+    assert_int_equal(ks->core_cur[1], x.idle1);
+    assert_int_equal(ks->tcbs[x.b].sc, KS_NONE);
+    assert_false(ks->tcbs[x.b].queued);
+    free(ks);
+}
+
+/* schedContext_donate from core 1's running thread stalls core 1 too. */
+static void test_donate_stalls(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    int d = build_thread(ks, "d", 70, 0);
+    schedContext_donate(ks, x.b_sc, d);
+    assert_int_equal(ks->core_cur[1], x.idle1);
+    assert_int_equal(ks->tcbs[x.b].sc, KS_NONE);
+    assert_int_equal(ks->tcbs[d].sc, x.b_sc);
+    assert_int_equal(ks->tcbs[d].affinity, 1); /* migrateTCB to the SC's core */
+    free(ks);
+}
+
+/* SchedControl_ConfigureFlags with core 1's cap on an SC whose thread is
+ * ready on core 0: the thread moves to core 1 and is queued there, and
+ * core 1 (idle) is owed a reschedule IPI (remoteQueueUpdate). */
+static void test_configure_on_other_core(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    int t = build_thread(ks, "t", 30, 0);
+    int sc = build_sc(ks, "t_sc", t, 4000, 0, 0);
+    build_ready(ks, t);
+    remoteTCBStall(ks, x.b); /* core 1 idle, b queued there */
+    ks->ipi_pending = 0;
+    assert_int_equal(decodeSchedControl_ConfigureFlags(ks, sc, 1, 2000, 8000, 0, 0, 0), SYSERR_NONE);
+    assert_int_equal(ks->scs[sc].core, 1);
+    assert_int_equal(ks->tcbs[t].affinity, 1);
+    assert_true(ks->tcbs[t].queued);
+    assert_true(ks->ipi_pending & (1u << 1));
+    assert_int_equal(ks->l1[0][0], 0);
+    /* no SchedControl cap names core 2, nor core 1 without SMP */
+    assert_int_equal(decodeSchedControl_ConfigureFlags(ks, sc, 2, 2000, 8000, 0, 0, 0), SYSERR_INVALID_CAP);
+    ks->cfg.smp = false;
+    assert_int_equal(decodeSchedControl_ConfigureFlags(ks, sc, 1, 2000, 8000, 0, 0, 0), SYSERR_INVALID_CAP);
+    free(ks);
+}
+
+/* Binding a thread to an SC of core 1 moves the thread there. */
+static void test_bind_migrates(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    int t = build_thread(ks, "t", 30, 0);
+    int sc = build_sc(ks, "t_sc", KS_NONE, 4000, 0, 0);
+    ks->scs[sc].core = 1;
+    assert_int_equal(decodeSchedContext_Bind(ks, sc, t, KS_NONE), SYSERR_NONE);
+    assert_int_equal(ks->tcbs[t].affinity, 1);
+    free(ks);
+}
+
+/* ---- the checker on states only the other core's actions create ---- */
+
+/* core 0 runs a at priority 100; h (priority 120) is ready on core 0 */
+static struct kstate *outranked(void)
+{
+    struct two x = two_cores();
+    int h = build_thread(x.ks, "h", 120, 0);
+    build_sc(x.ks, "h_sc", h, 4000, 0, 0);
+    build_ready(x.ks, h);
+    return x.ks;
+}
+
+static void test_outranked_only_with_ipi(void **state)
+{
+    (void)state;
+    struct kstate *ks = outranked();
+    struct inv_report r;
+    assert_true(kstate_check(ks, INV_AT_ENTRY, &r) > 0); /* no IPI: unreachable */
+    ks->ipi_sent = 1u << 0; /* core 1's remoteQueueUpdate sent one, pending at the GIC */
+    assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &r), 0);
+    ks->ipi_sent = 0; /* the entry taking it */
+    ks->active_irq = KS_IRQ_RESCHEDULE_IPI;
+    build_irq_state(ks, KS_IRQ_RESCHEDULE_IPI, IRQ_IPI);
+    assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &r), 0);
+    assert_true(kstate_check(ks, INV_AT_EXIT, &r) > 0); /* after it, schedule() ran */
+    ks->cfg.smp = false;
+    assert_true(kstate_check(ks, INV_AT_ENTRY, &r) > 0);
+    free(ks);
+}
+
+/* Another core's nextDomain: core 0 still runs a (domain 0) in domain 1. */
+static void test_domain_moved_on(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    build_two_domains(ks);
+    ks->cur_domain = 1;
+    ks->dom_idx = 1;
+    struct inv_report r;
+    assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &r), 0);
+    ks->cfg.smp = false;
+    assert_true(kstate_check(ks, INV_AT_ENTRY, &r) > 0);
+    free(ks);
+}
+
+/* A thread core 1 queued on core 0 after finding its refill ready at core
+ * 1's later clock read (1500): not ready at core 0's ksCurTime (1000). */
+static void test_ready_by_latest_clock(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    int t = build_thread(ks, "t", 10, 0);
+    int sc = build_sc(ks, "t_sc", t, 4000, 40000, 1200);
+    build_ready(ks, t);
+    ks->hw_clock = 2000;
+    struct inv_report r;
+    assert_true(kstate_check(ks, INV_AT_ENTRY, &r) > 0);
+    ks->core_time[1] = 1500;
+    assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &r), 0);
+    (void)sc;
+    free(ks);
+}
+
+/* ---- the corrected fastpath's two SMP fallbacks ---- */
+
+/* n waits with w (priority 120, which outranks a) behind IRQ 40 */
+static struct kstate *waiting(struct two *x)
+{
+    *x = two_cores();
+    struct kstate *ks = x->ks;
+    int n = build_ntfn(ks, "n"), w = build_thread(ks, "w", 120, 0);
+    build_sc(ks, "w_sc", w, 4000, 0, 0);
+    build_wait_ntfn(ks, w, n);
+    build_irq_signal(ks, 40, n, 1, true);
+    ks->active_irq = 40;
+    build_deadline(ks);
+    return ks;
+}
+
+static int exit_of(const struct kstate *in, int variant, bool *agree)
+{
+    struct kstate *a = tc_state(), *b = tc_state();
+    struct diff_verdict v;
+    diff_run(in, variant, false, &v, a, b);
+    free(a);
+    free(b);
+    *agree = v.agree;
+    return v.exit;
+}
+
+/* Core 1 set core 0's ksReprogram (a release it queued here): the
+ * corrected fastpath leaves the entry to the slowpath, which reprograms;
+ * the proposal switches and drops the request with the old deadline. */
+static void test_reprogram_pending(void **state)
+{
+    (void)state;
+    struct two x;
+    struct kstate *ks = waiting(&x);
+    bool agree;
+    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_EXIT_SWITCH);
+    assert_true(agree);
+    ks->reprogram = true;
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_SLOW_REPROGRAM);
+    assert_true(agree);
+    assert_int_equal(exit_of(ks, FP_PR1227, &agree), FP_EXIT_SWITCH);
+    free(ks);
+}
+
+/* The domain moved on under a (domain 0): the slowpath's schedule()
+ * judges w against domain 1's queues only; the corrected fastpath falls
+ * back. With the idle thread current, or a in the current domain, it
+ * does not (each condition of domain_moved_on on its own). */
+static void test_fastpath_domain_moved_on(void **state)
+{
+    (void)state;
+    struct two x;
+    struct kstate *ks = waiting(&x);
+    build_two_domains(ks);
+    bool agree;
+    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_EXIT_SWITCH);
+    ks->tcbs[x.a].domain = 1; /* a is of domain 1 while domain 0 is current */
+    int w = ks->ntfns[ks->irq_cap[40].ntfn].q_head;
+    ks->tcbs[w].prio = 90; /* below a: the proposal enqueues w and resumes a */
+    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_SLOW_DOMAIN_EXPIRED);
+    assert_true(agree);
+    assert_int_equal(exit_of(ks, FP_PR1227, &agree), FP_EXIT_ENQUEUE);
+    assert_false(agree); /* the slowpath switches to w: domain 0 has no one higher */
+    free(ks);
+
+    ks = waiting(&x);
+    build_two_domains(ks);
+    ks->cur_domain = 1;
+    ks->dom_idx = 1;
+    ks->tcbs[ks->ntfns[ks->irq_cap[40].ntfn].q_head].domain = 1;
+    ks->tcbs[x.a].domain = 1;
+    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_EXIT_SWITCH); /* same domain */
+    ks->cur_thread = ks->idle_thread; /* the idle thread (domain 0) has no domain to be stale in */
+    ks->cur_sc = ks->idle_sc;
+    ks->vspace = KS_NONE;
+    ks->tcbs[x.a].state = TS_Inactive;
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_EXIT_SWITCH);
+    assert_true(agree);
+    free(ks);
+}
+
+/* ConfigureFlags on core 1's cap of an SC with no thread, and of one whose
+ * thread is blocked: the SC moves; a blocked thread is migrated, not queued */
+static void test_configure_unbound_and_blocked(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    int sc = build_sc(ks, "u_sc", KS_NONE, 4000, 0, 0);
+    assert_int_equal(decodeSchedControl_ConfigureFlags(ks, sc, 1, 2000, 8000, 0, 0, 0), SYSERR_NONE);
+    assert_int_equal(ks->scs[sc].core, 1);
+    int n = build_ntfn(ks, "n"), t = build_thread(ks, "t", 30, 0);
+    int tsc = build_sc(ks, "t_sc", t, 4000, 0, 0);
+    build_wait_ntfn(ks, t, n);
+    assert_int_equal(decodeSchedControl_ConfigureFlags(ks, tsc, 1, 2000, 8000, 0, 0, 0), SYSERR_NONE);
+    assert_int_equal(ks->tcbs[t].affinity, 1);
+    assert_false(ks->tcbs[t].queued);
+    assert_int_equal(ks->ipi_pending, 0);
+    assert_int_equal(decodeSchedControl_ConfigureFlags(ks, tsc, -1, 2000, 8000, 0, 0, 0), SYSERR_INVALID_CAP);
+    free(ks);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_swap_is_a_relabelling), cmocka_unit_test(test_remote_stall),
+        cmocka_unit_test(test_no_stall),              cmocka_unit_test(test_tcb_invocation_stalls),
+        cmocka_unit_test(test_sc_invocation_stalls),  cmocka_unit_test(test_donate_stalls),
+        cmocka_unit_test(test_configure_on_other_core), cmocka_unit_test(test_bind_migrates),
+        cmocka_unit_test(test_outranked_only_with_ipi), cmocka_unit_test(test_domain_moved_on),
+        cmocka_unit_test(test_ready_by_latest_clock), cmocka_unit_test(test_reprogram_pending),
+        cmocka_unit_test(test_fastpath_domain_moved_on), cmocka_unit_test(test_configure_unbound_and_blocked),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
