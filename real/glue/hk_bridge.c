@@ -491,12 +491,12 @@ static void hk_load_dom_schedule(const struct hk_state *s)
                                           : 0;
     ksDomScheduleStart = 0;
 #else
-    dschedule_t *sched = (dschedule_t *)ksDomSchedule; /* defined writable in hk_domain.c */
-    for (int i = 0; i < s->dom_len; i++) {
-        sched[i].domain = s->dom_domain[i];
-        sched[i].length = s->dom_length_ms[i];
-    }
-    *(word_t *)&ksDomScheduleLength = s->dom_len;
+    /* defined writable in hk_domain.c, and written there */
+    void hk_dom_schedule_set(word_t i, word_t domain, word_t length);
+    void hk_dom_schedule_set_length(word_t n);
+    for (int i = 0; i < s->dom_len; i++)
+        hk_dom_schedule_set((word_t)i, s->dom_domain[i], s->dom_length_ms[i]);
+    hk_dom_schedule_set_length(s->dom_len);
 #endif
 }
 
