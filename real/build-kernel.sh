@@ -1,7 +1,8 @@
 #!/bin/bash
 # build-kernel.sh: build a seL4 tree's own C code for the host, as a shared
 # object (hostkernel.so) that irqsim loads to run one interrupt through the
-# real slowpath and the real fastpath_irq.
+# real slowpath or the real fastpath_irq (trees with PR #1227), or one
+# seL4_Signal through the real signal fastpath or the real syscall slowpath.
 #
 #   build-kernel.sh --sel4 DIR|TARBALL [--board B] [--domains N] [--cores N]
 #                   [--debug] [--cache DIR] [--pyfdt DIR|TARBALL] [--force]
@@ -40,7 +41,7 @@ while [ $# -gt 0 ]; do
         --cache) CACHE=$2; shift 2 ;;
         --pyfdt) PYFDT=$2; shift 2 ;;
         --force) FORCE=1; shift ;;
-        -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option $1 (see --help)" ;;
     esac
 done
@@ -121,7 +122,35 @@ else
     missing "--sel4 $SEL4: no such file or directory"
 fi
 
-grep -q "KernelIRQFastpath" "$SRC/config.cmake" || die "this tree has no IRQ fastpath (KernelIRQFastpath): $SRC"
+# master's generators (tools/umm.py) import typing_extensions; older trees do not
+if grep -rqs "import typing_extensions\|from typing_extensions" "$SRC/tools"; then
+    python3 -c "import typing_extensions" 2>/dev/null ||
+        missing "missing Python module typing_extensions (this tree's tools need it): install the Debian package python3-typing-extensions"
+fi
+# A tree without PR #1227 (the base, master) has no IRQ fastpath: it builds
+# for the slowpath (and the signal fastpath) only; kernel.info says so.
+HAVE_IRQ_FP=0 HAVE_SIG_FP=0
+grep -q "KernelIRQFastpath" "$SRC/config.cmake" && HAVE_IRQ_FP=1
+grep -q "KernelSignalFastpath" "$SRC/config.cmake" && HAVE_SIG_FP=1
+
+# ---- what the glue must adapt to: facts of the tree, one probe each ----
+# (docs/model.md, "Master": the commit that changed each)
+FEATURES=""
+probe() { if eval "$2"; then FEATURES="$FEATURES -D$1"; fi; }
+# 5de930983: idle_thread is assembly (src/arch/arm/64/idle.S), not C
+probe HK_IDLE_ASM '[ -f "$SRC/src/arch/arm/64/idle.S" ]'
+# 27a52ddd4: the domain schedule is a writable array of dschedule_t (ticks)
+probe HK_DSCHED_RUNTIME 'grep -qs "^dschedule_t ksDomSchedule" "$SRC/src/object/domain.c"'
+# 686bba4d2: the release queue is a tcb_queue_t (ksReleaseQueue), not ksReleaseHead
+probe HK_RELEASE_QUEUE 'grep -q "ksReleaseQueue" "$SRC/include/model/statedata.h"'
+# 1bd0e3b78: FPU ownership is a TCB per core (ksCurFPUOwner)
+probe HK_FPU_OWNER 'grep -q "ksCurFPUOwner" "$SRC/include/model/statedata.h"'
+# the SMP lock rework (81679f2b9 and after): per-core nodes and the IPI
+# state live in big_kernel_lock (node[], ipi)
+probe HK_SMP_LOCK_NODE 'grep -qs "clh_node_t node\[" "$SRC/include/smp/lock.h"'
+# a4b0c8d36: GICv3 split EOI: cpu_iface_init sets EOImode (EOIR drops the
+# priority only; ICC_DIR_EL1 deactivates)
+probe HK_GICV3_SPLIT_EOI 'grep -qs "|= *GICC_CTLR_EL1_EOImode_drop" "$SRC/src/arch/arm/machine/gic_v3.c"'
 grep -rqs "declare_platform($BOARD " "$SRC"/src/plat/*/config.cmake ||
     die "unknown board $BOARD (boards of this tree: $(grep -ho 'declare_platform([^ ]*' "$SRC"/src/plat/*/config.cmake | cut -d'(' -f2 | tr '\n' ' '))"
 case "$BOARD" in
@@ -148,12 +177,16 @@ onoff() { [ "$1" = 1 ] && echo ON || echo OFF; }
 note "configuring $BOARD ($MODE, $DOMAINS domain(s), $CORES core(s)) in $KB"
 (cd "$KB" && cmake -G Ninja -DCMAKE_TOOLCHAIN_FILE="$HERE/host-toolchain.cmake" \
     -DKernelPlatform="$BOARD" -DKernelSel4Arch=aarch64 -DKernelIsMCS=ON \
-    -DKernelFastpath=ON -DKernelIRQFastpath=ON -DKernelMaxNumNodes="$CORES" \
+    -DKernelFastpath=ON -DKernelIRQFastpath="$(onoff $HAVE_IRQ_FP)" -DKernelSignalFastpath="$(onoff $HAVE_SIG_FP)" \
+    -DKernelMaxNumNodes="$CORES" \
     -DKernelVerificationBuild=OFF -DKernelNumDomains="$DOMAINS" \
     -DKernelDebugBuild="$(onoff $DEBUG)" -DKernelPrinting="$(onoff $DEBUG)" \
     "$SRC") >"$OUT/configure.log" 2>&1 || { tail -20 "$OUT/configure.log" >&2; die "the kernel's configure failed (log: $OUT/configure.log)"; }
-grep -q '^#define CONFIG_IRQ_FASTPATH ' "$KB/gen_config/kernel/gen_config.h" ||
-    die "this tree has no IRQ fastpath (KernelIRQFastpath): the configuration did not enable CONFIG_IRQ_FASTPATH"
+for f in IRQ:$HAVE_IRQ_FP SIGNAL:$HAVE_SIG_FP; do
+    [ "${f#*:}" = 0 ] || grep -q "^#define CONFIG_${f%:*}_FASTPATH " "$KB/gen_config/kernel/gen_config.h" ||
+        die "the configuration did not enable CONFIG_${f%:*}_FASTPATH (Kernel${f%:*}Fastpath)"
+done
+[ "$HAVE_IRQ_FP" = 1 ] || note "this tree has no IRQ fastpath (KernelIRQFastpath): the slowpath only"
 got_nodes=$(sed -n 's/^#define CONFIG_MAX_NUM_NODES *//p' "$KB/gen_config/kernel/gen_config.h")
 [ "$got_nodes" = "$CORES" ] || die "the kernel configured $got_nodes core(s), not $CORES"
 
@@ -191,6 +224,7 @@ TU="$OUT/host_all.c"
     done
     echo "#include \"$HERE/glue/hk_fixed.c\""
     echo "#include \"$HERE/glue/hk_glue.c\""
+    echo "#include \"$HERE/glue/hk_syscall.c\""
     echo "#include \"$HERE/glue/hk_bridge.c\""
 } >"$TU"
 
@@ -198,7 +232,7 @@ CFLAGS_K="-D__KERNEL_64__ -std=gnu99 -nostdinc -ffreestanding -fno-common -fno-s
           -fPIC -fno-plt -fvisibility=hidden -Wno-attributes -Werror=implicit-function-declaration -O2 -g0"
 note "compiling the kernel for the host"
 # shellcheck disable=SC2086
-gcc $SHIM_INC $INC $CFLAGS_K -S "$TU" -o "$OUT/host_all.s" 2>"$OUT/compile.log" ||
+gcc $SHIM_INC $INC $CFLAGS_K $FEATURES -S "$TU" -o "$OUT/host_all.s" 2>"$OUT/compile.log" ||
     { head -40 "$OUT/compile.log" >&2; die "compiling the kernel failed (log: $OUT/compile.log); a new inline-asm helper or MMIO device may need a shim"; }
 
 # ---- asm sites: list, check against the known list, delete ----
@@ -225,10 +259,17 @@ objcopy --localize-symbol=memset --localize-symbol=memcpy --localize-symbol=memm
     --localize-symbol=strlcpy --localize-symbol=strlcat --localize-symbol=str_to_long \
     --localize-symbol=printf --localize-symbol=puts --localize-symbol=putchar \
     "$OUT/host_all.o" "$OUT/host_kernel.o"
-gcc -O2 -fPIC -Wall -Wextra -Werror -c "$HERE/glue/hk_domain.c" -o "$OUT/hk_domain.o"
+# the domain schedule: writable in hk_domain.o, or the tree's own (HK_DSCHED_RUNTIME)
+DOM_OBJ=""
+case "$FEATURES" in
+    *HK_DSCHED_RUNTIME*) ;;
+    *) gcc -O2 -fPIC -Wall -Wextra -Werror -c "$HERE/glue/hk_domain.c" -o "$OUT/hk_domain.o"
+       DOM_OBJ="$OUT/hk_domain.o" ;;
+esac
 printf '{ global: hk_*; local: *; };\n' >"$OUT/exports.map"
+# shellcheck disable=SC2086
 gcc -shared -Wl,-Bsymbolic -Wl,--version-script="$OUT/exports.map" -Wl,-z,defs -nostdlib \
-    "$OUT/host_kernel.o" "$OUT/hk_domain.o" -lgcc -o "$OUT/hostkernel.so" 2>"$OUT/link.log" ||
+    "$OUT/host_kernel.o" $DOM_OBJ -lgcc -o "$OUT/hostkernel.so" 2>"$OUT/link.log" ||
     { cat "$OUT/link.log" >&2; die "linking hostkernel.so failed"; }
 
 # ---- kernel.info: the constants as the compiled kernel sees them ----
@@ -240,6 +281,7 @@ gcc -O2 -Wall -Wextra -Werror -I"$HERE" "$HERE/rk_info.c" -ldl -o "$OUT/rk_info"
     echo "source=$SRC"
     echo "board=$BOARD"
     echo "shim_hash=$SHIM_HASH"
+    echo "features=$(echo $FEATURES | sed 's/-D//g')"
 } >"$OUT/kernel.info.tmp"
 mv "$OUT/kernel.info.tmp" "$OUT/kernel.info"
 note "deleted asm sites: $(wc -l <"$OUT/deleted-asm-sites.txt") (list: $OUT/deleted-asm-sites.txt)"

@@ -10,12 +10,19 @@
  * globals from it, hk_entry runs one interrupt, hk_save reads the kernel
  * objects back into indices.
  *
+ * Version 3 adds the GIC's per-IRQ active state (irq_active: set when the
+ * kernel acknowledges an IRQ, cleared by its deactivation: the EOIR write,
+ * or on a split-EOI GICv3 the ICC_DIR_EL1 write), and one system call: the
+ * current thread's CSpace (cspace[], one CNode) and its syscall registers
+ * (sys_cptr, sys_msginfo), run through the signal fastpath or the slowpath
+ * (HK_PATH_SIG_FAST, HK_PATH_SIG_SLOW).
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 2
+#define HK_ABI_VERSION 3
 
 #define HK_NONE (-1)
 #define HK_MAX_TCBS 64
@@ -30,6 +37,8 @@
 #define HK_L2_SIZE 4
 #define HK_MAX_IRQS 1024
 #define HK_TEXT_LEN 512
+#define HK_CSPACE_BITS 4 /* the caller's CNode: 16 slots, cptr = slot, one level */
+#define HK_CSPACE_SLOTS (1 << HK_CSPACE_BITS)
 
 /* ksSchedulerAction besides a TCB index */
 #define HK_SA_RESUME (-1)
@@ -42,7 +51,13 @@ enum hk_ts { HK_TS_Inactive, HK_TS_Running, HK_TS_Restart, HK_TS_BlockedOnReceiv
 enum hk_irq_state { HK_IRQ_Inactive, HK_IRQ_Signal, HK_IRQ_Timer, HK_IRQ_IPI, HK_IRQ_Reserved };
 enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint };
 
-enum hk_path { HK_PATH_SLOW, HK_PATH_FAST, HK_PATH_FIXED };
+/* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
+ * then slowpath_irq, fastpath_irq or the kernel-C corrected fastpath);
+ * HK_PATH_SIG_SLOW: c_handle_syscall(cptr, msgInfo, SysSend), the MCS
+ * syscall slowpath; HK_PATH_SIG_FAST: c_handle_fastpath_signal(cptr,
+ * msgInfo), where the aarch64 vector sends every SysSend on a build with
+ * the signal fastpath (src/arch/arm/64/traps.S) */
+enum hk_path { HK_PATH_SLOW, HK_PATH_FAST, HK_PATH_FIXED, HK_PATH_SIG_SLOW, HK_PATH_SIG_FAST };
 
 /* how the kernel left: to user level (restore_user_context or
  * fastpath_restore), or halted (a failed assertion or fail(), or wfi) */
@@ -62,6 +77,8 @@ struct hk_info {
     unsigned num_prios;          /* CONFIG_NUM_PRIORITIES */
     unsigned min_refills;        /* MIN_REFILLS */
     unsigned debug, fpu, hyp, irq_fastpath;
+    unsigned signal_fastpath;    /* CONFIG_SIGNAL_FASTPATH */
+    unsigned gic_split_eoi;      /* GICv3 EOImode=1: EOIR drops priority, ICC_DIR_EL1 deactivates */
 };
 
 struct hk_tcb {
@@ -93,6 +110,7 @@ struct hk_ep {
     signed char q_head, q_tail;
 };
 
+/* a cap in an IRQ handler slot or a CSpace slot */
 struct hk_irq_cap {
     unsigned char type, can_send;
     signed char ntfn;
@@ -128,6 +146,18 @@ struct hk_state {
     struct hk_irq_cap irq_cap[HK_MAX_IRQS];
     int oor_irq;                  /* an IRQ above maxIRQ the GIC saw, -1 none */
     unsigned char oor_masked, oor_acks;
+    unsigned char irq_active[HK_MAX_IRQS]; /* GIC active state (v3) */
+    unsigned char oor_active;
+    /* the system call of HK_PATH_SIG_*: made by cur_thread, whose CTable is
+     * one CNode of HK_CSPACE_SLOTS slots (guard 0, so cptr i < 16 names
+     * slot i and any other cptr fails the lookup); capRegister (x0, the
+     * badge register) and msgInfoRegister (x1) hold the arguments. The
+     * CSpace and buffer are not read back (a Send changes neither). */
+    unsigned char sys_call;       /* 1: load the call's CSpace and registers */
+    unsigned char sys_ipc_buffer; /* 1: the caller has an IPC buffer */
+    unsigned long long sys_cptr, sys_msginfo;
+    unsigned long long sys_extra_cptr[3]; /* in the IPC buffer: the extra caps' cptrs */
+    struct hk_irq_cap cspace[HK_CSPACE_SLOTS];
 };
 
 /* What the real kernel shows that irqsim's model keeps only as flags, and
@@ -138,10 +168,13 @@ struct hk_extra {
     unsigned long long ttbr0;     /* the last value written */
     int ttbr0_asid;               /* its ASID field */
     signed char ttbr0_tcb;        /* TCB whose vspace root it installs; HK_NONE: the global one */
-    signed char fpu_owner[HK_MAX_CORES]; /* ksActiveFPUState's TCB per core after the entry */
+    signed char fpu_owner[HK_MAX_CORES]; /* ksActiveFPUState's (master: ksCurFPUOwner's) TCB per core */
     int fpu_enabled;              /* last CPACR write enabled the FPU (-1: none written) */
     int sgi_other;                /* SGIs other than the reschedule IPI (remote calls) seen */
     int remote_calls;             /* remote calls the other core ran (hk_other_core_step) */
+    int fastpath_done;            /* a system call: ksKernelEntry.is_fastpath, 1 when the fastpath
+                                   * finished it (slowpath() clears it); -1 not tracked (release
+                                   * builds), or an interrupt */
     char text[HK_TEXT_LEN];       /* kernel printf output (assertion/fail text in debug builds) */
 };
 
@@ -152,8 +185,9 @@ HK_API void hk_info(struct hk_info *out);
 /* Build the kernel state; 0, or -1 when the state does not fit the build
  * (hk_error() says why). */
 HK_API int hk_load(const struct hk_state *s);
-/* One interrupt on core 0 through the given path; returns enum hk_outcome,
- * or -1 for an unsupported path. */
+/* One kernel entry on core 0 through the given path (an interrupt, or the
+ * state's system call); returns enum hk_outcome, or -1 for a path the
+ * build does not have (no IRQ fastpath, no signal fastpath). */
 HK_API int hk_entry(int path, struct hk_extra *extra);
 /* Read the kernel state back. Fields the kernel does not hold (vmid_ok on
  * non-hyp builds) are left as they are in *s, so pass a copy of the input. */

@@ -28,9 +28,10 @@ int main(int argc, char **argv)
     info(&i);
     printf("abi_version=%d\ntimer_hz=%llu\nwcet_us=%u\nwcet_scale=%u\nprecision_us=%u\n"
            "overhead_ticks=%u\nmax_irq=%u\ngic_version=%u\nnum_domains=%u\ncores=%u\n"
-           "num_prios=%u\nmin_refills=%u\ndebug=%u\nfpu=%u\nhyp=%u\nirq_fastpath=%u\n",
+           "num_prios=%u\nmin_refills=%u\ndebug=%u\nfpu=%u\nhyp=%u\nirq_fastpath=%u\nsignal_fastpath=%u\n"
+           "gic_split_eoi=%u\n",
            i.abi_version, i.timer_hz, i.wcet_us, i.wcet_scale, i.precision_us, i.overhead_ticks, i.max_irq,
            i.gic_version, i.num_domains, i.cores, i.num_prios, i.min_refills, i.debug, i.fpu, i.hyp,
-           i.irq_fastpath);
+           i.irq_fastpath, i.signal_fastpath, i.gic_split_eoi);
     return 0;
 }

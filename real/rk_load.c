@@ -329,6 +329,10 @@ static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
     h->oor_irq = ks->oor_irq;
     h->oor_masked = ks->oor_masked;
     h->oor_acks = ks->oor_acks;
+    /* the model keeps no GIC active state (yet): every IRQ starts inactive,
+     * as at user level when each IRQ delivered before was deactivated */
+    memset(h->irq_active, 0, n);
+    h->oor_active = 0;
 }
 
 static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
@@ -366,6 +370,7 @@ void rk_to_hk(const struct kstate *ks, struct hk_state *h)
     for (int i = 0; i < ks->n_replies; i++)
         h->reply_tcb[i] = ks->replies[i].tcb;
     irqs_to_hk(ks, h);
+    h->sys_call = 0;
 }
 
 static void from_hk(const struct hk_state *h, struct kstate *ks, unsigned cores, unsigned doms);
@@ -406,9 +411,25 @@ static void from_hk(const struct hk_state *h, struct kstate *ks, unsigned cores,
 
 /* ---- running ---- */
 
-static int load(struct rk_kernel *k, const struct kstate *in)
+/* the system call's CSpace, registers and IPC buffer (NULL: none) */
+static void sys_to_hk(const struct rk_syscall *sys, struct hk_state *h)
+{
+    if (!sys)
+        return;
+    h->sys_call = 1;
+    h->sys_cptr = sys->cptr;
+    h->sys_msginfo = sys->msginfo;
+    h->sys_ipc_buffer = sys->ipc_buffer;
+    for (int i = 0; i < 3; i++)
+        h->sys_extra_cptr[i] = sys->extra_cptr[i];
+    _Static_assert(sizeof sys->cspace == sizeof h->cspace, "the CSpace of rk_syscall and hk_state differ");
+    memcpy(h->cspace, sys->cspace, sizeof h->cspace);
+}
+
+static int load(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys)
 {
     rk_to_hk(in, &k->hin);
+    sys_to_hk(sys, &k->hin);
     return k->load(&k->hin);
 }
 
@@ -454,6 +475,8 @@ static void hk_copy_used(const struct rk_kernel *k, struct hk_state *dst, const 
     dst->oor_irq = src->oor_irq;
     dst->oor_masked = src->oor_masked;
     dst->oor_acks = src->oor_acks;
+    memcpy(dst->irq_active, src->irq_active, src->n_irqs);
+    dst->oor_active = src->oor_active;
 }
 
 static void save(struct rk_kernel *k, const struct kstate *in, struct kstate *out)
@@ -467,15 +490,26 @@ static void save(struct rk_kernel *k, const struct kstate *in, struct kstate *ou
 
 int rk_roundtrip(struct rk_kernel *k, const struct kstate *in, struct kstate *out)
 {
-    if (load(k, in) != 0)
+    if (load(k, in, NULL) != 0)
         return -1;
     save(k, in, out);
     return 0;
 }
 
-int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out, struct rk_extra *extra)
+/* the delivered IRQ's GIC active state after the entry, -1 none delivered */
+static int irq_active_after(const struct hk_state *h, int irq)
 {
-    if (load(k, in) != 0)
+    if (irq < 0)
+        return -1;
+    if (irq < h->n_irqs)
+        return h->irq_active[irq];
+    return h->oor_irq == irq ? h->oor_active : -1;
+}
+
+static int run(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, int path,
+               struct kstate *out, struct rk_extra *extra)
+{
+    if (load(k, in, sys) != 0)
         return -1;
     struct hk_extra x;
     int why = k->entry(path, &x);
@@ -495,9 +529,22 @@ int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct ksta
             extra->fpu_owner[c] = x.fpu_owner[c];
         extra->fpu_enabled = x.fpu_enabled;
         extra->remote_calls = x.remote_calls;
+        extra->irq_active = sys ? -1 : irq_active_after(&k->hout, in->active_irq);
+        extra->fastpath_done = x.fastpath_done;
         memcpy(extra->text, x.text, sizeof extra->text);
     }
     return why;
+}
+
+int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out, struct rk_extra *extra)
+{
+    return run(k, in, NULL, path, out, extra);
+}
+
+int rk_run_sys(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, int path,
+               struct kstate *out, struct rk_extra *extra)
+{
+    return run(k, in, sys, path, out, extra);
 }
 
 int rk_run(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out)

@@ -38,10 +38,30 @@ struct rk_extra {
     int fpu_owner[KS_MAX_CORES]; /* TCB whose FPU state is live per core, KS_NONE */
     int fpu_enabled;           /* last FPU enable/disable write, -1 none */
     int remote_calls;          /* remote calls (e.g. an FPU release) the other core ran */
+    int irq_active;            /* the delivered IRQ left active in the GIC (split EOI), -1 none delivered */
+    int fastpath_done;         /* a system call the fastpath finished itself: 1, 0 it fell back, -1 unknown */
     char text[HK_TEXT_LEN];    /* kernel output: a failed assertion's text */
 };
 
-enum rk_path { RK_SLOW = HK_PATH_SLOW, RK_FAST = HK_PATH_FAST, RK_FIXED = HK_PATH_FIXED };
+enum rk_path {
+    RK_SLOW = HK_PATH_SLOW,
+    RK_FAST = HK_PATH_FAST,
+    RK_FIXED = HK_PATH_FIXED,
+    RK_SIG_SLOW = HK_PATH_SIG_SLOW, /* rk_run_sys: c_handle_syscall(SysSend) */
+    RK_SIG_FAST = HK_PATH_SIG_FAST  /* rk_run_sys: c_handle_fastpath_signal */
+};
+
+/* The current thread's seL4_Send (seL4_Signal: msginfo 0) for
+ * rk_run_sys: its cptr and message info registers, its CSpace (one CNode
+ * of HK_CSPACE_SLOTS slots, cptr i < 16 is slot i, any other cptr fails the
+ * lookup) and, with ipc_buffer, an IPC buffer naming the extra caps' cptrs
+ * (real/glue/hk_syscall.c). */
+struct rk_syscall {
+    uint64_t cptr, msginfo;
+    bool ipc_buffer;
+    uint64_t extra_cptr[3];
+    struct hk_irq_cap cspace[HK_CSPACE_SLOTS];
+};
 
 /* Open a build directory; 0, or -1 with a reason in err. */
 int rk_open(struct rk_kernel *k, const char *build_dir, char *err, size_t errlen);
@@ -61,6 +81,11 @@ int rk_roundtrip(struct rk_kernel *k, const struct kstate *in, struct kstate *ou
  * not fit the build. extra may be NULL. */
 int rk_run_x(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out, struct rk_extra *extra);
 int rk_run(struct rk_kernel *k, const struct kstate *in, int path, struct kstate *out);
+/* The state's current thread makes the system call sys, through path
+ * (RK_SIG_SLOW, RK_SIG_FAST); as rk_run_x otherwise (the state's active
+ * IRQ is not delivered). -1 also when the build lacks the path. */
+int rk_run_sys(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, int path,
+               struct kstate *out, struct rk_extra *extra);
 const char *rk_error(struct rk_kernel *k);
 
 /* The kernel platform (build-kernel.sh --board) of a generator board

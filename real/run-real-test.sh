@@ -1,16 +1,18 @@
 #!/bin/sh
-# run-real-test.sh TREE CACHE BOARD PROGRAM ARGS...: build the host kernel
-# (cached) and run PROGRAM BUILD_DIR ARGS...; exit 77 (CTest: skipped) when
+# run-real-test.sh TREE CACHE BOARD[,debug] PROGRAM ARGS...: build the host
+# kernel (cached; ",debug": a debug build) and run PROGRAM BUILD_DIR ARGS...; exit 77 (CTest: skipped) when
 # the tree or a prerequisite is missing, saying why.
 # SPDX-License-Identifier: BSD-2-Clause
-tree=$1 cache=$2 board=$3
+tree=$1 cache=$2 board=${3%,debug}
+mode=--release
+[ "$board" = "$3" ] || mode=--debug
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 if [ ! -e "$tree" ]; then
     echo "SKIP: no seL4 tree at $tree (set IRQSIM_KERNELS_DIR or IRQSIM_REAL_TREE)"
     exit 77
 fi
-out=$(IRQSIM_KERNELS_DIR=$(dirname "$tree") "$here/build-kernel.sh" --sel4 "$tree" --board "$board" --cache "$cache" 2>/tmp/rk-build.$$)
+out=$(IRQSIM_KERNELS_DIR=$(dirname "$tree") "$here/build-kernel.sh" --sel4 "$tree" --board "$board" $mode --cache "$cache" 2>/tmp/rk-build.$$)
 rc=$?
 msg=$(cat /tmp/rk-build.$$); rm -f /tmp/rk-build.$$
 if [ $rc = 3 ]; then

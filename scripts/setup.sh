@@ -8,6 +8,7 @@ set -euo pipefail
 need=(cmake make gcc clang libcmocka-dev lcov zlib1g-dev
       ninja-build device-tree-compiler python3 python3-ply python3-lxml python3-future
       python3-pyelftools python3-jinja2 python3-six python3-yaml
+      python3-typing-extensions  # master's tools/umm.py (seL4 1326364bc)
       libxml2-utils chromium "$@")  # the timeline picture: well-formed, rendered
 missing=()
 for p in "${need[@]}"; do

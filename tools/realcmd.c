@@ -19,6 +19,7 @@
 #include "irq_slow.h"
 #include "print.h"
 #include "rk_load.h"
+#include "rk_sig.h"
 #include "scenario.h"
 
 #ifndef IRQSIM_SOURCE_DIR
@@ -32,11 +33,13 @@ struct real_opts {
     const char *cmd;
     const char *build;
     bool fixed;             /* fuzz: the corrected kernel-C fastpath, not the one built */
+    bool signal;            /* validate --target signal: real fastpath_signal vs real syscall slowpath */
     double seconds;
     uint64_t checks;        /* 0: run for seconds */
     uint64_t seed;
     const char *json, *out;
     bool progress;
+    bool show;              /* validate --target signal: print every state's differing fields */
     const char *files[REAL_MAX_FILES];
     int n_files;
 };
@@ -74,6 +77,7 @@ struct real_run {
 static const char usage[] =
     "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores N] [--debug] [--cache DIR]\n"
     "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--out DIR] [--json FILE]\n"
+    "       irqsim validate --real BUILD --target signal [--checks N] [--seed S] [--show]\n"
     "       irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--seconds N | --checks N] [--seed S]\n"
     "                   [--out DIR] [--json FILE]\n"
     "       irqsim check --real BUILD FILE...\n"
@@ -160,7 +164,8 @@ static int parse(int argc, char **argv, struct real_opts *o)
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(a, "--real") || !strcmp(a, "--seconds") || !strcmp(a, "--checks") ||
-                     !strcmp(a, "--seed") || !strcmp(a, "--json") || !strcmp(a, "--out") || !strcmp(a, "--fastpath");
+                     !strcmp(a, "--seed") || !strcmp(a, "--json") || !strcmp(a, "--out") || !strcmp(a, "--fastpath") ||
+                     !strcmp(a, "--target");
         if (takes && !v)
             return bad(o->cmd, "%s needs a value", a);
         double x;
@@ -186,6 +191,13 @@ static int parse(int argc, char **argv, struct real_opts *o)
             if (strcmp(v, "as-built") && strcmp(v, "fixed"))
                 return bad(o->cmd, "--fastpath: expected as-built or fixed, got '%s'", v);
             o->fixed = !strcmp(v, "fixed");
+        } else if (!strcmp(a, "--target")) {
+            if (strcmp(v, "irq") && strcmp(v, "signal"))
+                return bad(o->cmd, "--target: expected irq or signal, got '%s'", v);
+            o->signal = !strcmp(v, "signal");
+        } else if (!strcmp(a, "--show")) {
+            o->show = true;
+            continue;
         } else if (!strcmp(a, "--quiet")) {
             o->progress = false;
             continue;
@@ -437,6 +449,18 @@ static int validate(const struct real_opts *o, struct real_run *r)
     if (!fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     return r->diverged ? 1 : 0;
+}
+
+/* validate --target signal: the real fastpath_signal against the real
+ * syscall slowpath of the same seL4_Send (real/rk_sig.h), --checks states
+ * (default 20000) from --seed */
+static int validate_signal(const struct real_opts *o, struct real_run *r)
+{
+    if (!r->k.info.signal_fastpath) {
+        fprintf(stderr, "irqsim validate: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
+        return 2;
+    }
+    return rk_sig_run(&r->k, o->seed, o->checks ? o->checks : 20000, o->show);
 }
 
 /* ---- fuzz: real fastpath against real slowpath ---- */
@@ -696,7 +720,9 @@ int realcmd_main(int argc, char **argv)
         return 2;
     }
     r->t0 = now_s();
-    if (!strcmp(o.cmd, "validate")) {
+    if (!strcmp(o.cmd, "validate") && o.signal) {
+        rc = validate_signal(&o, r);
+    } else if (!strcmp(o.cmd, "validate")) {
         rc = validate(&o, r);
     } else if (!strcmp(o.cmd, "fuzz")) {
         rc = real_fuzz(&o, r);

@@ -239,8 +239,13 @@ static void hk_load_tcb(const struct hk_state *s, int i)
     t->tcbBoundNotification = hk_ntfn(x->bound_ntfn);
     t->tcbSchedNext = hk_tcb(x->sched_next);
     t->tcbSchedPrev = hk_tcb(x->sched_prev);
-    t->tcbEPNext = hk_tcb(x->ep_next);
-    t->tcbEPPrev = hk_tcb(x->ep_prev);
+    /* on master (771c9e43c) the endpoint links are the scheduler links
+     * (tcbEPNext is tcbSchedNext): write them only for a thread in an IPC
+     * queue, or they would overwrite its ready/release links with nothing */
+    if (x->ep_next >= 0 || x->ep_prev >= 0) {
+        t->tcbEPNext = hk_tcb(x->ep_next);
+        t->tcbEPPrev = hk_tcb(x->ep_prev);
+    }
     t->tcbFault = x->fault ? seL4_Fault_Timeout_new(0) : seL4_Fault_NullFault_new();
     setRegister(t, badgeRegister, x->badge_reg);
     if (x->timeout_handler)
@@ -323,6 +328,29 @@ static void hk_load_ipc(const struct hk_state *s)
     }
 }
 
+/* The release queue of core c from its head: a head pointer, or on master
+ * (686bba4d2) a tcb_queue_t whose end is the last thread of the links. */
+static void hk_load_release(word_t c, tcb_t *head)
+{
+#ifdef HK_RELEASE_QUEUE
+    NODE_STATE_ON_CORE(ksReleaseQueue, c).head = head;
+    NODE_STATE_ON_CORE(ksReleaseQueue, c).end = NULL;
+    for (tcb_t *r = head; r; r = r->tcbSchedNext)
+        NODE_STATE_ON_CORE(ksReleaseQueue, c).end = r;
+#else
+    NODE_STATE_ON_CORE(ksReleaseHead, c) = head;
+#endif
+}
+
+static tcb_t *hk_release_head(word_t c)
+{
+#ifdef HK_RELEASE_QUEUE
+    return NODE_STATE_ON_CORE(ksReleaseQueue, c).head;
+#else
+    return NODE_STATE_ON_CORE(ksReleaseHead, c);
+#endif
+}
+
 /* ready queues: heads and ends found from the links, as the model keeps them */
 static void hk_load_queues(const struct hk_state *s)
 {
@@ -338,7 +366,7 @@ static void hk_load_queues(const struct hk_state *s)
             for (word_t w = 0; w < L2_BITMAP_SIZE && w < HK_L2_SIZE; w++)
                 NODE_STATE_ON_CORE(ksReadyQueuesL2Bitmap, c)[d][w] = s->l2[c][d][w];
         }
-        NODE_STATE_ON_CORE(ksReleaseHead, c) = hk_tcb(s->release_head[c]);
+        hk_load_release(c, hk_tcb(s->release_head[c]));
     }
     for (int i = 0; i < s->n_tcbs; i++) {
         const struct hk_tcb *x = &s->tcbs[i];
@@ -366,6 +394,11 @@ static void hk_load_irqs(const struct hk_state *s)
         hk_irq_used[hk_n_irq_used++] = (unsigned short)i;
     }
     hk_entry_iar = s->active_irq < 0 ? IRQ_NONE : (word_t)s->active_irq;
+    /* the GIC's active state: the table's IRQs, and an out-of-range one */
+    __builtin_memset(hk_irq_active, 0, sizeof hk_irq_active);
+    __builtin_memcpy(hk_irq_active, s->irq_active, (word_t)n);
+    if (s->oor_irq >= 0 && s->oor_irq < HK_MAX_IRQS)
+        hk_irq_active[s->oor_irq] = s->oor_active;
     /* the delivered IRQ is noted too: the entry may write its entry */
     if (s->active_irq >= 0 && s->active_irq <= (int)maxIRQ)
         hk_irq_used[hk_n_irq_used++] = (unsigned short)s->active_irq;
@@ -430,6 +463,43 @@ static int hk_reset_tables(void)
     return 0;
 }
 
+#ifdef CONFIG_HAVE_FPU
+/* the core's FPU owner: ksActiveFPUState (an FPU state) before master,
+ * ksCurFPUOwner (a TCB) on master; the base's restore count and enable
+ * cache start at their boot values */
+static void hk_set_fpu_owner(word_t c, tcb_t *t)
+{
+#ifdef HK_FPU_OWNER
+    NODE_STATE_ON_CORE(ksCurFPUOwner, c) = t;
+#else
+    NODE_STATE_ON_CORE(ksActiveFPUState, c) = t ? &t->tcbArch.tcbContext.fpuState : NULL;
+    NODE_STATE_ON_CORE(ksFPURestoresSinceSwitch, c) = 0;
+    isFPUEnabledCached[c] = false;
+#endif
+}
+#endif
+
+/* The domain schedule: before master, (domain, length in ms) entries in
+ * hk_domain.c's writable array and a length; on master (27a52ddd4) the
+ * kernel's own array of dschedule_t (domain and duration in ticks, a zero
+ * entry ends it, nextDomain wraps to ksDomScheduleStart). */
+static void hk_load_dom_schedule(const struct hk_state *s)
+{
+#ifdef HK_DSCHED_RUNTIME
+    for (int i = 0; i <= s->dom_len && i < CONFIG_NUM_DOMAIN_SCHEDULES; i++)
+        ksDomSchedule[i] = i < s->dom_len ? dschedule_make(s->dom_domain[i], usToTicks(s->dom_length_ms[i] * US_IN_MS))
+                                          : 0;
+    ksDomScheduleStart = 0;
+#else
+    /* defined writable in hk_domain.c, and written there */
+    void hk_dom_schedule_set(word_t i, word_t domain, word_t length);
+    void hk_dom_schedule_set_length(word_t n);
+    for (int i = 0; i < s->dom_len; i++)
+        hk_dom_schedule_set((word_t)i, s->dom_domain[i], s->dom_length_ms[i]);
+    hk_dom_schedule_set_length(s->dom_len);
+#endif
+}
+
 static void hk_load_node(const struct hk_state *s)
 {
     NODE_STATE(ksCurThread) = hk_tcb(s->cur_thread);
@@ -447,12 +517,7 @@ static void hk_load_node(const struct hk_state *s)
     ksCurDomain = s->cur_domain;
     ksDomainTime = s->domain_time;
     ksDomScheduleIdx = s->dom_idx;
-    dschedule_t *sched = (dschedule_t *)ksDomSchedule; /* defined writable in hk_domain.c */
-    for (int i = 0; i < s->dom_len; i++) {
-        sched[i].domain = s->dom_domain[i];
-        sched[i].length = s->dom_length_ms[i];
-    }
-    *(word_t *)&ksDomScheduleLength = s->dom_len;
+    hk_load_dom_schedule(s);
 #ifdef ENABLE_SMP_SUPPORT
     for (word_t c = 1; c < CONFIG_MAX_NUM_NODES; c++) {
         NODE_STATE_ON_CORE(ksIdleThread, c) = hk_tcb(s->core_idle[c]);
@@ -468,15 +533,20 @@ static void hk_load_node(const struct hk_state *s)
     clh_lock_init();
 #endif
 #ifdef CONFIG_HAVE_FPU
-    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
-        NODE_STATE_ON_CORE(ksActiveFPUState, c) = NULL;
-        NODE_STATE_ON_CORE(ksFPURestoresSinceSwitch, c) = 0;
-        isFPUEnabledCached[c] = false;
-    }
-    /* nativeThreadUsingFPU: the core's active FPU state is the thread's */
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        hk_set_fpu_owner(c, NULL);
+    /* nativeThreadUsingFPU: the core's FPU state is the thread's */
     for (int i = 0; i < s->n_tcbs; i++)
         if (s->tcbs[i].fpu_live)
-            NODE_STATE_ON_CORE(ksActiveFPUState, s->tcbs[i].affinity) = &hk_tcb(i)->tcbArch.tcbContext.fpuState;
+            hk_set_fpu_owner(s->tcbs[i].affinity, hk_tcb(i));
+#ifdef HK_FPU_OWNER
+    /* configureIdleThread (master src/kernel/thread.c) marks the idle
+     * threads fpuDisabled: switching to one disables the FPU and keeps
+     * the owner (lazyFPURestore); the load zeroed their flags */
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        if (hk_idle_of_core[c] >= 0)
+            hk_tcb(hk_idle_of_core[c])->tcbFlags = seL4_TCBFlag_fpuDisabled;
+#endif
 #endif
 #ifdef CONFIG_DEBUG_BUILD
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
@@ -514,6 +584,7 @@ HK_API int hk_load(const struct hk_state *s)
     hk_load_queues(s);
     hk_load_irqs(s);
     hk_load_node(s);
+    hk_load_syscall(s, hk_irq_cap_k);
 #ifdef ENABLE_SMP_SUPPORT
     /* core 1's idle thread carries its own idle SC, which the state does not hold */
     for (word_t c = 1; c < CONFIG_MAX_NUM_NODES; c++)
@@ -526,13 +597,20 @@ HK_API int hk_load(const struct hk_state *s)
 /* ---- save ---- */
 
 #ifdef CONFIG_HAVE_FPU
-/* The core whose ksActiveFPUState is t's FPU state, or -1 (one pointer per
- * core: nativeThreadUsingFPU looks only at the thread's affinity core). */
+/* The core whose FPU holds t's state, or -1 (one owner per core:
+ * nativeThreadUsingFPU looks only at the thread's affinity core). Before
+ * master the owner is ksActiveFPUState, an FPU state; on master
+ * (1bd0e3b78) ksCurFPUOwner, a TCB. */
 static int hk_fpu_owner_core(tcb_t *t)
 {
-    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
+#ifdef HK_FPU_OWNER
+        if (NODE_STATE_ON_CORE(ksCurFPUOwner, c) == t)
+#else
         if (NODE_STATE_ON_CORE(ksActiveFPUState, c) == &t->tcbArch.tcbContext.fpuState)
+#endif
             return (int)c;
+    }
     return -1;
 }
 #endif
@@ -562,6 +640,15 @@ static void hk_save_tcb(struct hk_state *s, int i)
     x->sched_prev = (signed char)hk_tcb_index(t->tcbSchedPrev);
     x->ep_next = (signed char)hk_tcb_index(t->tcbEPNext);
     x->ep_prev = (signed char)hk_tcb_index(t->tcbEPPrev);
+#ifdef tcbEPNext
+    /* one link pair (master): it is the IPC queue's while the thread
+     * waits in one, the ready or release queue's otherwise */
+    if (x->state == HK_TS_BlockedOnSend || x->state == HK_TS_BlockedOnReceive ||
+        x->state == HK_TS_BlockedOnNotification)
+        x->sched_next = x->sched_prev = HK_NONE;
+    else
+        x->ep_next = x->ep_prev = HK_NONE;
+#endif
     x->fault = seL4_Fault_get_seL4_FaultType(t->tcbFault) == seL4_Fault_Timeout;
     if (x->state == HK_TS_BlockedOnSend && b == (word_t)HK_HIDDEN_EP)
         x->ep_next = x->ep_prev = HK_NONE; /* the hidden endpoint's queue is not state */
@@ -651,17 +738,19 @@ static void hk_save_gic_irq(struct hk_state *s, word_t irq)
         if (m >= 0)
             s->oor_masked = (unsigned char)m;
         s->oor_acks = (unsigned char)(s->oor_acks + acks);
+        s->oor_active = irq < HK_MAX_IRQS ? hk_irq_active[irq] : 0;
         return;
     }
     while (s->n_irqs <= irq) { /* the table grows to the IRQ touched */
         int k = s->n_irqs++;
         s->irq_state[k] = HK_IRQ_Inactive;
-        s->irq_masked[k] = s->irq_acks[k] = 0;
+        s->irq_masked[k] = s->irq_acks[k] = s->irq_active[k] = 0;
         s->irq_cap[k] = (struct hk_irq_cap){HK_CAP_Null, 0, HK_NONE, 0};
     }
     if (m >= 0)
         s->irq_masked[irq] = (unsigned char)m;
     s->irq_acks[irq] = (unsigned char)(s->irq_acks[irq] + acks);
+    s->irq_active[irq] = hk_irq_active[irq];
 }
 
 /* Every entry the load did not note is IRQInactive with a null cap
@@ -698,6 +787,7 @@ static void hk_save_irqs(struct hk_state *s)
             break;
         }
     }
+    __builtin_memcpy(s->irq_active, hk_irq_active, (word_t)n);
     /* masks and acks: only the IRQ the GIC delivered is touched */
     if (hk_entry_iar != IRQ_NONE)
         hk_save_gic_irq(s, hk_entry_iar & IRQ_MASK);
@@ -722,7 +812,7 @@ HK_API int hk_save(struct hk_state *s)
     s->domain_time = ksDomainTime;
     s->dom_idx = (unsigned char)ksDomScheduleIdx;
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
-        s->release_head[c] = (signed char)hk_tcb_index(NODE_STATE_ON_CORE(ksReleaseHead, c));
+        s->release_head[c] = (signed char)hk_tcb_index(hk_release_head(c));
         for (word_t d = 0; d < CONFIG_NUM_DOMAINS; d++) {
             s->l1[c][d] = NODE_STATE_ON_CORE(ksReadyQueuesL1Bitmap, c)[d];
             for (word_t w = 0; w < L2_BITMAP_SIZE && w < HK_L2_SIZE; w++)
@@ -764,6 +854,11 @@ static void hk_fill_extra(struct hk_extra *x)
     x->fpu_enabled = hk_fpu_en;
     x->sgi_other = hk_sgi_other;
     x->remote_calls = hk_remote_calls;
+    x->fastpath_done = -1;
+#ifdef TRACK_KERNEL_ENTRIES
+    if (hk_syscall_entry)
+        x->fastpath_done = (int)ksKernelEntry.is_fastpath;
+#endif
     /* the text, then zeros a word at a time: a byte loop over the buffer
      * was most of an entry's own time */
     word_t n = hk_text_len < HK_TEXT_LEN ? hk_text_len : HK_TEXT_LEN, i = 0;

@@ -27,9 +27,15 @@
  * getNextInterrupt are the ones PR #1227 adds; on a tree without them the
  * proposal's fastpath does not build either.
  *
+ * On master (and PR #1227 rebased onto it) the release queue's head is
+ * ksReleaseQueue.head (686bba4d2) and a waiter leaves the notification's
+ * queue through tcbNTFNDequeue (7c11116b6): the two steps below take the
+ * tree's name. A tree without the IRQ fastpath gets none of this file.
+ *
  * Own code; no kernel source.
  * SPDX-License-Identifier: BSD-2-Clause
  */
+#ifdef CONFIG_IRQ_FASTPATH
 
 /* model: mask_ack, the common tail of every exit that handled a signal IRQ */
 static inline void NORETURN hk_fixed_mask_ack(irq_t irq)
@@ -58,7 +64,11 @@ static inline void hk_fixed_entry_checks(void)
         slowpath_irq();
     }
     /* FIX entry_release: awaken would release the queue's head (slow_release) */
+#ifdef HK_RELEASE_QUEUE
+    tcb_t *head = NODE_STATE(ksReleaseQueue.head);
+#else
     tcb_t *head = NODE_STATE(ksReleaseHead);
+#endif
     if (head != NULL && refill_ready(head->tcbSchedContext)) {
         slowpath_irq();
     }
@@ -173,7 +183,11 @@ static inline void NORETURN hk_fixed_deliver(struct hk_fixed_dest *d, irq_t irq,
     if (d->idle) {
         cancelIPC_fp(dest);
     } else {
+#ifdef tcbEPNext
+        tcbNTFNDequeue(dest, d->ntfn);
+#else
         ntfn_queue_dequeue_fp(dest, d->ntfn);
+#endif
     }
     /* model: badge_reg = badge; state = Running (and the blocking object cleared) */
     setRegister(dest, badgeRegister, badge);
@@ -268,3 +282,4 @@ static void NORETURN fastpath_irq_corrected(void)
     /* model: deliver (FIX reprogram_flag, and switch_direct with FIX cb_unblock, deadline) */
     hk_fixed_deliver(&d, irq, badge);
 }
+#endif /* CONFIG_IRQ_FASTPATH */

@@ -16,6 +16,14 @@ void lockTLBEntry(vptr_t vaddr)
 {
     (void)vaddr;
 }
+#ifdef HK_IDLE_ASM
+/* master defines the idle loop in src/arch/arm/64/idle.S (5de930983); the
+ * host kernel never runs user or idle code: running it ends the entry */
+void NORETURN idle_thread(void)
+{
+    hk_exit(HK_EXIT_HALT);
+}
+#endif
 
 /* ---- kernel output: the serial driver is excluded; text goes to a buffer ---- */
 static char hk_text[HK_TEXT_LEN];
@@ -53,6 +61,23 @@ static int hk_fpu_en;           /* -1: no CPACR/CPTR write this entry */
 static word_t hk_ipi_sent;      /* cores sent a reschedule SGI this entry */
 static int hk_sgi_other;        /* SGIs of another kind (remote calls) this entry */
 static int hk_remote_calls;     /* remote calls the other core ran this entry */
+/* The GIC's active state per INTID. An IRQ becomes active when the kernel
+ * acknowledges it (the IAR read) and inactive when it is deactivated: by
+ * the EOIR write, or, with split EOI (GICv3 EOImode=1, set by master's
+ * cpu_iface_init, src/arch/arm/machine/gic_v3.c), only by an ICC_DIR_EL1
+ * write (deactivateInterrupt, include/arch/arm/arch/machine/gic_v3.h). */
+static unsigned char hk_irq_active[HK_MAX_IRQS];
+#ifdef HK_GICV3_SPLIT_EOI
+#define HK_SPLIT_EOI 1
+#else
+#define HK_SPLIT_EOI 0
+#endif
+
+static void hk_set_active(word_t intid, unsigned char on)
+{
+    if (intid < HK_MAX_IRQS)
+        hk_irq_active[intid] = on;
+}
 
 /* An SGI the entry sent to the cores of target (bit i: core i). */
 static inline void hk_note_sgi(word_t intid, word_t targets)
@@ -86,6 +111,8 @@ static void hk_note_eoi(word_t v)
     if (hk_eoi_n < 4)
         hk_eoi_irq[hk_eoi_n] = v & IRQ_MASK;
     hk_eoi_n++;
+    if (!HK_SPLIT_EOI) /* EOImode=0: the EOIR write also deactivates */
+        hk_set_active(v & IRQ_MASK, 0);
 }
 
 unsigned long hk_mrs(int reg)
@@ -98,6 +125,8 @@ unsigned long hk_mrs(int reg)
     case HK_REG_IAR1: {
         word_t v = hk_iar;
         hk_iar = IRQ_NONE; /* acknowledged: the next read sees nothing pending */
+        if (IS_IRQ_VALID(v))
+            hk_set_active(v & IRQ_MASK, 1);
         return v;
     }
     case HK_REG_HPPIR1:
@@ -118,6 +147,9 @@ void hk_msr(int reg, unsigned long v)
         break;
     case HK_REG_EOIR1:
         hk_note_eoi(v);
+        break;
+    case HK_REG_DIR:
+        hk_set_active(v & IRQ_MASK, 0);
         break;
     case HK_REG_TTBR0:
     case HK_REG_VTTBR:
@@ -166,6 +198,21 @@ void VISIBLE NORETURN restore_user_context(void)
 
 #ifdef ENABLE_SMP_SUPPORT
 
+/* The lock's per-core IPI flag, the remote call asked for and the IPI
+ * barrier: master (81679f2b9 and the SMP lock rework after it) keeps them
+ * in big_kernel_lock.node[] and big_kernel_lock.ipi, and its ipi_wait is a
+ * sense-reversing barrier; before, node_owners[], the global remoteCall
+ * and ipiSyncBarrier. */
+#ifdef HK_SMP_LOCK_NODE
+#define HK_IPI_FLAG(c) (big_kernel_lock.node[c].ipi)
+#define HK_REMOTE_CALL (big_kernel_lock.ipi.remoteCall)
+#define HK_IPI_BARRIER_COUNT (big_kernel_lock.ipi.count)
+#else
+#define HK_IPI_FLAG(c) (big_kernel_lock.node_owners[c].ipi)
+#define HK_REMOTE_CALL (remoteCall)
+#define HK_IPI_BARRIER_COUNT (ipiSyncBarrier.count)
+#endif
+
 /* Called from arch_pause (shim arch/machine.h) in every spin loop. A core
  * with an IPI pending in the lock (ipi_send_mask for a blocking call sets
  * node_owners[c].ipi) takes it: handleIPI as that core, as the core does
@@ -177,9 +224,9 @@ void hk_other_core_step(void)
 {
     word_t me = hk_cpu;
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
-        if (c == me || big_kernel_lock.node_owners[c].ipi != 1)
+        if (c == me || HK_IPI_FLAG(c) != 1)
             continue;
-        if ((IpiRemoteCall_t)remoteCall == IpiRemoteCall_Stall) {
+        if ((IpiRemoteCall_t)HK_REMOTE_CALL == IpiRemoteCall_Stall) {
             static const char msg[] = "hk: remote stall of another core is not emulated\n";
             for (word_t i = 0; msg[i]; i++)
                 uart_drv_putchar((unsigned char)msg[i]);
@@ -219,6 +266,8 @@ HK_API void hk_info(struct hk_info *o)
     o->fpu = config_set(CONFIG_HAVE_FPU);
     o->hyp = config_set(CONFIG_ARM_HYPERVISOR_SUPPORT);
     o->irq_fastpath = config_set(CONFIG_IRQ_FASTPATH);
+    o->signal_fastpath = config_set(CONFIG_SIGNAL_FASTPATH);
+    o->gic_split_eoi = HK_GIC_VERSION == 3 && HK_SPLIT_EOI;
 }
 
 /* ---- GIC enable state and acks, per GIC version ---- */
@@ -294,17 +343,21 @@ static int hk_gic_acks(word_t irq)
  * and with two cores its target list names core 1 only: the reschedule
  * IPI, when there is one, is the last write. A remote call's SGI is seen
  * only when no reschedule IPI follows. Bit i of the target list is core i
- * (cpuIndexToID). */
-static void hk_gic_sgi_after(void)
+ * (cpuIndexToID). GICv2's EOI register is memory too: the entry's last
+ * EOI write deactivates that IRQ (the kernel's GICv2 driver keeps
+ * EOImode 0). */
+static void hk_gic_after(void)
 {
 #if HK_GIC_VERSION == 2
     word_t v = hk_gicd.sgi_control;
     if (v)
         hk_note_sgi(v & 0xf, (v >> 16) & 0xff);
+    if (hk_gicc.eoi != HK_EOI_NONE)
+        hk_set_active(hk_gicc.eoi & IRQ_MASK, 0);
 #endif
 }
 
-/* ---- the interrupt entry ---- */
+/* ---- the kernel entries ---- */
 
 static void hk_entry_reset(word_t iar)
 {
@@ -316,17 +369,22 @@ static void hk_entry_reset(word_t iar)
     hk_sgi_other = 0;
     hk_remote_calls = 0;
 #ifdef ENABLE_SMP_SUPPORT
-    ipiSyncBarrier.count = 0;
+    HK_IPI_BARRIER_COUNT = 0;
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
-        big_kernel_lock.node_owners[c].ipi = 0;
+        HK_IPI_FLAG(c) = 0;
 #endif
     hk_gic_reset(iar);
     for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
         active_irq[c] = IRQ_NONE;
 }
 
-static void hk_run_path(int path)
+static void hk_run_irq(int path)
 {
+#ifndef CONFIG_IRQ_FASTPATH
+    /* without PR #1227 c_handle_interrupt runs handleInterruptEntry itself */
+    (void)path;
+    c_handle_interrupt();
+#else
     /* the prologue of c_handle_interrupt (src/arch/arm/c_traps.c) */
     NODE_LOCK_IRQ_IF(IRQT_TO_IRQ(getActiveIRQ()) != irq_remote_call_ipi);
     c_entry_hook();
@@ -341,22 +399,57 @@ static void hk_run_path(int path)
         fastpath_irq_corrected(); /* hk_fixed.c */
     else
         slowpath_irq();
+#endif
+}
+
+static void hk_run_syscall(int path); /* hk_syscall.c */
+
+static void hk_run_path(int path)
+{
+    if (path == HK_PATH_SIG_SLOW || path == HK_PATH_SIG_FAST)
+        hk_run_syscall(path);
+    hk_run_irq(path);
+}
+
+static bool_t hk_path_built(int path)
+{
+    switch (path) {
+    case HK_PATH_SLOW:
+    case HK_PATH_SIG_SLOW:
+        return true;
+    case HK_PATH_FAST:
+    case HK_PATH_FIXED:
+        return config_set(CONFIG_IRQ_FASTPATH);
+    case HK_PATH_SIG_FAST:
+        return config_set(CONFIG_SIGNAL_FASTPATH);
+    default:
+        return false;
+    }
 }
 
 static word_t hk_entry_iar;
+static bool_t hk_syscall_entry; /* the entry running is a system call */
 
 static void hk_fill_extra(struct hk_extra *x);
 
 HK_API int hk_entry(int path, struct hk_extra *extra)
 {
-    if (path != HK_PATH_SLOW && path != HK_PATH_FAST && path != HK_PATH_FIXED)
+    if (!hk_path_built(path))
         return -1;
+    bool_t irq = path != HK_PATH_SIG_SLOW && path != HK_PATH_SIG_FAST;
+    hk_syscall_entry = !irq;
     hk_cpu = 0;
-    hk_entry_reset(hk_entry_iar);
+    /* a system call finds no IRQ to acknowledge */
+    hk_entry_reset(irq ? hk_entry_iar : IRQ_NONE);
+#if HK_GIC_VERSION == 2
+    /* GICC_IAR is memory: every interrupt entry reads it first (getActiveIRQ) */
+    if (irq && IS_IRQ_VALID(hk_entry_iar))
+        hk_set_active(hk_entry_iar & IRQ_MASK, 1);
+#endif
     hk_outcome = HK_OUT_NONE;
     if (__builtin_setjmp(hk_jb) == 0)
         hk_run_path(path);
-    hk_gic_sgi_after();
+    hk_gic_after();
     if (extra)
         hk_fill_extra(extra);
     return hk_outcome;

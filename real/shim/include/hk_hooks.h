@@ -21,6 +21,7 @@ enum hk_reg {
     HK_REG_CPACR,    /* cpacr_el1: FPU enable/disable */
     HK_REG_CPTR,     /* cptr_el2: FPU enable/disable on hyp builds */
     HK_REG_SGI1R,    /* GICv3 ICC_SGI1R_EL1: ipi_send_target (SMP) */
+    HK_REG_DIR,      /* GICv3 ICC_DIR_EL1: deactivateInterrupt (split EOI, master) */
     HK_REG_COUNT
 };
 
@@ -36,6 +37,7 @@ enum hk_reg {
      : HK_STREQ(r, "cpacr_el1")                                      ? HK_REG_CPACR  \
      : HK_STREQ(r, "cptr_el2")                                       ? HK_REG_CPTR   \
      : HK_STREQ(r, "S3_0_C12_C11_5")                                 ? HK_REG_SGI1R  \
+     : HK_STREQ(r, "S3_0_C12_C11_1")                                 ? HK_REG_DIR    \
                                                                      : HK_REG_OTHER)
 
 unsigned long hk_mrs(int reg);

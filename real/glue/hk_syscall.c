@@ -1,0 +1,66 @@
+/*
+ * hk_syscall: one system call of the state's current thread, the caller of
+ * seL4_Signal / seL4_Send. Appended to the kernel's translation unit after
+ * hk_glue.c, before hk_bridge.c.
+ *
+ * What the call needs that an interrupt does not: the caller's CSpace (one
+ * CNode of HK_CSPACE_SLOTS slots, guard 0 and guard size 64 - 4, so a cptr
+ * below 16 names that slot and any other cptr fails the lookup, in
+ * lookup_fp as in resolveAddressBits), its syscall registers (capRegister
+ * x0 and msgInfoRegister x1, where the trap stores them), and optionally an
+ * IPC buffer holding the extra caps' cptrs (a read-write frame cap in the
+ * TCB's buffer slot over host memory; lookupIPCBuffer,
+ * src/arch/arm/64/kernel/vspace.c). No other caps: no fault handler (a cap
+ * fault makes the caller Inactive, handleNoFaultHandler), no reply caps.
+ *
+ * The entries are the kernel's own C entry points for the syscall vector
+ * (src/arch/arm/c_traps.c): c_handle_fastpath_signal, where the aarch64
+ * vector sends every SysSend on a build with the signal fastpath
+ * (src/arch/arm/64/traps.S), and c_handle_syscall(.., SysSend), where it
+ * sends it without. Own code; no kernel source.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+
+static cte_t hk_cnode[HK_CSPACE_SLOTS] ALIGN(BIT(HK_CSPACE_BITS + seL4_SlotBits));
+static word_t hk_ipc_buffer[BIT(seL4_PageBits) / sizeof(word_t)] ALIGN(BIT(seL4_PageBits));
+
+_Static_assert(seL4_MsgMaxLength + 2 + seL4_MsgMaxExtraCaps <= BIT(seL4_PageBits) / sizeof(word_t),
+               "the extra caps' cptrs lie in the buffer page");
+
+static void hk_run_syscall(int path)
+{
+    tcb_t *t = NODE_STATE(ksCurThread);
+    word_t cptr = getRegister(t, capRegister), info = getRegister(t, msgInfoRegister);
+#ifdef CONFIG_SIGNAL_FASTPATH
+    if (path == HK_PATH_SIG_FAST)
+        c_handle_fastpath_signal(cptr, info);
+#endif
+    (void)path;
+    c_handle_syscall(cptr, info, SysSend);
+    UNREACHABLE();
+}
+
+/* The caller's CSpace, registers and IPC buffer (hk_load, after the TCBs
+ * and before anything reads them). */
+static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const struct hk_irq_cap *))
+{
+    if (!s->sys_call || s->cur_thread < 0)
+        return;
+    for (int i = 0; i < HK_CSPACE_SLOTS; i++) {
+        memzero(&hk_cnode[i], sizeof(cte_t));
+        hk_cnode[i].cap = cap_of(&s->cspace[i]);
+    }
+    tcb_t *t = NODE_STATE(ksCurThread);
+    cte_t *slots = TCB_PTR_CTE_PTR(t, 0);
+    slots[tcbCTable].cap = cap_cnode_cap_new(HK_CSPACE_BITS, wordBits - HK_CSPACE_BITS, 0, (word_t)hk_cnode);
+    setRegister(t, capRegister, s->sys_cptr);
+    setRegister(t, msgInfoRegister, s->sys_msginfo);
+    if (!s->sys_ipc_buffer)
+        return;
+    t->tcbIPCBuffer = 0; /* the buffer at offset 0 of its frame */
+    slots[tcbBuffer].cap = cap_frame_cap_new(0, (word_t)hk_ipc_buffer, ARMSmallPage, 0, VMReadWrite, 0);
+    /* getExtraCPtr (src/object/tcb.c): extra cap i's cptr is word
+     * seL4_MsgMaxLength + 2 + i of the buffer */
+    for (word_t i = 0; i < seL4_MsgMaxExtraCaps; i++)
+        hk_ipc_buffer[seL4_MsgMaxLength + 2 + i] = s->sys_extra_cptr[i];
+}

@@ -1,0 +1,277 @@
+/* rk_sig: the real signal fastpath against the real syscall slowpath (rk_sig.h). */
+#include "rk_sig.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diff.h"
+#include "print.h"
+#include "refill.h"
+#include "rk_diff.h"
+#include "sched.h"
+
+static const char *const kind_names[SIG_K_COUNT] = {
+    "notification", "no_send_right", "lookup_failure", "empty_slot", "endpoint", "extra_cap_bad", "extra_cap_ok",
+};
+
+static const char *const unfit_names[SIG_UNFIT_COUNT] = {
+    "fit", "current thread is idle", "current thread not running", "scheduler action pending",
+};
+
+const char *rk_sig_kind_name(int kind)
+{
+    return kind >= 0 && kind < SIG_K_COUNT ? kind_names[kind] : "?";
+}
+
+const char *rk_sig_unfit_name(int why)
+{
+    return why >= 0 && why < SIG_UNFIT_COUNT ? unfit_names[why] : "?";
+}
+
+static uint64_t mix(uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+/* the kinds in sixteenths: notification 9, extra_cap_bad 2, others 1 */
+static int pick_kind(uint64_t r)
+{
+    static const signed char table[16] = {
+        SIG_K_NTFN,      SIG_K_NTFN,        SIG_K_NTFN,      SIG_K_NTFN,          SIG_K_NTFN,     SIG_K_NTFN,
+        SIG_K_NTFN,      SIG_K_NTFN,        SIG_K_NTFN,      SIG_K_NO_SEND,       SIG_K_LOOKUP_FAIL, SIG_K_NULL,
+        SIG_K_ENDPOINT,  SIG_K_EXTRA_BAD,   SIG_K_EXTRA_BAD, SIG_K_EXTRA_OK,
+    };
+    return table[r & 15];
+}
+
+/* The notification cap sent on: the IRQ handler's when it is one (the
+ * notification the state's IRQ would signal), else one of the state's
+ * notifications; false when the state has none. */
+static bool pick_ntfn_cap(const struct kstate *in, uint64_t r, struct hk_irq_cap *cap)
+{
+    int irq = in->active_irq;
+    if (irq >= 0 && irq < in->n_irqs && in->irq_cap[irq].type == CAP_Notification) {
+        const struct ks_irq_cap *c = &in->irq_cap[irq];
+        *cap = (struct hk_irq_cap){HK_CAP_Notification, 1, c->ntfn, c->badge};
+        return true;
+    }
+    if (in->n_ntfns == 0)
+        return false;
+    *cap = (struct hk_irq_cap){HK_CAP_Notification, 1, (signed char)(r % (uint64_t)in->n_ntfns), (r >> 8) & 0xff};
+    return true;
+}
+
+/* a thread at user level can make a system call */
+static int unfit(const struct kstate *in)
+{
+    if (in->cur_thread == in->idle_thread)
+        return SIG_UNFIT_IDLE;
+    if (in->tcbs[in->cur_thread].state != TS_Running)
+        return SIG_UNFIT_NOT_RUNNING;
+    if (in->sched_action != KS_SA_RESUME)
+        return SIG_UNFIT_ACTION;
+    return SIG_FIT;
+}
+
+/* seL4_MessageInfo (libsel4 shared_types.bf): extraCaps is bits 8:7 */
+#define SIG_MI_EXTRA_CAPS(n) ((uint64_t)(n) << 7)
+#define SIG_SLOT 1              /* the cap sent on */
+#define SIG_EMPTY_SLOT 2
+#define SIG_BAD_CPTR 0x100      /* bits above the CNode's 4: the guard (0) does not match */
+
+int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *kind)
+{
+    int why = unfit(in);
+    if (why != SIG_FIT)
+        return why;
+    uint64_t r = mix(seed ^ 0x5167a1ull);
+    memset(sys, 0, sizeof *sys);
+    *kind = pick_kind(r);
+    struct hk_irq_cap cap;
+    if (!pick_ntfn_cap(in, r >> 4, &cap))
+        *kind = SIG_K_NULL;
+    in->active_irq = KS_IRQ_INVALID; /* a system call: no IRQ is delivered */
+    sys->cptr = SIG_SLOT;
+    sys->ipc_buffer = (r >> 40) & 1;
+    switch (*kind) {
+    case SIG_K_NO_SEND:
+        cap.can_send = 0;
+        break;
+    case SIG_K_LOOKUP_FAIL:
+        sys->cptr = SIG_BAD_CPTR;
+        break;
+    case SIG_K_NULL:
+        sys->cptr = SIG_EMPTY_SLOT;
+        break;
+    case SIG_K_ENDPOINT:
+        cap = (struct hk_irq_cap){HK_CAP_Endpoint, 1, HK_NONE, 0};
+        break;
+    case SIG_K_EXTRA_BAD:
+    case SIG_K_EXTRA_OK:
+        sys->ipc_buffer = true;
+        sys->msginfo = SIG_MI_EXTRA_CAPS(1);
+        sys->extra_cptr[0] = *kind == SIG_K_EXTRA_OK ? SIG_SLOT : SIG_BAD_CPTR;
+        break;
+    default:
+        break;
+    }
+    if (*kind != SIG_K_NULL)
+        sys->cspace[SIG_SLOT] = cap;
+    return SIG_FIT;
+}
+
+int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, struct kstate *slow,
+                 struct kstate *fast, struct rk_sig_result *r)
+{
+    struct rk_extra xs, xf;
+    memset(r, 0, sizeof *r);
+    r->slow_out = rk_run_sys(k, in, sys, RK_SIG_SLOW, slow, &xs);
+    if (r->slow_out < 0)
+        return -1;
+    r->fast_out = rk_run_sys(k, in, sys, RK_SIG_FAST, fast, &xf);
+    if (r->fast_out < 0)
+        return -1;
+    r->fastpath_done = xf.fastpath_done;
+    if (r->slow_out == HK_OUT_HALT || r->fast_out == HK_OUT_HALT) {
+        memcpy(r->text, r->slow_out == HK_OUT_HALT ? xs.text : xf.text, sizeof r->text);
+        return 0;
+    }
+    r->fields = rk_verdict(slow, fast, false);
+    return 0;
+}
+
+/* ---- the check over many states ---- */
+
+/* The suspected cause of a divergence (docs/signal-fastpath-notes.md),
+ * read from the state with the model's helpers on a copy: the first that
+ * holds. The model only names it; the verdict is the real kernel's. */
+enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_OTHER, C_COUNT };
+static const char *const cause_names[C_COUNT] = {
+    "S6 extra cap not looked up (slowpath faults the caller)",
+    "S1 no entry budget check (slowpath charges, skips the send)",
+    "S2 domain expired at the entry clock",
+    "S3 released thread not woken (no awaken)",
+    "other (S4/S5: unblock check on the stale clock, ksReprogram left set)",
+};
+
+static int sig_cause(const struct kstate *in, bool faulted)
+{
+    static struct kstate c;
+    if (faulted)
+        return C_S6_EXTRA;
+    ks_copy(&c, in);
+    updateTimestamp(&c);
+    if (c.cur_sc != c.idle_sc && !refill_sufficient(&c, c.cur_sc, c.consumed))
+        return C_S1_BUDGET;
+    if (isCurDomainExpired(&c))
+        return C_S2_DOMAIN;
+    int h = c.release_head[0];
+    if (h >= 0 && c.tcbs[h].sc >= 0 && refill_ready(&c, c.tcbs[h].sc))
+        return C_S3_RELEASE;
+    return C_OTHER;
+}
+
+
+struct sclass {
+    uint32_t fields;            /* the union over the class */
+    uint64_t count, first_seed;
+    int first_kind;
+};
+
+static struct sclass classes[C_COUNT];
+
+static void count_class(int cause, uint32_t fields, uint64_t seed, int kind)
+{
+    struct sclass *c = &classes[cause];
+    if (!c->count++) {
+        c->first_seed = seed;
+        c->first_kind = kind;
+    }
+    c->fields |= fields;
+}
+
+/* The check over states first..first+n-1 (rk_sig.h); prints the summary,
+ * with show each state and its differing fields. */
+int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
+{
+    static struct kstate in, slow, fast;
+    memset(classes, 0, sizeof classes);
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    uint64_t unfit[SIG_UNFIT_COUNT] = {0}, kinds[SIG_K_COUNT] = {0}, done[3] = {0};
+    uint64_t run = 0, diverged = 0, halts = 0, bad = 0, genfail = 0, s6 = 0;
+    for (uint64_t seed = first; seed < first + n; seed++) {
+        if (rk_gen_state(k, &in, seed, &b) != 0) {
+            genfail++;
+            continue;
+        }
+        struct rk_syscall sys;
+        int kind, why = rk_sig_make(&in, seed, &sys, &kind);
+        if (why != SIG_FIT) {
+            unfit[why]++;
+            continue;
+        }
+        struct rk_sig_result r;
+        if (rk_sig_check(k, &in, &sys, &slow, &fast, &r) != 0) {
+            genfail++;
+            continue;
+        }
+        run++;
+        kinds[kind]++;
+        done[r.fastpath_done + 1]++;
+        if (show) {
+            printf("seed %" PRIu64 ": %s, cptr %" PRIu64 ", fastpath %s\n", seed, rk_sig_kind_name(kind), sys.cptr,
+                   r.fastpath_done < 0 ? "?" : r.fastpath_done ? "finished it" : "fell back");
+            ks_print(stdout, &in);
+            diff_compare(&slow, &fast, stdout);
+        }
+        if (r.slow_out == HK_OUT_HALT || r.fast_out == HK_OUT_HALT) {
+            if (halts++ < 3)
+                fprintf(stderr, "seed %" PRIu64 ": %s halted: %s\n", seed,
+                        r.slow_out == HK_OUT_HALT ? "slowpath" : "fastpath", r.text);
+            continue;
+        }
+        /* the slowpath faulted the caller on the extra cap (S6): Inactive,
+         * no fault handler; the fastpath left it Running */
+        bool faulted = kind == SIG_K_EXTRA_BAD && slow.tcbs[in.cur_thread].state == TS_Inactive;
+        if (r.fields) {
+            diverged++;
+            count_class(sig_cause(&in, faulted), r.fields, seed, kind);
+        }
+        s6 += faulted && r.fastpath_done == 1;
+        bool fell_back_differs = r.fastpath_done == 0 && r.fields;
+        bool extra_bad_agrees = faulted && r.fastpath_done == 1 && !(r.fields & (1u << DF_THREAD_STATE));
+        if ((fell_back_differs || extra_bad_agrees) && bad++ < 5)
+            fprintf(stderr, "seed %" PRIu64 ": %s (%s): not as the kernel's code says\n", seed,
+                    fell_back_differs ? "the fastpath fell back and yet differs" : "a bad extra cap did not diverge",
+                    rk_sig_kind_name(kind));
+    }
+    printf("rk_signal: %" PRIu64 " seL4_Send through both real paths (%s); %" PRIu64 " states cannot call (", run,
+           k->board, unfit[1] + unfit[2] + unfit[3]);
+    for (int i = 1; i < SIG_UNFIT_COUNT; i++)
+        printf("%s%s %" PRIu64, i > 1 ? ", " : "", rk_sig_unfit_name(i), unfit[i]);
+    printf("), %" PRIu64 " do not fit\n  kinds:", genfail);
+    for (int i = 0; i < SIG_K_COUNT; i++)
+        printf(" %s %" PRIu64, rk_sig_kind_name(i), kinds[i]);
+    printf("\n  fastpath finished %" PRIu64 ", fell back %" PRIu64 ", not tracked %" PRIu64 " (release build)\n", done[2],
+           done[1], done[0]);
+    printf("  divergent %" PRIu64 ", halts %" PRIu64 ", against expectation %" PRIu64
+           "; the slowpath faulted the caller on an extra cap the fastpath ignored: %" PRIu64 "\n",
+           diverged, halts, bad, s6);
+    for (int i = 0; i < C_COUNT; i++) {
+        char buf[400];
+        if (classes[i].count)
+            printf("  %8" PRIu64 "  %s\n            first --seed %" PRIu64 " (%s); fields: %s\n", classes[i].count,
+                   cause_names[i], classes[i].first_seed, rk_sig_kind_name(classes[i].first_kind),
+                   diff_fields_text(classes[i].fields, buf, sizeof buf));
+    }
+    if (halts || bad || !run)
+        return 1;
+    if (k->info.debug && n >= 1000 && (!done[2] || !done[1] || !s6))
+        return 1;
+    return 0;
+}
