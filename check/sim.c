@@ -137,6 +137,15 @@ static int deliverable(const struct sim *s, const struct sim_kernel *k)
     return -1;
 }
 
+/* getActiveIRQ (include/arch/arm/arch/machine/gic_v2.h, gic_v3.h): an
+ * acknowledge that reads a special ID (from SPECIAL_IRQ_START up, such as
+ * the spurious 1023) is irqInvalid */
+static int active_irq_of(const struct sim *s, int q)
+{
+    int irq = s->w->irqs[q].irq;
+    return irq >= WL_SPECIAL_ID_START ? KS_IRQ_INVALID : irq;
+}
+
 /* ---- events ---- */
 
 enum ev_kind { EV_TIMER, EV_DEVICE, EV_ARRIVAL, EV_USER, EV_IPI, EV_END };
@@ -272,6 +281,10 @@ static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, in
         c.tcb = s->tcb_of[in->a];
         c.prio = (int)in->n;
         return c;
+    case OP_UNBIND: /* seL4_SchedContext_Unbind on an SC cap */
+        c = ks_call_new(SYS_Send, CALL_SchedContext_Unbind);
+        c.sc = s->sc_of[in->a];
+        return c;
     default:
         return c;
     }
@@ -330,7 +343,7 @@ static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
     case EV_DEVICE:
         k->pending[e.q] = false;
         k->delivered[e.q]++;
-        irq_entry(s, k, SE_DEVICE, s->w->irqs[e.q].irq, e.core);
+        irq_entry(s, k, SE_DEVICE, active_irq_of(s, e.q), e.core);
         break;
     case EV_IPI:
         irq_entry(s, k, SE_IPI, KS_IRQ_RESCHEDULE_IPI, e.core);
@@ -458,7 +471,9 @@ static int setup_scs(struct sim *s, struct kstate *ks)
         c.period = x->period;
         c.extra_refills = x->extra_refills;
         c.flags = x->sporadic ? SC_FLAG_SPORADIC : 0;
-        if (root_call(s, ks, c, "SchedControl_ConfigureFlags (budget or period below MIN_BUDGET?)"))
+        /* budget 0: never configured, only bound to its notification (which
+         * checks no sc_released, decodeSchedContext_Bind) */
+        if (x->budget && root_call(s, ks, c, "SchedControl_ConfigureFlags (budget or period below MIN_BUDGET?)"))
             return -1;
         if (x->ntfn < 0)
             continue;
@@ -475,10 +490,14 @@ static int setup_irqs(struct sim *s, struct kstate *ks)
 {
     for (int q = 0; q < s->w->n_irqs; q++) {
         const struct wl_irq *x = &s->w->irqs[q];
+        if (x->irq == WL_SPURIOUS_ID) /* no line to issue */
+            continue;
         struct ks_call c = ks_call_new(SYS_Send, CALL_IRQControl_Get);
         c.irq = x->irq;
         if (root_call(s, ks, c, "IRQControl_Get (IRQ above the board's maxIRQ?)"))
             return -1;
+        if (x->ntfn < 0) /* the handler cap's slot stays empty, as after IRQHandler_Clear */
+            continue;
         c = ks_call_new(SYS_Send, CALL_IRQHandler_SetNotification);
         c.irq = x->irq;
         c.ntfn = x->ntfn;
@@ -577,7 +596,7 @@ static void diff_at_entry(struct sim *s, struct ev e)
     struct sim_kernel *k = &s->k[1];
     ks_copy(&in, &k->ks);
     in.hw_clock = e.t + s->w->entry_latency;
-    in.active_irq = s->w->irqs[e.q].irq;
+    in.active_irq = active_irq_of(s, e.q);
     diff_run(&in, s->variant, true, &s->div_verdict, &slow, &fast);
     if (s->div_verdict.agree)
         return;
@@ -610,7 +629,7 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     static struct classify_ws ws;
     ks_copy(&in, &s->k[0].ks);
     in.hw_clock = e.t + s->w->entry_latency;
-    in.active_irq = s->w->irqs[e.q].irq;
+    in.active_irq = active_irq_of(s, e.q);
     struct diff_verdict v;
     diff_run(&in, s->variant, true, &v, &slow, &fast);
     s->sweep_checks++;

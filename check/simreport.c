@@ -132,7 +132,10 @@ static void report_irqs(FILE *out, const struct sim *s)
     fprintf(out, "device interrupts (arrived, delivered, coalesced while pending; at the horizon)\n");
     for (int q = 0; q < s->w->n_irqs; q++) {
         int irq = s->w->irqs[q].irq;
-        fprintf(out, "  irq %-4d", irq);
+        if (irq == WL_SPURIOUS_ID)
+            fprintf(out, "  spurious");
+        else
+            fprintf(out, "  irq %-4d", irq);
         for (int k = 0; k < 2; k++) {
             const struct sim_kernel *x = &s->k[k];
             bool masked = irq < x->ks.n_irqs && x->ks.irq_masked[irq];

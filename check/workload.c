@@ -11,7 +11,7 @@
 #include "config.h"
 #include "scenario.h"
 
-static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop",
+static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop", "unbind",
                                        "suspend", "resume", "prio"};
 
 const char *wl_op_name(int op)
@@ -153,8 +153,8 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
         if (strcmp(s, op_names[i]) == 0)
             op = i;
     if (op < 0)
-        return fail(r, "unknown instruction '%s' (compute, signal, wait, recv, ack, yield, loop, suspend, "
-                    "resume, prio)", s);
+        return fail(r, "unknown instruction '%s' (compute, signal, wait, recv, ack, yield, loop, unbind, "
+                    "suspend, resume, prio)", s);
     memset(in, 0, sizeof *in);
     in->op = (uint8_t)op;
     in->a = in->b = -1;
@@ -189,6 +189,13 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
             return fail(r, "instruction prio needs thread:priority, got '%s'", arg);
         *prio++ = 0;
         return thread_ref(r, arg, &in->a) || num(r, "prio", prio, 0, 254, &in->n);
+    }
+    case OP_UNBIND: {
+        int sc = find_sc(w, arg);
+        if (sc < 0)
+            return fail(r, "unknown sc '%s' (declare it on an earlier line)", arg);
+        in->a = (int8_t)sc;
+        return 0;
     }
     default:
         return 0;
@@ -293,8 +300,11 @@ static int parse_sc(struct rd *r, char **tok, int n)
             return fail(r, "sc: unknown key '%s' (budget, period, refills, sporadic, ntfn, core)", tok[i]);
         }
     }
-    if (!s->budget || !s->period || s->budget > s->period)
-        return fail(r, "sc %s: needs budget and period, budget <= period", s->name);
+    /* neither: an SC never configured (refillMax 0), as Untyped_Retype made it */
+    bool unconfigured = !s->budget && !s->period && !s->extra_refills && !s->sporadic;
+    if (!unconfigured && (!s->budget || !s->period || s->budget > s->period))
+        return fail(r, "sc %s: needs budget and period, budget <= period (or none of budget, period, refills, "
+                       "sporadic: never configured)", s->name);
     w->n_scs++;
     return 0;
 }
@@ -334,6 +344,22 @@ static int irq_key(struct rd *r, struct wl_irq *q, char *key, char *val)
     return fail(r, "irq: unknown key '%s' (ntfn, badge, at, start, period)", key);
 }
 
+/* the key=value fields of an irq or spurious line, from tok[first] */
+static int irq_keys(struct rd *r, struct wl_irq *q, char **tok, int n, int first)
+{
+    for (int i = first; i < n; i++) {
+        char *val;
+        if (split_kv(r, tok[i], &val) || irq_key(r, q, tok[i], val))
+            return -1;
+    }
+    if (q->badge && q->ntfn < 0)
+        return fail(r, "irq %u: badge= needs ntfn=", q->irq);
+    if (!q->n_at && !q->period)
+        return fail(r, "irq %u: needs at= or period=", q->irq);
+    r->w->n_irqs++;
+    return 0;
+}
+
 static int parse_irq(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
@@ -351,17 +377,30 @@ static int parse_irq(struct rd *r, char **tok, int n)
             return fail(r, "irq %u is declared twice", q->irq);
     if (q->irq == w->timer_irq)
         return fail(r, "irq %u is the kernel's timer IRQ", q->irq);
-    for (int i = 2; i < n; i++) {
-        char *val;
-        if (split_kv(r, tok[i], &val) || irq_key(r, q, tok[i], val))
-            return -1;
-    }
-    if (q->ntfn < 0)
-        return fail(r, "irq %u: needs ntfn=", q->irq);
-    if (!q->n_at && !q->period)
-        return fail(r, "irq %u: needs at= or period=", q->irq);
-    w->n_irqs++;
-    return 0;
+    if (q->irq >= WL_SPECIAL_ID_START)
+        return fail(r, "irq %u is one of the GIC's special IDs (1020-1023), not a line (the spurious one: "
+                       "'spurious')", q->irq);
+    return irq_keys(r, q, tok, n, 2);
+}
+
+/* spurious at=...|start= period=: the GIC signals the CPU and its
+ * acknowledge reads the spurious ID */
+static int parse_spurious(struct rd *r, char **tok, int n)
+{
+    struct workload *w = r->w;
+    if (w->n_irqs >= WL_MAX_IRQS)
+        return fail(r, "too many irqs (at most %d)", WL_MAX_IRQS);
+    struct wl_irq *q = &w->irqs[w->n_irqs];
+    memset(q, 0, sizeof *q);
+    q->ntfn = -1;
+    q->irq = WL_SPURIOUS_ID;
+    for (int i = 0; i < w->n_irqs; i++)
+        if (w->irqs[i].irq == q->irq)
+            return fail(r, "spurious is declared twice");
+    for (int i = 1; i < n; i++)
+        if (strncmp(tok[i], "ntfn=", 5) == 0 || strncmp(tok[i], "badge=", 6) == 0)
+            return fail(r, "spurious: no ntfn= or badge= (no IRQ line is acknowledged)");
+    return irq_keys(r, q, tok, n, 1);
 }
 
 /* domain_schedule D:MS,D:MS,...: ksDomSchedule */
@@ -464,10 +503,12 @@ static int parse_line(struct rd *r, char *line)
         return parse_sc(r, tok, n);
     if (strcmp(tok[0], "irq") == 0)
         return parse_irq(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq)", tok[0]);
+    if (strcmp(tok[0], "spurious") == 0)
+        return parse_spurious(r, tok, n);
+    return fail(r, "unknown directive '%s' (board, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
 }
 
-/* every ack names a declared IRQ */
+/* every ack names a declared IRQ line (not the spurious one) */
 static int check_acks(struct rd *r)
 {
     const struct workload *w = r->w;
@@ -476,7 +517,7 @@ static int check_acks(struct rd *r)
             const struct wl_insn *in = &w->threads[t].prog[i];
             bool found = false;
             for (int q = 0; q < w->n_irqs; q++)
-                found |= w->irqs[q].irq == in->n;
+                found |= w->irqs[q].irq == in->n && in->n != WL_SPURIOUS_ID;
             if (in->op == OP_ACK && !found)
                 return fail(r, "thread %s acks irq %" PRIu64 ", which no irq line declares", w->threads[t].name,
                             in->n);
@@ -561,6 +602,9 @@ static void print_insn(FILE *out, const struct workload *w, const struct wl_insn
     case OP_PRIO:
         fprintf(out, ":%s:%" PRIu64, w->threads[in->a].name, in->n);
         return;
+    case OP_UNBIND:
+        fprintf(out, ":%s", w->scs[in->a].name);
+        return;
     default:
         return;
     }
@@ -585,7 +629,12 @@ static void print_thread(FILE *out, const struct workload *w, const struct wl_th
 
 static void print_irq(FILE *out, const struct workload *w, const struct wl_irq *q)
 {
-    fprintf(out, "irq %u ntfn=%s", q->irq, w->ntfns[q->ntfn].name);
+    if (q->irq == WL_SPURIOUS_ID)
+        fprintf(out, "spurious");
+    else
+        fprintf(out, "irq %u", q->irq);
+    if (q->ntfn >= 0)
+        fprintf(out, " ntfn=%s", w->ntfns[q->ntfn].name);
     if (q->badge)
         fprintf(out, " badge=%" PRIu64, q->badge);
     for (int i = 0; i < q->n_at; i++)
@@ -617,7 +666,9 @@ void workload_print(FILE *out, const struct workload *w)
         fprintf(out, "reply %s\n", w->replies[i].name);
     for (int i = 0; i < w->n_scs; i++) {
         const struct wl_sc *s = &w->scs[i];
-        fprintf(out, "sc %s budget=%" PRIu64 " period=%" PRIu64, s->name, s->budget, s->period);
+        fprintf(out, "sc %s", s->name);
+        if (s->budget)
+            fprintf(out, " budget=%" PRIu64 " period=%" PRIu64, s->budget, s->period);
         if (s->extra_refills)
             fprintf(out, " refills=%u", s->extra_refills);
         if (s->sporadic)
@@ -668,7 +719,10 @@ static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *
 {
     memset(in, 0, sizeof *in);
     in->a = in->b = -1;
-    in->op = (uint8_t)take(src, w->cores > 1 ? OP_COUNT : OP_LOOP + 1);
+    /* not unbind (keeps the generated workloads of a seed); the three TCB
+     * invocations after it on two cores */
+    unsigned v = take(src, w->cores > 1 ? OP_LOOP + 4 : OP_LOOP + 1);
+    in->op = (uint8_t)(v <= OP_LOOP ? v : OP_SUSPEND + (v - OP_LOOP - 1));
     switch (in->op) {
     case OP_SUSPEND:
     case OP_RESUME:

@@ -23,17 +23,23 @@
 #define WL_MAX_IRQS 4
 #define WL_MAX_PROG 16
 #define WL_MAX_AT 16
+/* the ID the GIC's acknowledge register reads when no interrupt is pending
+ * (IRQ_NONE, include/arch/arm/arch/machine/gic_common.h); IDs from
+ * SPECIAL_IRQ_START (1020) up are not interrupt lines. A wl_irq with this
+ * number is the `spurious` line. */
+#define WL_SPURIOUS_ID 1023
+#define WL_SPECIAL_ID_START 1020
 
 /* user-level instructions; every one but compute and loop is a system call */
 enum wl_op {
-    OP_COMPUTE, OP_SIGNAL, OP_WAIT, OP_RECV, OP_ACK, OP_YIELD, OP_LOOP,
+    OP_COMPUTE, OP_SIGNAL, OP_WAIT, OP_RECV, OP_ACK, OP_YIELD, OP_LOOP, OP_UNBIND,
     OP_SUSPEND, OP_RESUME, OP_PRIO, /* TCB invocations on a thread (a), prio n */
     OP_COUNT
 };
 
 struct wl_insn {
     uint8_t op;
-    int8_t a, b;   /* objects: signal/wait ntfn; recv ep, reply (or -1);
+    int8_t a, b;   /* objects: signal/wait ntfn; recv ep, reply (or -1); unbind sc;
                       suspend/resume/prio: the thread */
     ticks_t n;     /* compute: ticks; ack: the IRQ number; loop: the target;
                       prio: the priority */
@@ -51,7 +57,7 @@ struct wl_thread {
 
 struct wl_sc {
     char name[KS_NAME_LEN];
-    ticks_t budget, period; /* budget == period: round robin */
+    ticks_t budget, period; /* budget == period: round robin; both 0: never configured */
     uint8_t extra_refills;
     bool sporadic;
     int8_t ntfn;            /* bound to this notification (-1: none) */
@@ -59,8 +65,8 @@ struct wl_sc {
 };
 
 struct wl_irq {
-    uint16_t irq;
-    int8_t ntfn;
+    uint16_t irq;           /* WL_SPURIOUS_ID: the spurious line */
+    int8_t ntfn;            /* -1: the handler cap's slot stays empty */
     uint64_t badge;
     uint8_t n_at;
     ticks_t at[WL_MAX_AT];  /* single arrivals */

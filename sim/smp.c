@@ -18,11 +18,12 @@ static uint8_t swap_bits(uint8_t mask, int c)
     return (uint8_t)(mask | (uint8_t)(b0 << c) | bc);
 }
 
+/* two cores: every core id is 0 or c */
+_Static_assert(KS_MAX_CORES == 2, "smp_swap_core relabels a two-core state");
+
 static uint8_t swap_core_id(uint8_t core, int c)
 {
-    if (core == CUR_CORE)
-        return (uint8_t)c;
-    return core == c ? CUR_CORE : core;
+    return (uint8_t)(core == CUR_CORE ? c : CUR_CORE);
 }
 
 /* the per-node state (NODE_STATE) of the two cores */

@@ -115,6 +115,98 @@ static void test_domains(void **state)
     sim_free(&s);
 }
 
+static ticks_t run_time(int k, int tcb, ticks_t from);
+
+/* the interrupt kinds beyond a routed line, and the never-configured SC
+ * and unbind they need, print and parse back; bad uses name the line */
+static void test_kinds_round_trip(void **state)
+{
+    (void)state;
+    const char *text = "ntfn n\nsc a budget=800 period=800\nsc blank ntfn=n\n"
+                       "thread t prio=5 sc=a prog=unbind:blank,wait:n\nirq 40 at=100\nspurious start=50 period=300\n";
+    struct scen_error err;
+    assert_int_equal(workload_parse(text, strlen(text), "kinds.wl", &w, &err), 0);
+    assert_int_equal(w.irqs[0].ntfn, -1);
+    assert_int_equal(w.irqs[1].irq, WL_SPURIOUS_ID);
+    assert_int_equal(w.scs[1].budget, 0);
+    assert_int_equal(w.threads[0].prog[0].op, OP_UNBIND);
+    assert_int_equal(w.threads[0].prog[0].a, 1);
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    workload_print(f, &w);
+    fclose(f);
+    assert_non_null(strstr(buf, "\nspurious start=50 period=300\n"));
+    assert_non_null(strstr(buf, "\nsc blank ntfn=n\n"));
+    assert_non_null(strstr(buf, "\nirq 40 at=100\n"));
+    assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
+    assert_memory_equal(&w, &w2, sizeof w);
+    free(buf);
+    expect_error("ntfn n\nirq 1023 ntfn=n at=5\n", 2, "special IDs");
+    expect_error("ntfn n\nspurious ntfn=n at=5\n", 2, "no ntfn=");
+    expect_error("spurious at=5\nspurious at=7\n", 2, "twice");
+    expect_error("spurious at=5\nthread t prio=1 prog=ack:1023\n", 2, "no irq line");
+    expect_error("irq 40 badge=3 at=5\n", 1, "badge= needs ntfn=");
+    expect_error("sc s budget=800\n", 1, "budget <= period");
+    expect_error("sc s sporadic=1\n", 1, "never configured");
+    expect_error("thread t prio=1 prog=unbind:s\n", 1, "unknown sc 's'");
+}
+
+static int named(const struct kstate *ks, const char *kind, const char *name)
+{
+    bool tcb = strcmp(kind, "tcb") == 0;
+    for (int i = 0; i < (tcb ? ks->n_tcbs : ks->n_scs); i++)
+        if (strcmp(tcb ? ks->tcbs[i].name : ks->scs[i].name, name) == 0)
+            return i;
+    fail();
+    return -1;
+}
+
+#define WL(name) IRQSIM_SRC "/tests/workloads/" name
+
+/* what each kind does on the slowpath kernel, argued from the kernel:
+ * an issued IRQ with an empty handler slot is in IRQSignal and unmasked
+ * (IRQControl_Get -> setIRQState), and handleInterrupt masks it when it
+ * arrives with no notification to signal (interrupt.c, IRQSignal case);
+ * a spurious entry (getActiveIRQ gives irqInvalid) touches no IRQ; a
+ * notification's never-configured SC is donated to the passive waiter,
+ * which is then Running but not schedulable (refillMax 0) */
+static void test_kinds_in_the_kernel(void **state)
+{
+    (void)state;
+    load(WL("undelivered__entry_time+entry_budget.wl"));
+    assert_int_equal(sim_init(&s, &w, FP_PR1227), 0);
+    assert_int_equal(s.k[0].ks.irq_state[40], IRQ_Signal);
+    assert_false(s.k[0].ks.irq_masked[40]);
+    assert_int_equal(s.k[0].ks.irq_cap[40].type, CAP_Null);
+    sim_run(&s);
+    assert_true(s.k[0].ks.irq_masked[40]);
+    assert_int_equal(s.k[0].entries[SE_DEVICE], 1);
+    sim_free(&s);
+
+    load(WL("spurious__entry_time+entry_budget.wl"));
+    assert_int_equal(sim_init(&s, &w, FP_PR1227), 0);
+    sim_run(&s);
+    assert_int_equal(s.k[0].entries[SE_DEVICE], 1);
+    assert_int_equal(s.div_irq, KS_IRQ_INVALID);
+    assert_int_equal(s.div_verdict.exit, FP_EXIT_SPURIOUS);
+    sim_free(&s);
+
+    load(WL("woken_unschedulable__entry_time+entry_budget.wl"));
+    assert_int_equal(sim_init(&s, &w, FP_PR1227), 0);
+    const struct kstate *ks = &s.k[0].ks;
+    int blank = named(ks, "sc", "blank"), drv = named(ks, "tcb", "drv"), sdrv = named(ks, "sc", "sdrv");
+    assert_int_equal(ks->scs[blank].refill_max, 0);
+    assert_int_equal(ks->ntfns[ks->scs[blank].ntfn].sc, blank);
+    sim_run(&s);
+    assert_int_equal(ks->scs[sdrv].tcb, KS_NONE); /* spin's unbind */
+    assert_int_equal(ks->tcbs[drv].sc, blank);   /* donated by the signal */
+    assert_int_equal(ks->tcbs[drv].state, TS_Running);
+    assert_int_equal(run_time(0, drv, 0), 1);    /* only its wait, before the unbind */
+    assert_true(sim_all_admitted(&s));
+    sim_free(&s);
+}
+
 static void run(const char *path, int variant)
 {
     load(path);
@@ -210,6 +302,7 @@ int main(void)
         cmocka_unit_test(test_round_trip),  cmocka_unit_test(test_errors),
         cmocka_unit_test(test_irquser_f6),  cmocka_unit_test(test_f5_never_runs),
         cmocka_unit_test(test_all_admitted), cmocka_unit_test(test_domains),
+        cmocka_unit_test(test_kinds_round_trip), cmocka_unit_test(test_kinds_in_the_kernel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -162,6 +162,13 @@ static void drop_sc(struct workload *w, int i)
             w->threads[t].sc = -1;
         else if (w->threads[t].sc > i)
             w->threads[t].sc--;
+        for (int k = w->threads[t].n_prog - 1; k >= 0; k--) { /* unbind:SC goes with it */
+            struct wl_insn *in = &w->threads[t].prog[k];
+            if (in->op == OP_UNBIND && in->a == i)
+                drop_insn(&w->threads[t], k);
+            else if (in->op == OP_UNBIND && in->a > i)
+                in->a--;
+        }
     }
     memmove(&w->scs[i], &w->scs[i + 1], (size_t)(w->n_scs - i - 1) * sizeof w->scs[0]);
     w->n_scs--;
