@@ -217,6 +217,27 @@ static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
     ks->cur_sc = (int8_t)sc;
 }
 
+/* FIX reprogram_flag, when the current thread keeps running: the unblock
+ * check of a sporadic receiver asked for a reprogram (refill_unblock_check,
+ * src/kernel/sporadic.c). The slowpath's schedule() honours it in
+ * switchSchedContext, which then commits the current SC's time, and by
+ * setNextInterrupt (src/kernel/thread.c). Doing both here, not just
+ * clearing the flag, charges ksConsumed now as the slowpath does:
+ * charged later in one piece, refill_budget_check would split the
+ * refills differently. (A switch does both in switch_direct.) */
+static void honour_reprogram(struct kstate *ks, unsigned fixes)
+{
+    COST_IF(ks, fixes & FIX(FIX_REPROGRAM), 1, 0, 1); /* ksReprogram */
+    if (!(fixes & FIX(FIX_REPROGRAM)) || !ks->reprogram)
+        return;
+    commitTime(ks);
+    COST_SEC(ks, SEC_TIMER);
+    setNextInterrupt(ks);
+    COST_W(ks, 1); /* ksReprogram */
+    ks->reprogram = false;
+    COST_SEC(ks, SEC_SCHED);
+}
+
 /* After the point of no return: wake dest and place it. */
 static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge, unsigned fixes)
 {
@@ -241,12 +262,6 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
         if (sc != ks->cur_sc)
             refill_unblock_check(ks, sc);
     }
-    /* FIX reprogram_flag: the unblock check asks for a reprogram that
-     * only the new current thread's refills would need; a switch
-     * reprograms anyway (FIX deadline) */
-    COST_IF(ks, fixes & FIX(FIX_REPROGRAM), 0, 1, 0); /* ksReprogram */
-    if (fixes & FIX(FIX_REPROGRAM))
-        ks->reprogram = false;
     COST_SEC(ks, SEC_SCHED);
     COST_B(ks); /* schedulable */
     if (!d->schedulable)
@@ -260,6 +275,7 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
             ks->reprogram = false;
         return mask_ack(ks, irq, FP_EXIT_SWITCH);
     }
+    honour_reprogram(ks, fixes);
     COST(ks, 2, 0, 1); /* both priorities */
     if (ks->tcbs[ks->cur_thread].prio == ks->tcbs[dest].prio) {
         tcbSchedAppend(ks, dest);
