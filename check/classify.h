@@ -25,7 +25,6 @@ struct dclass {
  * the fuzzer's hot path does not allocate. */
 struct classify_ws {
     struct kstate a, b, c;
-    ticks_t slow_domain_time; /* a's ksDomainTime before the normalisation */
 };
 
 /* Run the check on in with the given fixes and fill the class; returns

@@ -302,17 +302,6 @@ uint32_t diff_compare(const struct kstate *slow, const struct kstate *fast, FILE
     return c.mask;
 }
 
-/* The normalisation reads the clock for an outcome that did not: sound on
- * one core, where this core's next entry reads it before anything uses
- * the time. But ksDomainTime is global (src/kernel/thread.c, not node
- * state): on SMP with domains the other core reads it before that
- * (setNextInterrupt's domain end, isCurDomainExpired), so a domain time
- * left behind by an outcome that did not read the clock is a difference. */
-bool diff_domain_time_lags(const struct kstate *fast, ticks_t slow_domain_time)
-{
-    return fast->cfg.smp && fast->cfg.num_domains > 1 && fast->domain_time != slow_domain_time;
-}
-
 void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
               struct kstate *slow, struct kstate *fast)
 {
@@ -321,7 +310,6 @@ void diff_run(const struct kstate *in, int variant, bool check_invariants, struc
     ks_copy(fast, in);
     handleInterruptEntry(slow);
     v->exit = fastpath_irq(fast, variant);
-    bool shared_clock_lags = diff_domain_time_lags(fast, slow->domain_time);
     v->slow_overrun = !diff_normalise(slow);
     v->fast_overrun = !diff_normalise(fast);
     if (check_invariants) {
@@ -338,8 +326,6 @@ void diff_run(const struct kstate *in, int variant, bool check_invariants, struc
         v->fields |= 1u << DF_ASSERT;
     if (v->slow_inv != v->fast_inv || v->slow_inv)
         v->fields |= 1u << DF_INVARIANT;
-    if (shared_clock_lags)
-        v->fields |= 1u << DF_DOMAIN;
     v->agree = v->fields == 0;
 }
 

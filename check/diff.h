@@ -68,10 +68,6 @@ struct diff_verdict {
 /* Run both paths from in (which should satisfy the entry invariants) with
  * the given fastpath variant. slow and fast receive the normalised
  * outcomes. With check_invariants, both outcomes are also checked. */
-/* On SMP with domains, whether an outcome's ksDomainTime differs from the
- * slowpath's before the normalisation: ksDomainTime is global, and the
- * other core reads it before this core's next clock read (diff.c). */
-bool diff_domain_time_lags(const struct kstate *fast, ticks_t slow_domain_time);
 void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
               struct kstate *slow, struct kstate *fast);
 

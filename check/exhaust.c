@@ -355,9 +355,10 @@ static void plan(struct exh_iter *it)
         p->r_dom = p->ndom == 2 ? choose(&w, 2) : 0;
         n = 0;
         list[n++] = RC_UP;
-        if (p->rsc != RSC_NONE && p->rsc != RSC_NTFN_HELD)
+        /* an SMP build has one domain (cfg_validate) */
+        if (p->rsc != RSC_NONE && p->rsc != RSC_NTFN_HELD && p->ndom == 1)
             list[n++] = RC_OTHER_CORE;
-        if (rsc_from_ntfn(p->rsc))
+        if (rsc_from_ntfn(p->rsc) && p->ndom == 1)
             list[n++] = RC_FPU_LIVE;
         p->r_core = choose_in(&w, list, n);
         /* the vspace is read only by the fastpath's switch checks, which

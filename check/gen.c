@@ -138,7 +138,8 @@ static void gen_config(struct gen *g)
         return;
     }
     c->num_domains = 1 + (uint32_t)gpick(g, (uint64_t)g->b->max_domains);
-    c->smp = g->b->allow_smp && chance(g->src, 5);
+    /* no SMP build has domains (cfg_validate) */
+    c->smp = g->b->allow_smp && chance(g->src, 5) && c->num_domains == 1;
     c->hyp = chance(g->src, 6);
     c->fpu = !chance(g->src, 6);
     cfg_derive(c);

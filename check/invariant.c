@@ -291,9 +291,7 @@ static void check_current(struct ctx *c)
              rhead(ks, sc)->time > ks->cur_time - ks->consumed)
         fail(c, INV_CURRENT, "current SC %s's head refill starts after the pending consumption began "
              "(commitTime would leave it not ready)", SC(sc));
-    /* (on SMP another core's nextDomain changes ksCurDomain under this
-     * core's running thread, src/kernel/thread.c: see check_user) */
-    if (cur != ks->idle_thread && t->domain != ks->cur_domain && !ks->cfg.smp)
+    if (cur != ks->idle_thread && t->domain != ks->cur_domain)
         fail(c, INV_CURRENT, "current thread %s is not in the current domain", t->name);
     check_vspace(c);
 }
@@ -762,16 +760,9 @@ static void check_user(struct ctx *c, enum inv_when when)
     if (ks->tcbs[ks->cur_thread].state == TS_Restart)
         fail(c, INV_ENTRY, "current thread %s is in Restart at a user-level boundary", T(ks->cur_thread));
     int dom = ks->cur_domain, cur = ks->cur_thread;
-    /* nextDomain (src/kernel/thread.c), run by whichever core's schedule()
-     * finds the domain over, changes the global ksCurDomain with no IPI:
-     * another core runs its old domain's thread, or idles, until its next
-     * schedule() */
-    bool stale_domain = ks->cfg.smp && ks->cfg.num_domains > 1 &&
-                        (cur == ks->idle_thread || ks->tcbs[cur].domain != dom);
     for (int i = 0; i < ks->n_tcbs; i++) {
         const struct ks_tcb *t = &ks->tcbs[i];
-        if (!t->queued || t->affinity != 0 || t->domain != dom || (c->admit & INV_ADMIT_OUTRANKED) || ipi ||
-            stale_domain)
+        if (!t->queued || t->affinity != 0 || t->domain != dom || (c->admit & INV_ADMIT_OUTRANKED) || ipi)
             continue;
         if (cur == ks->idle_thread || t->prio > ks->tcbs[cur].prio)
             fail(c, INV_ENTRY, "ready thread %s (priority %u) outranks the running %s", t->name,

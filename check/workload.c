@@ -411,6 +411,8 @@ static int parse_domains(struct rd *r, char *val)
         return fail(r, "domain_schedule is given twice");
     if (w->n_threads)
         return fail(r, "domain_schedule must come before the thread lines");
+    if (w->cores > 1) /* config.cmake: KernelMaxNumNodes depends on KernelNumDomains = 1 */
+        return fail(r, "domain_schedule on %u cores: an SMP kernel has one domain", w->cores);
     for (char *s = strtok(val, ","); s; s = strtok(NULL, ",")) {
         uint64_t d, ms;
         char *colon = strchr(s, ':');
@@ -452,6 +454,8 @@ static int parse_simple(struct rd *r, char **tok, int n)
             return fail(r, "cores must come before the sc lines");
         if (num(r, "cores", tok[1], 1, KS_MAX_CORES, &v))
             return -1;
+        if (v > 1 && w->n_dom) /* config.cmake: KernelMaxNumNodes depends on KernelNumDomains = 1 */
+            return fail(r, "cores %" PRIu64 " with a domain_schedule: an SMP kernel has one domain", v);
         w->cores = (uint8_t)v;
         return 0;
     }
@@ -826,7 +830,7 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, struct workl
      * every board the generator uses), and a domain schedule of two or
      * three entries */
     w->entry_latency = take(&src, 3) == 0 ? 0 : 1 + take(&src, 80);
-    if (take(&src, 3) == 0) {
+    if (take(&src, 3) == 0 && w->cores == 1) { /* no domains on SMP (cfg_validate) */
         w->n_dom = (uint8_t)(2 + take(&src, 2));
         for (int i = 0; i < w->n_dom; i++)
             w->dom[i] = (struct wl_dom){(uint8_t)(i % 2), 1 + take(&src, 4)};

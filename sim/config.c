@@ -106,5 +106,9 @@ const char *cfg_validate(const struct ks_config *c)
         return "max IRQ must be between 1 and 1000";
     if (c->gic_version != 2 && c->gic_version != 3)
         return "GIC version must be 2 or 3";
+    /* config.cmake (43607edb6 and master): KernelMaxNumNodes DEPENDS
+     * "${KernelNumDomains} EQUAL 1", so no SMP build has domains */
+    if (c->smp && c->num_domains > 1)
+        return "an SMP kernel has one domain (KernelMaxNumNodes depends on KernelNumDomains = 1)";
     return 0;
 }

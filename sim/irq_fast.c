@@ -285,17 +285,6 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
     return mask_ack(ks, irq, FP_EXIT_ENQUEUE);
 }
 
-/* FIX entry_domain on SMP: another core's nextDomain (src/kernel/thread.c)
- * moved ksCurDomain on while this core's thread runs; schedule() then
- * judges a woken thread only against the current domain's queues
- * (isHighestPrio), not against the running thread's priority */
-static bool domain_moved_on(const struct kstate *ks)
-{
-    int cur = ks->cur_thread;
-    COST_IF(ks, ks->cfg.num_domains > 1, 2, 0, 1); /* ksIdleThread, tcbDomain */
-    return cur != ks->idle_thread && ks->tcbs[cur].domain != ks->cur_domain;
-}
-
 /* The entry work the proposal skips: the slowpath accounts time and checks
  * the budget, the domain and the release queue on every interrupt. The
  * corrected fastpath reads the clock and leaves to the slowpath every
@@ -319,7 +308,7 @@ static int entry_checks(struct kstate *ks, unsigned fixes)
         !refill_sufficient(ks, ks->cur_sc, ks->consumed))
         return FP_SLOW_BUDGET;
     COST_IF(ks, (fixes & FIX(FIX_ENTRY_DOMAIN)) && ks->cfg.num_domains > 1, 1, 0, 1); /* ksDomainTime */
-    if ((fixes & FIX(FIX_ENTRY_DOMAIN)) && (isCurDomainExpired(ks) || domain_moved_on(ks)))
+    if ((fixes & FIX(FIX_ENTRY_DOMAIN)) && isCurDomainExpired(ks))
         return FP_SLOW_DOMAIN_EXPIRED;
     int rh = ks->release_head[CUR_CORE];
     COST_IF(ks, fixes & FIX(FIX_ENTRY_RELEASE), 1 + 4 * (rh != KS_NONE), 0, 1 + (rh != KS_NONE));

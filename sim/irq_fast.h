@@ -48,7 +48,7 @@ enum fp_variant { FP_PR1227, FP_FIXED, FP_VARIANT_COUNT };
 #define FP_FIX_LIST(X) \
     X(FIX_ENTRY_TIME, "entry_time", "read the clock at entry (updateTimestamp) before anything else") \
     X(FIX_ENTRY_BUDGET, "entry_budget", "fall back when the current SC cannot pay the time consumed") \
-    X(FIX_ENTRY_DOMAIN, "entry_domain", "fall back when the current domain has expired or moved on under the current thread") \
+    X(FIX_ENTRY_DOMAIN, "entry_domain", "fall back when the current domain has expired") \
     X(FIX_ENTRY_RELEASE, "entry_release", "fall back when the release queue's head is ready") \
     X(FIX_IDLE_SWITCH, "idle_switch", "always switch away from the idle thread") \
     X(FIX_DEADLINE, "deadline", "on a switch, program the timer for the new thread unconditionally") \

@@ -187,6 +187,13 @@ static void test_validate(void **state)
     EXPECT(gic_version, 2, NULL);
     EXPECT(gic_version, 4, m_gic);
     EXPECT(gic_version, 0, m_gic);
+    /* SMP with domains: config.cmake's KernelMaxNumNodes needs one domain */
+    static const char *const m_smp = "an SMP kernel has one domain (KernelMaxNumNodes depends on KernelNumDomains = 1)";
+    ok.smp = true;
+    EXPECT(num_domains, 1, NULL);
+    EXPECT(num_domains, 2, m_smp);
+    ok.smp = false;
+    EXPECT(num_domains, 2, NULL);
 #undef EXPECT
     /* the first bad field is the one named */
     c = ok;

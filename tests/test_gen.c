@@ -76,7 +76,7 @@ static void test_extreme_bounds_valid(void **state)
 static void test_fixed_config(void **state)
 {
     (void)state;
-    struct ks_config cfg[2];
+    struct ks_config cfg[3];
     assert_int_equal(cfg_preset(&cfg[0], "imx8mm"), 0);
     snprintf(cfg[0].board, sizeof cfg[0].board, "qemu-arm-virt");
     cfg[0].timer_hz = 62500000;
@@ -84,9 +84,10 @@ static void test_fixed_config(void **state)
     cfg[0].gic_version = 2;
     cfg[1] = cfg[0];
     cfg[1].num_domains = 16;
-    cfg[1].smp = true;
     cfg[1].fpu = false;
-    for (int k = 0; k < 2; k++) {
+    cfg[2] = cfg[0]; /* SMP: one domain (config.cmake) */
+    cfg[2].smp = true;
+    for (int k = 0; k < 3; k++) {
         cfg_derive(&cfg[k]);
         struct gen_bounds b;
         gen_bounds_default(&b);

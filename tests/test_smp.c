@@ -263,20 +263,18 @@ static void test_outranked_only_with_ipi(void **state)
     free(ks);
 }
 
-/* Another core's nextDomain: core 0 still runs a (domain 0) in domain 1. */
-static void test_domain_moved_on(void **state)
+/* No SMP build has domains (config.cmake: KernelMaxNumNodes depends on
+ * KernelNumDomains EQUAL 1): the checker refuses such a state. */
+static void test_no_domains_on_smp(void **state)
 {
     (void)state;
     struct two x = two_cores();
-    struct kstate *ks = x.ks;
-    build_two_domains(ks);
-    ks->cur_domain = 1;
-    ks->dom_idx = 1;
     struct inv_report r;
-    assert_int_equal(kstate_check(ks, INV_AT_ENTRY, &r), 0);
-    ks->cfg.smp = false;
-    assert_true(kstate_check(ks, INV_AT_ENTRY, &r) > 0);
-    free(ks);
+    assert_int_equal(kstate_check(x.ks, INV_AT_ENTRY, &r), 0);
+    build_two_domains(x.ks);
+    assert_true(kstate_check(x.ks, INV_AT_ENTRY, &r) > 0);
+    assert_int_equal(r.items[0].id, INV_CONFIG);
+    free(x.ks);
 }
 
 /* A thread core 1 queued on core 0 after finding its refill ready at core
@@ -344,44 +342,6 @@ static void test_reprogram_pending(void **state)
     free(ks);
 }
 
-/* The domain moved on under a (domain 0): the slowpath's schedule()
- * judges w against domain 1's queues only; the corrected fastpath falls
- * back. With the idle thread current, or a in the current domain, it
- * does not (each condition of domain_moved_on on its own). */
-static void test_fastpath_domain_moved_on(void **state)
-{
-    (void)state;
-    struct two x;
-    struct kstate *ks = waiting(&x);
-    build_two_domains(ks);
-    bool agree;
-    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_EXIT_SWITCH);
-    ks->tcbs[x.a].domain = 1; /* a is of domain 1 while domain 0 is current */
-    int w = ks->ntfns[ks->irq_cap[40].ntfn].q_head;
-    ks->tcbs[w].prio = 90; /* below a: the proposal enqueues w and resumes a */
-    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_SLOW_DOMAIN_EXPIRED);
-    assert_true(agree);
-    assert_int_equal(exit_of(ks, FP_PR1227, &agree), FP_EXIT_ENQUEUE);
-    assert_false(agree); /* the slowpath switches to w: domain 0 has no one higher */
-    free(ks);
-
-    ks = waiting(&x);
-    build_two_domains(ks);
-    ks->cur_domain = 1;
-    ks->dom_idx = 1;
-    ks->tcbs[ks->ntfns[ks->irq_cap[40].ntfn].q_head].domain = 1;
-    ks->tcbs[x.a].domain = 1;
-    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_EXIT_SWITCH); /* same domain */
-    ks->cur_thread = ks->idle_thread; /* the idle thread (domain 0) has no domain to be stale in */
-    ks->cur_sc = ks->idle_sc;
-    ks->vspace = KS_NONE;
-    ks->tcbs[x.a].state = TS_Inactive;
-    tc_assert_valid(ks, INV_AT_ENTRY);
-    assert_int_equal(exit_of(ks, FP_FIXED, &agree), FP_EXIT_SWITCH);
-    assert_true(agree);
-    free(ks);
-}
-
 /* ConfigureFlags on core 1's cap of an SC with no thread, and of one whose
  * thread is blocked: the SC moves; a blocked thread is migrated, not queued */
 static void test_configure_unbound_and_blocked(void **state)
@@ -410,9 +370,9 @@ int main(void)
         cmocka_unit_test(test_no_stall),              cmocka_unit_test(test_tcb_invocation_stalls),
         cmocka_unit_test(test_sc_invocation_stalls),  cmocka_unit_test(test_donate_stalls),
         cmocka_unit_test(test_configure_on_other_core), cmocka_unit_test(test_bind_migrates),
-        cmocka_unit_test(test_outranked_only_with_ipi), cmocka_unit_test(test_domain_moved_on),
+        cmocka_unit_test(test_outranked_only_with_ipi), cmocka_unit_test(test_no_domains_on_smp),
         cmocka_unit_test(test_ready_by_latest_clock), cmocka_unit_test(test_reprogram_pending),
-        cmocka_unit_test(test_fastpath_domain_moved_on), cmocka_unit_test(test_configure_unbound_and_blocked),
+        cmocka_unit_test(test_configure_unbound_and_blocked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
