@@ -20,7 +20,9 @@
  */
 #include "tcount.h"
 
+#include "scenario.h"
 #include "schedcontext.h"
+#include "sim.h"
 #include "smp.h"
 #include "syscall.h"
 
@@ -363,6 +365,108 @@ static void test_configure_unbound_and_blocked(void **state)
     free(ks);
 }
 
+/* ---- two cores over time (irqsim sim) ---- */
+
+static struct sim *simulate(const char *text, int variant)
+{
+    static struct workload w;
+    struct scen_error err;
+    assert_int_equal(workload_parse(text, strlen(text), "inline", &w, &err), 0);
+    struct sim *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(sim_init(s, &w, variant), 0);
+    sim_run(s);
+    assert_true(sim_all_admitted(s));
+    assert_false(s->diverged);
+    assert_int_equal(s->k[0].asserts + s->k[1].asserts, 0);
+    return s;
+}
+
+static int tcb_named(const struct kstate *ks, const char *name)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (!strcmp(ks->tcbs[i].name, name))
+            return i;
+    fail();
+    return -1;
+}
+
+/* Core 1 signals a thread waiting on core 0 while core 0 idles: each
+ * signal is a reschedule IPI to core 0 (possibleSwitchTo of a thread of
+ * another core -> SCHED_ENQUEUE -> remoteQueueUpdate: the target runs its
+ * idle thread; doMaskReschedule at the exit), and each thread runs only
+ * on its SC's core. */
+static void test_sim_remote_signal(void **state)
+{
+    (void)state;
+    static const char wl[] = "cores 2\nhorizon 2000000\nntfn n0\n"
+                             "sc s0 budget=8000 period=8000\nsc s1 budget=8000 period=8000 core=1\n"
+                             "thread waiter prio=100 sc=s0 prog=wait:n0,compute:500,loop\n"
+                             "thread spinner prio=50 sc=s1 prog=compute:20000,signal:n0,loop\n";
+    for (int v = 0; v < FP_VARIANT_COUNT; v++) {
+        struct sim *s = simulate(wl, v);
+        const struct sim_kernel *k = &s->k[0];
+        int waiter = tcb_named(&k->ks, "waiter"), spinner = tcb_named(&k->ks, "spinner");
+        uint32_t signals = 0, ipis[2] = {0, 0};
+        for (size_t i = 0; i < k->n_marks; i++) {
+            signals += k->marks[i].kind == SE_SYSCALL && k->marks[i].core == 1;
+            if (k->marks[i].kind != SE_IPI)
+                continue;
+            ipis[k->marks[i].core]++;
+            if (k->marks[i].core == 1) /* the root's TCB_Resume of the spinner at boot */
+                assert_int_equal(k->marks[i].t, 0);
+        }
+        assert_true(signals >= 99);
+        assert_int_equal(ipis[0], signals);
+        assert_int_equal(ipis[1], 1);
+        for (size_t i = 0; i < k->n_segs; i++) {
+            if (k->segs[i].tcb == waiter)
+                assert_int_equal(k->segs[i].core, 0);
+            if (k->segs[i].tcb == spinner)
+                assert_int_equal(k->segs[i].core, 1);
+        }
+        sim_free(s);
+        free(s);
+    }
+}
+
+/* Core 1 suspends the thread core 0 runs: remoteTCBStall takes core 0 to
+ * its idle thread at once (ipiStallCoreCallback), and the reschedule IPI
+ * core 1 sends at its exit makes core 0 choose the next ready thread. */
+static void test_sim_remote_stall(void **state)
+{
+    (void)state;
+    static const char wl[] = "cores 2\nhorizon 40000\n"
+                             "sc s0 budget=8000 period=8000\nsc s1 budget=8000 period=8000 core=1\n"
+                             "sc s2 budget=2000 period=10000\n"
+                             "thread victim prio=10 sc=s0 prog=compute:1000000,loop\n"
+                             "thread low prio=5 sc=s2 prog=compute:300,yield,loop\n"
+                             "thread killer prio=50 sc=s1 prog=compute:5000,suspend:victim,compute:1000000\n";
+    struct sim *s = simulate(wl, FP_FIXED);
+    const struct sim_kernel *k = &s->k[0];
+    int victim = tcb_named(&k->ks, "victim"), low = tcb_named(&k->ks, "low");
+    assert_int_equal(k->ks.tcbs[victim].state, TS_Inactive);
+    /* the suspend: the first system call of core 1 */
+    ticks_t t = 0;
+    for (size_t i = 0; i < k->n_marks && !t; i++)
+        if (k->marks[i].kind == SE_SYSCALL && k->marks[i].core == 1)
+            t = k->marks[i].t;
+    assert_true(t > 5000);
+    bool victim_after = false, low_after = false, ipi_after = false;
+    for (size_t i = 0; i < k->n_segs; i++)
+        if (k->segs[i].core == 0 && k->segs[i].t0 >= t) {
+            victim_after |= k->segs[i].tcb == victim;
+            low_after |= k->segs[i].tcb == low;
+        }
+    for (size_t i = 0; i < k->n_marks; i++)
+        ipi_after |= k->marks[i].kind == SE_IPI && k->marks[i].core == 0 && k->marks[i].t >= t;
+    assert_false(victim_after);
+    assert_true(low_after);
+    assert_true(ipi_after);
+    sim_free(s);
+    free(s);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,7 +476,8 @@ int main(void)
         cmocka_unit_test(test_configure_on_other_core), cmocka_unit_test(test_bind_migrates),
         cmocka_unit_test(test_outranked_only_with_ipi), cmocka_unit_test(test_no_domains_on_smp),
         cmocka_unit_test(test_ready_by_latest_clock), cmocka_unit_test(test_reprogram_pending),
-        cmocka_unit_test(test_configure_unbound_and_blocked),
+        cmocka_unit_test(test_configure_unbound_and_blocked), cmocka_unit_test(test_sim_remote_signal),
+        cmocka_unit_test(test_sim_remote_stall),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

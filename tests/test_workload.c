@@ -19,7 +19,8 @@
 #define EX(name) IRQSIM_SRC "/examples/" name
 
 static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx8mm.wl"), EX("f5-idle-wakeup.wl"),
-                                       EX("periodic-server.wl"), EX("sporadic-server.wl"), EX("timeout-fault.wl")};
+                                       EX("periodic-server.wl"), EX("sporadic-server.wl"), EX("timeout-fault.wl"),
+                                       EX("smp-remote.wl")};
 
 static struct workload w, w2;
 static struct sim s;
@@ -73,6 +74,15 @@ static void test_errors(void **state)
     expect_error("ntfn n\nntfn n\n", 2, "already used");
     expect_error("thread t prog=ack:40\n", 1, "no irq line");
     expect_error("frob x\n", 1, "unknown directive");
+    /* two cores: no domains on SMP (config.cmake), cores before the SCs */
+    expect_error("cores 2\ndomain_schedule 0:1,1:1\n", 2, "an SMP kernel has one domain");
+    expect_error("domain_schedule 0:1,1:1\ncores 2\n", 2, "an SMP kernel has one domain");
+    expect_error("cores 3\n", 1, "cores");
+    expect_error("sc s budget=1000 period=1000 core=1\n", 1, "declare cores first");
+    expect_error("sc s budget=1000 period=1000\ncores 2\n", 2, "before the sc lines");
+    expect_error("thread t prog=suspend:u\n", 1, "unknown thread 'u'");
+    expect_error("thread t prog=prio:t\n", 1, "thread:priority");
+    expect_error("thread t prog=prio:t:255\n", 1, "prio");
 }
 
 /* the domain schedule, thread domains and the entry latency print and
