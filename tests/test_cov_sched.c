@@ -197,6 +197,22 @@ static void test_remote_queue_update(void **state)
         free(in);
         free(out);
     }
+    /* The kernel's test of the domain (tcb.c:447, tcbDomain == ksCurDomain)
+     * never decides on a reachable SMP state: an SMP build has one domain
+     * (config.cmake). The model keeps the kernel's condition; this
+     * two-domain SMP state (not a kernel state) exercises it: no IPI. */
+    struct kstate *in = tc_imx8mm(0), *out = tc_state();
+    build_core1(in);
+    in->cfg.num_domains = 2;
+    int t = build_thread(in, "t", 100, 1);
+    in->tcbs[t].affinity = 1;
+    build_sc(in, "sc", t, 1000, 0, 0);
+    in->tcbs[t].state = TS_Running;
+    tc_counted(in, out, op_enqueue, &t);
+    assert_true(out->tcbs[t].queued);
+    assert_int_equal(out->ipi_pending, 0u);
+    free(in);
+    free(out);
 }
 
 /* ---- scheduleTCB, possibleSwitchTo ---- */
