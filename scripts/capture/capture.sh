@@ -5,7 +5,7 @@
 # writes a gzipped version-1 irqsim trace (docs/TRACES.md).
 #
 # Usage: scripts/capture/capture.sh [options] WORKLOAD OUT.jsonl.gz
-#   WORKLOAD        test | bench | bench-eq | app (a build of setup.sh)
+#   WORKLOAD        test | bench | bench-eq | app | app-dom (a build of setup.sh)
 #   --max N         records to keep (default 2000)
 #   --secs S        wall-clock bound of the capture (default 300); QEMU and
 #                   gdb are killed at S + 60 s whatever happens
@@ -36,7 +36,7 @@ while [ $# -gt 0 ]; do
     *) args+=("$1"); shift ;;
   esac
 done
-[ ${#args[@]} -eq 2 ] || die "usage: capture.sh [options] test|bench|bench-eq|app OUT.jsonl.gz"
+[ ${#args[@]} -eq 2 ] || die "usage: capture.sh [options] test|bench|bench-eq|app|app-dom OUT.jsonl.gz"
 WL=${args[0]}
 OUT=$(realpath -m "${args[1]}")
 case "$OUT" in *.gz) ;; *) die "OUT must end in .gz (the trace is gzipped)" ;; esac
@@ -44,8 +44,8 @@ case "$WL" in
   test) ws=$W/sel4test-ws STOP='Test suite passed|Test suite failed|All is well in the universe' ;;
   bench) ws=$W/sel4bench-ws STOP='All is well in the universe' ;;
   bench-eq) ws=$W/sel4bench-eq-ws STOP='All is well in the universe' ;;
-  app) ws=$W/app-ws STOP='irqcov: done' ;;
-  *) die "unknown workload '$WL' (test, bench, bench-eq, app)" ;;
+  app|app-dom) ws=$W/app-ws STOP='irqcov: done' ;;
+  *) die "unknown workload '$WL' (test, bench, bench-eq, app, app-dom)" ;;
 esac
 BD=$W/build-$WL
 for t in qemu-system-aarch64 gdb-multiarch aarch64-linux-gnu-objdump python3 gzip timeout; do

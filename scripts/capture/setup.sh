@@ -7,8 +7,10 @@
 #   bench     sel4bench irquser (the PR's benchmark: spinner + handler thread)
 #   bench-eq  the same with the handler ("ticker") at the spinner's priority
 #   app       irqsim's own coverage workload (scripts/capture/app/)
+#   app-dom   the same app on a kernel with two domains (KernelNumDomains=2,
+#             the schedule scripts/capture/app/domain_schedule.c)
 #
-# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|all]...
+# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|all]...
 #        (default: all)
 #
 # Sources: the pinned tarballs in $IRQSIM_SHARED (default ../shared beside
@@ -34,13 +36,13 @@ targets=()
 for a in "$@"; do
   case "$a" in
     --no-apt) apt=0 ;;
-    test|bench|bench-eq|app) targets+=("$a") ;;
-    all) targets+=(test bench bench-eq app) ;;
+    test|bench|bench-eq|app|app-dom) targets+=("$a") ;;
+    all) targets+=(test bench bench-eq app app-dom) ;;
     -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) die "unknown argument '$a' (expected test, bench, bench-eq, app, all or --no-apt)" ;;
+    *) die "unknown argument '$a' (expected test, bench, bench-eq, app, app-dom, all or --no-apt)" ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(test bench bench-eq app)
+[ ${#targets[@]} -gt 0 ] || targets=(test bench bench-eq app app-dom)
 
 # ---- Debian packages (the brief's list plus ipxe-qemu and protobuf-compiler,
 # which the proof of concept found necessary)
@@ -173,7 +175,7 @@ for t in "${targets[@]}"; do
       build "$t" "$ws" -DMCS=ON -DRELEASE=OFF -DFASTPATH=ON \
         -DIPC=OFF -DSCHED=OFF -DSIGNAL=OFF -DMAPPING=OFF -DSYNC=OFF -DIRQUSER=ON
       ;;
-    app)
+    app|app-dom)
       ws=$W/app-ws
       common "$ws"
       [ -f "$HERE/app/CMakeLists.txt" ] || die "missing $HERE/app/CMakeLists.txt"
@@ -181,7 +183,14 @@ for t in "${targets[@]}"; do
       # through easy-settings.cmake, which must stay inside the workspace)
       rm -rf "$ws/projects/irqcov" && cp -r "$HERE/app" "$ws/projects/irqcov"
       ln -sfn projects/irqcov/settings.cmake "$ws/easy-settings.cmake"
-      build app "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE
+      if [ "$t" = app ]; then
+        build app "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE
+      else
+        build app-dom "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DKernelNumDomains=2 \
+          -DKernelDomainSchedule="$ws/projects/irqcov/domain_schedule.c"
+        grep -q '#define CONFIG_NUM_DOMAINS  *2' "$W/build-app-dom/kernel/gen_config/kernel/gen_config.h" ||
+          die "[app-dom] CONFIG_NUM_DOMAINS is not 2 in the built kernel's gen_config.h"
+      fi
       ;;
   esac
 done
