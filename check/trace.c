@@ -400,6 +400,9 @@ static int to_rec(struct trace_reader *r, const struct jval *root, struct trace_
     rec->irq = (int)num(&c, root, "irq");
     rec->slowpath = num(&c, root, "slowpath") != 0;
     snprintf(rec->exit_site, sizeof rec->exit_site, "%s", str(&c, root, "exit_site"));
+    const struct jval *counter = jval_get(c.d, root, "entry_counter");
+    rec->has_taken = counter && counter->type == JV_INT;
+    rec->taken = rec->has_taken ? counter->u : 0;
     uint64_t clock = entry_clock(&c, root);
     if (c.failed || state_scenario(&c, r, root, "entry", clock, rec->entry))
         return -1;

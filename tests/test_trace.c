@@ -173,6 +173,7 @@ static void test_trace_record(void **unused)
     assert_int_equal(rec->seq, 7);
     assert_int_equal(rec->irq, 30);
     assert_false(rec->slowpath);
+    assert_false(rec->has_taken); /* version 0: no counter read at c_handle_interrupt */
     struct kstate *in = tc_state(), *out = tc_state();
     struct scen_error se;
     assert_int_equal(scenario_parse(rec->entry, strlen(rec->entry), "entry", in, &se), 0);
@@ -255,6 +256,8 @@ static void test_trace_newer_fields(void **unused)
     if (got != 1)
         fprintf(stderr, "%s\n", err);
     assert_int_equal(got, 1);
+    assert_true(tr->has_taken);
+    assert_int_equal(tr->taken, 4500);
     struct kstate *in = tc_state();
     struct scen_error se;
     int rc = scenario_parse(tr->entry, strlen(tr->entry), "entry", in, &se);
