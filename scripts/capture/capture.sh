@@ -11,6 +11,8 @@
 #                   gdb are killed at S + 60 s whatever happens
 #   --filter F      all (default) | signal | timer-every=N (irqcap.py)
 #   --no-entry-clock  do not read the counter at entry (one injected mrs)
+#   --inject SPEC   fault injection, KIND@N: out_of_range, spurious or both
+#                   every N-th record (irqcap.py, IRQCAP_INJECT)
 #   --keep          keep the uncompressed trace, serial log and gdb log
 #                   beside OUT (OUT without .gz, .serial, .gdb.log)
 # Environment: IRQSIM_CAPTURE_WORK (setup.sh's work directory).
@@ -22,16 +24,17 @@ W=${IRQSIM_CAPTURE_WORK:-$HOME/.cache/irqsim/capture}
 die() { echo "capture: error: $*" >&2; exit 1; }
 say() { echo "capture: $*" >&2; }
 
-MAX=2000 SECS=300 FILTER=all ECLK=1 KEEP=0
+MAX=2000 SECS=300 FILTER=all ECLK=1 KEEP=0 INJECT=
 args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --max) MAX=$2; shift 2 ;;
     --secs) SECS=$2; shift 2 ;;
     --filter) FILTER=$2; shift 2 ;;
+    --inject) INJECT=$2; shift 2 ;;
     --no-entry-clock) ECLK=0; shift ;;
     --keep) KEEP=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     -*) die "unknown option $1" ;;
     *) args+=("$1"); shift ;;
   esac
@@ -86,7 +89,7 @@ done
 t0=$(date +%s.%N)
 set +e
 IRQCAP_ELF=$ELF IRQCAP_GEN=$GEN IRQCAP_SRC=$ws/kernel IRQCAP_OUT=$RAW IRQCAP_HEADER=$HEADER \
-IRQCAP_MAX=$MAX IRQCAP_SECS=$SECS IRQCAP_PORT=$PORT IRQCAP_FILTER=$FILTER IRQCAP_ENTRY_CLOCK=$ECLK \
+IRQCAP_MAX=$MAX IRQCAP_SECS=$SECS IRQCAP_PORT=$PORT IRQCAP_FILTER=$FILTER IRQCAP_ENTRY_CLOCK=$ECLK IRQCAP_INJECT=$INJECT \
 IRQCAP_STOP_ON="$STOP" IRQCAP_SERIAL=$TMP/serial IRQCAP_STOPFILE=$TMP/stop \
   timeout -s KILL $((SECS + 50)) gdb-multiarch -q -batch -nx -x "$HERE/irqcap.py" >"$TMP/gdb.log" 2>&1 &
 GPID=$!
