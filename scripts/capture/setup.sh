@@ -9,9 +9,11 @@
 #   app       irqsim's own coverage workload (scripts/capture/app/)
 #   app-dom   the same app on a kernel with two domains (KernelNumDomains=2,
 #             the schedule scripts/capture/app/domain_schedule.c)
+#   app-vtable  the app's vtable phase only (an empty VTable slot: the
+#             debug kernel halts; run it without capture, docs/TRACES.md)
 #
-# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|all]...
-#        (default: all)
+# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|app-vtable|all]...
+#        (default: all = every target but app-vtable)
 #
 # Sources: the pinned tarballs in $IRQSIM_SHARED (default ../shared beside
 # the checkout): kernels/ (seL4 at the PR head, pyfdt) and sel4-workspace/
@@ -36,10 +38,10 @@ targets=()
 for a in "$@"; do
   case "$a" in
     --no-apt) apt=0 ;;
-    test|bench|bench-eq|app|app-dom) targets+=("$a") ;;
+    test|bench|bench-eq|app|app-dom|app-vtable) targets+=("$a") ;;
     all) targets+=(test bench bench-eq app app-dom) ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) die "unknown argument '$a' (expected test, bench, bench-eq, app, app-dom, all or --no-apt)" ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    *) die "unknown argument '$a' (expected test, bench, bench-eq, app, app-dom, app-vtable, all or --no-apt)" ;;
   esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(test bench bench-eq app app-dom)
@@ -175,7 +177,7 @@ for t in "${targets[@]}"; do
       build "$t" "$ws" -DMCS=ON -DRELEASE=OFF -DFASTPATH=ON \
         -DIPC=OFF -DSCHED=OFF -DSIGNAL=OFF -DMAPPING=OFF -DSYNC=OFF -DIRQUSER=ON
       ;;
-    app|app-dom)
+    app|app-dom|app-vtable)
       ws=$W/app-ws
       common "$ws"
       [ -f "$HERE/app/CMakeLists.txt" ] || die "missing $HERE/app/CMakeLists.txt"
@@ -185,6 +187,8 @@ for t in "${targets[@]}"; do
       ln -sfn projects/irqcov/settings.cmake "$ws/easy-settings.cmake"
       if [ "$t" = app ]; then
         build app "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE
+      elif [ "$t" = app-vtable ]; then
+        build app-vtable "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DIrqcovVTableHalt=ON
       else
         build app-dom "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DKernelNumDomains=2 \
           -DKernelDomainSchedule="$ws/projects/irqcov/domain_schedule.c"

@@ -352,8 +352,38 @@ static void phase_asid(void)
     }
 }
 
+#ifdef IRQCOV_VTABLE_HALT
+/* vtable (slow_vtable, the app-vtable build only): the woken handler's
+ * VTable slot is empty (the vspace cap it was given is revoked while it
+ * waits). On aarch64 that slot holds either a mapped vspace cap or nothing
+ * (TCB_SetSpace and TCB_Configure take only a mapped one, and no operation
+ * unmaps a vspace cap in place), so isValidVTableRoot_fp fails only for a
+ * null cap; the PR reads the vspace root from the cap first, and a debug
+ * kernel halts there on the accessor's cap-type assertion. This phase shows
+ * that halt on the running kernel; it ends the run. */
+static void phase_vtable_halt(void)
+{
+    static struct worker hx;
+    seL4_CPtr vs = make(seL4_ARM_VSpaceObject, 0);
+    check(seL4_ARM_ASIDPool_Assign(seL4_CapInitThreadASIDPool, vs), "assign asid");
+    hx.ntfn = make(seL4_NotificationObject, 0);
+    hx.mode = H_WAIT;
+    start(&hx, handler_fn, PRIO_S + 50, new_sc(10000, 10000, 0)); /* waits on hx.ntfn */
+    check(seL4_TCB_SetSpace(hx.tcb, 0, seL4_CapInitThreadCNode, 0, vs, 0), "set space");
+    check(seL4_CNode_Revoke(seL4_CapInitThreadCNode, vs, seL4_WordBits), "revoke"); /* empties hx's VTable slot */
+    check(seL4_IRQHandler_SetNotification(irq_handler, hx.ntfn), "set ntfn");
+    check(seL4_IRQHandler_Ack(irq_handler), "ack");
+    puts_("irqcov: phase vtable (a debug kernel halts at the next IRQ)\n");
+    one_irq();
+    puts_("irqcov: vtable: the kernel did not halt\n");
+}
+#endif
+
 static void single_domain(void)
 {
+#ifdef IRQCOV_VTABLE_HALT
+    phase_vtable_halt();
+#endif
     /* switch, append, enqueue: one handler, three priorities */
     h.ntfn = make(seL4_NotificationObject, 0);
     h.mode = H_WAIT;
