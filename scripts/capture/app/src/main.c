@@ -379,6 +379,49 @@ static void phase_vtable_halt(void)
 }
 #endif
 
+/* release (F3): the device IRQ comes just before a release, so that the
+ * kernel takes it before its timer fires but reads the clock after the
+ * release is due. A thread xr spins on a periodic SC (100 us every 1 ms).
+ * Each time the SC is unbound, configured (refill_new: one refill at the
+ * kernel's clock C of that call, as the SC is not bound to a runnable
+ * thread) and bound to xr again; xr runs its 100 us at once and is
+ * postponed to C + 1 ms (refill_budget_check). C is the root's counter
+ * before the call plus an unknown syscall latency, so the IRQ is swept
+ * from 6 us before to 1 us after t0 + 1 ms (t0 the root's reading); the
+ * entries with the release due at the clock read and no timer IRQ first
+ * are the ones F3 needs. */
+static void phase_release(void)
+{
+    static struct worker xr;
+    seL4_CPtr sx = new_sc(100, 1000, 0);
+    start(&xr, background_fn, PRIO_ROOT + 20, sx); /* runs 100 us, postponed */
+    check(seL4_IRQHandler_SetNotification(irq_handler, h.ntfn), "set ntfn");
+    check(seL4_TCB_SetPriority(h.tcb, seL4_CapInitThreadTCB, PRIO_S + 50), "prio");
+    puts_("irqcov: phase release");
+    uint64_t c0 = h.count;
+    for (int i = 0; i < 2 * ITER; i++) {
+        int64_t before = (int64_t)(6 * ticks_per_us) - (int64_t)(i * 7 * ticks_per_us) / (2 * ITER);
+        check(seL4_SchedContext_Unbind(sx), "unbind");
+        uint64_t t0 = now();
+        check(seL4_SchedControl_ConfigureFlags(sched_control, sx, 100, 1000, 4, 0, 0), "configure");
+        check(seL4_SchedContext_Bind(sx, xr.tcb), "bind");
+        /* xr has run its budget; it waits in the release queue until C + 1 ms */
+        uint64_t t = t0 + 1000 * ticks_per_us - (uint64_t)before;
+        if (now() + 20 * ticks_per_us > t)
+            continue; /* too late for this release (gdb's stops stretch guest time) */
+        spin_for_us = (t - now()) / ticks_per_us + 100;
+        timer_at(t);
+        seL4_Signal(spinner.ntfn);
+        wait_ntfn(spinner.done);
+        timer_off();
+        check(seL4_IRQHandler_Ack(irq_handler), "ack");
+    }
+    check(seL4_SchedContext_Unbind(sx), "unbind"); /* xr stops */
+    puts_(" handler ran ");
+    putn(h.count - c0);
+    puts_("\n");
+}
+
 static void single_domain(void)
 {
 #ifdef IRQCOV_VTABLE_HALT
@@ -492,6 +535,7 @@ static void single_domain(void)
     phase_idle();
     phase_refill();
     phase_asid();
+    phase_release();
 }
 #endif
 
