@@ -28,6 +28,10 @@
  *   refill     a passive handler takes the notification's SC whose head
  *              refill is in the future (slow_refill)
  *   asid       a handler whose vspace's ASID pool was deleted (slow_asid)
+ *   release    the IRQ is taken just before a thread's release, and the
+ *              kernel reads the clock after it (F3)
+ * The app-vtable build runs only vtable (an empty VTable slot; the debug
+ * kernel halts).
  * With several domains (KernelNumDomains > 1, the app-dom build) only:
  *   domain     the woken handler is in another domain (slow_domain_core)
  *   domain_end the IRQ comes in the last MIN_BUDGET of the domain (F2)
