@@ -22,6 +22,9 @@ static const char v0_config[] =
 #define TRACE_CAP_VSPACE 9
 #define TRACE_CAP_NTFN 6
 #define TRACE_CAP_EP 4
+/* ksKernelEntry.word of a spurious interrupt: irqInvalid on a GICv2 kernel
+ * without SMP, (uint16_t)-1 (include/arch/arm/arch/machine/gic_common.h) */
+#define TRACE_IRQ_INVALID 0xffffu
 
 struct sb {
     char *p;
@@ -362,7 +365,11 @@ static int state_scenario(struct tctx *c, const struct trace_reader *r, const st
     c->idle_sc = addr(c, node, "ksIdleSC");
     sb_printf(&b, "# captured %s state: %s line %ld, seq %llu\n%s", which, r->path, r->line,
               (unsigned long long)num(c, rec, "seq"), r->config);
-    sb_printf(&b, "clock %llu\nirq %llu\n", (unsigned long long)clock, (unsigned long long)num(c, rec, "irq"));
+    uint64_t irq = num(c, rec, "irq");
+    if (irq == TRACE_IRQ_INVALID)
+        sb_printf(&b, "clock %llu\nirq none\n", (unsigned long long)clock);
+    else
+        sb_printf(&b, "clock %llu\nirq %llu\n", (unsigned long long)clock, (unsigned long long)irq);
     node_line(c, node, hw, &b);
     each(c, "tcbs", tcb_line, &b);
     each(c, "scs", sc_line, &b);
@@ -397,9 +404,13 @@ static int to_rec(struct trace_reader *r, const struct jval *root, struct trace_
 {
     struct tctx c = {.d = &r->doc, .err = err, .errlen = errlen};
     rec->seq = (long)num(&c, root, "seq");
-    rec->irq = (int)num(&c, root, "irq");
+    uint64_t irq = num(&c, root, "irq");
+    rec->irq = irq == TRACE_IRQ_INVALID ? -1 : (int)irq;
     rec->slowpath = num(&c, root, "slowpath") != 0;
     snprintf(rec->exit_site, sizeof rec->exit_site, "%s", str(&c, root, "exit_site"));
+    const struct jval *counter = jval_get(c.d, root, "entry_counter");
+    rec->has_taken = counter && counter->type == JV_INT;
+    rec->taken = rec->has_taken ? counter->u : 0;
     uint64_t clock = entry_clock(&c, root);
     if (c.failed || state_scenario(&c, r, root, "entry", clock, rec->entry))
         return -1;

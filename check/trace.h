@@ -37,6 +37,8 @@ struct trace_rec {
     int irq;               /* the IRQ the kernel took */
     bool slowpath;         /* the kernel went straight to the slowpath */
     char exit_site[64];    /* where the kernel returned to user level */
+    bool has_taken;        /* the capture read the counter at c_handle_interrupt */
+    uint64_t taken;        /* that counter: when the kernel took the IRQ ("entry_counter") */
     char entry[TRACE_SCEN_MAX]; /* the entry state as a scenario */
     char exit[TRACE_SCEN_MAX];  /* the captured exit state as a scenario */
 };

@@ -173,6 +173,7 @@ static void test_trace_record(void **unused)
     assert_int_equal(rec->seq, 7);
     assert_int_equal(rec->irq, 30);
     assert_false(rec->slowpath);
+    assert_false(rec->has_taken); /* version 0: no counter read at c_handle_interrupt */
     struct kstate *in = tc_state(), *out = tc_state();
     struct scen_error se;
     assert_int_equal(scenario_parse(rec->entry, strlen(rec->entry), "entry", in, &se), 0);
@@ -224,7 +225,7 @@ static char *replace_once(char *text, const char *from, const char *to)
 }
 
 /* What newer captures add: the counter at c_handle_interrupt as the entry
- * clock when the kernel read none, a VTable cap that is not mapped and an
+ * clock when the kernel read none, a spurious interrupt's irqInvalid, a VTable cap that is not mapped and an
  * ASID that no longer maps the vspace, the domain schedule, and an SC that
  * was never configured (refill_max 0, no refills). */
 static void test_trace_newer_fields(void **unused)
@@ -233,6 +234,8 @@ static void test_trace_newer_fields(void **unused)
     char *rec = expand(record);
     rec = replace_once(rec, "\"clock_reads\": [[\"0xffffff8040021c90\", 5000]]",
                        "\"clock_reads\": [], \"entry_counter\": 4500");
+    /* a spurious interrupt: ksKernelEntry.word holds irqInvalid, (uint16_t)-1 */
+    rec = replace_once(rec, "\"irq\": 30,", "\"irq\": 65535,");
     rec = replace_once(rec, "\"badge_x0\": 0, \"vtable_captype\": 9, \"timeout_captype\": 0}, {\"addr\": \"0xffffff80000a2000\"",
                        "\"badge_x0\": 0, \"vtable_captype\": 9, \"timeout_captype\": 0, \"vtable_mapped\": 0, \"asid_ok\": 0}, "
                        "{\"addr\": \"0xffffff80000a2000\"");
@@ -255,6 +258,9 @@ static void test_trace_newer_fields(void **unused)
     if (got != 1)
         fprintf(stderr, "%s\n", err);
     assert_int_equal(got, 1);
+    assert_true(tr->has_taken);
+    assert_int_equal(tr->taken, 4500);
+    assert_int_equal(tr->irq, -1);
     struct kstate *in = tc_state();
     struct scen_error se;
     int rc = scenario_parse(tr->entry, strlen(tr->entry), "entry", in, &se);
@@ -262,6 +268,7 @@ static void test_trace_newer_fields(void **unused)
         fprintf(stderr, "entry scenario: line %d: %s\n", se.line, se.msg);
     assert_int_equal(rc, 0);
     assert_int_equal(in->hw_clock, 4500);
+    assert_int_equal(in->active_irq, KS_IRQ_INVALID); /* irq none: getActiveIRQ found nothing */
     int t1 = find(in, "t000a1000");
     assert_false(in->tcbs[t1].vtable_ok);
     assert_false(in->tcbs[t1].asid_ok);

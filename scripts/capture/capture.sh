@@ -5,12 +5,14 @@
 # writes a gzipped version-1 irqsim trace (docs/TRACES.md).
 #
 # Usage: scripts/capture/capture.sh [options] WORKLOAD OUT.jsonl.gz
-#   WORKLOAD        test | bench | bench-eq | app (a build of setup.sh)
+#   WORKLOAD        test | bench | bench-eq | app | app-dom (a build of setup.sh)
 #   --max N         records to keep (default 2000)
 #   --secs S        wall-clock bound of the capture (default 300); QEMU and
 #                   gdb are killed at S + 60 s whatever happens
 #   --filter F      all (default) | signal | timer-every=N (irqcap.py)
 #   --no-entry-clock  do not read the counter at entry (one injected mrs)
+#   --inject SPEC   fault injection, KIND@N: out_of_range, spurious or both
+#                   every N-th record (irqcap.py, IRQCAP_INJECT)
 #   --keep          keep the uncompressed trace, serial log and gdb log
 #                   beside OUT (OUT without .gz, .serial, .gdb.log)
 # Environment: IRQSIM_CAPTURE_WORK (setup.sh's work directory).
@@ -22,21 +24,22 @@ W=${IRQSIM_CAPTURE_WORK:-$HOME/.cache/irqsim/capture}
 die() { echo "capture: error: $*" >&2; exit 1; }
 say() { echo "capture: $*" >&2; }
 
-MAX=2000 SECS=300 FILTER=all ECLK=1 KEEP=0
+MAX=2000 SECS=300 FILTER=all ECLK=1 KEEP=0 INJECT=
 args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --max) MAX=$2; shift 2 ;;
     --secs) SECS=$2; shift 2 ;;
     --filter) FILTER=$2; shift 2 ;;
+    --inject) INJECT=$2; shift 2 ;;
     --no-entry-clock) ECLK=0; shift ;;
     --keep) KEEP=1; shift ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
     -*) die "unknown option $1" ;;
     *) args+=("$1"); shift ;;
   esac
 done
-[ ${#args[@]} -eq 2 ] || die "usage: capture.sh [options] test|bench|bench-eq|app OUT.jsonl.gz"
+[ ${#args[@]} -eq 2 ] || die "usage: capture.sh [options] test|bench|bench-eq|app|app-dom OUT.jsonl.gz"
 WL=${args[0]}
 OUT=$(realpath -m "${args[1]}")
 case "$OUT" in *.gz) ;; *) die "OUT must end in .gz (the trace is gzipped)" ;; esac
@@ -44,8 +47,8 @@ case "$WL" in
   test) ws=$W/sel4test-ws STOP='Test suite passed|Test suite failed|All is well in the universe' ;;
   bench) ws=$W/sel4bench-ws STOP='All is well in the universe' ;;
   bench-eq) ws=$W/sel4bench-eq-ws STOP='All is well in the universe' ;;
-  app) ws=$W/app-ws STOP='irqcov: done' ;;
-  *) die "unknown workload '$WL' (test, bench, bench-eq, app)" ;;
+  app|app-dom) ws=$W/app-ws STOP='irqcov: done' ;;
+  *) die "unknown workload '$WL' (test, bench, bench-eq, app, app-dom)" ;;
 esac
 BD=$W/build-$WL
 for t in qemu-system-aarch64 gdb-multiarch aarch64-linux-gnu-objdump python3 gzip timeout; do
@@ -86,7 +89,7 @@ done
 t0=$(date +%s.%N)
 set +e
 IRQCAP_ELF=$ELF IRQCAP_GEN=$GEN IRQCAP_SRC=$ws/kernel IRQCAP_OUT=$RAW IRQCAP_HEADER=$HEADER \
-IRQCAP_MAX=$MAX IRQCAP_SECS=$SECS IRQCAP_PORT=$PORT IRQCAP_FILTER=$FILTER IRQCAP_ENTRY_CLOCK=$ECLK \
+IRQCAP_MAX=$MAX IRQCAP_SECS=$SECS IRQCAP_PORT=$PORT IRQCAP_FILTER=$FILTER IRQCAP_ENTRY_CLOCK=$ECLK IRQCAP_INJECT=$INJECT \
 IRQCAP_STOP_ON="$STOP" IRQCAP_SERIAL=$TMP/serial IRQCAP_STOPFILE=$TMP/stop \
   timeout -s KILL $((SECS + 50)) gdb-multiarch -q -batch -nx -x "$HERE/irqcap.py" >"$TMP/gdb.log" 2>&1 &
 GPID=$!

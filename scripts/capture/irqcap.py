@@ -27,6 +27,16 @@
 #                  exits; a guest that halts has no more exits, so
 #                  capture.sh also watches the log, creates IRQCAP_STOPFILE
 #                  and interrupts gdb)
+#   IRQCAP_INJECT  fault injection (off by default): "KIND@N" with KIND
+#                  out_of_range, spurious or both (alternating), every N-th
+#                  record. The guest CPU itself writes the GICv2
+#                  distributor (one injected "str", single-stepped, at the
+#                  exit stop: gdb's own memory writes do not reach MMIO in
+#                  QEMU): out_of_range makes INTID 160 (> maxIRQ 159, one of
+#                  QEMU virt's 288 lines) enabled and pending; spurious makes
+#                  INTID 161 enabled and pending, and at the next entry,
+#                  before the kernel reads GICC_IAR, disables it and clears
+#                  it, so the IAR returns 1023. Records carry "injected".
 # Exit: the last line printed is "IRQCAP done ..." or "IRQCAP error: ...";
 # capture.sh turns an error into a non-zero status.
 import gdb, json, os, re, struct, subprocess, sys, time
@@ -44,6 +54,7 @@ ENTRY_CLOCK = ENV.get("IRQCAP_ENTRY_CLOCK", "1") == "1"
 STOP_ON = ENV.get("IRQCAP_STOP_ON", "")
 SERIAL = ENV.get("IRQCAP_SERIAL", "")
 STOPFILE = ENV.get("IRQCAP_STOPFILE", "")
+INJECT = ENV.get("IRQCAP_INJECT", "")
 U64 = (1 << 64) - 1
 
 
@@ -543,8 +554,9 @@ def main():
     inf = gdb.selected_inferior()
     A_ENTRY, A_SLOW = starts["c_handle_interrupt"], starts["slowpath_irq"]
     entry_bp = gdb.Breakpoint("*0x%x" % A_ENTRY, internal=True)
+    BPS[A_ENTRY] = entry_bp
     for a in [A_SLOW] + list(EXITS) + list(CLK):
-        gdb.Breakpoint("*0x%x" % a, internal=True)
+        BPS[a] = gdb.Breakpoint("*0x%x" % a, internal=True)
     print("IRQCAP sites " + json.dumps(report))
     sys.stdout.flush()
     every = 0
@@ -566,6 +578,11 @@ def main():
     stop_re = re.compile(STOP_ON) if STOP_ON else None
     last_serial = 0.0
     reason = "max"
+    inj_kind, inj_every = parse_inject(INJECT)
+    inj_next = None        # what the next entry was injected as
+    inj_last = 0           # the record count at the last injection
+    spurious_armed = False  # INTID 161 to be withdrawn at the next entry
+    injected = {"out_of_range": 0, "spurious": 0}
     try:
         while True:
             try:
@@ -588,6 +605,11 @@ def main():
                 counter = None
                 if ENTRY_CLOCK:
                     counter = read_counter_at(pc, entry_bp)
+                if spurious_armed:
+                    # before getActiveIRQ reads GICC_IAR: the IRQ goes away
+                    gic_write(snap, 0x180 + 4 * (INJ_SPURIOUS // 32), 1 << (INJ_SPURIOUS % 32))
+                    gic_write(snap, 0x280 + 4 * (INJ_SPURIOUS // 32), 1 << (INJ_SPURIOUS % 32))
+                    spurious_armed = False
                 take = True
                 is_sig = None
                 if FILTER != "all":
@@ -600,6 +622,9 @@ def main():
                         take = FILTER != "signal" and every and nonsignal % every == 0
                 cur = {"seq": entries - 1, "slowpath": False, "clock_reads": [],
                        "entry_counter": counter, "take": take, "predicted_signal": is_sig}
+                if inj_next:
+                    cur["injected"] = inj_next
+                    inj_next = None
                 if take:
                     cur["entry"] = snap.take()
             elif pc in CLK:
@@ -628,6 +653,17 @@ def main():
                     else:
                         skipped += 1
                     cur = None
+                    if inj_kind and count % inj_every == 0 and count != inj_last and not inj_next:
+                        inj_last = count
+                        k = inj_kind
+                        if k == "both":
+                            k = "spurious" if (count // inj_every) % 2 else "out_of_range"
+                        n = INJ_SPURIOUS if k == "spurious" else INJ_RANGE
+                        gic_write(snap, 0x100 + 4 * (n // 32), 1 << (n % 32))  # ISENABLER
+                        gic_write(snap, 0x200 + 4 * (n // 32), 1 << (n % 32))  # ISPENDR
+                        spurious_armed = k == "spurious"
+                        inj_next = k
+                        injected[k] += 1
                 if count >= MAX:
                     break
                 if time.time() - start > SECS:
@@ -656,6 +692,7 @@ def main():
                    "missed_exits": missed, "filter_mispredicted": mispredicted, "kernel_slowpath": nslow, "seconds": round(el, 2),
                    "records_per_s": round(count / el, 2) if el else 0,
                    "entries_per_s": round(entries / el, 2) if el else 0, "stopped": reason,
+                   "injected": injected,
                    "clock_minus_entry_counter": [deltas[0], deltas[len(deltas) // 2], deltas[-1]] if deltas else None}
         print("IRQCAP summary " + json.dumps(summary))
         try:
@@ -690,6 +727,46 @@ def read_counter_at(pc, bp):
     finally:
         bp.enabled = True
     return c
+
+
+INJ_RANGE, INJ_SPURIOUS = 160, 161
+
+
+def parse_inject(spec):
+    if not spec:
+        return None, 0
+    m = re.match(r"^(out_of_range|spurious|both)@([1-9][0-9]*)$", spec)
+    if not m:
+        fail("IRQCAP_INJECT: expected out_of_range@N, spurious@N or both@N, got %r" % spec)
+    return m.group(1), int(m.group(2))
+
+
+BPS = {}  # our breakpoints by address
+
+
+def gic_write(snap, off, value):
+    """Write a 32-bit GICv2 distributor register through the guest CPU: one
+    injected "str w1, [x0]" at the pc (kernel mode, the kernel's mapping of
+    the distributor), single-stepped, then the instruction, x0, x1 and the
+    pc put back. Our breakpoint at the pc, if any, is disabled for the step."""
+    pc = val("$pc")
+    orig = rd(pc, 4)
+    x0, x1 = val("$x0"), val("$x1")
+    inf.write_memory(pc, struct.pack("<I", 0xb9000001))  # str w1, [x0]
+    gdb.execute("set $x0 = 0x%x" % (snap.gicd + off), to_string=True)
+    gdb.execute("set $x1 = 0x%x" % value, to_string=True)
+    bps = [BPS[pc]] if pc in BPS and BPS[pc].enabled else []
+    for b in bps:
+        b.enabled = False
+    try:
+        gdb.execute("stepi", to_string=True)
+    finally:
+        for b in bps:
+            b.enabled = True
+        inf.write_memory(pc, orig)
+        gdb.execute("set $pc = 0x%x" % pc, to_string=True)
+        gdb.execute("set $x0 = 0x%x" % x0, to_string=True)
+        gdb.execute("set $x1 = 0x%x" % x1, to_string=True)
 
 
 def intstate(snap, irq):

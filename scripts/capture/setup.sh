@@ -7,9 +7,13 @@
 #   bench     sel4bench irquser (the PR's benchmark: spinner + handler thread)
 #   bench-eq  the same with the handler ("ticker") at the spinner's priority
 #   app       irqsim's own coverage workload (scripts/capture/app/)
+#   app-dom   the same app on a kernel with two domains (KernelNumDomains=2,
+#             the schedule scripts/capture/app/domain_schedule.c)
+#   app-vtable  the app's vtable phase only (an empty VTable slot: the
+#             debug kernel halts; run it without capture, docs/TRACES.md)
 #
-# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|all]...
-#        (default: all)
+# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|app-vtable|all]...
+#        (default: all = every target but app-vtable)
 #
 # Sources: the pinned tarballs in $IRQSIM_SHARED (default ../shared beside
 # the checkout): kernels/ (seL4 at the PR head, pyfdt) and sel4-workspace/
@@ -34,13 +38,13 @@ targets=()
 for a in "$@"; do
   case "$a" in
     --no-apt) apt=0 ;;
-    test|bench|bench-eq|app) targets+=("$a") ;;
-    all) targets+=(test bench bench-eq app) ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
-    *) die "unknown argument '$a' (expected test, bench, bench-eq, app, all or --no-apt)" ;;
+    test|bench|bench-eq|app|app-dom|app-vtable) targets+=("$a") ;;
+    all) targets+=(test bench bench-eq app app-dom) ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    *) die "unknown argument '$a' (expected test, bench, bench-eq, app, app-dom, app-vtable, all or --no-apt)" ;;
   esac
 done
-[ ${#targets[@]} -gt 0 ] || targets=(test bench bench-eq app)
+[ ${#targets[@]} -gt 0 ] || targets=(test bench bench-eq app app-dom)
 
 # ---- Debian packages (the brief's list plus ipxe-qemu and protobuf-compiler,
 # which the proof of concept found necessary)
@@ -173,7 +177,7 @@ for t in "${targets[@]}"; do
       build "$t" "$ws" -DMCS=ON -DRELEASE=OFF -DFASTPATH=ON \
         -DIPC=OFF -DSCHED=OFF -DSIGNAL=OFF -DMAPPING=OFF -DSYNC=OFF -DIRQUSER=ON
       ;;
-    app)
+    app|app-dom|app-vtable)
       ws=$W/app-ws
       common "$ws"
       [ -f "$HERE/app/CMakeLists.txt" ] || die "missing $HERE/app/CMakeLists.txt"
@@ -181,7 +185,16 @@ for t in "${targets[@]}"; do
       # through easy-settings.cmake, which must stay inside the workspace)
       rm -rf "$ws/projects/irqcov" && cp -r "$HERE/app" "$ws/projects/irqcov"
       ln -sfn projects/irqcov/settings.cmake "$ws/easy-settings.cmake"
-      build app "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE
+      if [ "$t" = app ]; then
+        build app "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE
+      elif [ "$t" = app-vtable ]; then
+        build app-vtable "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DIrqcovVTableHalt=ON
+      else
+        build app-dom "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DKernelNumDomains=2 \
+          -DKernelDomainSchedule="$ws/projects/irqcov/domain_schedule.c"
+        grep -q '#define CONFIG_NUM_DOMAINS  *2' "$W/build-app-dom/kernel/gen_config/kernel/gen_config.h" ||
+          die "[app-dom] CONFIG_NUM_DOMAINS is not 2 in the built kernel's gen_config.h"
+      fi
       ;;
   esac
 done
