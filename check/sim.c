@@ -156,18 +156,21 @@ struct ev {
     int core; /* where it happens: device interrupts go to core 0 (the GIC's boot target) */
 };
 
-/* another core's next event, if earlier than e (on a tie, core 0 goes first) */
+/* another core's next event, if earlier than e (on a tie, core 0 goes
+ * first); among its own, as on core 0, a due timer goes before an IPI and
+ * an IPI before the thread's next step */
 static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct ev e, ticks_t end)
 {
+    struct ev ce = {end, EV_END, -1, c};
     int cur = k->ks.core_cur[c];
-    if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < e.t)
-        e = (struct ev){k->now + k->left[cur], EV_USER, -1, c};
-    if ((k->ks.ipi_sent >> c & 1u) && k->now < e.t)
-        e = (struct ev){k->now, EV_IPI, -1, c};
+    if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < ce.t)
+        ce = (struct ev){k->now + k->left[cur], EV_USER, -1, c};
+    if (k->ks.ipi_sent >> c & 1u)
+        ce = (struct ev){k->now, EV_IPI, -1, c};
     ticks_t dl = k->ks.core_deadline[c] < k->now ? k->now : k->ks.core_deadline[c];
-    if (dl < e.t && dl <= end)
-        e = (struct ev){dl, EV_TIMER, -1, c};
-    return e;
+    if (dl <= ce.t && dl <= end)
+        ce = (struct ev){dl, EV_TIMER, -1, c};
+    return ce.kind != EV_END && ce.t < e.t ? ce : e;
 }
 
 static struct ev peek(const struct sim *s, const struct sim_kernel *k)

@@ -146,7 +146,7 @@ static int check_dest(struct kstate *ks, struct fp_dest *d, unsigned fixes)
             return FP_SLOW_FPU;
     }
     COST(ks, 2, 0, 1); /* ksCurDomain, tcbDomain */
-    COST_IF(ks, ks->cfg.smp && ks->cur_domain == dest->domain, 1, 0, 1); /* scCore */
+    COST_IF(ks, ks->cfg.smp, 1, 0, 1); /* scCore (an SMP build has one domain: the domain test passed) */
     if (ks->cur_domain != dest->domain || (ks->cfg.smp && ks->scs[d->sc].core != CUR_CORE))
         return FP_SLOW_DOMAIN_CORE;
     COST(ks, 1, 0, 1); /* scRefillMax */
