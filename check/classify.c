@@ -12,6 +12,8 @@ static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify
 {
     ks_copy(&ws->c, in);
     fastpath_irq_fixes(&ws->c, fixes);
+    if (diff_unread_clock_shows(&ws->c, ws->slow_cur_time))
+        return false;
     bool overrun = !diff_normalise(&ws->c);
     return !overrun && ws->c.n_asserts == 0 && diff_compare(&ws->a, &ws->c, NULL) == 0;
 }
@@ -31,6 +33,7 @@ unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)
 {
     ks_copy(&ws->a, in);
     handleInterruptEntry(&ws->a);
+    ws->slow_cur_time = ws->a.cur_time;
     if (!diff_normalise(&ws->a) || ws->a.n_asserts)
         return CLASS_NO_FIX;
     if (!agrees_with(in, FIX_ALL, ws))

@@ -25,6 +25,7 @@ struct dclass {
  * the fuzzer's hot path does not allocate. */
 struct classify_ws {
     struct kstate a, b, c;
+    ticks_t slow_cur_time; /* a's ksCurTime before the normalisation */
 };
 
 /* Run the check on in with the given fixes and fill the class; returns

@@ -68,6 +68,9 @@ struct diff_verdict {
 /* Run both paths from in (which should satisfy the entry invariants) with
  * the given fastpath variant. slow and fast receive the normalised
  * outcomes. With check_invariants, both outcomes are also checked. */
+/* On SMP, whether an outcome left the clock unread where the slowpath
+ * read it: the normalisation may not stand in for it there (diff.c). */
+bool diff_unread_clock_shows(const struct kstate *fast, ticks_t slow_cur_time);
 void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
               struct kstate *slow, struct kstate *fast);
 
