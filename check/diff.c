@@ -313,14 +313,8 @@ bool diff_unread_clock_shows(const struct kstate *fast, ticks_t slow_cur_time)
     return fast->cfg.smp && fast->cur_time != slow_cur_time;
 }
 
-void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
-              struct kstate *slow, struct kstate *fast)
+void diff_judge(struct kstate *slow, struct kstate *fast, bool check_invariants, struct diff_verdict *v)
 {
-    memset(v, 0, sizeof *v);
-    ks_copy(slow, in);
-    ks_copy(fast, in);
-    handleInterruptEntry(slow);
-    v->exit = fastpath_irq(fast, variant);
     bool unread = diff_unread_clock_shows(fast, slow->cur_time);
     v->slow_overrun = !diff_normalise(slow);
     v->fast_overrun = !diff_normalise(fast);
@@ -341,6 +335,17 @@ void diff_run(const struct kstate *in, int variant, bool check_invariants, struc
     if (unread)
         v->fields |= 1u << DF_CUR_TIME;
     v->agree = v->fields == 0;
+}
+
+void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
+              struct kstate *slow, struct kstate *fast)
+{
+    memset(v, 0, sizeof *v);
+    ks_copy(slow, in);
+    ks_copy(fast, in);
+    handleInterruptEntry(slow);
+    v->exit = fastpath_irq(fast, variant);
+    diff_judge(slow, fast, check_invariants, v);
 }
 
 static void report_asserts(FILE *out, const char *side, const struct kstate *ks)

@@ -71,6 +71,9 @@ struct diff_verdict {
 /* On SMP, whether an outcome left the clock unread where the slowpath
  * read it: the normalisation may not stand in for it there (diff.c). */
 bool diff_unread_clock_shows(const struct kstate *fast, ticks_t slow_cur_time);
+/* The verdict on two outcomes of one entry state, slowpath's and
+ * fastpath's (normalised in place): every field but the exit. */
+void diff_judge(struct kstate *slow, struct kstate *fast, bool check_invariants, struct diff_verdict *v);
 void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
               struct kstate *slow, struct kstate *fast);
 
