@@ -391,6 +391,9 @@ static int cmd_fuzz(struct opts *o)
         return usage_error(o->cmd, "takes no files (got '%s')", o->files[0]);
     if (o->fuzz.workload_mode && o->fuzz.jobs != 1)
         return usage_error(o->cmd, "--mode workload runs one job (got --jobs %s)", "> 1");
+    if (!o->fuzz.workload_mode && o->fuzz.cores != 1)
+        return usage_error(o->cmd, "--cores is for --mode workload (generated states are on two cores %s)",
+                           "unless --no-smp");
     return o->fuzz.workload_mode ? wlfuzz_run(&o->fuzz) : fuzz_run(&o->fuzz);
 }
 
