@@ -1,7 +1,7 @@
 # How to reach append/entry_time on two cores (F4 there): w (priority 20,
 # its own SC) runs first and waits on n0; core 0's x (priority 10) sets
-# w's priority to 10 (TCB_SetPriority on a blocked thread: only the
-# field) and computes; IRQ 40 at 5000 wakes w at x's priority: the proposal appends w and
+# w's priority to 10 (TCB_SetPriority of a thread blocked on n0:
+# reorderNTFN) and computes; IRQ 40 at 5000 wakes w at x's priority: the proposal appends w and
 # returns to x without reading the clock. On two cores the unread time
 # is lost to x's budget: another core's remote stall commits ksConsumed
 # without reading the clock (ipiStallCoreCallback, src/smp/ipi.c:67-79).
