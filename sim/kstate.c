@@ -39,8 +39,11 @@ bool ks_check(struct kstate *ks, bool cond, int id)
  * of objects a second */
 static void set_name(char *dst, const char *name, const char *prefix, int i)
 {
-    if (name && *name) {
-        snprintf(dst, KS_NAME_LEN, "%s", name);
+    if (name && *name) { /* snprintf(dst, KS_NAME_LEN, "%s", name), without printf */
+        size_t k = 0;
+        for (; k < KS_NAME_LEN - 1 && name[k]; k++)
+            dst[k] = name[k];
+        dst[k] = 0;
         return;
     }
     size_t n = strlen(prefix);
