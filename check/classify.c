@@ -27,11 +27,10 @@ static const int removal_order[FIX_COUNT] = {
     FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
 };
 
-unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)
+/* The greedy search, from the normalised slowpath outcome in ws->a. */
+static unsigned cause_from_slow(const struct kstate *in, bool slow_payable, struct classify_ws *ws)
 {
-    ks_copy(&ws->a, in);
-    handleInterruptEntry(&ws->a);
-    if (!diff_normalise(&ws->a) || ws->a.n_asserts)
+    if (!slow_payable || ws->a.n_asserts)
         return CLASS_NO_FIX;
     if (!agrees_with(in, FIX_ALL, ws))
         return CLASS_NO_FIX;
@@ -44,6 +43,18 @@ unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)
     return cause ? cause : CLASS_NO_FIX;
 }
 
+unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)
+{
+    ks_copy(&ws->a, in);
+    handleInterruptEntry(&ws->a);
+    return cause_from_slow(in, diff_normalise(&ws->a), ws);
+}
+
+unsigned classify_cause_after(const struct kstate *in, const struct diff_verdict *v, struct classify_ws *ws)
+{
+    return cause_from_slow(in, !v->slow_overrun, ws);
+}
+
 bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *ws, struct dclass *cl,
                   struct diff_verdict *v)
 {
@@ -54,7 +65,7 @@ bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *w
     cl->cause = 0;
     if (v->agree)
         return false;
-    cl->cause = fixes ? CLASS_NO_FIX : classify_cause(in, ws);
+    cl->cause = fixes ? CLASS_NO_FIX : classify_cause_after(in, v, ws);
     return true;
 }
 

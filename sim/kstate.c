@@ -175,9 +175,9 @@ int ks_init(struct kstate *ks, const char *board)
  * one state (diff_run) would mix their counts in it. */
 void ks_copy(struct kstate *dst, const struct kstate *src)
 {
-    memcpy(dst, src, offsetof(struct kstate, tcbs));
+    /* the header and the threads right after it, in one go */
+    memcpy(dst, src, offsetof(struct kstate, tcbs) + src->n_tcbs * sizeof src->tcbs[0]);
     dst->cost = NULL;
-    memcpy(dst->tcbs, src->tcbs, src->n_tcbs * sizeof src->tcbs[0]);
     memcpy(dst->scs, src->scs, src->n_scs * sizeof src->scs[0]);
     memcpy(dst->ntfns, src->ntfns, src->n_ntfns * sizeof src->ntfns[0]);
     memcpy(dst->eps, src->eps, src->n_eps * sizeof src->eps[0]);
