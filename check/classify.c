@@ -7,11 +7,11 @@
 #include "irq_slow.h"
 
 /* Whether the fastpath with these fixes agrees with the slowpath outcome
- * already normalised in ws->a. */
-static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws)
+ * already normalised in ws->a; *tested: the fixes the run depended on. */
+static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws, unsigned *tested)
 {
     ks_copy(&ws->c, in);
-    fastpath_irq_fixes(&ws->c, fixes);
+    fastpath_irq_tested(&ws->c, fixes, tested);
     bool overrun = !diff_normalise(&ws->c);
     return !overrun && ws->c.n_asserts == 0 && diff_compare(&ws->a, &ws->c, NULL) == 0;
 }
@@ -32,13 +32,22 @@ static unsigned cause_from_slow(const struct kstate *in, bool slow_payable, stru
 {
     if (!slow_payable || ws->a.n_asserts)
         return CLASS_NO_FIX;
-    if (!agrees_with(in, FIX_ALL, ws))
+    unsigned tested, t;
+    if (!agrees_with(in, FIX_ALL, ws, &tested))
         return CLASS_NO_FIX;
     unsigned cause = FIX_ALL;
     for (int k = 0; k < FIX_COUNT; k++) {
-        unsigned without = cause & ~(1u << removal_order[k]);
-        if (agrees_with(in, without, ws))
+        unsigned bit = 1u << removal_order[k], without = cause & ~bit;
+        /* the last agreeing run (with cause) never tested this fix: without
+         * it the run takes the same steps, and agrees */
+        if (!(tested & bit)) {
             cause = without;
+            continue;
+        }
+        if (agrees_with(in, without, ws, &t)) {
+            cause = without;
+            tested = t;
+        }
     }
     return cause ? cause : CLASS_NO_FIX;
 }
