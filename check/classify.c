@@ -7,11 +7,11 @@
 #include "irq_slow.h"
 
 /* Whether the fastpath with these fixes agrees with the slowpath outcome
- * already normalised in ws->a. */
-static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws)
+ * already normalised in ws->a; *tested: the fixes the run depended on. */
+static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws, unsigned *tested)
 {
     ks_copy(&ws->c, in);
-    fastpath_irq_fixes(&ws->c, fixes);
+    fastpath_irq_tested(&ws->c, fixes, tested);
     if (diff_unread_clock_shows(&ws->c, ws->slow_cur_time))
         return false;
     bool overrun = !diff_normalise(&ws->c);
@@ -29,22 +29,43 @@ static const int removal_order[FIX_COUNT] = {
     FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
 };
 
+/* The greedy search, from the normalised slowpath outcome in ws->a. */
+static unsigned cause_from_slow(const struct kstate *in, bool slow_payable, struct classify_ws *ws)
+{
+    if (!slow_payable || ws->a.n_asserts)
+        return CLASS_NO_FIX;
+    unsigned tested, t;
+    if (!agrees_with(in, FIX_ALL, ws, &tested))
+        return CLASS_NO_FIX;
+    unsigned cause = FIX_ALL;
+    for (int k = 0; k < FIX_COUNT; k++) {
+        unsigned bit = 1u << removal_order[k], without = cause & ~bit;
+        /* the last agreeing run (with cause) never tested this fix: without
+         * it the run takes the same steps, and agrees */
+        if (!(tested & bit)) {
+            cause = without;
+            continue;
+        }
+        if (agrees_with(in, without, ws, &t)) {
+            cause = without;
+            tested = t;
+        }
+    }
+    return cause ? cause : CLASS_NO_FIX;
+}
+
 unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)
 {
     ks_copy(&ws->a, in);
     handleInterruptEntry(&ws->a);
     ws->slow_cur_time = ws->a.cur_time;
-    if (!diff_normalise(&ws->a) || ws->a.n_asserts)
-        return CLASS_NO_FIX;
-    if (!agrees_with(in, FIX_ALL, ws))
-        return CLASS_NO_FIX;
-    unsigned cause = FIX_ALL;
-    for (int k = 0; k < FIX_COUNT; k++) {
-        unsigned without = cause & ~(1u << removal_order[k]);
-        if (agrees_with(in, without, ws))
-            cause = without;
-    }
-    return cause ? cause : CLASS_NO_FIX;
+    return cause_from_slow(in, diff_normalise(&ws->a), ws);
+}
+
+unsigned classify_cause_after(const struct kstate *in, const struct diff_verdict *v, struct classify_ws *ws)
+{
+    ws->slow_cur_time = v->slow_time;
+    return cause_from_slow(in, !v->slow_overrun, ws);
 }
 
 bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *ws, struct dclass *cl,
@@ -57,7 +78,7 @@ bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *w
     cl->cause = 0;
     if (v->agree)
         return false;
-    cl->cause = fixes ? CLASS_NO_FIX : classify_cause(in, ws);
+    cl->cause = fixes ? CLASS_NO_FIX : classify_cause_after(in, v, ws);
     return true;
 }
 

@@ -34,6 +34,10 @@ bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *w
                   struct diff_verdict *v);
 /* Cause of a divergence found with the proposal (fixes = 0). */
 unsigned classify_cause(const struct kstate *in, struct classify_ws *ws);
+/* The same, when ws->a already holds in's slowpath outcome as diff_run
+ * leaves it on its slow side (normalised; v->slow_overrun when the
+ * normalisation could not charge): the fuzzer has just run it. */
+unsigned classify_cause_after(const struct kstate *in, const struct diff_verdict *v, struct classify_ws *ws);
 bool dclass_same(const struct dclass *x, const struct dclass *y);
 /* "switch/entry_time+deadline" */
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len);

@@ -7,23 +7,27 @@
 # may predate --checks, so both run for --seconds and rates are compared.
 #
 #   scripts/bench-compare.sh BASE_REV [--seconds S] [--runs N] [--cpu C]
-#                            [--variants "fixed pr1227"] [-- ARGS for the new build]
+#                            [--cpu-time] [--variants "fixed pr1227"] [-- ARGS for the new build]
 #
 # The machine may be shared: the alternation spreads load changes over
-# both builds, and the spread says how much to trust the ratio.
+# both builds, and the spread says how much to trust the ratio. With
+# --cpu-time a rate is checks per second of the process's own CPU time
+# (user + system, /usr/bin/time) instead of per second of wall time: the
+# time slices other processes take from core C do not count.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage() { sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 [ $# -ge 1 ] || usage
 base_rev=$1
 shift
-seconds=5 runs=3 cpu=0 variants="fixed pr1227" extra=()
+seconds=5 runs=3 cpu=0 variants="fixed pr1227" extra=() cpu_time=0
 while [ $# -gt 0 ]; do
   case $1 in
   --seconds) seconds=${2:?--seconds needs a value}; shift 2 ;;
   --runs) runs=${2:?--runs needs a value}; shift 2 ;;
   --cpu) cpu=${2:?--cpu needs a value}; shift 2 ;;
   --variants) variants=${2:?--variants needs a value}; shift 2 ;;
+  --cpu-time) cpu_time=1; shift ;;
   --) shift; extra=("$@"); break ;;
   *) echo "bench-compare: unknown argument '$1'" >&2; usage ;;
   esac
@@ -34,6 +38,7 @@ base_sha=$(git rev-parse --verify --quiet "$base_rev^{commit}") || {
   exit 2
 }
 command -v taskset > /dev/null || { echo "bench-compare: taskset not found (Debian: util-linux)" >&2; exit 2; }
+[ $cpu_time = 0 ] || [ -x /usr/bin/time ] || { echo "bench-compare: --cpu-time needs /usr/bin/time (Debian: time)" >&2; exit 2; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -50,6 +55,12 @@ build . "$tmp/new-build" || { echo "bench-compare: building the working tree fai
 rate() { # binary variant [args...]: checks per second of one run
   local bin=$1 v=$2
   shift 2
+  if [ $cpu_time = 1 ]; then
+    { /usr/bin/time -f "cpu: %U %S" -o "$tmp/time" taskset -c "$cpu" "$bin" fuzz --fastpath "$v" \
+      --seconds "$seconds" --jobs 1 --quiet "$@" || true; } | awk '/^checks:/ { print $2 }' > "$tmp/checks"
+    awk '/^cpu:/ { t = $2 + $3 } END { getline n < "'"$tmp/checks"'"; printf "%d\n", (t > 0 ? n / t : 0) }' "$tmp/time"
+    return
+  fi
   { taskset -c "$cpu" "$bin" fuzz --fastpath "$v" --seconds "$seconds" --jobs 1 --quiet "$@" || true; } |
     awk '/^checks:/ { gsub(/\(/, "", $3); print $3 }'
 }
@@ -59,7 +70,8 @@ stats() { # rates...: median min max
 }
 echo "base: $base_rev ${base_sha:0:12}; new: working tree $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')" \
   "${extra[*]:+(new with ${extra[*]})}"
-echo "one core (cpu $cpu), $seconds s per run, $runs runs per build and variant, alternating"
+echo "one core (cpu $cpu), $seconds s per run, $runs runs per build and variant, alternating;" \
+  "$([ $cpu_time = 1 ] && echo "checks per CPU second (user + system)" || echo "checks per wall-clock second")"
 for v in $variants; do
   b=() n=()
   for r in $(seq "$runs"); do

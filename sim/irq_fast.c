@@ -123,13 +123,27 @@ static void maybeDonateSchedContext_fp(struct kstate *ks, int dest, int sc)
         ks->tcbs[dest].affinity = ks->scs[sc].core;
 }
 
+/* The fixes of a run, and those of them the run tested: a run of the same
+ * state with an untested fix left out takes the same steps (the fixes are
+ * not kernel state; classification uses this to skip runs). */
+struct fp_fixes {
+    unsigned on, tested;
+};
+
+/* Whether fix `bit` is on, noting that this run depends on it. */
+static bool fp_fix_on(struct fp_fixes *f, unsigned bit)
+{
+    f->tested |= bit;
+    return (f->on & bit) != 0;
+}
+
 /* The checks before the point of no return that need the receiver. */
 struct fp_dest {
     int dest, sc, ntfn;
     bool idle, schedulable, context_switch;
 };
 
-static int check_dest(struct kstate *ks, struct fp_dest *d, unsigned fixes)
+static int check_dest(struct kstate *ks, struct fp_dest *d, struct fp_fixes *fixes)
 {
     const struct ks_tcb *dest = &ks->tcbs[d->dest];
     COST(ks, 3, 0, 1); /* ksCurThread, both priorities */
@@ -158,8 +172,8 @@ static int check_dest(struct kstate *ks, struct fp_dest *d, unsigned fixes)
     }
     /* FIX idle_switch: schedule() leaves the idle thread for any
      * schedulable candidate, whatever its priority */
-    COST_IF(ks, fixes & FIX(FIX_IDLE_SWITCH), 1, 0, 1 + (ks->cur_thread == ks->idle_thread)); /* ksIdleThread */
-    if ((fixes & FIX(FIX_IDLE_SWITCH)) && ks->cur_thread == ks->idle_thread && d->schedulable)
+    COST_IF(ks, fixes->on & FIX(FIX_IDLE_SWITCH), 1, 0, 1 + (ks->cur_thread == ks->idle_thread)); /* ksIdleThread */
+    if (fp_fix_on(fixes, FIX(FIX_IDLE_SWITCH)) && ks->cur_thread == ks->idle_thread && d->schedulable)
         d->context_switch = true;
     COST_B(ks); /* contextSwitch */
     if (d->context_switch) {
@@ -179,7 +193,7 @@ static int check_dest(struct kstate *ks, struct fp_dest *d, unsigned fixes)
 /* The direct switch: account time, charge the current SC, requeue the
  * current thread, switch, and reprogram the timer only if it must fire
  * earlier than before. */
-static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
+static void switch_direct(struct kstate *ks, int dest, struct fp_fixes *fixes)
 {
     COST_SEC(ks, SEC_TIME);
     updateTimestamp(ks);
@@ -203,14 +217,14 @@ static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
     int sc = ks->tcbs[dest].sc;
     /* FIX cb_unblock: what switchSchedContext does for a new SC */
     COST_SEC(ks, SEC_WAKE);
-    COST_IF(ks, fixes & FIX(FIX_CB_UNBLOCK), 1, 0, 1); /* scSporadic */
-    if ((fixes & FIX(FIX_CB_UNBLOCK)) && sc_constant_bandwidth(ks, sc))
+    COST_IF(ks, fixes->on & FIX(FIX_CB_UNBLOCK), 1, 0, 1); /* scSporadic */
+    if (fp_fix_on(fixes, FIX(FIX_CB_UNBLOCK)) && sc_constant_bandwidth(ks, sc))
         refill_unblock_check(ks, sc);
     COST_SEC(ks, SEC_TIMER);
     ticks_t next = next_interrupt_time(ks);
     /* FIX deadline: the old deadline was for the old thread's budget */
-    COST_IF(ks, !(fixes & FIX(FIX_DEADLINE)), 0, 0, 1); /* next < prev */
-    if (next < prev || (fixes & FIX(FIX_DEADLINE)))
+    COST_IF(ks, !(fixes->on & FIX(FIX_DEADLINE)), 0, 0, 1); /* next < prev */
+    if (next < prev || fp_fix_on(fixes, FIX(FIX_DEADLINE)))
         setDeadline(ks, next - ks->cfg.precision);
     COST_SEC(ks, SEC_SCHED);
     COST(ks, 1, 1, 0); /* tcbSchedContext; ksCurSC */
@@ -225,10 +239,10 @@ static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
  * clearing the flag, charges ksConsumed now as the slowpath does:
  * charged later in one piece, refill_budget_check would split the
  * refills differently. (A switch does both in switch_direct.) */
-static void honour_reprogram(struct kstate *ks, unsigned fixes)
+static void honour_reprogram(struct kstate *ks, struct fp_fixes *fixes)
 {
-    COST_IF(ks, fixes & FIX(FIX_REPROGRAM), 1, 0, 1); /* ksReprogram */
-    if (!(fixes & FIX(FIX_REPROGRAM)) || !ks->reprogram)
+    COST_IF(ks, fixes->on & FIX(FIX_REPROGRAM), 1, 0, 1); /* ksReprogram */
+    if (!ks->reprogram || !fp_fix_on(fixes, FIX(FIX_REPROGRAM)))
         return;
     commitTime(ks);
     COST_SEC(ks, SEC_TIMER);
@@ -239,7 +253,7 @@ static void honour_reprogram(struct kstate *ks, unsigned fixes)
 }
 
 /* After the point of no return: wake dest and place it. */
-static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge, unsigned fixes)
+static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge, struct fp_fixes *fixes)
 {
     int dest = d->dest;
     COST_SEC(ks, SEC_NTFN);
@@ -270,8 +284,8 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
     if (d->context_switch) {
         switch_direct(ks, dest, fixes);
         COST_SEC(ks, SEC_TIMER);
-        COST_IF(ks, fixes & FIX(FIX_REPROGRAM), 0, 1, 0); /* ksReprogram */
-        if (fixes & FIX(FIX_REPROGRAM))
+        COST_IF(ks, fixes->on & FIX(FIX_REPROGRAM), 0, 1, 0); /* ksReprogram */
+        if (fp_fix_on(fixes, FIX(FIX_REPROGRAM)))
             ks->reprogram = false;
         return mask_ack(ks, irq, FP_EXIT_SWITCH);
     }
@@ -289,36 +303,36 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
  * the budget, the domain and the release queue on every interrupt. The
  * corrected fastpath reads the clock and leaves to the slowpath every
  * interrupt on which that work would change something. */
-static int entry_checks(struct kstate *ks, unsigned fixes)
+static int entry_checks(struct kstate *ks, struct fp_fixes *fixes)
 {
     COST_SEC(ks, SEC_TIME);
-    if (fixes & FIX(FIX_ENTRY_TIME))
+    if (fp_fix_on(fixes, FIX(FIX_ENTRY_TIME)))
         updateTimestamp(ks);
     COST_SEC(ks, SEC_ENTRY);
     /* FIX reprogram_flag on SMP: another core set this core's ksReprogram
      * (tcbReleaseEnqueue/tcbReleaseRemove, src/object/tcb.c:268,299, no
      * IPI); only schedule()'s setNextInterrupt honours it */
-    COST_IF(ks, fixes & FIX(FIX_REPROGRAM), 1, 0, 1); /* ksReprogram */
-    if ((fixes & FIX(FIX_REPROGRAM)) && ks->reprogram)
+    COST_IF(ks, fixes->on & FIX(FIX_REPROGRAM), 1, 0, 1); /* ksReprogram */
+    if (ks->reprogram && fp_fix_on(fixes, FIX(FIX_REPROGRAM)))
         return FP_SLOW_REPROGRAM;
     /* chargeBudget leaves the idle SC alone: only a real SC needs the slowpath */
-    COST_IF(ks, fixes & FIX(FIX_ENTRY_BUDGET), 2, 0, 1); /* ksCurSC, ksIdleSC */
-    COST_IF(ks, (fixes & FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc, 3, 0, 2); /* refill_sufficient */
-    if ((fixes & FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc &&
+    COST_IF(ks, fixes->on & FIX(FIX_ENTRY_BUDGET), 2, 0, 1); /* ksCurSC, ksIdleSC */
+    COST_IF(ks, (fixes->on & FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc, 3, 0, 2); /* refill_sufficient */
+    if (fp_fix_on(fixes, FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc &&
         !refill_sufficient(ks, ks->cur_sc, ks->consumed))
         return FP_SLOW_BUDGET;
-    COST_IF(ks, (fixes & FIX(FIX_ENTRY_DOMAIN)) && ks->cfg.num_domains > 1, 1, 0, 1); /* ksDomainTime */
-    if ((fixes & FIX(FIX_ENTRY_DOMAIN)) && isCurDomainExpired(ks))
+    COST_IF(ks, (fixes->on & FIX(FIX_ENTRY_DOMAIN)) && ks->cfg.num_domains > 1, 1, 0, 1); /* ksDomainTime */
+    if (fp_fix_on(fixes, FIX(FIX_ENTRY_DOMAIN)) && isCurDomainExpired(ks))
         return FP_SLOW_DOMAIN_EXPIRED;
     int rh = ks->release_head[CUR_CORE];
-    COST_IF(ks, fixes & FIX(FIX_ENTRY_RELEASE), 1 + 4 * (rh != KS_NONE), 0, 1 + (rh != KS_NONE));
-    if ((fixes & FIX(FIX_ENTRY_RELEASE)) && rh != KS_NONE && refill_ready(ks, ks->tcbs[rh].sc))
+    COST_IF(ks, fixes->on & FIX(FIX_ENTRY_RELEASE), 1 + 4 * (rh != KS_NONE), 0, 1 + (rh != KS_NONE));
+    if (fp_fix_on(fixes, FIX(FIX_ENTRY_RELEASE)) && rh != KS_NONE && refill_ready(ks, ks->tcbs[rh].sc))
         return FP_SLOW_RELEASE;
     return FP_EXIT_COUNT;
 }
 
 /* fastpath_irq */
-static int fastpath_irq_body(struct kstate *ks, unsigned fixes)
+static int fastpath_irq_body(struct kstate *ks, struct fp_fixes *fixes)
 {
     int fallback = entry_checks(ks, fixes);
     if (fallback != FP_EXIT_COUNT)
@@ -379,13 +393,21 @@ static int fastpath_irq_body(struct kstate *ks, unsigned fixes)
 }
 
 /* c_handle_interrupt with CONFIG_IRQ_FASTPATH */
-int fastpath_irq_fixes(struct kstate *ks, unsigned fixes)
+int fastpath_irq_tested(struct kstate *ks, unsigned fixes, unsigned *tested)
 {
+    struct fp_fixes f = {.on = fixes, .tested = 0};
     uint8_t saved = ks->path;
     ks->path = PATH_FAST;
-    int exit = fastpath_irq_body(ks, fixes);
+    int exit = fastpath_irq_body(ks, &f);
     ks->path = saved;
+    *tested = f.tested;
     return exit;
+}
+
+int fastpath_irq_fixes(struct kstate *ks, unsigned fixes)
+{
+    unsigned tested;
+    return fastpath_irq_tested(ks, fixes, &tested);
 }
 
 int fastpath_irq(struct kstate *ks, int variant)

@@ -71,6 +71,9 @@ const char *fp_fix_what(int bit);
 unsigned fp_variant_fixes(int variant);
 /* The interrupt entry with the proposal plus the given fixes. */
 int fastpath_irq_fixes(struct kstate *ks, unsigned fixes);
+/* The same; *tested gets the fixes whose setting the run depended on (a
+ * fix it never tested could be toggled without changing a step). */
+int fastpath_irq_tested(struct kstate *ks, unsigned fixes, unsigned *tested);
 
 const char *fp_exit_name(int e);
 const char *fp_exit_what(int e);

@@ -35,15 +35,18 @@ bool ks_check(struct kstate *ks, bool cond, int id)
     return false;
 }
 
-/* prefix + decimal index, without printf: the generator names thousands
- * of objects a second */
-static void set_name(char *dst, const char *name, const char *prefix, int i)
+/* prefix (of n characters, PREFIX) + decimal index, without printf or
+ * strlen: the generator names thousands of objects a second */
+#define PREFIX(s) s, sizeof s - 1
+static void set_name(char *dst, const char *name, const char *prefix, size_t n, int i)
 {
-    if (name && *name) {
-        snprintf(dst, KS_NAME_LEN, "%s", name);
+    if (name && *name) { /* snprintf(dst, KS_NAME_LEN, "%s", name), without printf */
+        size_t k = 0;
+        for (; k < KS_NAME_LEN - 1 && name[k]; k++)
+            dst[k] = name[k];
+        dst[k] = 0;
         return;
     }
-    size_t n = strlen(prefix);
     memcpy(dst, prefix, n);
     if (i >= 10)
         dst[n++] = (char)('0' + i / 10);
@@ -58,7 +61,7 @@ int ks_add_tcb(struct kstate *ks, const char *name)
     int i = ks->n_tcbs++;
     struct ks_tcb *t = &ks->tcbs[i];
     memset(t, 0, sizeof *t);
-    set_name(t->name, name, "t", i);
+    set_name(t->name, name, PREFIX("t"), i);
     t->blocking = t->reply = t->sc = t->bound_ntfn = t->timeout_ep = KS_NONE;
     t->sched_next = t->sched_prev = t->ep_next = t->ep_prev = KS_NONE;
     t->vtable_ok = t->asid_ok = t->vmid_ok = true;
@@ -72,7 +75,7 @@ int ks_add_sc(struct kstate *ks, const char *name)
     int i = ks->n_scs++;
     struct ks_sc *s = &ks->scs[i];
     memset(s, 0, sizeof *s);
-    set_name(s->name, name, "sc", i);
+    set_name(s->name, name, PREFIX("sc"), i);
     s->tcb = s->ntfn = KS_NONE;
     return i;
 }
@@ -84,7 +87,7 @@ int ks_add_ntfn(struct kstate *ks, const char *name)
     int i = ks->n_ntfns++;
     struct ks_ntfn *n = &ks->ntfns[i];
     memset(n, 0, sizeof *n);
-    set_name(n->name, name, "ntfn", i);
+    set_name(n->name, name, PREFIX("ntfn"), i);
     n->q_head = n->q_tail = n->bound_tcb = n->sc = KS_NONE;
     return i;
 }
@@ -96,7 +99,7 @@ int ks_add_ep(struct kstate *ks, const char *name)
     int i = ks->n_eps++;
     struct ks_ep *e = &ks->eps[i];
     memset(e, 0, sizeof *e);
-    set_name(e->name, name, "ep", i);
+    set_name(e->name, name, PREFIX("ep"), i);
     e->q_head = e->q_tail = KS_NONE;
     return i;
 }
@@ -108,7 +111,7 @@ int ks_add_reply(struct kstate *ks, const char *name)
     int i = ks->n_replies++;
     struct ks_reply *r = &ks->replies[i];
     memset(r, 0, sizeof *r);
-    set_name(r->name, name, "reply", i);
+    set_name(r->name, name, PREFIX("reply"), i);
     r->tcb = KS_NONE;
     return i;
 }
@@ -176,9 +179,9 @@ int ks_init(struct kstate *ks, const char *board)
  * one state (diff_run) would mix their counts in it. */
 void ks_copy(struct kstate *dst, const struct kstate *src)
 {
-    memcpy(dst, src, offsetof(struct kstate, tcbs));
+    /* the header and the threads right after it, in one go */
+    memcpy(dst, src, offsetof(struct kstate, tcbs) + src->n_tcbs * sizeof src->tcbs[0]);
     dst->cost = NULL;
-    memcpy(dst->tcbs, src->tcbs, src->n_tcbs * sizeof src->tcbs[0]);
     memcpy(dst->scs, src->scs, src->n_scs * sizeof src->scs[0]);
     memcpy(dst->ntfns, src->ntfns, src->n_ntfns * sizeof src->ntfns[0]);
     memcpy(dst->eps, src->eps, src->n_eps * sizeof src->eps[0]);

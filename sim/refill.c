@@ -66,33 +66,42 @@ bool sc_constant_bandwidth(const struct kstate *ks, int sc)
     return !ks->scs[sc].sporadic;
 }
 
-/* refill_sum: wraps like the kernel's ticks_t sum */
-ticks_t refill_sum(const struct ks_sc *s)
+/* One walk of the queue from head to tail for the kernel's two sanity
+ * checks (REFILL_SANITY_START/END run both on every charge and unblock):
+ * the sum of the amounts, wrapping like the kernel's ticks_t sum
+ * (refill_sum), and whether each refill ends before the next starts, an
+ * end that wraps past 2^64 counting as out of order; round-robin SCs are
+ * exempt from the order (refill_ordered, a debug-build check). */
+static ticks_t refill_walk(const struct ks_sc *s, bool *ordered)
 {
     ticks_t sum = s->refills[s->head].amount;
+    bool ok = true;
     unsigned cur = s->head;
     while (cur != s->tail) {
-        cur = refill_next(s, cur);
-        sum += s->refills[cur].amount;
+        unsigned next = refill_next(s, cur);
+        const struct ks_refill *a = &s->refills[cur], *b = &s->refills[next];
+        if (s->period != 0 && (a->time + a->amount > b->time || a->time + a->amount < a->time))
+            ok = false;
+        sum += b->amount;
+        cur = next;
     }
+    *ordered = ok;
     return sum;
 }
 
-/* refill_ordered (debug-build check): each refill ends before the next
- * starts; round-robin SCs are exempt */
+/* refill_sum */
+ticks_t refill_sum(const struct ks_sc *s)
+{
+    bool ordered;
+    return refill_walk(s, &ordered);
+}
+
+/* refill_ordered */
 bool refill_ordered(const struct ks_sc *s)
 {
-    if (s->period == 0)
-        return true;
-    unsigned cur = s->head, next = refill_next(s, s->head);
-    while (cur != s->tail) {
-        const struct ks_refill *a = &s->refills[cur], *b = &s->refills[next];
-        if (a->time + a->amount > b->time || a->time + a->amount < a->time)
-            return false;
-        cur = next;
-        next = refill_next(s, cur);
-    }
-    return true;
+    bool ordered;
+    refill_walk(s, &ordered);
+    return ordered;
 }
 
 /* refill_pop_head */
@@ -156,8 +165,9 @@ void refill_budget_check(struct kstate *ks, ticks_t usage)
     ticks_t max_release = ks->cfg.max_release;
     COST_R(ks, 1); /* ksCurSC */
     KASSERT(ks, !isRoundRobin(ks, sc), A_REFILL_NOT_RR);
-    ticks_t sum = refill_sum(s);
-    KASSERT(ks, refill_ordered(s), A_REFILL_SUM);
+    bool ordered;
+    ticks_t sum = refill_walk(s, &ordered);
+    KASSERT(ks, ordered, A_REFILL_SUM);
 
     unsigned long rounds = 0;
     while (refill_head(ks, sc)->amount <= usage && refill_head(ks, sc)->time < max_release) {
@@ -199,7 +209,8 @@ void refill_budget_check(struct kstate *ks, ticks_t usage)
         refill_head(ks, sc)->time -= h.amount;
     }
     COST(ks, 2, 0, 1); /* the loop test that ended it */
-    KASSERT(ks, refill_sum(s) == sum && refill_ordered(s), A_REFILL_SUM);
+    ticks_t after = refill_walk(s, &ordered);
+    KASSERT(ks, after == sum && ordered, A_REFILL_SUM);
 }
 
 /* refill_unblock_check */
@@ -209,8 +220,9 @@ void refill_unblock_check(struct kstate *ks, int sc)
     if (isRoundRobin(ks, sc))
         return;
     struct ks_sc *s = &ks->scs[sc];
-    ticks_t sum = refill_sum(s);
-    KASSERT(ks, refill_ordered(s), A_UNBLOCK_SUM);
+    bool ordered;
+    ticks_t sum = refill_walk(s, &ordered);
+    KASSERT(ks, ordered, A_UNBLOCK_SUM);
     if (refill_ready(ks, sc)) {
         COST_W(ks, 2); /* head rTime, ksReprogram */
         refill_head(ks, sc)->time = ks->cur_time;
@@ -224,8 +236,9 @@ void refill_unblock_check(struct kstate *ks, int sc)
         KASSERT(ks, refill_sufficient(ks, sc, 0), A_UNBLOCK_SUFFICIENT);
     }
     /* REFILL_SANITY_END: the kernel's two asserts (merging keeps the sum) */
-    KASSERT(ks, refill_sum(s) == sum, A_UNBLOCK_SUM);
-    KASSERT(ks, refill_ordered(s), A_UNBLOCK_SUM);
+    ticks_t after = refill_walk(s, &ordered);
+    KASSERT(ks, after == sum, A_UNBLOCK_SUM);
+    KASSERT(ks, ordered, A_UNBLOCK_SUM);
 }
 
 /* refill_new */

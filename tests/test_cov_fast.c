@@ -796,6 +796,47 @@ static void test_switch_deadline(void **state)
     tc_run_free(f);
 }
 
+/* fastpath_irq_tested names the fixes a run's steps depended on: those
+ * whose test it reached, on or off (classification skips the runs that
+ * differ from an agreeing one only in fixes it never tested). */
+static void test_tested_fixes(void **state)
+{
+    (void)state;
+    struct tc_run *f = tc_run_new();
+    unsigned tested;
+    /* entry_checks reads the clock (entry_time), then the budget check
+     * (entry_budget) sends the interrupt to the slowpath: nothing after it
+     * is tested */
+    irquser(f);
+    f->in->hw_clock = f->in->deadline;
+    ks_copy(f->fast, f->in);
+    assert_int_equal(fastpath_irq_tested(f->fast, FIX_ALL, &tested), FP_SLOW_BUDGET);
+    assert_int_equal(tested, FIX(FIX_ENTRY_TIME) | FIX(FIX_ENTRY_BUDGET));
+    /* a direct switch with the preset's equal slices passes every test:
+     * the four entry checks, idle_switch in check_dest, reprogram_flag in
+     * deliver, cb_unblock and deadline (next < prev does not hold) in the
+     * switch; the same with every fix off */
+    irquser(f);
+    ks_copy(f->fast, f->in);
+    assert_int_equal(fastpath_irq_tested(f->fast, FIX_ALL, &tested), FP_EXIT_SWITCH);
+    assert_int_equal(tested, FIX_ALL);
+    ks_copy(f->fast, f->in);
+    assert_int_equal(fastpath_irq_tested(f->fast, 0, &tested), FP_EXIT_SWITCH);
+    assert_int_equal(tested, FIX_ALL);
+    /* a handler whose short slice ends before the old deadline: next <
+     * prev reprograms by itself, the deadline fix is not looked at */
+    struct kstate *ks = f->in;
+    int h = tc_tid(ks, "handler");
+    int old = ks->tcbs[h].sc;
+    ks->tcbs[h].sc = KS_NONE;
+    ks->scs[old].tcb = KS_NONE;
+    build_sc(ks, "sc_short", h, 1000, 0, 0);
+    ks_copy(f->fast, f->in);
+    assert_int_equal(fastpath_irq_tested(f->fast, FIX_ALL, &tested), FP_EXIT_SWITCH);
+    assert_int_equal(tested, FIX_ALL & ~FIX(FIX_DEADLINE));
+    tc_run_free(f);
+}
+
 /* ---- states no kernel reaches: the model's record of failed asserts ---- */
 
 /* fastpath_irq: default: fail("Invalid notification state"). The model
@@ -860,6 +901,7 @@ int main(void)
         cmocka_unit_test(test_sporadic_receiver),
         cmocka_unit_test(test_sporadic_is_current),
         cmocka_unit_test(test_switch_deadline),
+        cmocka_unit_test(test_tested_fixes),
         cmocka_unit_test(test_invalid_ntfn_state),
         cmocka_unit_test(test_waiting_without_waiter),
     };

@@ -238,7 +238,7 @@ static bool classify_full(struct worker *w, uint64_t seed, struct diff_verdict *
     diff_run(&w->in, s->o->variant, true, v, &w->sws.cws.a, &w->sws.cws.b);
     cl->exit = v->exit;
     cl->fields = v->fields;
-    cl->cause = s->o->variant == FP_PR1227 ? classify_cause(&w->in, &w->sws.cws) : CLASS_NO_FIX;
+    cl->cause = s->o->variant == FP_PR1227 ? classify_cause_after(&w->in, v, &w->sws.cws) : CLASS_NO_FIX;
     memo_add(w, cl->exit, cl->fields, cl->cause);
     return true;
 }
