@@ -360,22 +360,38 @@ static int irq_keys(struct rd *r, struct wl_irq *q, char **tok, int n, int first
     return 0;
 }
 
-static int parse_irq(struct rd *r, char **tok, int n)
+/* the next irq slot, for IRQ id (a line or the spurious ID), once per id;
+ * NULL after an error */
+static struct wl_irq *new_irq(struct rd *r, uint16_t id, const char *what)
 {
     struct workload *w = r->w;
-    if (w->n_irqs >= WL_MAX_IRQS)
-        return fail(r, "too many irqs (at most %d)", WL_MAX_IRQS);
+    if (w->n_irqs >= WL_MAX_IRQS) {
+        fail(r, "too many irqs (at most %d)", WL_MAX_IRQS);
+        return NULL;
+    }
+    for (int i = 0; i < w->n_irqs; i++)
+        if (w->irqs[i].irq == id) {
+            fail(r, "%s is declared twice", what);
+            return NULL;
+        }
     struct wl_irq *q = &w->irqs[w->n_irqs];
     memset(q, 0, sizeof *q);
     q->ntfn = -1;
+    q->irq = id;
+    return q;
+}
+
+static int parse_irq(struct rd *r, char **tok, int n)
+{
     uint64_t v;
+    char what[16];
     if (num(r, "irq", tok[1], 0, KS_MAX_IRQS - 1, &v))
         return -1;
-    q->irq = (uint16_t)v;
-    for (int i = 0; i < w->n_irqs; i++)
-        if (w->irqs[i].irq == q->irq)
-            return fail(r, "irq %u is declared twice", q->irq);
-    if (q->irq == w->timer_irq)
+    snprintf(what, sizeof what, "irq %u", (unsigned)v);
+    struct wl_irq *q = new_irq(r, (uint16_t)v, what);
+    if (!q)
+        return -1;
+    if (q->irq == r->w->timer_irq)
         return fail(r, "irq %u is the kernel's timer IRQ", q->irq);
     if (q->irq >= WL_SPECIAL_ID_START)
         return fail(r, "irq %u is one of the GIC's special IDs (1020-1023), not a line (the spurious one: "
@@ -387,16 +403,9 @@ static int parse_irq(struct rd *r, char **tok, int n)
  * acknowledge reads the spurious ID */
 static int parse_spurious(struct rd *r, char **tok, int n)
 {
-    struct workload *w = r->w;
-    if (w->n_irqs >= WL_MAX_IRQS)
-        return fail(r, "too many irqs (at most %d)", WL_MAX_IRQS);
-    struct wl_irq *q = &w->irqs[w->n_irqs];
-    memset(q, 0, sizeof *q);
-    q->ntfn = -1;
-    q->irq = WL_SPURIOUS_ID;
-    for (int i = 0; i < w->n_irqs; i++)
-        if (w->irqs[i].irq == q->irq)
-            return fail(r, "spurious is declared twice");
+    struct wl_irq *q = new_irq(r, WL_SPURIOUS_ID, "spurious");
+    if (!q)
+        return -1;
     for (int i = 1; i < n; i++)
         if (strncmp(tok[i], "ntfn=", 5) == 0 || strncmp(tok[i], "badge=", 6) == 0)
             return fail(r, "spurious: no ntfn= or badge= (no IRQ line is acknowledged)");

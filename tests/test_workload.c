@@ -74,6 +74,8 @@ static void test_errors(void **state)
     expect_error("ntfn n\nntfn n\n", 2, "already used");
     expect_error("thread t prog=ack:40\n", 1, "no irq line");
     expect_error("frob x\n", 1, "unknown directive");
+    expect_error("ntfn n\nirq 40 ntfn=n at=5\nirq 40 ntfn=n at=6\n", 3, "irq 40 is declared twice");
+    expect_error("spurious at=5\nspurious at=6\n", 2, "spurious is declared twice");
     /* two cores: no domains on SMP (config.cmake), cores before the SCs */
     expect_error("cores 2\ndomain_schedule 0:1,1:1\n", 2, "an SMP kernel has one domain");
     expect_error("domain_schedule 0:1,1:1\ncores 2\n", 2, "an SMP kernel has one domain");
