@@ -11,8 +11,12 @@
 #             the schedule scripts/capture/app/domain_schedule.c)
 #   app-vtable  the app's vtable phase only (an empty VTable slot: the
 #             debug kernel halts; run it without capture, docs/TRACES.md)
+#   app-wl=FILE.wl  the root task scripts/capture/wl2app.py generates from
+#             an irqsim workload file (its own workspace, app-wl-ws, and
+#             build directory, build-app-wl; each call replaces the last;
+#             options for wl2app.py in $WL2APP_OPTS, e.g. --offset-us=200)
 #
-# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|app-vtable|all]...
+# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|app-vtable|app-wl=FILE.wl|all]...
 #        (default: all = every target but app-vtable)
 #
 # Sources: the pinned tarballs in $IRQSIM_SHARED (default ../shared beside
@@ -35,12 +39,14 @@ say() { echo "capture/setup: $*" >&2; }
 
 apt=1
 targets=()
+WLFILE=
 for a in "$@"; do
   case "$a" in
     --no-apt) apt=0 ;;
     test|bench|bench-eq|app|app-dom|app-vtable) targets+=("$a") ;;
     all) targets+=(test bench bench-eq app app-dom) ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    app-wl=*) targets+=(app-wl); WLFILE=$(realpath "${a#app-wl=}") ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) die "unknown argument '$a' (expected test, bench, bench-eq, app, app-dom, app-vtable, all or --no-apt)" ;;
   esac
 done
@@ -195,6 +201,26 @@ for t in "${targets[@]}"; do
         grep -q '#define CONFIG_NUM_DOMAINS  *2' "$W/build-app-dom/kernel/gen_config/kernel/gen_config.h" ||
           die "[app-dom] CONFIG_NUM_DOMAINS is not 2 in the built kernel's gen_config.h"
       fi
+      ;;
+    app-wl)
+      [ -f "$WLFILE" ] || die "app-wl: no workload file '$WLFILE'"
+      ws=$W/app-wl-ws
+      common "$ws"
+      rm -rf "$ws/projects/irqcov.new" && cp -r "$HERE/app" "$ws/projects/irqcov.new"
+      python3 "$HERE/wl2app.py" ${WL2APP_OPTS:-} "$WLFILE" "$ws/projects/irqcov.new/src/workload.c" ||
+        die "app-wl: wl2app.py cannot generate $WLFILE"
+      # keep the old copy's timestamps where nothing changed (a rebuild, not a reconfigure)
+      if [ -d "$ws/projects/irqcov" ]; then
+        for f in $(cd "$ws/projects/irqcov.new" && find . -type f); do
+          cmp -s "$ws/projects/irqcov.new/$f" "$ws/projects/irqcov/$f" || cp "$ws/projects/irqcov.new/$f" "$ws/projects/irqcov/$f"
+        done
+        rm -rf "$ws/projects/irqcov.new"
+      else
+        mv "$ws/projects/irqcov.new" "$ws/projects/irqcov"
+      fi
+      ln -sfn projects/irqcov/settings.cmake "$ws/easy-settings.cmake"
+      build app-wl "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DIrqcovWorkload=ON
+      echo "$(basename "$WLFILE")${WL2APP_OPTS:+ $WL2APP_OPTS}" >"$W/build-app-wl/workload-file"
       ;;
   esac
 done
