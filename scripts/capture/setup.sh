@@ -207,8 +207,9 @@ for t in "${targets[@]}"; do
       ws=$W/app-wl-ws
       common "$ws"
       rm -rf "$ws/projects/irqcov.new" && cp -r "$HERE/app" "$ws/projects/irqcov.new"
-      python3 "$HERE/wl2app.py" ${WL2APP_OPTS:-} "$WLFILE" "$ws/projects/irqcov.new/src/workload.c" ||
-        die "app-wl: wl2app.py cannot generate $WLFILE"
+      nd=$(python3 "$HERE/wl2app.py" ${WL2APP_OPTS:-} --dom-out "$ws/projects/irqcov.new/src/wl_domain_schedule.c" \
+             "$WLFILE" "$ws/projects/irqcov.new/src/workload.c") || die "app-wl: wl2app.py cannot generate $WLFILE"
+      nd=${nd#domains }
       # keep the old copy's timestamps where nothing changed (a rebuild, not a reconfigure)
       if [ -d "$ws/projects/irqcov" ]; then
         for f in $(cd "$ws/projects/irqcov.new" && find . -type f); do
@@ -219,7 +220,17 @@ for t in "${targets[@]}"; do
         mv "$ws/projects/irqcov.new" "$ws/projects/irqcov"
       fi
       ln -sfn projects/irqcov/settings.cmake "$ws/easy-settings.cmake"
-      build app-wl "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DIrqcovWorkload=ON
+      # the workload's domain schedule (if any) is the kernel's: an existing
+      # build directory is reconfigured when it changes
+      domopts=(-DKernelNumDomains="$nd" -DKernelDomainSchedule="$ws/kernel/src/config/default_domain.c")
+      [ "$nd" -gt 1 ] && domopts=(-DKernelNumDomains="$nd" -DKernelDomainSchedule="$ws/projects/irqcov/src/wl_domain_schedule.c")
+      if [ -f "$W/build-app-wl/build.ninja" ]; then
+        (cd "$W/build-app-wl" && cmake "${domopts[@]}" . >"$W/build-app-wl/reconfigure.log" 2>&1) ||
+          die "app-wl: reconfigure failed, log: $W/build-app-wl/reconfigure.log"
+      fi
+      build app-wl "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DIrqcovWorkload=ON "${domopts[@]}"
+      grep -q "#define CONFIG_NUM_DOMAINS  *$nd\b" "$W/build-app-wl/kernel/gen_config/kernel/gen_config.h" ||
+        die "[app-wl] CONFIG_NUM_DOMAINS is not $nd in the built kernel's gen_config.h"
       echo "$(basename "$WLFILE")${WL2APP_OPTS:+ $WL2APP_OPTS}" >"$W/build-app-wl/workload-file"
       ;;
   esac
