@@ -18,7 +18,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 
 gen() { # name [options]: generate OUT/name.c, status in $rc, stderr in OUT/name.err
   n=$1; shift
-  "$PY" "$GEN" "$@" "$WL/$n.wl" "$OUT/$n.c" 2>"$OUT/$n.err"
+  "$PY" "$GEN" "$@" "$WL/$n.wl" "$OUT/$n.c" >/dev/null 2>"$OUT/$n.err"
   rc=$?
 }
 has() { grep -qF -- "$2" "$OUT/$1.c" || bad "$1.c lacks: $2"; }
@@ -61,9 +61,32 @@ refused() { # name, text of the reason
 }
 # Refused, each for its reason, naming the line
 refused append__entry_time--smp 'append__entry_time--smp.wl:10: cores 2 cannot be generated'
-refused append__idle_switch+deadline 'append__idle_switch+deadline.wl:19: domain_schedule cannot be generated'
 refused spurious__entry_time+entry_budget 'spurious__entry_time+entry_budget.wl:16: spurious cannot be generated'
 refused enqueue__entry_time+reprogram_flag 'enqueue__entry_time+reprogram_flag.wl:37: a second irq with arrivals'
+
+# A domain schedule: the kernel's table (--dom-out; lengths in ms as in the
+# format), CONFIG_NUM_DOMAINS one more than the highest domain (printed for
+# setup.sh), and the gap the root synchronises on: domain 1's 1 ms, ending
+# at the start of the schedule (0:10,1:1)
+gen append__idle_switch+deadline
+[ $rc -eq 2 ] && grep -qF 'give --dom-out FILE' "$OUT/append__idle_switch+deadline.err" ||
+  bad "a domain schedule without --dom-out: status $rc"
+n=append__idle_switch+deadline
+nd=$("$PY" "$GEN" --dom-out "$OUT/dom.c" "$WL/$n.wl" "$OUT/$n.c" 2>"$OUT/$n.err")
+[ "$nd" = "domains 2" ] || bad "$n: printed '$nd', expected 'domains 2'"
+grep -qF '{ .domain = 0, .length = 10 },' "$OUT/dom.c" && grep -qF '{ .domain = 1, .length = 1 },' "$OUT/dom.c" ||
+  bad "$n: schedule table: $(cat "$OUT/dom.c")"
+has "$n" '#define WL_DOM_GAP_US 1000ull'
+has "$n" '#define WL_DOM_GAP_END_US 0ull'
+has "$n" '#define WL_T0_AT_BOOT 1'
+# 0:4,1:3,0:1: domain 1's 3 ms end 7 ms into the schedule; the threads in
+# domain 1 are moved there while inactive
+n=switch__deadline+cb_unblock+reprogram_flag
+nd=$("$PY" "$GEN" --dom-out "$OUT/dom.c" "$WL/$n.wl" "$OUT/$n.c" 2>"$OUT/$n.err")
+[ "$nd" = "domains 2" ] || bad "$n: printed '$nd'"
+has "$n" '#define WL_DOM_GAP_US 3000ull'
+has "$n" '#define WL_DOM_GAP_END_US 7000ull'
+has "$n" 'seL4_DomainSet_Set(seL4_CapDomain, 1, wl_tcb[0])'
 
 # Bad input: a budget that is not whole microseconds, an unknown object
 tmp="$OUT/frac.wl"
@@ -78,10 +101,11 @@ printf 'thread t prio=1 prog=wait:nope\n' >"$tmp"
 # Every workload of tests/workloads is generated or refused with a reason
 n_ok=0 n_ref=0
 for f in "$WL"/*.wl; do
-  "$PY" "$GEN" "$f" "$OUT/any.c" 2>"$OUT/any.err"
+  "$PY" "$GEN" --dom-out "$OUT/anydom.c" "$f" "$OUT/any.c" >/dev/null 2>"$OUT/any.err"
   case $? in
     0) n_ok=$((n_ok + 1)) ;;
     2) grep -q 'cannot be generated' "$OUT/any.err" && n_ref=$((n_ref + 1)) || bad "$f: $(cat "$OUT/any.err")" ;;
+
     *) bad "$f: crashed: $(cat "$OUT/any.err")" ;;
   esac
 done
