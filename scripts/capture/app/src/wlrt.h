@@ -268,9 +268,11 @@ int main(int argc, char **argv)
     wl_cnt_hz = wl_freq();
     wl_next_slot = wl_bi->empty.start;
     /* the smallest non-device untyped of at least 256 KiB (the objects
-     * need far less): the first retype from an untyped clears it
-     * (measured: 3 s of guest time from qemu-arm-virt's largest one),
-     * and time 0 must come soon after boot for a domain schedule */
+     * need far less): the boot untypeds come with their free index at the
+     * end (provide_untyped_cap, src/kernel/boot.c), so the first retype
+     * from one clears all of it (resetUntypedCap, src/object/untyped.c);
+     * measured: 3 s of guest time for qemu-arm-virt's largest. Time 0 must
+     * come soon after boot for a domain schedule. */
     seL4_Word best = 64;
     for (seL4_CPtr u = wl_bi->untyped.start; u < wl_bi->untyped.end; u++) {
         seL4_UntypedDesc *d = &wl_bi->untypedList[u - wl_bi->untyped.start];
