@@ -379,12 +379,14 @@ def generate(path, wl, tail_us, offset_us):
         o.append(f"/* {t['name']}: {','.join(':'.join(x) for x in t['prog'])} */")
         o.append(f"static void {cname('thread_', t['name'])}(void)\n{{")
         o.append("    seL4_Word badge;\n    (void)badge;")
+        targets = {int(x[1]) if len(x) > 1 and x[1] else 0 for x in t["prog"] if x[0] == "loop"}
         for k, ins in enumerate(t["prog"]):
-            o.append(f"L{k}:")
+            if k in targets:
+                o.append(f"L{k}:")
             body = []
             gen_insn(wl, t, k, ins, irqmap, body)
             o += body
-        o.append(f"L{len(t['prog'])}:\n    wl_finish({ti});\n}}\n")
+        o.append(f"    wl_finish({ti});\n}}\n")
     # the loop targets must exist
     for t in wl["threads"]:
         for ins in t["prog"]:

@@ -210,10 +210,10 @@ static void wl_thread_new(int i, seL4_Word prio, seL4_CPtr sc, void (*fn)(void))
                                 (seL4_Word)wl_bi->ipcBuffer, seL4_CapInitThreadIPCBuffer),
              "tcb configure");
     wl_check(seL4_TCB_SetSchedParams(wl_tcb[i], seL4_CapInitThreadTCB, prio, prio, sc, 0), "sched params");
-    wl_check(seL4_TCB_SetTLSBase(wl_tcb[i], tp), "tls base");
     seL4_UserContext r = {0};
     r.pc = (seL4_Word)fn;
     r.sp = (seL4_Word)&wl_stacks[i][WL_STACK_WORDS];
+    r.tpidr_el0 = tp; /* the TLS base: WriteRegisters sets it too */
     wl_check(seL4_TCB_WriteRegisters(wl_tcb[i], 0, 0, sizeof r / sizeof(seL4_Word), &r), "write registers");
 }
 
