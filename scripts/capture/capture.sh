@@ -5,7 +5,7 @@
 # writes a gzipped version-1 irqsim trace (docs/TRACES.md).
 #
 # Usage: scripts/capture/capture.sh [options] WORKLOAD OUT.jsonl.gz
-#   WORKLOAD        test | bench | bench-eq | app | app-dom (a build of setup.sh)
+#   WORKLOAD        test | bench | bench-eq | app | app-dom | app-wl (a build of setup.sh)
 #   --max N         records to keep (default 2000)
 #   --secs S        wall-clock bound of the capture (default 300); QEMU and
 #                   gdb are killed at S + 60 s whatever happens
@@ -39,7 +39,7 @@ while [ $# -gt 0 ]; do
     *) args+=("$1"); shift ;;
   esac
 done
-[ ${#args[@]} -eq 2 ] || die "usage: capture.sh [options] test|bench|bench-eq|app|app-dom OUT.jsonl.gz"
+[ ${#args[@]} -eq 2 ] || die "usage: capture.sh [options] test|bench|bench-eq|app|app-dom|app-wl OUT.jsonl.gz"
 WL=${args[0]}
 OUT=$(realpath -m "${args[1]}")
 case "$OUT" in *.gz) ;; *) die "OUT must end in .gz (the trace is gzipped)" ;; esac
@@ -48,7 +48,8 @@ case "$WL" in
   bench) ws=$W/sel4bench-ws STOP='All is well in the universe' ;;
   bench-eq) ws=$W/sel4bench-eq-ws STOP='All is well in the universe' ;;
   app|app-dom) ws=$W/app-ws STOP='irqcov: done' ;;
-  *) die "unknown workload '$WL' (test, bench, bench-eq, app, app-dom)" ;;
+  app-wl) ws=$W/app-wl-ws STOP='irqcov: done' ;;
+  *) die "unknown workload '$WL' (test, bench, bench-eq, app, app-dom, app-wl)" ;;
 esac
 BD=$W/build-$WL
 for t in qemu-system-aarch64 gdb-multiarch aarch64-linux-gnu-objdump python3 gzip timeout; do
@@ -60,7 +61,9 @@ ELF=$BD/kernel/kernel.elf
 GEN=$BD/kernel/generated/arch/object/structures_gen.h
 for f in "$ELF" "$GEN" "$BD/kernel-commit"; do [ -f "$f" ] || die "missing $f: run scripts/capture/setup.sh $WL"; done
 
-HEADER=$(python3 "$HERE/kconfig.py" "$BD" "$(cat "$BD/kernel-commit")" "$WL") || die "cannot derive the trace header"
+WLNAME=$WL   # app-wl: the workload file the app was generated from
+[ "$WL" = app-wl ] && [ -f "$BD/workload-file" ] && WLNAME="app-wl:$(cat "$BD/workload-file")"
+HEADER=$(python3 "$HERE/kconfig.py" "$BD" "$(cat "$BD/kernel-commit")" "$WLNAME") || die "cannot derive the trace header"
 RAW=${OUT%.gz}
 mkdir -p "$(dirname "$OUT")"
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/irqcap.XXXXXX")

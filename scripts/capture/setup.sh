@@ -11,8 +11,12 @@
 #             the schedule scripts/capture/app/domain_schedule.c)
 #   app-vtable  the app's vtable phase only (an empty VTable slot: the
 #             debug kernel halts; run it without capture, docs/TRACES.md)
+#   app-wl=FILE.wl  the root task scripts/capture/wl2app.py generates from
+#             an irqsim workload file (its own workspace, app-wl-ws, and
+#             build directory, build-app-wl; each call replaces the last;
+#             options for wl2app.py in $WL2APP_OPTS, e.g. --offset-us=200)
 #
-# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|app-vtable|all]...
+# Usage: scripts/capture/setup.sh [--no-apt] [test|bench|bench-eq|app|app-dom|app-vtable|app-wl=FILE.wl|all]...
 #        (default: all = every target but app-vtable)
 #
 # Sources: the pinned tarballs in $IRQSIM_SHARED (default ../shared beside
@@ -35,12 +39,14 @@ say() { echo "capture/setup: $*" >&2; }
 
 apt=1
 targets=()
+WLFILE=
 for a in "$@"; do
   case "$a" in
     --no-apt) apt=0 ;;
     test|bench|bench-eq|app|app-dom|app-vtable) targets+=("$a") ;;
     all) targets+=(test bench bench-eq app app-dom) ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    app-wl=*) targets+=(app-wl); WLFILE=$(realpath "${a#app-wl=}") ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) die "unknown argument '$a' (expected test, bench, bench-eq, app, app-dom, app-vtable, all or --no-apt)" ;;
   esac
 done
@@ -195,6 +201,37 @@ for t in "${targets[@]}"; do
         grep -q '#define CONFIG_NUM_DOMAINS  *2' "$W/build-app-dom/kernel/gen_config/kernel/gen_config.h" ||
           die "[app-dom] CONFIG_NUM_DOMAINS is not 2 in the built kernel's gen_config.h"
       fi
+      ;;
+    app-wl)
+      [ -f "$WLFILE" ] || die "app-wl: no workload file '$WLFILE'"
+      ws=$W/app-wl-ws
+      common "$ws"
+      rm -rf "$ws/projects/irqcov.new" && cp -r "$HERE/app" "$ws/projects/irqcov.new"
+      nd=$(python3 "$HERE/wl2app.py" ${WL2APP_OPTS:-} --dom-out "$ws/projects/irqcov.new/src/wl_domain_schedule.c" \
+             "$WLFILE" "$ws/projects/irqcov.new/src/workload.c") || die "app-wl: wl2app.py cannot generate $WLFILE"
+      nd=${nd#domains }
+      # keep the old copy's timestamps where nothing changed (a rebuild, not a reconfigure)
+      if [ -d "$ws/projects/irqcov" ]; then
+        for f in $(cd "$ws/projects/irqcov.new" && find . -type f); do
+          cmp -s "$ws/projects/irqcov.new/$f" "$ws/projects/irqcov/$f" || cp "$ws/projects/irqcov.new/$f" "$ws/projects/irqcov/$f"
+        done
+        rm -rf "$ws/projects/irqcov.new"
+      else
+        mv "$ws/projects/irqcov.new" "$ws/projects/irqcov"
+      fi
+      ln -sfn projects/irqcov/settings.cmake "$ws/easy-settings.cmake"
+      # the workload's domain schedule (if any) is the kernel's: an existing
+      # build directory is reconfigured when it changes
+      domopts=(-DKernelNumDomains="$nd" -DKernelDomainSchedule="$ws/kernel/src/config/default_domain.c")
+      [ "$nd" -gt 1 ] && domopts=(-DKernelNumDomains="$nd" -DKernelDomainSchedule="$ws/projects/irqcov/src/wl_domain_schedule.c")
+      if [ -f "$W/build-app-wl/build.ninja" ]; then
+        (cd "$W/build-app-wl" && cmake "${domopts[@]}" . >"$W/build-app-wl/reconfigure.log" 2>&1) ||
+          die "app-wl: reconfigure failed, log: $W/build-app-wl/reconfigure.log"
+      fi
+      build app-wl "$ws" -DMCS=ON -DRELEASE=OFF -DSIMULATION=TRUE -DIrqcovWorkload=ON "${domopts[@]}"
+      grep -q "#define CONFIG_NUM_DOMAINS  *$nd\b" "$W/build-app-wl/kernel/gen_config/kernel/gen_config.h" ||
+        die "[app-wl] CONFIG_NUM_DOMAINS is not $nd in the built kernel's gen_config.h"
+      echo "$(basename "$WLFILE")${WL2APP_OPTS:+ $WL2APP_OPTS}" >"$W/build-app-wl/workload-file"
       ;;
   esac
 done
