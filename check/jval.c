@@ -142,7 +142,7 @@ static int escape(struct jp *p)
         return put_char(p, to[at - from]);
     if (ch != 'u')
         return fail(p, "bad escape in string");
-    unsigned c;
+    unsigned c = 0; /* hex4 sets it on success (initialised for gcc -O2 -Wmaybe-uninitialized) */
     return hex4(p, &c) || put_code(p, c);
 }
 
@@ -235,7 +235,7 @@ static int object(struct jp *p, int v)
     if (eat(p, '}'))
         return 0;
     do {
-        size_t key;
+        size_t key = 0; /* set by string_body on success */
         if (string_body(p, &key))
             return -1;
         if (!eat(p, ':'))
@@ -265,7 +265,7 @@ static int value(struct jp *p)
         p->d->vals[v].type = ch == '{' ? JV_OBJECT : JV_ARRAY;
         rc = ch == '{' ? object(p, v) : array(p, v);
     } else if (ch == '"') {
-        size_t off;
+        size_t off = 0; /* set by string_body on success */
         rc = string_body(p, &off);
         p->d->vals[v].type = JV_STRING;
         p->d->vals[v].str = (const char *)(uintptr_t)(off + 1);

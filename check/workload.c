@@ -229,7 +229,7 @@ static int parse_thread(struct rd *r, char **tok, int n)
         return -1;
     uint64_t v;
     for (int i = 2; i < n; i++) {
-        char *val;
+        char *val = NULL; /* set by split_kv on success */
         if (split_kv(r, tok[i], &val))
             return -1;
         if (strcmp(tok[i], "prio") == 0) {
@@ -273,7 +273,7 @@ static int parse_sc(struct rd *r, char **tok, int n)
         return -1;
     uint64_t v;
     for (int i = 2; i < n; i++) {
-        char *val;
+        char *val = NULL; /* set by split_kv on success */
         if (split_kv(r, tok[i], &val))
             return -1;
         if (strcmp(tok[i], "budget") == 0 || strcmp(tok[i], "period") == 0) {
@@ -348,7 +348,7 @@ static int irq_key(struct rd *r, struct wl_irq *q, char *key, char *val)
 static int irq_keys(struct rd *r, struct wl_irq *q, char **tok, int n, int first)
 {
     for (int i = first; i < n; i++) {
-        char *val;
+        char *val = NULL; /* set by split_kv on success */
         if (split_kv(r, tok[i], &val) || irq_key(r, q, tok[i], val))
             return -1;
     }
