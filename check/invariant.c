@@ -650,6 +650,39 @@ static void check_domains(struct ctx *c)
         fail(c, INV_DOMAIN, "domain time is 0: the domain expired without a switch");
 }
 
+/* The GIC's active state and masks at user level. EOImode 0 (GICv2, and
+ * GICv3 at 43607edb6): ackInterrupt's EOI write deactivates every IRQ the
+ * kernel takes, so none is active. Master's GICv3 split EOI (a4b0c8d36)
+ * deactivates in ackInterrupt unless the IRQ is in range and IRQSignal
+ * (gic_v3.h:345-367): it stays active until IRQHandler_Ack's
+ * deactivateInterrupt (interrupt.c:159-163). Its state can change from
+ * IRQSignal only to IRQInactive (deletedIRQHandler, setIRQState; IRQTimer,
+ * IRQIPI and IRQReserved are set at boot only), so an active IRQ is
+ * IRQSignal or IRQInactive. There a signal IRQ is never masked:
+ * setIRQState(IRQSignal) unmasks (interrupt.c:287-297, from invokeIRQControl),
+ * handleInterrupt masks only without GICv3 (:232-235), IRQHandler_Ack
+ * does not touch the mask; the other maskInterrupt(true) calls are for
+ * IRQs above maxIRQ, IRQInactive ones, boot and VPPI events (vcpu.c:130). */
+static void check_irq_active(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    bool split = cfg_split_eoi(&ks->cfg);
+    if (ks->oor_active)
+        fail(c, INV_IRQ, "IRQ %d above maxIRQ is left active: ackInterrupt deactivates it", (int)ks->oor_irq);
+    for (int i = 0; i < ks->n_irqs; i++) {
+        int st = ks->irq_state[i];
+        if (split && st == IRQ_Signal && ks->irq_masked[i])
+            fail(c, INV_IRQ, "IRQ %d is a masked signal IRQ: master on GICv3 never masks one", i);
+        if (!ks->irq_active[i])
+            continue;
+        if (!split)
+            fail(c, INV_IRQ, "IRQ %d is active at user level: the EOI write deactivates it (EOImode 0)", i);
+        else if (i > (int)ks->cfg.max_irq || (st != IRQ_Signal && st != IRQ_Inactive))
+            fail(c, INV_IRQ, "IRQ %d (%s) is active at user level: ackInterrupt deactivates it", i,
+                 ks_irq_state_name(st));
+    }
+}
+
 static void check_irqs(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -669,6 +702,7 @@ static void check_irqs(struct ctx *c)
         else if (ks->irq_state[i] == IRQ_IPI && i != KS_IRQ_REMOTE_CALL_IPI && i != KS_IRQ_RESCHEDULE_IPI)
             fail(c, INV_IRQ, "IRQ %d is an IPI; the kernel makes only IRQs 0 and 1 IPIs", i);
     }
+    check_irq_active(c);
     if (ks->oor_irq != KS_IRQ_INVALID && (ks->oor_irq <= (int)ks->cfg.max_irq || ks->oor_irq >= KS_MAX_IRQS))
         fail(c, INV_IRQ, "IRQ %d recorded as above maxIRQ %u is not", (int)ks->oor_irq, ks->cfg.max_irq);
     if (ks->active_irq < KS_IRQ_INVALID || ks->active_irq >= KS_MAX_IRQS)
@@ -779,6 +813,9 @@ static void check_user(struct ctx *c, enum inv_when when)
              (unsigned long long)ks->deadline);
     if (when == INV_AT_ENTRY && a >= 0 && a < ks->n_irqs && ks->irq_masked[a])
         fail(c, INV_ENTRY, "active IRQ %d is masked: the GIC would not deliver it", a);
+    /* the GIC signals an IRQ only while it is pending and not active */
+    if (when == INV_AT_ENTRY && a >= 0 && a < ks->n_irqs && ks->irq_active[a])
+        fail(c, INV_ENTRY, "IRQ %d is taken while active at the GIC: the GIC would not deliver it", a);
 }
 
 unsigned inv_admit_left_by(int v)

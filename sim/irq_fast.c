@@ -325,7 +325,7 @@ static int fastpath_irq_body(struct kstate *ks, unsigned fixes)
         return slowpath_irq(ks, fallback);
     COST_ACTIVE_IRQ(ks);
     COST_B(ks); /* irqInvalid */
-    int irq = ks->active_irq;
+    int irq = getActiveIRQ(ks);
     if (irq == KS_IRQ_INVALID) {
         handleSpuriousIRQ(ks);
         return FP_EXIT_SPURIOUS;
