@@ -15,6 +15,8 @@ static int info_line(struct rk_kernel *k, const char *key, const char *val)
         snprintf(k->board, sizeof k->board, "%s", val);
     else if (strcmp(key, "commit") == 0)
         snprintf(k->commit, sizeof k->commit, "%s", val);
+    else if (strcmp(key, "features") == 0)
+        k->master_tree = strstr(val, "HK_RELEASE_QUEUE") != NULL;
     return 0;
 }
 
