@@ -588,9 +588,9 @@ static int deliverable_ntfn(struct gen *g)
 
 /* Master on GICv3 (split EOI): a signal IRQ is never masked, and one
  * delivered before stays active until its handler acks it, also after
- * the handler was deleted (IRQInactive): check/invariant.c,
+ * the handler was deleted (IRQInactive, then masked): check/invariant.c,
  * check_irq_active. The IRQ taken now is not active (the GIC would not
- * signal it). Drawn last, and only here, so base states stay as they were. */
+ * signal it). */
 static void gen_split_eoi(struct gen *g)
 {
     struct kstate *ks = g->ks;
@@ -600,9 +600,33 @@ static void gen_split_eoi(struct gen *g)
         int st = ks->irq_state[i];
         if (st == IRQ_Signal)
             ks->irq_masked[i] = false;
-        bool may = (st == IRQ_Signal || st == IRQ_Inactive) && i != ks->active_irq && i <= (int)ks->cfg.max_irq;
+        bool may = (st == IRQ_Signal || (st == IRQ_Inactive && ks->irq_masked[i])) && i != ks->active_irq &&
+                   i <= (int)ks->cfg.max_irq;
         ks->irq_active[i] = may && chance(g->src, 3);
     }
+}
+
+/* Master leaves a woken receiver's reply reference stale (reply_unlink,
+ * reply_push: 4f4721706): a thread not blocked receiving or on a reply
+ * may hold one, to any reply. */
+static void gen_stale_replies(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        int st = ks->tcbs[i].state;
+        if (st != TS_BlockedOnReceive && st != TS_BlockedOnReply && ks->n_replies && chance(g->src, 8))
+            ks->tcbs[i].reply = (int8_t)gpick(g, ks->n_replies);
+    }
+}
+
+/* What only master reaches, drawn last and only for master, so base
+ * states stay as they were. */
+static void gen_master(struct gen *g)
+{
+    if (g->ks->cfg.kernel != KS_KERNEL_MASTER)
+        return;
+    gen_split_eoi(g);
+    gen_stale_replies(g);
 }
 
 static void gen_irqs(struct gen *g)
@@ -684,7 +708,7 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
     }
     gen_ntfn_links(&g);
     gen_irqs(&g);
-    gen_split_eoi(&g);
+    gen_master(&g);
     /* the kernel reprograms whenever the next event changes, so the
      * deadline is exactly what setNextInterrupt computed at the last
      * commit (an earlier one is left only by the proposal's switch) */

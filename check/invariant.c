@@ -230,7 +230,10 @@ static void check_thread(struct ctx *c, int i)
         t->state != TS_Inactive)
         fail(c, INV_THREAD, "thread %s: a pending %s fault while %s (only blocked sending it, on reply, "
              "or inactive)", t->name, ks_fault_name(t->fault), ks_ts_name(t->state));
-    if (t->reply != KS_NONE && t->state != TS_BlockedOnReceive && t->state != TS_BlockedOnReply)
+    /* master leaves the reference stale (reply_unlink, reply_push:
+     * 4f4721706); check_replies */
+    if (t->reply != KS_NONE && t->state != TS_BlockedOnReceive && t->state != TS_BlockedOnReply &&
+        ks->cfg.kernel != KS_KERNEL_MASTER)
         fail(c, INV_THREAD, "thread %s: holds reply %s while %s", t->name,
              ks_reply_name(ks, t->reply), ks_ts_name(t->state));
     if (t->in_release && !(t->state == TS_Running || t->state == TS_Restart))
@@ -606,9 +609,13 @@ static void check_replies(struct ctx *c)
             fail(c, INV_REPLY, "reply %s names %s, which holds reply %s", ks->replies[i].name, T(t),
                  ks_reply_name(ks, ks->tcbs[t].reply));
     }
+    /* on master a thread not blocked receiving or on a reply may hold a
+     * stale reference to any reply (reply_unlink and reply_push leave it,
+     * 4f4721706); the kernel reads it only in those two states */
     for (int t = 0; t < ks->n_tcbs; t++) {
-        int r = ks->tcbs[t].reply;
-        if (r != KS_NONE && ks->replies[r].tcb != t)
+        int r = ks->tcbs[t].reply, st = ks->tcbs[t].state;
+        bool live = st == TS_BlockedOnReceive || st == TS_BlockedOnReply || ks->cfg.kernel != KS_KERNEL_MASTER;
+        if (r != KS_NONE && live && ks->replies[r].tcb != t)
             fail(c, INV_REPLY, "thread %s holds reply %s, which names %s", T(t), ks_reply_name(ks, r),
                  T(ks->replies[r].tcb));
     }
@@ -662,7 +669,10 @@ static void check_domains(struct ctx *c)
  * setIRQState(IRQSignal) unmasks (interrupt.c:287-297, from invokeIRQControl),
  * handleInterrupt masks only without GICv3 (:232-235), IRQHandler_Ack
  * does not touch the mask; the other maskInterrupt(true) calls are for
- * IRQs above maxIRQ, IRQInactive ones, boot and VPPI events (vcpu.c:130). */
+ * IRQs above maxIRQ, IRQInactive ones, boot and VPPI events (vcpu.c:130).
+ * An active IRQInactive one lost its handler (deletedIRQHandler ->
+ * setIRQState(IRQInactive), which masks it) and only setIRQState to
+ * another state unmasks it again, so it is masked. */
 static void check_irq_active(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -680,6 +690,8 @@ static void check_irq_active(struct ctx *c)
         else if (i > (int)ks->cfg.max_irq || (st != IRQ_Signal && st != IRQ_Inactive))
             fail(c, INV_IRQ, "IRQ %d (%s) is active at user level: ackInterrupt deactivates it", i,
                  ks_irq_state_name(st));
+        else if (st == IRQ_Inactive && !ks->irq_masked[i])
+            fail(c, INV_IRQ, "IRQ %d is inactive, active at the GIC and unmasked: its deletion masked it", i);
     }
 }
 

@@ -199,6 +199,7 @@ static void switch_direct(struct kstate *ks, int dest, unsigned fixes)
      * (hyp: the stored VMID) check_dest found valid */
     COST_W(ks, 2); /* TTBR0 (armv_contextSwitch_HWASID), ksCurThread */
     ks->vspace = (int8_t)dest;
+    lazyFPURestore(ks, dest); /* master's switchToThread_fp (fastpath.h:45-47) */
     ks->cur_thread = (int8_t)dest;
     int sc = ks->tcbs[dest].sc;
     /* FIX cb_unblock: what switchSchedContext does for a new SC */

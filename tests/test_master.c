@@ -20,13 +20,14 @@
  * GICv2 (their config.cmake).
  */
 #define _POSIX_C_SOURCE 200809L /* open_memstream */
-#include "tcommon.h"
+#include "tcount.h"
 
 #include "gen.h"
 #include "irqc.h"
 #include "irqhandler.h"
 #include "print.h"
 #include "schedcontext.h"
+#include "smp.h"
 #include "scenario.h"
 
 /* The irquser preset (a spinner at 253 runs, a handler at 254 waits on
@@ -205,6 +206,8 @@ static void test_invariants(void **state)
     build_irq_state(ks, 50, IRQ_Signal);
     build_irq_state(ks, 51, IRQ_Inactive);
     ks->irq_active[50] = ks->irq_active[51] = true;
+    assert_int_equal(broken(ks, INV_AT_ENTRY, INV_IRQ), 1); /* 51 unmasked: its deletion masked it */
+    ks->irq_masked[51] = true;
     tc_assert_valid(ks, INV_AT_ENTRY);
     ks->cfg.gic_version = 2; /* EOImode 0 */
     assert_int_equal(broken(ks, INV_AT_ENTRY, INV_IRQ), 2);
@@ -323,6 +326,200 @@ static void test_generator(void **state)
     free(ks);
 }
 
+
+/* ---- master's reply references and FPU ownership (docs/model.md rows 5,
+ * 8, 10, 11, 12) ---- */
+
+/* A handler blocked receiving on an endpoint with reply r0, bound to the
+ * IRQ's notification (idle); a spinner at 253 runs. */
+static struct kstate *bound_receiver(const char *board, int kernel)
+{
+    struct kstate *ks = tc_state();
+    assert_int_equal(ks_init(ks, board), 0);
+    ks->cfg.kernel = (uint8_t)kernel;
+    ks->cur_time = PRESET_T0;
+    ks->hw_clock = PRESET_T0 + 100;
+    ticks_t slice = cfg_us_to_ticks(&ks->cfg, 5000);
+    int spin = build_thread(ks, "spinner", 253, 0);
+    build_sc(ks, "sc_spin", spin, slice, 0, 0);
+    int h = build_thread(ks, "handler", 254, 0);
+    build_sc(ks, "sc_handler", h, slice, 0, 0);
+    int n = build_ntfn(ks, "irq_ntfn");
+    int e = build_ep(ks, "ep");
+    int r = ks_add_reply(ks, "r0");
+    build_recv_ep(ks, h, e, r);
+    build_bind_ntfn(ks, h, n);
+    build_irq_signal(ks, PRESET_IRQ, n, 1, true);
+    ks->active_irq = PRESET_IRQ;
+    build_run(ks, spin);
+    build_deadline(ks);
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    return ks;
+}
+
+/* The signal cancels the bound receiver's receive (sendSignal, Idle with
+ * a bound TCB BlockedOnReceive: cancelIPC, endpoint.c:361-367, then
+ * reply_unlink). Base clears the thread's replyObject (reply.h:20); master
+ * leaves it stale (reply.h:14-27); both clear replyTCB. The PR's fastpath
+ * (cancelIPC_fp calls the same reply_unlink) leaves it as the slowpath. */
+static void test_reply_stale(void **state)
+{
+    (void)state;
+    for (int k = 0; k < KS_KERNEL_COUNT; k++) {
+        struct kstate *in = bound_receiver("odroidc4", k);
+        int h = tc_tid(in, "handler");
+        struct kstate *out = slow_of(in);
+        tc_assert_valid(out, INV_AT_EXIT);
+        assert_int_equal(out->cur_thread, h);
+        assert_int_equal(out->replies[0].tcb, KS_NONE);
+        assert_int_equal(out->tcbs[h].reply, k == KS_KERNEL_MASTER ? 0 : KS_NONE);
+        struct tc_run *r = tc_run_new();
+        ks_copy(r->in, in);
+        diff_run(r->in, FP_FIXED, true, &r->v, r->slow, r->fast);
+        assert_true(r->v.agree);
+        assert_int_equal(r->fast->tcbs[h].reply, out->tcbs[h].reply);
+        tc_run_free(r);
+        free(out);
+        free(in);
+    }
+}
+
+/* reply_unlink on master asserts that the thread is blocked receiving or
+ * on a reply; base does not. reply_push on master leaves the callee's
+ * reference (reply.c:9-33); base clears it (reply.c:26). */
+static void test_reply_unlink_push(void **state)
+{
+    (void)state;
+    for (int k = 0; k < KS_KERNEL_COUNT; k++) {
+        struct kstate *ks = bound_receiver("imx8mm", k);
+        int h = tc_tid(ks, "handler"), spin = tc_tid(ks, "spinner");
+        ks->tcbs[h].state = TS_Running; /* linked, but not blocked */
+        reply_unlink(ks, 0, h);
+        assert_int_equal(tc_has_assert(ks, A_REPLY_UNLINK_STATE), k == KS_KERNEL_MASTER);
+        assert_false(tc_has_assert(ks, A_REPLY_UNLINK));
+        assert_int_equal(ks->tcbs[h].state, TS_Inactive);
+        /* the handler (callee) holds r0 stale on master; the spinner calls */
+        ks->tcbs[h].reply = 0;
+        reply_push(ks, spin, h, 0);
+        assert_int_equal(ks->tcbs[h].reply, k == KS_KERNEL_MASTER ? 0 : KS_NONE);
+        assert_int_equal(ks->tcbs[spin].reply, 0);
+        assert_int_equal(ks->tcbs[spin].state, TS_BlockedOnReply);
+        assert_int_equal(ks->replies[0].tcb, spin);
+        free(ks);
+    }
+}
+
+/* cancelIPC of a sender on master does not touch its (stale) reply
+ * reference (endpoint.c:361-367 unlinks only for BlockedOnReceive). */
+static void test_cancel_sender_stale(void **state)
+{
+    (void)state;
+    struct kstate *ks = bound_receiver("imx8mm", KS_KERNEL_MASTER);
+    int h = tc_tid(ks, "handler");
+    ks->tcbs[h].state = TS_BlockedOnSend; /* same endpoint queue, now sending */
+    ks->eps[0].state = EP_Send;
+    cancelIPC(ks, h);
+    tc_assert_no_asserts(ks);
+    assert_int_equal(ks->tcbs[h].state, TS_Inactive);
+    assert_int_equal(ks->tcbs[h].reply, 0);
+    assert_int_equal(ks->replies[0].tcb, h); /* not unlinked */
+    assert_int_equal(ks->eps[0].state, EP_Idle);
+    /* a stale reference is a reachable state on master only */
+    ks->replies[0].tcb = KS_NONE;
+    assert_int_equal(broken(ks, INV_AT_EXIT, INV_REPLY) + broken(ks, INV_AT_EXIT, INV_THREAD), 0);
+    ks->cfg.kernel = KS_KERNEL_BASE;
+    assert_int_equal(broken(ks, INV_AT_EXIT, INV_REPLY), 1);
+    assert_int_equal(broken(ks, INV_AT_EXIT, INV_THREAD), 1);
+    free(ks);
+}
+
+/* Master: the thread switched to becomes its core's FPU owner, on the
+ * slowpath (switchToThread, thread.c:477) and on the fastpath's direct
+ * switch (switchToThread_fp, fastpath.h:45-47); a thread of the other
+ * core keeps its own core's FPU. Base and builds without an FPU move
+ * nothing. */
+static void test_fpu_switch(void **state)
+{
+    (void)state;
+    for (int k = 0; k < KS_KERNEL_COUNT; k++) {
+        for (int fpu = 0; fpu < 2; fpu++) {
+            struct kstate *in = irquser("imx8mm", k);
+            int h = tc_tid(in, "handler"), spin = tc_tid(in, "spinner");
+            in->cfg.fpu = fpu;
+            in->tcbs[spin].fpu_live = fpu;
+            bool moves = k == KS_KERNEL_MASTER && fpu;
+            struct tc_run *r = tc_run_new();
+            ks_copy(r->in, in);
+            diff_run(r->in, FP_FIXED, true, &r->v, r->slow, r->fast);
+            for (int p = 0; p < 2; p++) {
+                const struct kstate *o = p ? r->fast : r->slow;
+                assert_int_equal(o->cur_thread, h);
+                assert_int_equal(o->tcbs[h].fpu_live, moves);
+                assert_int_equal(o->tcbs[spin].fpu_live, fpu && !moves);
+            }
+            assert_false(r->v.fields & (1u << DF_FPU_OWNER));
+            tc_run_free(r);
+            free(in);
+        }
+    }
+    /* two cores: the owner of core 1 stays */
+    struct kstate *ks = irquser("imx8mm", KS_KERNEL_MASTER);
+    ks->cfg.smp = true;
+    build_core1(ks);
+    int other = build_thread(ks, "other", 10, 0);
+    ks->tcbs[other].affinity = 1;
+    ks->tcbs[other].fpu_live = true;
+    lazyFPURestore(ks, tc_tid(ks, "handler"));
+    assert_true(ks->tcbs[other].fpu_live);
+    assert_true(ks->tcbs[tc_tid(ks, "handler")].fpu_live);
+    free(ks);
+}
+
+/* Master's prepareNextDomain (thread.c:317-324, 363-370) releases the
+ * core's FPU before nextDomain; here the current thread has blocked and
+ * the idle thread follows, so nothing takes the FPU after. */
+static void test_fpu_domain_switch(void **state)
+{
+    (void)state;
+    for (int k = 0; k < KS_KERNEL_COUNT; k++) {
+        for (int fpu = 0; fpu < 2; fpu++) {
+            struct kstate *ks = irquser("imx8mm", k);
+            int spin = tc_tid(ks, "spinner");
+            ks->cfg.fpu = fpu;
+            ks->tcbs[spin].fpu_live = fpu;
+            ks->tcbs[spin].state = TS_Inactive;
+            ks->domain_time = 0;
+            ks->sched_action = KS_SA_CHOOSE;
+            schedule(ks);
+            assert_int_equal(ks->cur_thread, ks->idle_thread);
+            assert_int_equal(ks->tcbs[spin].fpu_live, fpu && k == KS_KERNEL_BASE);
+            free(ks);
+        }
+    }
+}
+
+/* migrateTCB: master returns at once when the core does not change
+ * (c88c066a8, smp.c:15-17), so the thread keeps its FPU; a move releases
+ * it (fpuRelease); base releases it either way. */
+static void test_migrate_same_core(void **state)
+{
+    (void)state;
+    for (int k = 0; k < KS_KERNEL_COUNT; k++) {
+        struct kstate *ks = irquser("imx8mm", k);
+        ks->cfg.smp = true;
+        int h = tc_tid(ks, "handler");
+        ks->tcbs[h].fpu_live = true;
+        migrateTCB(ks, h, 0);
+        assert_int_equal(ks->tcbs[h].fpu_live, k == KS_KERNEL_MASTER);
+        assert_int_equal(ks->tcbs[h].affinity, 0);
+        ks->tcbs[h].fpu_live = true;
+        migrateTCB(ks, h, 1);
+        assert_false(ks->tcbs[h].fpu_live);
+        assert_int_equal(ks->tcbs[h].affinity, 1);
+        free(ks);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -335,6 +532,12 @@ int main(void)
         cmocka_unit_test(test_scenario_round_trip),
         cmocka_unit_test(test_fastpath_by_gic),
         cmocka_unit_test(test_generator),
+        cmocka_unit_test(test_reply_stale),
+        cmocka_unit_test(test_reply_unlink_push),
+        cmocka_unit_test(test_cancel_sender_stale),
+        cmocka_unit_test(test_fpu_switch),
+        cmocka_unit_test(test_fpu_domain_switch),
+        cmocka_unit_test(test_migrate_same_core),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
