@@ -681,7 +681,7 @@ static void check_irq_active(struct ctx *c)
         fail(c, INV_IRQ, "IRQ %d above maxIRQ is left active: ackInterrupt deactivates it", (int)ks->oor_irq);
     for (int i = 0; i < ks->n_irqs; i++) {
         int st = ks->irq_state[i];
-        if (split && st == IRQ_Signal && ks->irq_masked[i])
+        if (split && st == IRQ_Signal && ks->irq_masked[i] && !(c->admit & INV_ADMIT_MASKED))
             fail(c, INV_IRQ, "IRQ %d is a masked signal IRQ: master on GICv3 never masks one", i);
         if (!ks->irq_active[i])
             continue;
@@ -735,6 +735,22 @@ static void check_fpu_owners(struct ctx *c, int cores)
         if (owner[k] != KS_NONE)
             fail(c, INV_SMP, "threads %s and %s both own the FPU of core %d", T(owner[k]), T(i), k);
         owner[k] = i;
+    }
+    /* Master: every switch to a thread without seL4_TCBFlag_fpuDisabled
+     * makes it its core's FPU owner (lazyFPURestore in switchToThread,
+     * thread.c:477, and switchToThread_fp, fastpath.h:45-47; c4501d5ed),
+     * and only the idle threads carry the flag in the model. A running
+     * thread loses it only by fpuRelease (migrateTCB to another core, after
+     * which it does not run here; TCB_SetDomain of another domain, after
+     * which schedule() does not pick it) or prepareNextDomain, which a
+     * switch follows. So a core's current thread, unless idle, owns it. */
+    if (ks->cfg.kernel != KS_KERNEL_MASTER || !ks->cfg.fpu)
+        return;
+    for (int k = 0; k < cores; k++) {
+        int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
+        if (cur != idle && cur != KS_NONE && !ks->tcbs[cur].fpu_live)
+            fail(c, INV_SMP, "core %d's current thread %s does not own the FPU: master's switch gives it", k,
+                 T(cur));
     }
 }
 
@@ -837,7 +853,7 @@ unsigned inv_admit_left_by(int v)
 
 int inv_admit_parse(const char *s, unsigned *out)
 {
-    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end"};
+    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked"};
     int v = fp_variant_parse(s);
     *out = 0;
     if (v >= 0) {
