@@ -646,6 +646,7 @@ static void gen_master(struct gen *g)
     gen_split_eoi(g);
     gen_stale_replies(g);
     gen_fpu_owners(g);
+    build_idle_sc(g->ks, g->ks->idle_sc);
 }
 
 static void gen_irqs(struct gen *g)

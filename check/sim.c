@@ -432,6 +432,7 @@ static int boot(struct sim *s, struct kstate *ks)
         return -1;
     }
     ks->cfg.kernel = w->kernel;
+    build_idle_sc(ks, ks->idle_sc); /* core 1's copies it (boot_core1) */
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
     if (w->n_dom) { /* ksDomSchedule, and the boot state of its first entry */
         ks->cfg.num_domains = (uint32_t)wl_num_domains(w);

@@ -101,14 +101,20 @@ ticks_t cfg_timer_precision(const struct ks_config *c)
     return cfg_us_to_ticks(c, c->precision_us) + c->overhead_ticks;
 }
 
-/* MAX_RELEASE_TIME = UINT64_MAX - 5 * usToTicks(MAX_PERIOD_US), with
- * MAX_PERIOD_US = getMaxUsToTicks() / 8 (no static maximum configured). */
-ticks_t cfg_max_release_time(const struct ks_config *c)
+/* MAX_PERIOD_TICKS = usToTicks(MAX_PERIOD_US), with MAX_PERIOD_US =
+ * getMaxUsToTicks() / 8 (no static maximum configured; sporadic.h) */
+ticks_t cfg_max_period_ticks(const struct ks_config *c)
 {
     uint64_t div = c->timer_hz % 1000000 == 0 ? c->timer_hz / 1000000
                                                : c->timer_hz / 1000;
     uint64_t max_period_us = (UINT64_MAX / div) / 8;
-    return UINT64_MAX - 5 * cfg_us_to_ticks(c, max_period_us);
+    return cfg_us_to_ticks(c, max_period_us);
+}
+
+/* MAX_RELEASE_TIME = UINT64_MAX - 5 * MAX_PERIOD_TICKS */
+ticks_t cfg_max_release_time(const struct ks_config *c)
+{
+    return UINT64_MAX - 5 * cfg_max_period_ticks(c);
 }
 
 void cfg_derive(struct ks_config *c)

@@ -55,6 +55,7 @@ bool cfg_split_eoi(const struct ks_config *c);
 ticks_t cfg_us_to_ticks(const struct ks_config *c, uint64_t us);
 ticks_t cfg_min_budget(const struct ks_config *c);
 ticks_t cfg_timer_precision(const struct ks_config *c);
+ticks_t cfg_max_period_ticks(const struct ks_config *c);
 ticks_t cfg_max_release_time(const struct ks_config *c);
 
 #endif

@@ -89,6 +89,12 @@ static void test_presets(void **state)
     assert_int_equal(cfg_preset(&c, "qemu-arm-virt3"), 0);
     assert_int_equal(c.min_budget, 1250);
     assert_int_equal(c.max_irq, 159);
+    /* MAX_PERIOD_TICKS = usToTicks(getMaxUsToTicks() / 8): imx8mm 8 ticks
+     * per us: (UINT64_MAX / 8) / 8 us, 8 ticks each; MAX_RELEASE_TIME is
+     * UINT64_MAX - 5 of them */
+    assert_int_equal(cfg_preset(&c, "imx8mm"), 0);
+    assert_int_equal(cfg_max_period_ticks(&c), (UINT64_MAX / 8) / 8 * 8);
+    assert_int_equal(c.max_release, UINT64_MAX - 5 * cfg_max_period_ticks(&c));
     /* the list has exactly these boards */
     assert_null(cfg_preset_name((int)N_BOARDS));
     assert_null(cfg_preset_name(1000));

@@ -332,6 +332,12 @@ static void test_generator(void **state)
             tc_assert_valid(ks, INV_AT_ENTRY);
             for (int i = 0; i < ks->n_irqs; i++)
                 active[k] += ks->irq_active[i];
+            /* the idle SC as each kernel's boot configures it: 5 ms on
+             * base, MAX_PERIOD_TICKS on master (3d449dba1) */
+            ticks_t idle_budget = k == KS_KERNEL_MASTER ? cfg_max_period_ticks(&ks->cfg)
+                                                        : cfg_us_to_ticks(&ks->cfg, 5000);
+            assert_int_equal(ks->scs[ks->idle_sc].budget, idle_budget);
+            assert_int_equal(ks->scs[ks->idle_sc].refills[ks->scs[ks->idle_sc].head].amount, idle_budget);
             boards_seen += strncmp(ks->cfg.board, "qemu", 4) == 0;
         }
     }
