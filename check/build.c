@@ -157,6 +157,18 @@ int build_core1(struct kstate *ks)
     return idle1;
 }
 
+/* configure_sched_context in create_idle_thread: the idle SC's budget is
+ * usToTicks(BOOT_THREAD_TIME_SLICE ms), 5 ms, at 43607edb6 (boot.c:483-484,
+ * ks_init) and MAX_PERIOD_TICKS on master (3d449dba1, boot.c:486-487) */
+void build_idle_sc(struct kstate *ks, int sc)
+{
+    bool master = ks->cfg.kernel == KS_KERNEL_MASTER;
+    ticks_t b = master ? cfg_max_period_ticks(&ks->cfg) : cfg_us_to_ticks(&ks->cfg, 5000);
+    struct ks_sc *s = &ks->scs[sc];
+    s->budget = b;
+    s->refills[s->head].amount = b;
+}
+
 void build_two_domains(struct kstate *ks)
 {
     ks->cfg.num_domains = 2;

@@ -47,6 +47,9 @@ void build_deadline(struct kstate *ks);
  * own idle thread ("idle1", as create_idle_thread makes one per core).
  * Returns that thread. */
 int build_core1(struct kstate *ks);
+/* SC sc configured as the kernel's boot configures an idle SC: round robin
+ * with 5 ms (base) or MAX_PERIOD_TICKS (master) */
+void build_idle_sc(struct kstate *ks, int sc);
 /* Two domains of 10 ms each (ksDomSchedule), the first one current. */
 void build_two_domains(struct kstate *ks);
 

@@ -6,6 +6,8 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 
+_Static_assert(FIX_ALL < CLASS_NO_FIX, "CLASS_NO_FIX must not be a fix set");
+
 /* Whether the fastpath with these fixes agrees with the slowpath outcome
  * already normalised in ws->a; *tested: the fixes the run depended on. */
 static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws, unsigned *tested)
@@ -27,6 +29,7 @@ static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify
 static const int removal_order[FIX_COUNT] = {
     FIX_IDLE_SWITCH_BIT, FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT,
     FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
+    FIX_SPLIT_EOI_BIT, /* last: on base it changes nothing, so every earlier decision is as before */
 };
 
 /* The greedy search, from the normalised slowpath outcome in ws->a. */

@@ -13,7 +13,7 @@
 #include "diff.h"
 #include "kstate.h"
 
-#define CLASS_NO_FIX 0x100u /* divergence no combination of fixes removes */
+#define CLASS_NO_FIX 0x10000u /* divergence no combination of fixes removes: above every FIX() bit */
 
 struct dclass {
     int exit;

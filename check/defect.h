@@ -1,6 +1,6 @@
 /*
- * defect: the eight defects of PR #1227's IRQ fastpath (F1-F8 of
- * docs/FINDINGS.md) and how a divergence's cause maps onto them. A defect is
+ * defect: the defects of PR #1227's IRQ fastpath (F1-F8 of
+ * docs/FINDINGS.md on base 43607edb6; F9 on master 1326364bc) and how a divergence's cause maps onto them. A defect is
  * a fix of the corrected fastpath whose absence is needed to explain a
  * divergence: a class's cause (classify.h, the minimal fix set) names the
  * defects beneath it. The review texts of each defect live here, in one
@@ -9,9 +9,10 @@
 #ifndef IRQSIM_DEFECT_H
 #define IRQSIM_DEFECT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-enum defect { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_COUNT };
+enum defect { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_COUNT };
 
 struct defect_info {
     const char *id;          /* "F1" */
@@ -23,9 +24,14 @@ struct defect_info {
     const char *slow;        /* what the slowpath does there */
     const char *fast;        /* what the proposal does */
     const char *consequence;
+    bool master_only;        /* shows only on the master kernel (irqsim --kernel master) */
 };
 
 const struct defect_info *defect_info(int d);
+/* Whether defect d can show on the kernel (enum ks_kernel): F9 only on master. */
+bool defect_possible(int d, int kernel);
+/* How many defects can show on the kernel. */
+int defects_possible(int kernel);
 
 /* The defects (bit d for DEF_d) beneath a class cause; 0 for CLASS_NO_FIX.
  * entry_time is part of the fix of F1, F2 and F3 (the entry checks need the

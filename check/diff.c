@@ -269,17 +269,25 @@ static void cmp_irqs(struct cmp *c)
                a->oor_masked ? "masked" : "unmasked", b->oor_masked ? "masked" : "unmasked");
     if (a->oor_acks != b->oor_acks)
         differ(c, DF_IRQ_ACK, "IRQ above maxIRQ acks: slow %u, fast %u", a->oor_acks, b->oor_acks);
+    if (a->oor_active != b->oor_active)
+        differ(c, DF_IRQ_ACTIVE, "IRQ above maxIRQ: slow %s, fast %s", a->oor_active ? "active" : "inactive",
+               b->oor_active ? "active" : "inactive");
     int n = a->n_irqs > b->n_irqs ? a->n_irqs : b->n_irqs;
-    if (!c->out && a->n_irqs == b->n_irqs && SAME_ARRAY(a, b, irq_masked, n) && SAME_ARRAY(a, b, irq_acks, n))
+    if (!c->out && a->n_irqs == b->n_irqs && SAME_ARRAY(a, b, irq_masked, n) && SAME_ARRAY(a, b, irq_acks, n) &&
+        SAME_ARRAY(a, b, irq_active, n))
         return;
     for (int i = 0; i < n; i++) {
         bool ma = i < a->n_irqs && a->irq_masked[i], mb = i < b->n_irqs && b->irq_masked[i];
         int ka = i < a->n_irqs ? a->irq_acks[i] : 0, kb = i < b->n_irqs ? b->irq_acks[i] : 0;
+        bool va = i < a->n_irqs && a->irq_active[i], vb = i < b->n_irqs && b->irq_active[i];
         if (ma != mb)
             differ(c, DF_IRQ_MASK, "IRQ %d: slow %s, fast %s", i, ma ? "masked" : "unmasked",
                    mb ? "masked" : "unmasked");
         if (ka != kb)
             differ(c, DF_IRQ_ACK, "IRQ %d acks: slow %d, fast %d", i, ka, kb);
+        if (va != vb)
+            differ(c, DF_IRQ_ACTIVE, "IRQ %d: slow %s, fast %s (GIC active state)", i, va ? "active" : "inactive",
+                   vb ? "active" : "inactive");
     }
 }
 

@@ -39,6 +39,7 @@ enum diff_group { G_SCHED, G_BUDGET, G_NTFN, G_IRQ, G_CHECK, G_COUNT };
     X(DF_REPLY, G_NTFN, "reply") \
     X(DF_IRQ_MASK, G_IRQ, "irq_mask") \
     X(DF_IRQ_ACK, G_IRQ, "irq_ack") \
+    X(DF_IRQ_ACTIVE, G_IRQ, "irq_active") \
     X(DF_IPI, G_IRQ, "ipi") \
     X(DF_ASSERT, G_CHECK, "kernel_assert") \
     X(DF_INVARIANT, G_CHECK, "exit_invariant")

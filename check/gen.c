@@ -17,6 +17,7 @@ void gen_bounds_default(struct gen_bounds *b)
     b->allow_smp = true;
     b->edges = true;
     b->realistic = false;
+    b->kernel = KS_KERNEL_BASE;
     b->board = NULL;
     b->config = NULL;
 }
@@ -33,6 +34,8 @@ const char *gen_bounds_check(const struct gen_bounds *b)
         return "domains must be between 1 and 16";
     if (b->max_ntfns < 1 || b->max_ntfns > KS_MAX_NTFNS)
         return "notifications must be between 1 and 16";
+    if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
+        return "kernel must be base or master";
     if (b->board) {
         struct ks_config c;
         if (cfg_preset(&c, b->board) != 0)
@@ -150,6 +153,7 @@ static void gen_config(struct gen *g)
     c->smp = g->b->allow_smp && chance(g->src, 5) && c->num_domains == 1;
     c->hyp = chance(g->src, 6);
     c->fpu = !chance(g->src, 6);
+    c->kernel = (uint8_t)g->b->kernel;
     /* no cfg_derive: the preset's derived constants (ks_init) depend on
      * the timer and WCET only, none of the fields drawn here */
     g->mb = c->min_budget;
@@ -591,6 +595,69 @@ static int deliverable_ntfn(struct gen *g)
     return KS_NONE;
 }
 
+/* Master on GICv3 (split EOI): a signal IRQ is never masked, and one
+ * delivered before stays active until its handler acks it, also after
+ * the handler was deleted (IRQInactive, then masked): check/invariant.c,
+ * check_irq_active. The IRQ taken now is not active (the GIC would not
+ * signal it). */
+static void gen_split_eoi(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (!cfg_split_eoi(&ks->cfg))
+        return;
+    for (int i = 0; i < ks->n_irqs; i++) {
+        int st = ks->irq_state[i];
+        if (st == IRQ_Signal)
+            ks->irq_masked[i] = false;
+        bool may = (st == IRQ_Signal || (st == IRQ_Inactive && ks->irq_masked[i])) && i != ks->active_irq &&
+                   i <= (int)ks->cfg.max_irq;
+        ks->irq_active[i] = may && chance(g->src, 3);
+    }
+}
+
+/* Master leaves a woken receiver's reply reference stale (reply_unlink,
+ * reply_push: 4f4721706): a thread not blocked receiving or on a reply
+ * may hold one, to any reply. */
+static void gen_stale_replies(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        int st = ks->tcbs[i].state;
+        if (st != TS_BlockedOnReceive && st != TS_BlockedOnReply && ks->n_replies && chance(g->src, 8))
+            ks->tcbs[i].reply = (int8_t)gpick(g, ks->n_replies);
+    }
+}
+
+/* Master with an FPU: each core's current thread (not idle) is its FPU
+ * owner (lazyFPURestore at every switch: check/invariant.c,
+ * check_fpu_owners). */
+static void gen_fpu_owners(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (!ks->cfg.fpu)
+        return;
+    for (int k = 0; k < (ks->cfg.smp ? KS_MAX_CORES : 1); k++) {
+        int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
+        if (cur == idle || cur == KS_NONE)
+            continue;
+        for (int i = 0; i < ks->n_tcbs; i++)
+            if (ks->tcbs[i].affinity == k)
+                ks->tcbs[i].fpu_live = i == cur;
+    }
+}
+
+/* What only master reaches, drawn last and only for master, so base
+ * states stay as they were. */
+static void gen_master(struct gen *g)
+{
+    if (g->ks->cfg.kernel != KS_KERNEL_MASTER)
+        return;
+    gen_split_eoi(g);
+    gen_stale_replies(g);
+    gen_fpu_owners(g);
+    build_idle_sc(g->ks, g->ks->idle_sc);
+}
+
 static void gen_irqs(struct gen *g)
 {
     struct kstate *ks = g->ks;
@@ -644,8 +711,10 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
      * then puts the build's configuration in place (its board need not be
      * a preset) */
     const char *board = b->config ? cfg_preset_name(0) : b->board;
+    /* base draws among the six boards of the PR's benchmark table; master
+     * adds qemu-arm-virt in both GIC forms */
     if (!board)
-        board = cfg_preset_name((int)pick(src, 6));
+        board = cfg_preset_name((int)pick(src, b->kernel == KS_KERNEL_MASTER ? 8 : 6));
     if (ks_init(ks, board) != 0)
         return -1;
     struct gen g = {.ks = ks, .src = src, .b = b};
@@ -668,6 +737,7 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
     }
     gen_ntfn_links(&g);
     gen_irqs(&g);
+    gen_master(&g);
     /* the kernel reprograms whenever the next event changes, so the
      * deadline is exactly what setNextInterrupt computed at the last
      * commit (an earlier one is left only by the proposal's switch) */

@@ -26,7 +26,8 @@ struct gen_bounds {
     bool realistic;    /* timing as on a running system: budgets of 1-11 ms,
                           no pending consumption, domains and releases not
                           placed near the clock, uniform entry clock */
-    const char *board; /* NULL: any preset */
+    int kernel;        /* enum ks_kernel of every state (base by default) */
+    const char *board; /* NULL: any preset (of the first six on base) */
     const struct ks_config *config; /* NULL: drawn per state; else every state
                                        has exactly this configuration (a
                                        kernel build's: its timer, WCET, maxIRQ,

@@ -230,7 +230,10 @@ static void check_thread(struct ctx *c, int i)
         t->state != TS_Inactive)
         fail(c, INV_THREAD, "thread %s: a pending %s fault while %s (only blocked sending it, on reply, "
              "or inactive)", t->name, ks_fault_name(t->fault), ks_ts_name(t->state));
-    if (t->reply != KS_NONE && t->state != TS_BlockedOnReceive && t->state != TS_BlockedOnReply)
+    /* master leaves the reference stale (reply_unlink, reply_push:
+     * 4f4721706); check_replies */
+    if (t->reply != KS_NONE && t->state != TS_BlockedOnReceive && t->state != TS_BlockedOnReply &&
+        ks->cfg.kernel != KS_KERNEL_MASTER)
         fail(c, INV_THREAD, "thread %s: holds reply %s while %s", t->name,
              ks_reply_name(ks, t->reply), ks_ts_name(t->state));
     if (t->in_release && !(t->state == TS_Running || t->state == TS_Restart))
@@ -602,9 +605,13 @@ static void check_replies(struct ctx *c)
             fail(c, INV_REPLY, "reply %s names %s, which holds reply %s", ks->replies[i].name, T(t),
                  ks_reply_name(ks, ks->tcbs[t].reply));
     }
+    /* on master a thread not blocked receiving or on a reply may hold a
+     * stale reference to any reply (reply_unlink and reply_push leave it,
+     * 4f4721706); the kernel reads it only in those two states */
     for (int t = 0; t < ks->n_tcbs; t++) {
-        int r = ks->tcbs[t].reply;
-        if (r != KS_NONE && ks->replies[r].tcb != t)
+        int r = ks->tcbs[t].reply, st = ks->tcbs[t].state;
+        bool live = st == TS_BlockedOnReceive || st == TS_BlockedOnReply || ks->cfg.kernel != KS_KERNEL_MASTER;
+        if (r != KS_NONE && live && ks->replies[r].tcb != t)
             fail(c, INV_REPLY, "thread %s holds reply %s, which names %s", T(t), ks_reply_name(ks, r),
                  T(ks->replies[r].tcb));
     }
@@ -646,6 +653,44 @@ static void check_domains(struct ctx *c)
         fail(c, INV_DOMAIN, "domain time is 0: the domain expired without a switch");
 }
 
+/* The GIC's active state and masks at user level. EOImode 0 (GICv2, and
+ * GICv3 at 43607edb6): ackInterrupt's EOI write deactivates every IRQ the
+ * kernel takes, so none is active. Master's GICv3 split EOI (a4b0c8d36)
+ * deactivates in ackInterrupt unless the IRQ is in range and IRQSignal
+ * (gic_v3.h:345-367): it stays active until IRQHandler_Ack's
+ * deactivateInterrupt (interrupt.c:159-163). Its state can change from
+ * IRQSignal only to IRQInactive (deletedIRQHandler, setIRQState; IRQTimer,
+ * IRQIPI and IRQReserved are set at boot only), so an active IRQ is
+ * IRQSignal or IRQInactive. There a signal IRQ is never masked:
+ * setIRQState(IRQSignal) unmasks (interrupt.c:287-297, from invokeIRQControl),
+ * handleInterrupt masks only without GICv3 (:232-235), IRQHandler_Ack
+ * does not touch the mask; the other maskInterrupt(true) calls are for
+ * IRQs above maxIRQ, IRQInactive ones, boot and VPPI events (vcpu.c:130).
+ * An active IRQInactive one lost its handler (deletedIRQHandler ->
+ * setIRQState(IRQInactive), which masks it) and only setIRQState to
+ * another state unmasks it again, so it is masked. */
+static void check_irq_active(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    bool split = cfg_split_eoi(&ks->cfg);
+    if (ks->oor_active)
+        fail(c, INV_IRQ, "IRQ %d above maxIRQ is left active: ackInterrupt deactivates it", (int)ks->oor_irq);
+    for (int i = 0; i < ks->n_irqs; i++) {
+        int st = ks->irq_state[i];
+        if (split && st == IRQ_Signal && ks->irq_masked[i] && !(c->admit & INV_ADMIT_MASKED))
+            fail(c, INV_IRQ, "IRQ %d is a masked signal IRQ: master on GICv3 never masks one", i);
+        if (!ks->irq_active[i])
+            continue;
+        if (!split)
+            fail(c, INV_IRQ, "IRQ %d is active at user level: the EOI write deactivates it (EOImode 0)", i);
+        else if (i > (int)ks->cfg.max_irq || (st != IRQ_Signal && st != IRQ_Inactive))
+            fail(c, INV_IRQ, "IRQ %d (%s) is active at user level: ackInterrupt deactivates it", i,
+                 ks_irq_state_name(st));
+        else if (st == IRQ_Inactive && !ks->irq_masked[i])
+            fail(c, INV_IRQ, "IRQ %d is inactive, active at the GIC and unmasked: its deletion masked it", i);
+    }
+}
+
 static void check_irqs(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -668,6 +713,7 @@ static void check_irqs(struct ctx *c)
         else if (ks->irq_state[i] == IRQ_IPI && i != KS_IRQ_REMOTE_CALL_IPI && i != KS_IRQ_RESCHEDULE_IPI)
             fail(c, INV_IRQ, "IRQ %d is an IPI; the kernel makes only IRQs 0 and 1 IPIs", i);
     }
+    check_irq_active(c);
     if (ks->oor_irq != KS_IRQ_INVALID && (ks->oor_irq <= (int)ks->cfg.max_irq || ks->oor_irq >= KS_MAX_IRQS))
         fail(c, INV_IRQ, "IRQ %d recorded as above maxIRQ %u is not", (int)ks->oor_irq, ks->cfg.max_irq);
     if (ks->active_irq < KS_IRQ_INVALID || ks->active_irq >= KS_MAX_IRQS)
@@ -688,6 +734,22 @@ static void check_fpu_owners(struct ctx *c, int cores)
         if (owner[k] != KS_NONE)
             fail(c, INV_SMP, "threads %s and %s both own the FPU of core %d", T(owner[k]), T(i), k);
         owner[k] = i;
+    }
+    /* Master: every switch to a thread without seL4_TCBFlag_fpuDisabled
+     * makes it its core's FPU owner (lazyFPURestore in switchToThread,
+     * thread.c:477, and switchToThread_fp, fastpath.h:45-47; c4501d5ed),
+     * and only the idle threads carry the flag in the model. A running
+     * thread loses it only by fpuRelease (migrateTCB to another core, after
+     * which it does not run here; TCB_SetDomain of another domain, after
+     * which schedule() does not pick it) or prepareNextDomain, which a
+     * switch follows. So a core's current thread, unless idle, owns it. */
+    if (ks->cfg.kernel != KS_KERNEL_MASTER || !ks->cfg.fpu)
+        return;
+    for (int k = 0; k < cores; k++) {
+        int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
+        if (cur != idle && cur != KS_NONE && !ks->tcbs[cur].fpu_live)
+            fail(c, INV_SMP, "core %d's current thread %s does not own the FPU: master's switch gives it", k,
+                 T(cur));
     }
 }
 
@@ -778,6 +840,9 @@ static void check_user(struct ctx *c, enum inv_when when)
              (unsigned long long)ks->deadline);
     if (when == INV_AT_ENTRY && a >= 0 && a < ks->n_irqs && ks->irq_masked[a])
         fail(c, INV_ENTRY, "active IRQ %d is masked: the GIC would not deliver it", a);
+    /* the GIC signals an IRQ only while it is pending and not active */
+    if (when == INV_AT_ENTRY && a >= 0 && a < ks->n_irqs && ks->irq_active[a])
+        fail(c, INV_ENTRY, "IRQ %d is taken while active at the GIC: the GIC would not deliver it", a);
 }
 
 unsigned inv_admit_left_by(int v)
@@ -787,7 +852,7 @@ unsigned inv_admit_left_by(int v)
 
 int inv_admit_parse(const char *s, unsigned *out)
 {
-    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end"};
+    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked"};
     int v = fp_variant_parse(s);
     *out = 0;
     if (v >= 0) {

@@ -62,9 +62,12 @@ static void print_config(FILE *out, const struct kstate *ks)
     fprintf(out, "board %s\n", c->board);
     fprintf(out,
             "config timer_hz=%" PRIu64 " wcet_us=%u wcet_scale=%u precision_us=%u overhead_ticks=%u"
-            " domains=%u max_irq=%u gic=%u smp=%d fpu=%d hyp=%d\n",
+            " domains=%u max_irq=%u gic=%u smp=%d fpu=%d hyp=%d",
             c->timer_hz, c->wcet_us, c->wcet_scale, c->precision_us, c->overhead_ticks, c->num_domains,
             c->max_irq, c->gic_version, c->smp, c->fpu, c->hyp);
+    if (c->kernel != KS_KERNEL_BASE) /* base, the default, is left out: older files stay as they were */
+        fprintf(out, " kernel=%s", cfg_kernel_name(c->kernel));
+    fprintf(out, "\n");
     fprintf(out, "# MIN_BUDGET=%" PRIu64 " ticks, timer precision=%" PRIu64 " ticks\n", c->min_budget,
             c->precision);
 }
@@ -108,7 +111,8 @@ static void print_node(FILE *out, const struct kstate *ks)
     if (ks->ipi_pending || ks->ipi_sent)
         fprintf(out, "ipi pending=%u sent=%u\n", ks->ipi_pending, ks->ipi_sent);
     if (ks->oor_irq != KS_IRQ_INVALID)
-        fprintf(out, "irq_oor irq=%d masked=%d acks=%u\n", (int)ks->oor_irq, ks->oor_masked, ks->oor_acks);
+        fprintf(out, "irq_oor irq=%d masked=%d acks=%u%s\n", (int)ks->oor_irq, ks->oor_masked, ks->oor_acks,
+                ks->oor_active ? " active=1" : "");
 }
 
 static void print_tcb(FILE *out, const struct kstate *ks, int i)
@@ -193,7 +197,7 @@ static void print_irqs(FILE *out, const struct kstate *ks)
     fprintf(out, "irqs %u\n", ks->n_irqs);
     for (int i = 0; i < ks->n_irqs; i++) {
         const struct ks_irq_cap *c = &ks->irq_cap[i];
-        if (ks->irq_state[i] == IRQ_Inactive && !ks->irq_masked[i] && !ks->irq_acks[i] &&
+        if (ks->irq_state[i] == IRQ_Inactive && !ks->irq_masked[i] && !ks->irq_acks[i] && !ks->irq_active[i] &&
             c->type == CAP_Null && !c->can_send && c->ntfn == KS_NONE && !c->badge)
             continue;
         fprintf(out, "irqent %d state=%s", i, ks_irq_state_name(ks->irq_state[i]));
@@ -205,6 +209,7 @@ static void print_irqs(FILE *out, const struct kstate *ks)
         opt_flag(out, "masked", ks->irq_masked[i], false);
         if (ks->irq_acks[i])
             fprintf(out, " acks=%u", ks->irq_acks[i]);
+        opt_flag(out, "active", ks->irq_active[i], false);
         fprintf(out, "\n");
     }
 }

@@ -455,6 +455,7 @@ static const struct field config_fields[] = {
     FLAG(struct ks_config, "smp", smp),
     FLAG(struct ks_config, "fpu", fpu),
     FLAG(struct ks_config, "hyp", hyp),
+    ENUM(struct ks_config, "kernel", kernel, KS_KERNEL_COUNT, cfg_kernel_name),
 };
 
 static const struct field node_fields[] = {
@@ -486,6 +487,7 @@ static const struct field oor_fields[] = {
     NUM(struct kstate, "irq", oor_irq, KS_MAX_IRQS - 1),
     FLAG(struct kstate, "masked", oor_masked),
     NUM(struct kstate, "acks", oor_acks, UINT8_MAX),
+    FLAG(struct kstate, "active", oor_active),
 };
 
 /* another core's node state (core 0's is the node line) */
@@ -574,6 +576,7 @@ struct irq_rec {
     uint8_t state;
     bool masked;
     uint8_t acks;
+    bool active;
     struct ks_irq_cap cap;
 };
 
@@ -585,6 +588,7 @@ static const struct field irqent_fields[] = {
     FLAG(struct irq_rec, "send", cap.can_send),
     FLAG(struct irq_rec, "masked", masked),
     NUM(struct irq_rec, "acks", acks, UINT8_MAX),
+    FLAG(struct irq_rec, "active", active),
 };
 
 struct bitmap_rec {
@@ -958,6 +962,7 @@ static int dir_irqent(struct ctx *c, const struct line *ln, int arg)
     ks->irq_state[irq] = r.state;
     ks->irq_masked[irq] = r.masked;
     ks->irq_acks[irq] = r.acks;
+    ks->irq_active[irq] = r.active;
     memcpy(&ks->irq_cap[irq], &r.cap, sizeof r.cap);
     return 0;
 }

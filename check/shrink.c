@@ -201,12 +201,14 @@ static bool reset_irq(struct kstate *ks, int irq)
 {
     if (irq == ks->active_irq || irq >= ks->n_irqs)
         return false;
-    if (ks->irq_state[irq] == IRQ_Inactive && ks->irq_cap[irq].type == CAP_Null && !ks->irq_masked[irq])
+    if (ks->irq_state[irq] == IRQ_Inactive && ks->irq_cap[irq].type == CAP_Null && !ks->irq_masked[irq] &&
+        !ks->irq_active[irq])
         return false;
     ks->irq_state[irq] = IRQ_Inactive;
     memset(&ks->irq_cap[irq], 0, sizeof ks->irq_cap[irq]);
     ks->irq_cap[irq].ntfn = KS_NONE;
     ks->irq_masked[irq] = false;
+    ks->irq_active[irq] = false;
     return true;
 }
 

@@ -126,12 +126,14 @@ static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
     k->pending_since[q] = t;
 }
 
-/* a pending IRQ the GIC would raise now (not masked) */
+/* a pending IRQ the GIC would raise now (not masked, and not active:
+ * under master's GICv3 split EOI a signal stays active until the
+ * handler's IRQHandler_Ack) */
 static int deliverable(const struct sim *s, const struct sim_kernel *k)
 {
     for (int q = 0; q < s->w->n_irqs; q++) {
         int irq = s->w->irqs[q].irq;
-        if (k->pending[q] && !(irq < k->ks.n_irqs && k->ks.irq_masked[irq]))
+        if (k->pending[q] && !(irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
             return q;
     }
     return -1;
@@ -429,6 +431,8 @@ static int boot(struct sim *s, struct kstate *ks)
         snprintf(s->setup_error, sizeof s->setup_error, "unknown board %s", w->board);
         return -1;
     }
+    ks->cfg.kernel = w->kernel;
+    build_idle_sc(ks, ks->idle_sc); /* core 1's copies it (boot_core1) */
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
     if (w->n_dom) { /* ksDomSchedule, and the boot state of its first entry */
         ks->cfg.num_domains = (uint32_t)wl_num_domains(w);

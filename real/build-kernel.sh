@@ -145,6 +145,9 @@ probe HK_DSCHED_RUNTIME 'grep -qs "^dschedule_t ksDomSchedule" "$SRC/src/object/
 probe HK_RELEASE_QUEUE 'grep -q "ksReleaseQueue" "$SRC/include/model/statedata.h"'
 # 1bd0e3b78: FPU ownership is a TCB per core (ksCurFPUOwner)
 probe HK_FPU_OWNER 'grep -q "ksCurFPUOwner" "$SRC/include/model/statedata.h"'
+# c4501d5ed: lazyFPURestore runs in switchToThread; before it,
+# restore_user_context ran it at every exit (the glue replaces that function)
+probe HK_FPU_EXIT_RESTORE 'grep -q "lazyFPURestore" "$SRC/src/arch/arm/64/c_traps.c"'
 # the SMP lock rework (81679f2b9 and after): per-core nodes and the IPI
 # state live in big_kernel_lock (node[], ipi)
 probe HK_SMP_LOCK_NODE 'grep -qs "clh_node_t node\[" "$SRC/include/smp/lock.h"'

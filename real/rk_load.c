@@ -15,6 +15,8 @@ static int info_line(struct rk_kernel *k, const char *key, const char *val)
         snprintf(k->board, sizeof k->board, "%s", val);
     else if (strcmp(key, "commit") == 0)
         snprintf(k->commit, sizeof k->commit, "%s", val);
+    else if (strcmp(key, "features") == 0)
+        k->master_tree = strstr(val, "HK_RELEASE_QUEUE") != NULL;
     return 0;
 }
 
@@ -315,7 +317,8 @@ _Static_assert(sizeof(struct ks_irq_cap) == sizeof(struct hk_irq_cap) &&
                    SAME_FIELD(struct ks_irq_cap, struct hk_irq_cap, badge),
                "struct ks_irq_cap and struct hk_irq_cap differ in layout");
 _Static_assert(sizeof(((struct kstate *)0)->irq_state[0]) == 1 && sizeof(((struct kstate *)0)->irq_masked[0]) == 1 &&
-                   sizeof(((struct kstate *)0)->irq_acks[0]) == 1 && KS_MAX_IRQS == HK_MAX_IRQS,
+                   sizeof(((struct kstate *)0)->irq_acks[0]) == 1 &&
+                   sizeof(((struct kstate *)0)->irq_active[0]) == 1 && KS_MAX_IRQS == HK_MAX_IRQS,
                "the IRQ arrays of kstate and hk_state differ");
 
 static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
@@ -329,10 +332,8 @@ static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
     h->oor_irq = ks->oor_irq;
     h->oor_masked = ks->oor_masked;
     h->oor_acks = ks->oor_acks;
-    /* the model keeps no GIC active state (yet): every IRQ starts inactive,
-     * as at user level when each IRQ delivered before was deactivated */
-    memset(h->irq_active, 0, n);
-    h->oor_active = 0;
+    memcpy(h->irq_active, ks->irq_active, n);
+    h->oor_active = ks->oor_active;
 }
 
 static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
@@ -347,6 +348,8 @@ static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
     ks->oor_irq = h->oor_irq;
     ks->oor_masked = h->oor_masked;
     ks->oor_acks = h->oor_acks;
+    memcpy(ks->irq_active, h->irq_active, n);
+    ks->oor_active = h->oor_active != 0;
 }
 
 void rk_to_hk(const struct kstate *ks, struct hk_state *h)

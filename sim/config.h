@@ -12,6 +12,11 @@
 
 typedef uint64_t ticks_t;
 
+/* The kernel whose interrupt path is modelled: PR #1227's parent
+ * (43607edb6, the default) or master (1326364bc), where the path differs
+ * (docs/model.md, "Master"). */
+enum ks_kernel { KS_KERNEL_BASE, KS_KERNEL_MASTER, KS_KERNEL_COUNT };
+
 struct ks_config {
     char board[16];
     uint64_t timer_hz;          /* TIMER_FREQUENCY */
@@ -22,6 +27,7 @@ struct ks_config {
     uint32_t num_domains;       /* CONFIG_NUM_DOMAINS */
     uint32_t max_irq;           /* maxIRQ */
     uint8_t gic_version;        /* 2 or 3 */
+    uint8_t kernel;             /* enum ks_kernel: the kernel version modelled */
     bool smp;                   /* ENABLE_SMP_SUPPORT (two cores modelled) */
     bool fpu;                   /* CONFIG_HAVE_FPU */
     bool hyp;                   /* CONFIG_ARM_HYPERVISOR_SUPPORT */
@@ -38,9 +44,18 @@ const char *cfg_validate(const struct ks_config *c);
 int cfg_preset(struct ks_config *c, const char *board);
 const char *cfg_preset_name(int i); /* NULL past the last preset */
 
+/* "base", "master"; NULL for another value */
+const char *cfg_kernel_name(int k);
+/* enum ks_kernel of a name, -1 when unknown */
+int cfg_kernel_parse(const char *s);
+/* GICv3 split EOI (master, a4b0c8d36): the EOIR write only drops the
+ * priority; deactivation is a separate ICC_DIR write */
+bool cfg_split_eoi(const struct ks_config *c);
+
 ticks_t cfg_us_to_ticks(const struct ks_config *c, uint64_t us);
 ticks_t cfg_min_budget(const struct ks_config *c);
 ticks_t cfg_timer_precision(const struct ks_config *c);
+ticks_t cfg_max_period_ticks(const struct ks_config *c);
 ticks_t cfg_max_release_time(const struct ks_config *c);
 
 #endif

@@ -76,11 +76,13 @@ static int slowpath_irq(struct kstate *ks, int exit)
     return exit;
 }
 
-/* The common tail of every exit that handled a signal IRQ itself. */
-static int mask_ack(struct kstate *ks, int irq, int exit)
+/* The common tail of every exit that handled the IRQ itself: mask unless
+ * keep (a signal IRQ under split_eoi), and ack. */
+static int mask_ack(struct kstate *ks, int irq, int exit, bool keep)
 {
     COST_SEC(ks, SEC_EXIT);
-    maskInterrupt(ks, true, irq);
+    if (!keep)
+        maskInterrupt(ks, true, irq);
     ackInterrupt(ks, irq);
     return exit;
 }
@@ -135,6 +137,15 @@ static bool fp_fix_on(struct fp_fixes *f, unsigned bit)
 {
     f->tested |= bit;
     return (f->on & bit) != 0;
+}
+
+/* FIX split_eoi: master on GICv3 leaves a signal IRQ unmasked and active
+ * (handleInterrupt, a4b0c8d36, interrupt.c:232-235) until the handler's
+ * IRQHandler_Ack deactivates it; the proposal masks it, and on master
+ * nothing unmasks it again (IRQHandler_Ack only deactivates there). */
+static bool keep_unmasked(const struct kstate *ks, struct fp_fixes *fixes)
+{
+    return cfg_split_eoi(&ks->cfg) && fp_fix_on(fixes, FIX(FIX_SPLIT_EOI));
 }
 
 /* The checks before the point of no return that need the receiver. */
@@ -213,6 +224,7 @@ static void switch_direct(struct kstate *ks, int dest, struct fp_fixes *fixes)
      * (hyp: the stored VMID) check_dest found valid */
     COST_W(ks, 2); /* TTBR0 (armv_contextSwitch_HWASID), ksCurThread */
     ks->vspace = (int8_t)dest;
+    lazyFPURestore(ks, dest); /* master's switchToThread_fp (fastpath.h:45-47) */
     ks->cur_thread = (int8_t)dest;
     int sc = ks->tcbs[dest].sc;
     /* FIX cb_unblock: what switchSchedContext does for a new SC */
@@ -279,7 +291,7 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
     COST_SEC(ks, SEC_SCHED);
     COST_B(ks); /* schedulable */
     if (!d->schedulable)
-        return mask_ack(ks, irq, FP_EXIT_NOT_SCHEDULABLE);
+        return mask_ack(ks, irq, FP_EXIT_NOT_SCHEDULABLE, keep_unmasked(ks, fixes));
     COST_B(ks); /* contextSwitch */
     if (d->context_switch) {
         switch_direct(ks, dest, fixes);
@@ -287,16 +299,16 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
         COST_IF(ks, fixes->on & FIX(FIX_REPROGRAM), 0, 1, 0); /* ksReprogram */
         if (fp_fix_on(fixes, FIX(FIX_REPROGRAM)))
             ks->reprogram = false;
-        return mask_ack(ks, irq, FP_EXIT_SWITCH);
+        return mask_ack(ks, irq, FP_EXIT_SWITCH, keep_unmasked(ks, fixes));
     }
     honour_reprogram(ks, fixes);
     COST(ks, 2, 0, 1); /* both priorities */
     if (ks->tcbs[ks->cur_thread].prio == ks->tcbs[dest].prio) {
         tcbSchedAppend(ks, dest);
-        return mask_ack(ks, irq, FP_EXIT_APPEND);
+        return mask_ack(ks, irq, FP_EXIT_APPEND, keep_unmasked(ks, fixes));
     }
     tcbSchedEnqueue(ks, dest);
-    return mask_ack(ks, irq, FP_EXIT_ENQUEUE);
+    return mask_ack(ks, irq, FP_EXIT_ENQUEUE, keep_unmasked(ks, fixes));
 }
 
 /* The entry work the proposal skips: the slowpath accounts time and checks
@@ -339,21 +351,21 @@ static int fastpath_irq_body(struct kstate *ks, struct fp_fixes *fixes)
         return slowpath_irq(ks, fallback);
     COST_ACTIVE_IRQ(ks);
     COST_B(ks); /* irqInvalid */
-    int irq = ks->active_irq;
+    int irq = getActiveIRQ(ks);
     if (irq == KS_IRQ_INVALID) {
         handleSpuriousIRQ(ks);
         return FP_EXIT_SPURIOUS;
     }
     COST_B(ks); /* irq > maxIRQ */
     if (irq > (int)ks->cfg.max_irq)
-        return mask_ack(ks, irq, FP_EXIT_OUT_OF_RANGE);
+        return mask_ack(ks, irq, FP_EXIT_OUT_OF_RANGE, false);
     COST(ks, 1, 0, 1); /* intStateIRQTable[irq] */
     if (irq_state_of(ks, irq) != IRQ_Signal)
         return slowpath_irq(ks, FP_SLOW_NOT_SIGNAL);
     const struct ks_irq_cap *cap = &ks->irq_cap[irq];
     COST(ks, 2, 0, 1 + (cap->type == CAP_Notification)); /* the cap; type, can send */
     if (cap->type != CAP_Notification || !cap->can_send)
-        return mask_ack(ks, irq, FP_EXIT_UNDELIVERED);
+        return mask_ack(ks, irq, FP_EXIT_UNDELIVERED, keep_unmasked(ks, fixes));
 
     struct fp_dest d = {.dest = KS_NONE, .ntfn = cap->ntfn};
     struct ks_ntfn *ntfn = &ks->ntfns[cap->ntfn];
@@ -364,13 +376,13 @@ static int fastpath_irq_body(struct kstate *ks, struct fp_fixes *fixes)
     case NTFN_Active:
         COST(ks, 1, 1, 0); /* ntfnMsgIdentifier |= badge */
         ntfn->msg_id |= badge;
-        return mask_ack(ks, irq, FP_EXIT_ACTIVE);
+        return mask_ack(ks, irq, FP_EXIT_ACTIVE, keep_unmasked(ks, fixes));
     case NTFN_Idle:
         d.dest = ntfn->bound_tcb;
         COST(ks, 1 + (d.dest != KS_NONE), 0, 1 + (d.dest != KS_NONE)); /* ntfnBoundTCB, its tsType */
         if (d.dest == KS_NONE || ks->tcbs[d.dest].state != TS_BlockedOnReceive) {
             ntfn_set_active(ks, cap->ntfn, badge);
-            return mask_ack(ks, irq, FP_EXIT_IDLE);
+            return mask_ack(ks, irq, FP_EXIT_IDLE, keep_unmasked(ks, fixes));
         }
         d.idle = true;
         break;
@@ -380,10 +392,10 @@ static int fastpath_irq_body(struct kstate *ks, struct fp_fixes *fixes)
         break;
     default:
         KASSERT(ks, false, A_NTFN_STATE);
-        return mask_ack(ks, irq, FP_EXIT_ACTIVE);
+        return mask_ack(ks, irq, FP_EXIT_ACTIVE, keep_unmasked(ks, fixes));
     }
     if (!ks_check(ks, d.dest != KS_NONE, A_FP_DEST))
-        return mask_ack(ks, irq, FP_EXIT_ACTIVE);
+        return mask_ack(ks, irq, FP_EXIT_ACTIVE, keep_unmasked(ks, fixes));
 
     COST_SEC(ks, SEC_ENTRY);
     fallback = check_dest(ks, &d, fixes);

@@ -53,7 +53,8 @@ enum fp_variant { FP_PR1227, FP_FIXED, FP_VARIANT_COUNT };
     X(FIX_IDLE_SWITCH, "idle_switch", "always switch away from the idle thread") \
     X(FIX_DEADLINE, "deadline", "on a switch, program the timer for the new thread unconditionally") \
     X(FIX_CB_UNBLOCK, "cb_unblock", "on a switch, run the unblock check of a constant-bandwidth SC") \
-    X(FIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind; fall back when one is pending at entry")
+    X(FIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind; fall back when one is pending at entry") \
+    X(FIX_SPLIT_EOI, "split_eoi", "on master's GICv3 (split EOI) leave a signal IRQ unmasked and active, as handleInterrupt does")
 
 enum fp_fix_bit {
 #define FP_FIX_BIT(id, name, what) id##_BIT,

@@ -37,7 +37,10 @@ void handleInterrupt(struct kstate *ks, int irq)
             sendSignal(ks, cap->ntfn, cap->badge);
         }
         COST_SEC(ks, SEC_EXIT);
-        maskInterrupt(ks, true, irq);
+        /* master (a4b0c8d36, interrupt.c:232-235): on GICv3 the IRQ is
+         * left unmasked and active until user level acks it */
+        if (!cfg_split_eoi(&ks->cfg))
+            maskInterrupt(ks, true, irq);
         break;
     }
     case IRQ_Timer:
@@ -74,8 +77,9 @@ void handleInterruptEntry(struct kstate *ks)
     COST_SEC(ks, SEC_ENTRY);
     COST_ACTIVE_IRQ(ks);
     COST_B(ks); /* irqInvalid */
-    if (ks->active_irq != KS_IRQ_INVALID)
-        handleInterrupt(ks, ks->active_irq);
+    int irq = getActiveIRQ(ks);
+    if (irq != KS_IRQ_INVALID)
+        handleInterrupt(ks, irq);
     else
         handleSpuriousIRQ(ks);
     COST_SEC(ks, SEC_SCHED);

@@ -39,10 +39,15 @@ int decodeIRQHandler_SetNotification(struct kstate *ks, int irq, int n, uint64_t
     return SYSERR_NONE;
 }
 
-/* IRQAckIRQ + invokeIRQHandler_AckIRQ */
+/* IRQAckIRQ + invokeIRQHandler_AckIRQ: master on GICv3 deactivates the
+ * IRQ its handleInterrupt left active and leaves the mask alone
+ * (interrupt.c:159-163); GICv2 and 43607edb6 unmask */
 int decodeIRQHandler_Ack(struct kstate *ks, int irq)
 {
     setThreadState(ks, ks->cur_thread, TS_Restart);
-    maskInterrupt(ks, false, irq);
+    if (cfg_split_eoi(&ks->cfg))
+        deactivateInterrupt(ks, irq);
+    else
+        maskInterrupt(ks, false, irq);
     return SYSERR_NONE;
 }

@@ -86,7 +86,8 @@
     X(A_CONFIGURE_BUDGET, "invokeSchedControl_ConfigureFlags", "checkBudget() of the current SC holds") \
     X(A_UNBIND_TCB, "schedContext_unbindTCB", "SC bound to that TCB") \
     X(A_BIND_TCB, "schedContext_bindTCB", "SC and TCB both unbound") \
-    X(A_REFILL_UPDATE_ACTIVE, "refill_update", "SC is configured")
+    X(A_REFILL_UPDATE_ACTIVE, "refill_update", "SC is configured") \
+    X(A_REPLY_UNLINK_STATE, "reply_unlink", "thread blocked on receive or on reply (master)")
 
 enum kassert_id {
 #define KASSERT_ENUM(id, fn, msg) id,

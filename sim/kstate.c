@@ -124,6 +124,7 @@ void ks_irq_touch(struct kstate *ks, int irq)
     memset(&ks->irq_state[from], 0, n * sizeof ks->irq_state[0]);
     memset(&ks->irq_masked[from], 0, n * sizeof ks->irq_masked[0]);
     memset(&ks->irq_acks[from], 0, n * sizeof ks->irq_acks[0]);
+    memset(&ks->irq_active[from], 0, n * sizeof ks->irq_active[0]);
     memset(&ks->irq_cap[from], 0, n * sizeof ks->irq_cap[0]);
     for (size_t i = from; i <= (size_t)irq; i++)
         ks->irq_cap[i].ntfn = KS_NONE;
@@ -190,6 +191,7 @@ void ks_copy(struct kstate *dst, const struct kstate *src)
     memcpy(dst->irq_state, src->irq_state, src->n_irqs * sizeof src->irq_state[0]);
     memcpy(dst->irq_masked, src->irq_masked, src->n_irqs * sizeof src->irq_masked[0]);
     memcpy(dst->irq_acks, src->irq_acks, src->n_irqs * sizeof src->irq_acks[0]);
+    memcpy(dst->irq_active, src->irq_active, src->n_irqs * sizeof src->irq_active[0]);
     memcpy(dst->irq_cap, src->irq_cap, src->n_irqs * sizeof src->irq_cap[0]);
     dst->path = src->path;
     dst->n_asserts = src->n_asserts;
@@ -243,7 +245,7 @@ bool ks_same(const struct kstate *a, const struct kstate *b)
 #define SAME(arr, n) (memcmp(a->arr, b->arr, (size_t)(n) * sizeof a->arr[0]) == 0)
     return SAME(tcbs, a->n_tcbs) && SAME(scs, a->n_scs) && SAME(ntfns, a->n_ntfns) && SAME(eps, a->n_eps) &&
            SAME(replies, a->n_replies) && SAME(irq_state, a->n_irqs) && SAME(irq_masked, a->n_irqs) &&
-           SAME(irq_acks, a->n_irqs) && SAME(irq_cap, a->n_irqs) && SAME(asserts, KS_MAX_ASSERTS);
+           SAME(irq_acks, a->n_irqs) && SAME(irq_active, a->n_irqs) && SAME(irq_cap, a->n_irqs) && SAME(asserts, KS_MAX_ASSERTS);
 #undef SAME
 }
 

@@ -204,6 +204,7 @@ struct kstate {
     int32_t oor_irq;
     bool oor_masked;
     uint8_t oor_acks;
+    bool oor_active;     /* the GIC's active state of that IRQ (irq_active) */
 
     /* ready-queue bitmaps per core and domain (queues are TCB links) */
     uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS];
@@ -228,6 +229,10 @@ struct kstate {
     uint8_t irq_state[KS_MAX_IRQS];
     bool irq_masked[KS_MAX_IRQS];
     uint8_t irq_acks[KS_MAX_IRQS];
+    /* the GIC's active state: set by the IAR read that takes the IRQ,
+     * cleared by its deactivation (the EOI write, or ICC_DIR under split
+     * EOI); an active IRQ is not signalled again until deactivated */
+    bool irq_active[KS_MAX_IRQS];
     struct ks_irq_cap irq_cap[KS_MAX_IRQS];
 
     /* failed kernel assertions, first KS_MAX_ASSERTS kept */
@@ -255,7 +260,7 @@ enum ks_kind { KIND_TCB, KIND_SC, KIND_NTFN, KIND_EP, KIND_REPLY };
 void ks_remove(struct kstate *ks, enum ks_kind kind, int i);
 
 /* Make IRQ irq part of the modelled table (entries past n_irqs are an
- * inactive, unmasked, unacked IRQ with a null cap). */
+ * inactive, unmasked, unacked, not active IRQ with a null cap). */
 void ks_irq_touch(struct kstate *ks, int irq);
 
 /* Same kernel state: every field but the report-only ones (deadline

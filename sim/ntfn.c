@@ -48,7 +48,10 @@ void cancelIPC(struct kstate *ks, int t)
         COST(ks, 4, 2 + (ep->q_head == KS_NONE), 2);
         if (ep->q_head == KS_NONE)
             ep->state = EP_Idle;
-        if (tcb->reply != KS_NONE)
+        /* master (4f4721706, endpoint.c:361-367): only a receiver's reply
+         * is unlinked; a sender's reference is stale there */
+        bool recv = tcb->state == TS_BlockedOnReceive || ks->cfg.kernel != KS_KERNEL_MASTER;
+        if (recv && tcb->reply != KS_NONE)
             reply_unlink(ks, tcb->reply, t);
         setThreadState(ks, t, TS_Inactive);
         return;

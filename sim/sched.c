@@ -346,6 +346,31 @@ void possibleSwitchTo(struct kstate *ks, int t)
     }
 }
 
+/* switchLocalFpuOwner (master src/machine/fpu.c:15): the current core's
+ * FPU owner becomes t (KS_NONE: none); fpu_live marks the owner of each
+ * thread's affinity core, and core 0 of the state is the current one */
+static void switchLocalFpuOwner(struct kstate *ks, int t)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (ks->tcbs[i].affinity == CUR_CORE)
+            ks->tcbs[i].fpu_live = i == t;
+}
+
+/* lazyFPURestore as master calls it at every switch (1bd0e3b78,
+ * c4501d5ed: switchToThread, thread.c:477; switchToThread_fp,
+ * mode/fastpath/fastpath.h:45-47; include/machine/fpu.h:29-38): a thread
+ * without seL4_TCBFlag_fpuDisabled becomes the core's FPU owner. Only the
+ * idle threads carry the flag (configureIdleThread, master thread.c:33),
+ * and switchToIdleThread does not call it; the model's other threads do
+ * not (the TCB default; TCB_SetFlags is not modelled). Base moves no
+ * ownership at a switch (docs/model.md). */
+void lazyFPURestore(struct kstate *ks, int t)
+{
+    if (ks->cfg.kernel != KS_KERNEL_MASTER || !ks->cfg.fpu)
+        return;
+    switchLocalFpuOwner(ks, t);
+}
+
 /* switchToThread */
 void switchToThread(struct kstate *ks, int t)
 {
@@ -358,6 +383,7 @@ void switchToThread(struct kstate *ks, int t)
     }
     COST(ks, 4, 1, 6); /* Arch_switchToThread: setVMRoot's VTable cap, ASID map, TTBR0 */
     Arch_switchToThread(ks, t);
+    lazyFPURestore(ks, t);
     tcbSchedDequeue(ks, t);
     COST_W(ks, 1); /* ksCurThread */
     ks->cur_thread = (int8_t)t;
@@ -409,8 +435,13 @@ static void nextDomain(struct kstate *ks)
 static void scheduleChooseNewThread(struct kstate *ks)
 {
     COST(ks, 1, 0, 1); /* ksDomainTime == 0 */
-    if (ks->domain_time == 0)
+    if (ks->domain_time == 0) {
+        /* prepareNextDomain (master 35ec2554b, thread.c:317-324): the
+         * core's FPU state is saved and its owner released */
+        if (ks->cfg.kernel == KS_KERNEL_MASTER && ks->cfg.fpu)
+            switchLocalFpuOwner(ks, KS_NONE);
         nextDomain(ks);
+    }
     chooseThread(ks);
 }
 
@@ -638,12 +669,24 @@ void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
  * chargeBudget reaches them (endTimeslice -> handleTimeout) and they wake
  * threads: a module of their own would make an include circle with sched. */
 
-/* reply_unlink */
+/* A thread's reply reference means something only while it is blocked
+ * receiving or on a reply; master leaves it stale elsewhere (4f4721706). */
+static bool reply_ref_live(int ts)
+{
+    return ts == TS_BlockedOnReceive || ts == TS_BlockedOnReply;
+}
+
+/* reply_unlink. Master (4f4721706, include/object/reply.h:14-27) asserts
+ * the thread's state and no longer clears its replyObject: the reference
+ * is left stale (base reply.h:20 cleared it). */
 void reply_unlink(struct kstate *ks, int r, int t)
 {
+    bool master = ks->cfg.kernel == KS_KERNEL_MASTER;
+    KASSERT(ks, !master || reply_ref_live(ks->tcbs[t].state), A_REPLY_UNLINK_STATE);
     KASSERT(ks, ks->replies[r].tcb == t && ks->tcbs[t].reply == r, A_REPLY_UNLINK);
     COST_W(ks, 2); /* replyObject, replyTCB */
-    ks->tcbs[t].reply = KS_NONE;
+    if (!master)
+        ks->tcbs[t].reply = KS_NONE;
     ks->replies[r].tcb = KS_NONE;
     setThreadState(ks, t, TS_Inactive);
 }
@@ -654,7 +697,10 @@ void reply_unlink(struct kstate *ks, int r, int t)
 void reply_push(struct kstate *ks, int caller, int callee, int r)
 {
     KASSERT(ks, ks->replies[r].tcb == KS_NONE, A_REPLY_PUSH_FREE);
-    ks->tcbs[callee].reply = KS_NONE;
+    /* base clears the callee's replyObject (reply.c:26); master does not
+     * (4f4721706): it stays stale */
+    if (ks->cfg.kernel != KS_KERNEL_MASTER)
+        ks->tcbs[callee].reply = KS_NONE;
     ks->replies[r].tcb = (int8_t)caller;
     ks->tcbs[caller].reply = (int8_t)r;
     setThreadState(ks, caller, TS_BlockedOnReply);

@@ -38,6 +38,8 @@ void scheduleTCB(struct kstate *ks, int t);
 void rescheduleRequired(struct kstate *ks);
 void possibleSwitchTo(struct kstate *ks, int t);
 void switchToThread(struct kstate *ks, int t);
+/* lazyFPURestore at a switch (master: the switched-to thread takes the FPU) */
+void lazyFPURestore(struct kstate *ks, int t);
 void switchToIdleThread(struct kstate *ks);
 void chooseThread(struct kstate *ks);
 void schedule(struct kstate *ks);

@@ -65,6 +65,9 @@ void smp_swap_core(struct kstate *ks, int c)
  * after the move no core holds its state: fpu_live is clear either way */
 void migrateTCB(struct kstate *ks, int t, int core)
 {
+    /* master (c88c066a8, smp.c:15-17): no move, nothing released */
+    if (ks->cfg.kernel == KS_KERNEL_MASTER && ks->tcbs[t].affinity == core)
+        return;
     ks->tcbs[t].fpu_live = false;
     ks->tcbs[t].affinity = (uint8_t)core;
 }

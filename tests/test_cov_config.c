@@ -26,7 +26,9 @@ static ticks_t us_to_ticks(uint64_t hz, uint64_t us)
 
 /* The boards and the values of their src/plat/<board>/config.cmake that
  * the tests can derive from: TIMER_FREQUENCY, and the interrupt
- * controller (gic_v2.h / gic_v3.h). */
+ * controller (gic_v2.h / gic_v3.h; KernelArmGicV3 for imx8m-evk and
+ * tqma8xqp1gb). qemu-arm-virt (62500000 Hz, MAX_IRQ 159) builds either
+ * GIC by QEMU_GIC_VERSION: the two last presets. */
 static const struct {
     const char *name;
     uint64_t hz;
@@ -34,6 +36,7 @@ static const struct {
 } boards[] = {
     {"imx8mm", 8000000, 3}, {"imx8mq", 8000000, 3},  {"odroidc4", 24000000, 2},
     {"tqma", 8000000, 3},   {"tx1", 12000000, 2},    {"zcu106", 100000000, 2},
+    {"qemu-arm-virt", 62500000, 2}, {"qemu-arm-virt3", 62500000, 3},
 };
 #define N_BOARDS (sizeof boards / sizeof boards[0])
 
@@ -61,8 +64,9 @@ static void test_presets(void **state)
         /* MIN_BUDGET = 2 * usToTicks(10) */
         assert_int_equal(c.min_budget, 2 * us_to_ticks(boards[i].hz, 10));
         assert_int_equal(c.precision, us_to_ticks(boards[i].hz, c.precision_us) + c.overhead_ticks);
-        uint64_t per_us = boards[i].hz / 1000000;
-        assert_int_equal(c.max_release, UINT64_MAX - 5 * ((UINT64_MAX / per_us) / 8 * per_us));
+        uint64_t hz = boards[i].hz, per = hz % 1000000 == 0 ? hz / 1000000 : hz / 1000;
+        assert_int_equal(c.max_release, UINT64_MAX - 5 * us_to_ticks(hz, (UINT64_MAX / per) / 8));
+        assert_int_equal(c.kernel, KS_KERNEL_BASE);
         /* cfg_derive recomputes the same */
         struct ks_config d = c;
         d.min_budget = d.precision = d.max_release = 0;
@@ -80,6 +84,17 @@ static void test_presets(void **state)
     assert_int_equal(c.precision, 24);
     assert_int_equal(cfg_preset(&c, "zcu106"), 0);
     assert_int_equal(c.min_budget, 2000);
+    /* qemu-arm-virt, 62.5 MHz (kHz branch): usToTicks(10) = 10 * 62500 /
+     * 1000 = 625, MIN_BUDGET 1250; MAX_IRQ 159 */
+    assert_int_equal(cfg_preset(&c, "qemu-arm-virt3"), 0);
+    assert_int_equal(c.min_budget, 1250);
+    assert_int_equal(c.max_irq, 159);
+    /* MAX_PERIOD_TICKS = usToTicks(getMaxUsToTicks() / 8): imx8mm 8 ticks
+     * per us: (UINT64_MAX / 8) / 8 us, 8 ticks each; MAX_RELEASE_TIME is
+     * UINT64_MAX - 5 of them */
+    assert_int_equal(cfg_preset(&c, "imx8mm"), 0);
+    assert_int_equal(cfg_max_period_ticks(&c), (UINT64_MAX / 8) / 8 * 8);
+    assert_int_equal(c.max_release, UINT64_MAX - 5 * cfg_max_period_ticks(&c));
     /* the list has exactly these boards */
     assert_null(cfg_preset_name((int)N_BOARDS));
     assert_null(cfg_preset_name(1000));
@@ -187,6 +202,9 @@ static void test_validate(void **state)
     EXPECT(gic_version, 2, NULL);
     EXPECT(gic_version, 4, m_gic);
     EXPECT(gic_version, 0, m_gic);
+    static const char *const m_kernel = "kernel must be base or master";
+    EXPECT(kernel, KS_KERNEL_MASTER, NULL);
+    EXPECT(kernel, KS_KERNEL_COUNT, m_kernel);
     /* SMP with domains: config.cmake's KernelMaxNumNodes needs one domain */
     static const char *const m_smp = "an SMP kernel has one domain (KernelMaxNumNodes depends on KernelNumDomains = 1)";
     ok.smp = true;
@@ -202,6 +220,29 @@ static void test_validate(void **state)
     assert_string_equal(cfg_validate(&c), m_wcet);
 }
 
+/* The kernel versions by name, and where master's GICv3 split EOI
+ * applies: master with GICv3 only (a4b0c8d36 sets EOImode in the GICv3
+ * driver; GICv2 and base's GICv3 run EOImode 0). */
+static void test_kernel(void **state)
+{
+    (void)state;
+    assert_string_equal(cfg_kernel_name(KS_KERNEL_BASE), "base");
+    assert_string_equal(cfg_kernel_name(KS_KERNEL_MASTER), "master");
+    assert_null(cfg_kernel_name(KS_KERNEL_COUNT));
+    assert_null(cfg_kernel_name(-1));
+    assert_int_equal(cfg_kernel_parse("base"), KS_KERNEL_BASE);
+    assert_int_equal(cfg_kernel_parse("master"), KS_KERNEL_MASTER);
+    assert_int_equal(cfg_kernel_parse("Master"), -1);
+    assert_int_equal(cfg_kernel_parse(""), -1);
+    struct ks_config c;
+    assert_int_equal(cfg_preset(&c, "imx8mm"), 0);
+    assert_false(cfg_split_eoi(&c));
+    c.kernel = KS_KERNEL_MASTER;
+    assert_true(cfg_split_eoi(&c));
+    c.gic_version = 2;
+    assert_false(cfg_split_eoi(&c));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -209,6 +250,7 @@ int main(void)
         cmocka_unit_test(test_bad_board),
         cmocka_unit_test(test_khz_clock),
         cmocka_unit_test(test_validate),
+        cmocka_unit_test(test_kernel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -818,11 +818,13 @@ static void test_tested_fixes(void **state)
      * switch; the same with every fix off */
     irquser(f);
     ks_copy(f->fast, f->in);
+    /* (split_eoi is looked at only on master's GICv3: not on the base kernel) */
+    unsigned on_base = FIX_ALL & ~FIX(FIX_SPLIT_EOI);
     assert_int_equal(fastpath_irq_tested(f->fast, FIX_ALL, &tested), FP_EXIT_SWITCH);
-    assert_int_equal(tested, FIX_ALL);
+    assert_int_equal(tested, on_base);
     ks_copy(f->fast, f->in);
     assert_int_equal(fastpath_irq_tested(f->fast, 0, &tested), FP_EXIT_SWITCH);
-    assert_int_equal(tested, FIX_ALL);
+    assert_int_equal(tested, on_base);
     /* a handler whose short slice ends before the old deadline: next <
      * prev reprograms by itself, the deadline fix is not looked at */
     struct kstate *ks = f->in;
@@ -833,7 +835,7 @@ static void test_tested_fixes(void **state)
     build_sc(ks, "sc_short", h, 1000, 0, 0);
     ks_copy(f->fast, f->in);
     assert_int_equal(fastpath_irq_tested(f->fast, FIX_ALL, &tested), FP_EXIT_SWITCH);
-    assert_int_equal(tested, FIX_ALL & ~FIX(FIX_DEADLINE));
+    assert_int_equal(tested, on_base & ~FIX(FIX_DEADLINE));
     tc_run_free(f);
 }
 

@@ -131,10 +131,12 @@ static void test_irq_touch(void **state)
     /* growing clears the new entries: inactive, unmasked, null cap */
     ks->irq_state[7] = IRQ_Signal;
     ks->irq_cap[7].ntfn = 3;
+    ks->irq_active[7] = true;
     ks_irq_touch(ks, KS_MAX_IRQS - 1);
     assert_int_equal(ks->n_irqs, KS_MAX_IRQS);
     assert_int_equal(ks->irq_state[7], IRQ_Inactive);
     assert_int_equal(ks->irq_cap[7].ntfn, KS_NONE);
+    assert_false(ks->irq_active[7]);
     assert_int_equal(ks->irq_cap[KS_MAX_IRQS - 1].type, CAP_Null);
     assert_int_equal(ks->irq_state[3], IRQ_Timer);
     free(ks);
@@ -217,6 +219,8 @@ static void test_copy_and_same(void **state)
     DIFFERS(b->irq_state[PRESET_IRQ] = IRQ_Timer);
     DIFFERS(b->irq_masked[PRESET_IRQ] = true);
     DIFFERS(b->irq_acks[PRESET_IRQ]++);
+    DIFFERS(b->irq_active[PRESET_IRQ] = true);
+    DIFFERS(b->oor_active = true);          /* in the header */
     DIFFERS(b->irq_cap[PRESET_IRQ].badge++);
     DIFFERS(b->asserts[0].path = PATH_SLOW);
 #undef DIFFERS

@@ -42,7 +42,8 @@ static void test_combinations(void **state)
     assert_int_equal(cause_defects(FIX(FIX_ENTRY_TIME) | FIX(FIX_IDLE_SWITCH) | FIX(FIX_DEADLINE) | FIX(FIX_REPROGRAM)),
                      D(4) | D(5) | D(6) | D(8));
     assert_int_equal(cause_defects(FIX(FIX_DEADLINE) | FIX(FIX_CB_UNBLOCK) | FIX(FIX_REPROGRAM)), D(6) | D(7) | D(8));
-    assert_int_equal(cause_defects(FIX_ALL), D(1) | D(2) | D(3) | D(5) | D(6) | D(7) | D(8));
+    assert_int_equal(cause_defects(FIX_ALL), D(1) | D(2) | D(3) | D(5) | D(6) | D(7) | D(8) | D(9));
+    assert_int_equal(cause_defects(FIX(FIX_SPLIT_EOI)), D(9));
     assert_int_equal(cause_defects(CLASS_NO_FIX), 0);
 }
 

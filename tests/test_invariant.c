@@ -1215,6 +1215,10 @@ static void test_admit_parse(void **state)
     assert_int_equal(a, INV_ADMIT_REPROGRAM | INV_ADMIT_OUTRANKED);
     assert_int_equal(inv_admit_parse("action,domain_end", &a), 0);
     assert_int_equal(a, INV_ADMIT_ACTION | INV_ADMIT_DOMAIN_END);
+    assert_int_equal(inv_admit_parse("masked", &a), 0);
+    assert_int_equal(a, INV_ADMIT_MASKED);
+    assert_int_equal(inv_admit_parse("action,domain_end", &a), 0);
+    assert_int_equal(a, INV_ADMIT_ACTION | INV_ADMIT_DOMAIN_END);
     assert_int_equal(inv_admit_parse("reprogram,", &a), -1);
     assert_int_equal(inv_admit_parse("colour", &a), -1);
     assert_int_equal(inv_admit_parse("", &a), 0);
@@ -1234,9 +1238,11 @@ static void test_admit_left_by(void **state)
     struct gen_bounds b;
     gen_bounds_default(&b);
     unsigned needed = 0;
-    for (uint64_t seed = 0; seed < 30000; seed++) {
+    /* base, then master (F9's mask shows only there) */
+    for (uint64_t seed = 0; seed < 40000; seed++) {
         struct gen_src src;
         gen_src_seed(&src, seed);
+        b.kernel = seed < 30000 ? KS_KERNEL_BASE : KS_KERNEL_MASTER;
         gen_state(in, &src, &b);
         for (int v = 0; v < FP_VARIANT_COUNT; v++) {
             ks_copy(out, in);

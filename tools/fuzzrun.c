@@ -485,10 +485,11 @@ static void print_defects(FILE *f, struct session *s)
                         s->classes[i].count);
         fprintf(f, "\n");
     }
-    if (s->o->variant == FP_PR1227 && found < DEF_COUNT) {
+    int kernel = s->o->bounds.kernel;
+    if (s->o->variant == FP_PR1227 && found < defects_possible(kernel)) {
         fprintf(f, "  not found:");
         for (int d = 0; d < DEF_COUNT; d++)
-            if (ds[d].best < 0)
+            if (ds[d].best < 0 && defect_possible(d, kernel))
                 fprintf(f, " %s", defect_info(d)->id);
         fprintf(f, "\n");
     }

@@ -38,8 +38,10 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  check [--fastpath pr1227|fixed] FILE...   run both paths on each scenario, print the verdict\n"
+    "      --kernel base|master  check, run, minimize, gen, fuzz, ratio: the kernel modelled (default\n"
+    "                   base 43607edb6, or the scenario's config kernel=; master 1326364bc)\n"
     "      --admit pr1227|fixed|all|LIST  check, run: also accept at entry what that fastpath\n"
-    "                   leaves at user level (LIST: action,reprogram,outranked,domain_end)\n"
+    "                   leaves at user level (LIST: action,reprogram,outranked,domain_end,masked)\n"
     "  run --path slow|fast [--fastpath V] FILE  print the outcome state of one path\n"
     "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
     "      --mode state|workload  generated states (default), or generated workloads simulated\n"
@@ -103,6 +105,7 @@ struct opts {
     const char *cmd;
     int variant;
     unsigned admit; /* enum inv_admit: leftovers accepted at entry */
+    int kernel; /* enum ks_kernel from --kernel, -1 when not given */
     int path; /* 0 none, 1 slow, 2 fast */
     const char *out_file;
     struct fuzz_opts fuzz;
@@ -197,7 +200,12 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         } else if (!strcmp(a, "--admit")) {
             if (inv_admit_parse(v, &o->admit) != 0)
                 return usage_error(o->cmd, "--admit: expected pr1227, fixed, all, none or a list of "
-                                   "action,reprogram,outranked,domain_end, got '%s'", v);
+                                   "action,reprogram,outranked,domain_end,masked, got '%s'", v);
+        } else if (!strcmp(a, "--kernel")) {
+            o->kernel = cfg_kernel_parse(v);
+            if (o->kernel < 0)
+                return usage_error(o->cmd, "--kernel: expected base or master, got '%s'", v);
+            o->fuzz.bounds.kernel = o->kernel;
         } else if (!strcmp(a, "--path")) {
             o->path = !strcmp(v, "slow") ? 1 : !strcmp(v, "fast") ? 2 : 0;
             if (!o->path)
@@ -219,7 +227,8 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         } else if (!strcmp(a, "--board")) {
             struct ks_config c;
             if (cfg_preset(&c, v) != 0)
-                return usage_error(o->cmd, "--board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106)", v);
+                return usage_error(o->cmd, "--board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106 "
+                                   "qemu-arm-virt qemu-arm-virt3)", v);
             o->fuzz.bounds.board = v;
         } else {
             return usage_error(o->cmd, "unknown option '%s'", a);
@@ -231,14 +240,17 @@ static int parse_opts(struct opts *o, int argc, char **argv)
     return 0;
 }
 
-/* Load a scenario and require a valid entry state; errors name the file. */
-static int load_valid(const char *path, struct kstate *ks, unsigned admit)
+/* Load a scenario and require a valid entry state; errors name the file.
+ * kernel (enum ks_kernel, -1: the file's) replaces the file's kernel. */
+static int load_valid(const char *path, struct kstate *ks, unsigned admit, int kernel)
 {
     struct scen_error err;
     if (scenario_load(path, ks, &err) != 0) {
         scen_error_print(stderr, &err);
         return -1;
     }
+    if (kernel >= 0)
+        ks->cfg.kernel = (uint8_t)kernel;
     struct inv_report r;
     int n = kstate_check_admit(ks, INV_AT_ENTRY, admit, &r);
     if (!n)
@@ -272,7 +284,7 @@ static int cmd_check(struct opts *o, struct states *st)
     int rc = EXIT_AGREE;
     for (int i = 0; i < o->n_files; i++) {
         printf("== %s\n", o->files[i]);
-        if (load_valid(o->files[i], &st->in, o->admit) != 0) {
+        if (load_valid(o->files[i], &st->in, o->admit, o->kernel) != 0) {
             rc = EXIT_USAGE;
             continue;
         }
@@ -293,7 +305,7 @@ static int cmd_run(struct opts *o, struct states *st)
 {
     if (o->n_files != 1 || !o->path)
         return usage_error(o->cmd, "needs --path slow|fast and one scenario file%s", "");
-    if (load_valid(o->files[0], &st->in, o->admit) != 0)
+    if (load_valid(o->files[0], &st->in, o->admit, o->kernel) != 0)
         return EXIT_USAGE;
     ks_copy(&st->slow, &st->in);
     if (o->path == 1) {
@@ -312,7 +324,7 @@ static int cmd_minimize(struct opts *o, struct states *st)
 {
     if (o->n_files != 1)
         return usage_error(o->cmd, "needs exactly one scenario file%s", "");
-    if (load_valid(o->files[0], &st->in, o->admit) != 0)
+    if (load_valid(o->files[0], &st->in, o->admit, o->kernel) != 0)
         return EXIT_USAGE;
     struct shrink_ws *ws = malloc(sizeof *ws);
     if (!ws)
@@ -421,6 +433,7 @@ int main(int argc, char **argv)
     static struct opts o; /* large; main's frame only */
     o.cmd = argv[1];
     o.variant = FP_PR1227;
+    o.kernel = -1;
     o.fuzz.seconds = 60;
     o.fuzz.seed = 1;
     o.fuzz.jobs = 1;

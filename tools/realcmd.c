@@ -40,6 +40,7 @@ struct real_opts {
     const char *json, *out;
     bool progress;
     bool show;              /* validate --target signal: print every state's differing fields */
+    int kernel;             /* --kernel: enum ks_kernel the model runs, -1 not given (base; check: the file's) */
     const char *files[REAL_MAX_FILES];
     int n_files;
 };
@@ -82,6 +83,7 @@ static const char usage[] =
     "                   [--out DIR] [--json FILE]\n"
     "       irqsim check --real BUILD FILE...\n"
     "       irqsim bench --real BUILD [--checks N] [--seed S]\n"
+    "  --kernel base|master: the kernel the model mirrors (default base; check: the file's)\n"
     "  BUILD is the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md)\n";
 
 static double now_s(void)
@@ -160,12 +162,13 @@ static int parse(int argc, char **argv, struct real_opts *o)
     o->seconds = 60;
     o->seed = 1;
     o->progress = isatty(2);
+    o->kernel = -1;
     bool seconds_set = false;
     for (int i = 2; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes = !strcmp(a, "--real") || !strcmp(a, "--seconds") || !strcmp(a, "--checks") ||
                      !strcmp(a, "--seed") || !strcmp(a, "--json") || !strcmp(a, "--out") || !strcmp(a, "--fastpath") ||
-                     !strcmp(a, "--target");
+                     !strcmp(a, "--target") || !strcmp(a, "--kernel");
         if (takes && !v)
             return bad(o->cmd, "%s needs a value", a);
         double x;
@@ -195,6 +198,10 @@ static int parse(int argc, char **argv, struct real_opts *o)
             if (strcmp(v, "irq") && strcmp(v, "signal"))
                 return bad(o->cmd, "--target: expected irq or signal, got '%s'", v);
             o->signal = !strcmp(v, "signal");
+        } else if (!strcmp(a, "--kernel")) {
+            o->kernel = cfg_kernel_parse(v);
+            if (o->kernel < 0)
+                return bad(o->cmd, "--kernel: expected base or master, got '%s'", v);
         } else if (!strcmp(a, "--show")) {
             o->show = true;
             continue;
@@ -354,6 +361,10 @@ static int open_build(const struct real_opts *o, struct real_run *r)
            r->k.dir, r->k.board, r->k.commit[0] ? r->k.commit : "?", r->k.info.debug ? "debug" : "release",
            r->k.cfg.num_domains, r->k.cfg.num_domains == 1 ? "" : "s", r->k.cfg.smp ? "2 cores" : "1 core",
            r->k.cfg.timer_hz, r->k.cfg.max_irq, r->k.cfg.gic_version);
+    r->k.cfg.kernel = (uint8_t)(o->kernel < 0 ? KS_KERNEL_BASE : o->kernel);
+    printf("  model: kernel %s\n", cfg_kernel_name(r->k.cfg.kernel));
+    if (r->k.master_tree && r->k.cfg.kernel != KS_KERNEL_MASTER)
+        printf("  note: the build is of master (kernel.info features); --kernel master models it\n");
     return 0;
 }
 
@@ -561,7 +572,7 @@ static const char *config_mismatch(const struct ks_config *s, const struct ks_co
     return NULL;
 }
 
-static int check_file(struct real_run *r, const char *path)
+static int check_file(struct real_run *r, const char *path, int o_kernel)
 {
     struct scen_error err;
     printf("== %s\n", path);
@@ -581,7 +592,10 @@ static int check_file(struct real_run *r, const char *path)
                 r->in.cfg.board, r->k.board, why);
         return 2;
     }
+    uint8_t kernel = r->in.cfg.kernel;
     r->in.cfg = r->k.cfg;
+    if (o_kernel < 0) /* no --kernel: the file's */
+        r->in.cfg.kernel = kernel;
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
     if (ws < 0 || wf < 0) {
@@ -731,7 +745,7 @@ int realcmd_main(int argc, char **argv)
     } else {
         rc = 0;
         for (int i = 0; i < o.n_files; i++) {
-            int c = check_file(r, o.files[i]);
+            int c = check_file(r, o.files[i], o.kernel);
             rc = c > rc ? c : rc;
         }
     }

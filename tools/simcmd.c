@@ -19,7 +19,7 @@
 #define EXIT_USAGE 2
 
 static const char usage[] =
-    "usage: irqsim sim [--fastpath pr1227|fixed] [--horizon TICKS] [--svg FILE [--from T --span T]]\n"
+    "usage: irqsim sim [--fastpath pr1227|fixed] [--kernel base|master] [--horizon TICKS] [--svg FILE [--from T --span T]]\n"
     "                  [--json FILE] [--state FILE] [--expect CLASS] WORKLOAD\n"
     "  --state FILE    the entry state of the first divergence, as a scenario file (irqsim check reads it)\n"
     "  runs WORKLOAD (docs/workload-format.md) on a slowpath kernel and a fastpath kernel side by side\n"
@@ -30,6 +30,7 @@ static const char usage[] =
 
 struct sim_opts {
     int variant;
+    int kernel; /* enum ks_kernel */
     unsigned long long horizon, from, span;
     const char *svg, *json, *file, *expect, *state;
 };
@@ -74,6 +75,10 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
             o->variant = fp_variant_parse(v);
             if (o->variant < 0)
                 return opt_error("--fastpath: expected pr1227 or fixed, got", v);
+        } else if (strcmp(a, "--kernel") == 0) {
+            o->kernel = cfg_kernel_parse(v);
+            if (o->kernel < 0)
+                return opt_error("--kernel: expected base or master, got", v);
         } else if (strcmp(a, "--horizon") == 0) {
             if (ticks_opt(a, v, 1, &o->horizon))
                 return EXIT_USAGE;
@@ -142,6 +147,7 @@ int sim_main(int argc, char **argv)
     }
     if (o.horizon)
         w.horizon = o.horizon;
+    w.kernel = (uint8_t)o.kernel;
     static struct sim s;
     if (sim_init(&s, &w, o.variant) != 0) {
         fprintf(stderr, "%s: %s\n", o.file, s.setup_error);

@@ -383,6 +383,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     uint8_t bytes[WL_BYTES];
     wl_bytes(o->seed, i, bytes);
     workload_from_bytes(bytes, sizeof bytes, o->cores, w);
+    w->kernel = (uint8_t)o->bounds.kernel;
     if (sim_init(s, w, o->variant) != 0) {
         ss->setup_refused++;
         sim_free(s);
@@ -502,10 +503,10 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
             fprintf(f, " (%s)", b->reproducer);
         fprintf(f, "\n");
     }
-    if (o->variant == FP_PR1227 && found < DEF_COUNT) {
+    if (o->variant == FP_PR1227 && found < defects_possible(o->bounds.kernel)) {
         fprintf(f, "  not found:");
         for (int d = 0; d < DEF_COUNT; d++)
-            if (best[d] < 0)
+            if (best[d] < 0 && defect_possible(d, o->bounds.kernel))
                 fprintf(f, " %s", defect_info(d)->id);
         fprintf(f, "\n");
     }

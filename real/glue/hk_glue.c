@@ -188,7 +188,8 @@ void VISIBLE NORETURN restore_user_context(void)
 {
     NODE_UNLOCK_IF_HELD;
     c_exit_hook();
-#ifdef CONFIG_HAVE_FPU
+#if defined(CONFIG_HAVE_FPU) && defined(HK_FPU_EXIT_RESTORE)
+    /* not on master (c4501d5ed moved it into switchToThread) */
     lazyFPURestore(NODE_STATE(ksCurThread));
 #endif
     hk_exit(HK_EXIT_USER);
