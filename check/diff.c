@@ -323,8 +323,9 @@ bool diff_unread_clock_shows(const struct kstate *fast, ticks_t slow_cur_time)
 
 void diff_judge(struct kstate *slow, struct kstate *fast, bool check_invariants, struct diff_verdict *v)
 {
-    bool unread = diff_unread_clock_shows(fast, slow->cur_time);
+    v->unread_clock = diff_unread_clock_shows(fast, slow->cur_time);
     v->slow_time = slow->cur_time;
+    v->fast_time = fast->cur_time;
     v->slow_overrun = !diff_normalise(slow);
     v->fast_overrun = !diff_normalise(fast);
     /* Outcomes equal byte for byte (most fallbacks end so) differ in no
@@ -345,7 +346,7 @@ void diff_judge(struct kstate *slow, struct kstate *fast, bool check_invariants,
         v->fields |= 1u << DF_ASSERT;
     if (v->slow_inv != v->fast_inv || v->slow_inv)
         v->fields |= 1u << DF_INVARIANT;
-    if (unread)
+    if (v->unread_clock)
         v->fields |= 1u << DF_CUR_TIME;
     v->agree = v->fields == 0;
 }
@@ -392,6 +393,10 @@ void diff_report(FILE *out, const struct diff_verdict *v, const struct kstate *s
     }
     fprintf(out, "verdict: DIVERGE in %s\n", diff_fields_text(v->fields, buf, sizeof buf));
     diff_compare(slow, fast, out);
+    if (v->unread_clock)
+        fprintf(out, "  %-12s clock read at entry: slow %" PRIu64 ", fast left it at %" PRIu64 " (on SMP another "
+                     "core's remote stall charges ksConsumed without reading it)\n", groups[G_BUDGET], v->slow_time,
+                v->fast_time);
     if (v->slow_overrun || v->fast_overrun)
         fprintf(out, "  %-12s pending consumed time the current SC cannot pay: slow %s, fast %s\n", groups[G_BUDGET],
                 v->slow_overrun ? "yes" : "no", v->fast_overrun ? "yes" : "no");

@@ -64,7 +64,8 @@ struct diff_verdict {
     uint8_t slow_asserts, fast_asserts;
     uint8_t slow_inv, fast_inv; /* exit invariants broken by each outcome */
     bool fast_overrun, slow_overrun; /* pending time the current SC cannot pay */
-    ticks_t slow_time;   /* the slowpath outcome's ksCurTime before the normalisation */
+    ticks_t slow_time, fast_time; /* each outcome's ksCurTime before the normalisation */
+    bool unread_clock;   /* SMP: the fastpath left the clock unread (diff_unread_clock_shows) */
 };
 
 /* Run both paths from in (which should satisfy the entry invariants) with
