@@ -290,8 +290,12 @@ static void check_current(struct ctx *c)
         fail(c, INV_CURRENT, "current SC %s's head refill is not ready at ksCurTime", SC(sc));
     else if (!sufficient0(ks, sc))
         fail(c, INV_CURRENT, "current SC %s's head refill is below MIN_BUDGET", SC(sc));
+    /* The kernel commits the old SC's time before a new one becomes current
+     * (switchSchedContext, thread.c). PR #1227's switch does not when
+     * checkBudget returned false for the domain's end (F2): the handler's SC
+     * then holds the interrupted thread's ksConsumed (INV_ADMIT_INHERITED). */
     else if (sc != ks->idle_sc && ks->scs[sc].period != 0 && ks->consumed <= ks->cur_time &&
-             rhead(ks, sc)->time > ks->cur_time - ks->consumed)
+             rhead(ks, sc)->time > ks->cur_time - ks->consumed && !(c->admit & INV_ADMIT_INHERITED))
         fail(c, INV_CURRENT, "current SC %s's head refill starts after the pending consumption began "
              "(commitTime would leave it not ready)", SC(sc));
     if (cur != ks->idle_thread && t->domain != ks->cur_domain)
@@ -852,7 +856,7 @@ unsigned inv_admit_left_by(int v)
 
 int inv_admit_parse(const char *s, unsigned *out)
 {
-    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked"};
+    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked", "inherited"};
     int v = fp_variant_parse(s);
     *out = 0;
     if (v >= 0) {

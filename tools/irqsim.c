@@ -41,7 +41,7 @@ static const char usage_text[] =
     "      --kernel base|master  check, run, minimize, gen, fuzz, ratio: the kernel modelled (default\n"
     "                   base 43607edb6, or the scenario's config kernel=; master 1326364bc)\n"
     "      --admit pr1227|fixed|all|LIST  check, run: also accept at entry what that fastpath\n"
-    "                   leaves at user level (LIST: action,reprogram,outranked,domain_end,masked)\n"
+    "                   leaves at user level (LIST: action,reprogram,outranked,domain_end,masked,inherited)\n"
     "  run --path slow|fast [--fastpath V] FILE  print the outcome state of one path\n"
     "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
     "      --mode state|workload  generated states (default), or generated workloads simulated\n"
@@ -200,7 +200,7 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         } else if (!strcmp(a, "--admit")) {
             if (inv_admit_parse(v, &o->admit) != 0)
                 return usage_error(o->cmd, "--admit: expected pr1227, fixed, all, none or a list of "
-                                   "action,reprogram,outranked,domain_end,masked, got '%s'", v);
+                                   "action,reprogram,outranked,domain_end,masked,inherited, got '%s'", v);
         } else if (!strcmp(a, "--kernel")) {
             o->kernel = cfg_kernel_parse(v);
             if (o->kernel < 0)
