@@ -5,7 +5,8 @@
 #include "sched.h"
 
 /* invokeDomainScheduleConfigure; the stored entries stop at the last one
- * that is not an end marker, so equal schedules compare equal */
+ * that is not an end marker, so equal schedules compare equal (the start
+ * entry is never one, so some entry stays) */
 static void invokeDomainScheduleConfigure(struct kstate *ks, unsigned index, unsigned domain, ticks_t duration)
 {
     for (unsigned i = ks->dom_len; i <= index; i++)
@@ -13,7 +14,7 @@ static void invokeDomainScheduleConfigure(struct kstate *ks, unsigned index, uns
     if (index >= ks->dom_len)
         ks->dom_len = (uint8_t)(index + 1);
     ks->dom_sched[index] = dschedule_make(domain, duration);
-    while (ks->dom_len > 0 && ks->dom_sched[ks->dom_len - 1] == 0)
+    while (ks->dom_sched[ks->dom_len - 1] == 0)
         ks->dom_len--;
 }
 
