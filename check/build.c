@@ -174,10 +174,8 @@ void build_two_domains(struct kstate *ks)
     ks->cfg.num_domains = 2;
     cfg_derive(&ks->cfg);
     ks->dom_len = 2;
-    ks->dom_sched[0].domain = 0;
-    ks->dom_sched[0].length_ms = 10;
-    ks->dom_sched[1].domain = 1;
-    ks->dom_sched[1].length_ms = 10;
+    ks->dom_sched[0] = dschedule_make(0, cfg_us_to_ticks(&ks->cfg, 10 * 1000));
+    ks->dom_sched[1] = dschedule_make(1, cfg_us_to_ticks(&ks->cfg, 10 * 1000));
     ks->dom_idx = 0;
     ks->cur_domain = 0;
 }

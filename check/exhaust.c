@@ -19,6 +19,7 @@ void exh_bounds_default(struct exh_bounds *b)
     b->refills = 2;
     b->domains = 2;
     b->board = "imx8mm";
+    b->kernel = KS_KERNEL_BASE;
 }
 
 const char *exh_bounds_check(const struct exh_bounds *b)
@@ -29,6 +30,8 @@ const char *exh_bounds_check(const struct exh_bounds *b)
         return "notifications must be 1 or 2 (the IRQ path touches one; a second is a bound or waited-on other)";
     if (b->refills < 1 || b->refills > EXH_MAX_REFILLS)
         return "refills must be between 1 and 4";
+    if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
+        return "kernel must be base or master";
     if (b->domains < 1 || b->domains > 2)
         return "domains must be 1 or 2 (the path compares the current domain with one other)";
     struct ks_config c;
@@ -358,7 +361,12 @@ static void plan(struct exh_iter *it)
         /* an SMP build has one domain (cfg_validate) */
         if (p->rsc != RSC_NONE && p->rsc != RSC_NTFN_HELD && p->ndom == 1)
             list[n++] = RC_OTHER_CORE;
-        if (rsc_from_ntfn(p->rsc) && p->ndom == 1)
+        /* the receiver's FPU state live on an SMP build: base, when it
+         * gets an SC from the notification (the fastpath's slow_fpu);
+         * master, where the current thread owns its core's FPU unless
+         * idle (check_fpu_owners), only under the idle thread */
+        bool fpu_live = b->kernel == KS_KERNEL_MASTER ? p->cur == CUR_IDLE : rsc_from_ntfn(p->rsc);
+        if (fpu_live && p->ndom == 1)
             list[n++] = RC_FPU_LIVE;
         p->r_core = choose_in(&w, list, n);
         /* the vspace is read only by the fastpath's switch checks, which
@@ -366,6 +374,8 @@ static void plan(struct exh_iter *it)
         int cur_prio = p->cur == CUR_IDLE ? 0 : PRIO_CUR;
         bool reaches = p->r_dom == 0 && p->r_core == RC_UP && p->rsc != RSC_NONE && p->rsc != RSC_NTFN_HELD;
         p->r_as = reaches && (p->cur == CUR_IDLE || p->r_prio > cur_prio) ? choose(&w, RA_KINDS) : RA_OK;
+        if (b->kernel == KS_KERNEL_MASTER && p->ntfn == XN_WAITING)
+            p->r_stale = choose(&w, 2);
     }
     if (w.bad)
         it->done = true;
@@ -560,6 +570,20 @@ static void build_recv_sc(struct bctx *x, int t, int n)
         ks->scs[sc].core = 1;
 }
 
+/* Master's fixed values: the idle SC's MAX_PERIOD_TICKS budget (boot.c
+ * 486-487) and, with an FPU, the current thread (not idle) as its core's
+ * FPU owner (lazyFPURestore at the switch to it). The taken IRQ is
+ * neither masked nor active on either GIC (the GIC signals neither), so
+ * irq_active has no value to vary; the GIC version is the board's. */
+static void build_master(struct kstate *ks)
+{
+    if (ks->cfg.kernel != KS_KERNEL_MASTER)
+        return;
+    build_idle_sc(ks, ks->idle_sc);
+    if (ks->cfg.fpu && ks->cur_thread != ks->idle_thread)
+        ks->tcbs[ks->cur_thread].fpu_live = true;
+}
+
 /* prefix + one digit (queues hold at most EXH_MAX_QUEUE threads) */
 static const char *name_n(char *dst, const char *prefix, int i)
 {
@@ -574,6 +598,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
 {
     if (ks_init(ks, b->board) != 0)
         return -1;
+    ks->cfg.kernel = (uint8_t)b->kernel;
     struct bctx x = {.ks = ks, .p = p, .b = b};
     board_consts(b, &x.k);
     ticks_t mb = (ticks_t)x.k.mb;
@@ -615,6 +640,8 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
             build_bind_ntfn(ks, t, n);
         } else {
             build_wait_ntfn(ks, t, n);
+            if (p->r_stale)
+                ks->tcbs[t].reply = (int8_t)ks_add_reply(ks, "reply");
             if (p->recv_bound == 1)
                 build_bind_ntfn(ks, t, n);
             else if (p->recv_bound == 2)
@@ -681,6 +708,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
     if (p->irq >= XI_INACTIVE)
         ks->active_irq = irq;
 
+    build_master(ks);
     build_deadline(ks);
     ks->reprogram = false; /* the queue operations set it; user level has it clear */
     return ks->n_asserts ? -1 : 0;
@@ -748,6 +776,8 @@ const char *exh_plan_text(const struct exh_plan *p, char *buf, size_t len)
             OUT(" receiver_amount=%s", p->r_big ? "20mb" : "mb");
         OUT(" receiver_prio=%d receiver_domain=%d receiver_core=%s receiver_vspace=%s", p->r_prio, p->r_dom,
             core[p->r_core], as[p->r_as]);
+        if (p->r_stale)
+            OUT(" receiver_stale_reply=1");
     }
     OUT(" release=[");
     for (int i = 0; i < p->n_rel; i++)

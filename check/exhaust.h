@@ -37,6 +37,8 @@ struct exh_bounds {
                           refill_max ranges over max(2, refills in it) .. max(2, this)) */
     int domains;       /* configured domains, 1..2 */
     const char *board; /* a preset of sim/config.c */
+    int kernel;        /* enum ks_kernel: base (default) or master, whose
+                          states add the master-only values (exh_build) */
 };
 
 #define EXH_MAX_THREADS 6
@@ -116,6 +118,8 @@ struct exh_plan {
     int r_dom;          /* 0 or 1 */
     int r_core;         /* enum exh_core */
     int r_as;           /* enum exh_as */
+    bool r_stale;       /* master: the waiting receiver (XN_WAITING) holds a
+                           stale reply reference (4f4721706) */
 };
 
 /* ---- the iterator: one plan per step ---- */

@@ -217,12 +217,13 @@ static void gen_domains(struct gen *g)
     if (ks->dom_len > KS_MAX_DOM_SCHED)
         ks->dom_len = KS_MAX_DOM_SCHED;
     for (int i = 0; i < ks->dom_len; i++) {
-        ks->dom_sched[i].domain = (uint8_t)(nd > 1 ? (i + gpick(g, 2)) % nd : 0);
-        ks->dom_sched[i].length_ms = (uint32_t)(1 + gpick(g, 20));
+        unsigned d = nd > 1 ? (i + (unsigned)gpick(g, 2)) % nd : 0;
+        uint64_t ms = 1 + gpick(g, 20);
+        ks->dom_sched[i] = dschedule_make(d, cfg_us_to_ticks(&ks->cfg, ms * 1000));
     }
     ks->dom_idx = (uint8_t)gpick(g, ks->dom_len);
-    ks->cur_domain = ks->dom_sched[ks->dom_idx].domain;
-    ks->domain_time = cfg_us_to_ticks(&ks->cfg, ks->dom_sched[ks->dom_idx].length_ms * 1000ull);
+    ks->cur_domain = (uint8_t)dschedule_domain(ks->dom_sched[ks->dom_idx]);
+    ks->domain_time = dschedule_duration(ks->dom_sched[ks->dom_idx]);
     if (nd > 1 && !g->b->realistic && chance(g->src, 2)) {
         /* a domain near its end; gen_clock aims at the expiry rule */
         ks->domain_time = 1 + gpick(g, 4 * g->mb);
@@ -646,6 +647,31 @@ static void gen_fpu_owners(struct gen *g)
     }
 }
 
+/* Master's schedules are set at run time (27a52ddd4, src/object/domain.c):
+ * durations in ticks, a start index nextDomain wraps to, end markers, and
+ * the boot entry's DSCHED_MAX_DURATION (boot.c:636-637) until a schedule
+ * is started. The current entry and domain stay as drawn. */
+static void gen_dom_schedule(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (!chance(g->src, 2))
+        return;
+    for (int i = 0; i < ks->dom_len; i++)
+        if (i != ks->dom_idx && chance(g->src, 2)) /* not whole ms */
+            ks->dom_sched[i] += gpick(g, cfg_us_to_ticks(&ks->cfg, 1000));
+    ks->dom_start = (uint8_t)gpick(g, ks->dom_len);
+    int next = ks->dom_idx + 1;
+    if (next < ks->dom_len && next != ks->dom_start && chance(g->src, 3)) {
+        ks->dom_sched[next] = 0; /* an end marker: nextDomain wraps to the start here */
+        if (next == ks->dom_len - 1)
+            ks->dom_len--;
+    }
+    if (chance(g->src, 4)) { /* the boot entry, or one configured alike */
+        ks->dom_sched[ks->dom_idx] = dschedule_make(ks->cur_domain, DSCHED_MAX_DURATION);
+        ks->domain_time = DSCHED_MAX_DURATION - (ks->cur_time < DSCHED_MAX_DURATION ? ks->cur_time : 0);
+    }
+}
+
 /* What only master reaches, drawn last and only for master, so base
  * states stay as they were. */
 static void gen_master(struct gen *g)
@@ -655,6 +681,7 @@ static void gen_master(struct gen *g)
     gen_split_eoi(g);
     gen_stale_replies(g);
     gen_fpu_owners(g);
+    gen_dom_schedule(g);
     build_idle_sc(g->ks, g->ks->idle_sc);
 }
 

@@ -636,6 +636,33 @@ static void check_time(struct ctx *c)
              (unsigned long long)ks->cur_time);
 }
 
+/* An entry of base's schedule is a domain and a whole number of ms above 0
+ * (base src/config/default_domain.c; boot.c asserts ksDomainTime > 0);
+ * master's durations are ticks, 0 only in an end marker, which is all
+ * zero (decodeDomainScheduleConfigure, master src/object/domain.c) */
+static void check_dom_entry(struct ctx *c, int i)
+{
+    const struct kstate *ks = c->ks;
+    unsigned d = dschedule_domain(ks->dom_sched[i]);
+    ticks_t t = dschedule_duration(ks->dom_sched[i]), tpm = cfg_us_to_ticks(&ks->cfg, 1000);
+    if (d >= ks->cfg.num_domains)
+        fail(c, INV_DOMAIN, "domain schedule entry %d: domain %u >= number of domains %u", i, d, ks->cfg.num_domains);
+    if (ks->cfg.kernel == KS_KERNEL_MASTER) {
+        if (t == 0 && d != 0)
+            fail(c, INV_DOMAIN, "domain schedule entry %d: duration 0 with domain %u (only an end marker has 0)", i, d);
+    } else if (t == 0 || tpm == 0 || t % tpm != 0) {
+        fail(c, INV_DOMAIN, "domain schedule entry %d: %llu ticks is not a whole number of ms above 0 (base's lengths are ms)",
+             i, (unsigned long long)t);
+    }
+}
+
+/* Base: the current domain is the current entry's, and entry 0 starts
+ * (thread.c nextDomain). Master: the start entry is never an end marker
+ * (decodeDomainScheduleSetStart refuses one, decodeDomainScheduleConfigure
+ * refuses to make it one; boot.c:637 sets entry 0 to DSCHED_MAX_DURATION),
+ * and the current entry may have been reconfigured since nextDomain
+ * read it ("the change will not apply until the next time this entry is
+ * reached", libsel4 object-api.xml), so it says nothing of the domain. */
 static void check_domains(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -643,12 +670,17 @@ static void check_domains(struct ctx *c)
     if (ks->cur_domain >= nd)
         fail(c, INV_DOMAIN, "current domain %u >= number of domains %u", ks->cur_domain, nd);
     for (int i = 0; i < ks->dom_len; i++)
-        if (ks->dom_sched[i].domain >= nd || ks->dom_sched[i].length_ms == 0)
-            fail(c, INV_DOMAIN, "domain schedule entry %d: domain %u, length %u ms", i,
-                 ks->dom_sched[i].domain, ks->dom_sched[i].length_ms);
-    if (ks->dom_sched[ks->dom_idx].domain != ks->cur_domain)
-        fail(c, INV_DOMAIN, "current domain %u is not the schedule's entry %u (domain %u)",
-             ks->cur_domain, ks->dom_idx, ks->dom_sched[ks->dom_idx].domain);
+        check_dom_entry(c, i);
+    if (ks->cfg.kernel == KS_KERNEL_MASTER) {
+        if (dschedule_is_end_marker(ks, ks->dom_start))
+            fail(c, INV_DOMAIN, "domain schedule start %u is an end marker", ks->dom_start);
+    } else if (ks->dom_start != 0) {
+        fail(c, INV_DOMAIN, "domain schedule start %u: base wraps to entry 0 (ksDomScheduleStart is master's)",
+             ks->dom_start);
+    } else if (dschedule_domain(ks->dom_sched[ks->dom_idx]) != ks->cur_domain) {
+        fail(c, INV_DOMAIN, "current domain %u is not the schedule's entry %u (domain %u)", ks->cur_domain,
+             ks->dom_idx, dschedule_domain(ks->dom_sched[ks->dom_idx]));
+    }
     /* updateTimestamp zeroes ksDomainTime only when the domain ends, and
      * schedule() then switches domain (checkDomainTime,
      * include/kernel/thread.h:251-257; nextDomain refills it) before user

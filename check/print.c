@@ -72,6 +72,25 @@ static void print_config(FILE *out, const struct kstate *ks)
             c->precision);
 }
 
+/* The schedule in base's form (ms) when every entry is whole ms, as every
+ * base schedule is; else in master's (ticks) */
+static void print_domain(FILE *out, const struct kstate *ks)
+{
+    ticks_t tpm = cfg_us_to_ticks(&ks->cfg, 1000);
+    bool ms = tpm > 0;
+    for (int i = 0; i < ks->dom_len; i++)
+        ms = ms && dschedule_duration(ks->dom_sched[i]) % tpm == 0;
+    fprintf(out, "domain cur=%u time=%" PRIu64 " idx=%u", ks->cur_domain, ks->domain_time, ks->dom_idx);
+    if (ks->dom_start)
+        fprintf(out, " start=%u", ks->dom_start);
+    fprintf(out, " %s=", ms ? "schedule" : "schedule_ticks");
+    for (int i = 0; i < ks->dom_len; i++) {
+        ticks_t d = dschedule_duration(ks->dom_sched[i]);
+        fprintf(out, "%s%u:%" PRIu64, i ? "," : "", dschedule_domain(ks->dom_sched[i]), ms ? d / tpm : d);
+    }
+    fprintf(out, "\n");
+}
+
 static void print_node(FILE *out, const struct kstate *ks)
 {
     char buf[KS_NAME_LEN + 4];
@@ -89,10 +108,7 @@ static void print_node(FILE *out, const struct kstate *ks)
     if (ks->vspace != scen_vspace_default(ks))
         fprintf(out, " vspace=%s", ks_tcb_name(ks, ks->vspace));
     fprintf(out, "\n");
-    fprintf(out, "domain cur=%u time=%" PRIu64 " idx=%u schedule=", ks->cur_domain, ks->domain_time, ks->dom_idx);
-    for (int i = 0; i < ks->dom_len; i++)
-        fprintf(out, "%s%u:%u", i ? "," : "", ks->dom_sched[i].domain, ks->dom_sched[i].length_ms);
-    fprintf(out, "\n");
+    print_domain(out, ks);
     for (int k = 0; k < KS_MAX_CORES; k++) {
         bool other = k > 0 && (ks->core_cur[k] != KS_NONE || ks->core_idle[k] != KS_NONE ||
                                ks->core_reprogram[k] || ks->core_sc[k] != KS_NONE);

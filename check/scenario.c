@@ -57,6 +57,7 @@ struct ctx {
     bool bitmap_given[KS_MAX_CORES][KS_MAX_DOMAINS];
     bool irq_seen[KS_MAX_IRQS];
     bool vspace_given;        /* the node line's vspace key */
+    bool schedule_given;      /* the domain line's schedule or schedule_ticks */
 };
 
 enum kind { K_TCB, K_SC, K_NTFN, K_EP, K_REPLY };
@@ -475,7 +476,9 @@ static const struct field domain_fields[] = {
     NUM(struct kstate, "cur", cur_domain, KS_MAX_DOMAINS - 1),
     NUM(struct kstate, "time", domain_time, UINT64_MAX),
     NUM(struct kstate, "idx", dom_idx, KS_MAX_DOM_SCHED - 1),
+    NUM(struct kstate, "start", dom_start, KS_MAX_DOM_SCHED - 1),
     SPECIAL("schedule"),
+    SPECIAL("schedule_ticks"),
 };
 
 static const struct field ipi_fields[] = {
@@ -836,22 +839,33 @@ static int dir_node(struct ctx *c, const struct line *ln, int arg)
     return node_action(c, ln) || node_vspace(c, ln);
 }
 
+/* schedule=D:MS,... (base's form: lengths in ms, converted with usToTicks
+ * as base's nextDomain does) or schedule_ticks=D:TICKS,... (master's:
+ * durations in ticks, 0:0 an end marker); read in the last pass, when the
+ * config line has set the timer */
 static int domain_schedule(struct ctx *c, const struct line *ln)
 {
     struct tok rest, item;
     struct kstate *ks = c->ks;
-    if (!find_kv(ln, 1, "schedule", &rest))
+    bool ms = find_kv(ln, 1, "schedule", &rest);
+    struct tok tick_rest;
+    if (find_kv(ln, 1, "schedule_ticks", &tick_rest)) {
+        if (ms)
+            return fail(c, "domain: give schedule= (ms) or schedule_ticks=, not both");
+        rest = tick_rest;
+    } else if (!ms) {
         return 0;
+    }
+    const char *key = ms ? "schedule" : "schedule_ticks";
+    c->schedule_given = true;
     int n = 0;
     while (next_item(&rest, ',', &item)) {
-        uint64_t d, ms;
+        uint64_t d, len;
         if (n == KS_MAX_DOM_SCHED)
-            return fail(c, "domain: schedule= has more than %d entries", KS_MAX_DOM_SCHED);
-        if (parse_pair(c, "domain", "schedule", item, KS_MAX_DOMAINS - 1, UINT32_MAX, &d, &ms))
+            return fail(c, "domain: %s= has more than %d entries", key, KS_MAX_DOM_SCHED);
+        if (parse_pair(c, "domain", key, item, KS_MAX_DOMAINS - 1, ms ? UINT32_MAX : DSCHED_MAX_DURATION, &d, &len))
             return -1;
-        ks->dom_sched[n].domain = (uint8_t)d;
-        ks->dom_sched[n].length_ms = (uint32_t)ms;
-        n++;
+        ks->dom_sched[n++] = dschedule_make((unsigned)d, ms ? cfg_us_to_ticks(&ks->cfg, len * 1000) : len);
     }
     ks->dom_len = (uint8_t)n;
     return 0;
@@ -860,8 +874,12 @@ static int domain_schedule(struct ctx *c, const struct line *ln)
 static int dir_domain(struct ctx *c, const struct line *ln, int arg)
 {
     (void)arg;
-    if (once(c, SEEN_DOMAIN, "domain") || APPLY(c, "domain", c->ks, domain_fields, ln, 1))
-        return -1;
+    return once(c, SEEN_DOMAIN, "domain") || APPLY(c, "domain", c->ks, domain_fields, ln, 1);
+}
+
+static int dir_domain_schedule(struct ctx *c, const struct line *ln, int arg)
+{
+    (void)arg;
     return domain_schedule(c, ln);
 }
 
@@ -1136,7 +1154,7 @@ static const struct directive directives[] = {
     {"clock", 0, {NULL, dir_clock, NULL}},
     {"irq", 0, {NULL, dir_irq, NULL}},
     {"node", 0, {NULL, dir_node, NULL}},
-    {"domain", 0, {NULL, dir_domain, NULL}},
+    {"domain", 0, {NULL, dir_domain, dir_domain_schedule}},
     {"core", 0, {NULL, dir_core, NULL}},
     {"ipi", 0, {NULL, dir_ipi, NULL}},
     {"irq_oor", 0, {NULL, dir_irq_oor, NULL}},
@@ -1226,6 +1244,8 @@ int scenario_parse(const char *text, size_t len, const char *filename, struct ks
     if (run_pass(&c, 2))
         return -1;
     derive_bitmaps(&c);
+    if (!c.schedule_given) /* ks_init's one entry, 10 ms of the timer the config line set */
+        out->dom_sched[0] = dschedule_make(0, cfg_us_to_ticks(&out->cfg, 10 * 1000));
     if (!c.vspace_given)
         out->vspace = (int8_t)scen_vspace_default(out);
     return 0;

@@ -14,6 +14,7 @@
 #include "schedcontext.h"
 #include "smp.h"
 #include "syscall.h"
+#include "tcbops.h"
 
 #define NEVER UINT64_MAX
 #define SYS_TICKS 1           /* user time before each system call */
@@ -434,14 +435,24 @@ static int boot(struct sim *s, struct kstate *ks)
     ks->cfg.kernel = w->kernel;
     build_idle_sc(ks, ks->idle_sc); /* core 1's copies it (boot_core1) */
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
-    if (w->n_dom) { /* ksDomSchedule, and the boot state of its first entry */
+    if (w->n_dom)
         ks->cfg.num_domains = (uint32_t)wl_num_domains(w);
+    if (w->kernel == KS_KERNEL_MASTER) {
+        /* master boot.c:635-637: domain 0 for DSCHED_MAX_DURATION, the
+         * rest of the schedule end markers; the root thread sets the
+         * workload's schedule at run time (setup_domains) */
+        ks->dom_len = 1;
+        ks->dom_sched[0] = dschedule_make(0, DSCHED_MAX_DURATION);
+        ks->dom_idx = ks->dom_start = 0;
+        ks->cur_domain = 0;
+        ks->domain_time = DSCHED_MAX_DURATION;
+    } else if (w->n_dom) { /* base: ksDomSchedule, and the boot state of its first entry (boot.c:546) */
         ks->dom_len = w->n_dom;
         for (int i = 0; i < w->n_dom; i++)
-            ks->dom_sched[i] = (struct ks_dom_entry){w->dom[i].domain, w->dom[i].ms};
+            ks->dom_sched[i] = dschedule_make(w->dom[i].domain, cfg_us_to_ticks(&ks->cfg, (uint64_t)w->dom[i].ms * 1000));
         ks->dom_idx = 0;
         ks->cur_domain = w->dom[0].domain;
-        ks->domain_time = cfg_us_to_ticks(&ks->cfg, (uint64_t)w->dom[0].ms * 1000);
+        ks->domain_time = dschedule_duration(ks->dom_sched[0]);
     }
     /* the initial thread runs in the first domain of the schedule */
     int root = build_thread(ks, "root", ROOT_PRIO, ks->cur_domain);
@@ -540,8 +551,48 @@ static int setup_threads(struct sim *s, struct kstate *ks)
         if (root_call(s, ks, c, "TCB_Resume"))
             return -1;
     }
+    return 0;
+}
+
+/* Master: the workload's schedule, set at run time as libsel4 documents
+ * (object-api.xml, DomainSet_ScheduleConfigure): every entry, then
+ * ScheduleSetStart(0), which ends the boot entry at once; the next
+ * schedule() wraps to entry 0 (invokeDomainScheduleSetStart, nextDomain).
+ * The lengths are the base form's ms in ticks. */
+static int setup_domains(struct sim *s, struct kstate *ks)
+{
+    const struct workload *w = s->w;
+    if (w->kernel != KS_KERNEL_MASTER || !w->n_dom)
+        return 0;
+    for (int i = 0; i < w->n_dom; i++) {
+        struct ks_call c = ks_call_new(SYS_Send, CALL_DomainSet_ScheduleConfigure);
+        c.dom_index = (unsigned)i;
+        c.domain = w->dom[i].domain;
+        c.budget = cfg_us_to_ticks(&ks->cfg, (uint64_t)w->dom[i].ms * 1000);
+        if (root_call(s, ks, c, "DomainSet_ScheduleConfigure"))
+            return -1;
+    }
+    struct ks_call c = ks_call_new(SYS_Send, CALL_DomainSet_ScheduleSetStart);
+    c.dom_index = 0;
+    return root_call(s, ks, c, "DomainSet_ScheduleSetStart");
+}
+
+/* The root thread's last call: its own TCB_Suspend. On master, when the
+ * schedule just started is not in domain 0, the root (domain 0, boot.c)
+ * is left ready there and would make this call when domain 0 next runs;
+ * the simulator takes it now (suspend, as the invocation does), so the
+ * root never runs in the workload on either kernel. */
+static int suspend_root(struct sim *s, struct kstate *ks)
+{
+    int root = 0;
+    while (strcmp(ks->tcbs[root].name, "root")) /* a workload cannot name a thread root */
+        root++;
+    if (ks->cur_thread != root) {
+        suspend(ks, root);
+        return 0;
+    }
     struct ks_call c = ks_call_new(SYS_Send, CALL_TCB_Suspend);
-    c.tcb = ks->cur_thread;
+    c.tcb = root;
     return root_call(s, ks, c, "the root thread's TCB_Suspend");
 }
 
@@ -566,7 +617,8 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
             snprintf(s->setup_error, sizeof s->setup_error, "irq %u is an IPI of an SMP kernel", w->irqs[q].irq);
             return -1;
         }
-    if (setup_scs(s, &k0->ks) || setup_irqs(s, &k0->ks) || setup_threads(s, &k0->ks))
+    if (setup_scs(s, &k0->ks) || setup_irqs(s, &k0->ks) || setup_threads(s, &k0->ks) || setup_domains(s, &k0->ks) ||
+        suspend_root(s, &k0->ks))
         return -1;
     for (int i = 0; i < w->n_threads; i++)
         set_pc(k0, &w->threads[i], s->tcb_of[i], 0);

@@ -458,6 +458,13 @@ static int parse_simple(struct rd *r, char **tok, int n)
         snprintf(w->board, sizeof w->board, "%s", tok[1]);
         return 0;
     }
+    if (strcmp(tok[0], "kernel") == 0) { /* what irqsim sim --kernel also sets */
+        int k = cfg_kernel_parse(tok[1]);
+        if (k < 0)
+            return fail(r, "kernel: expected base or master, got '%s'", tok[1]);
+        w->kernel = (uint8_t)k;
+        return 0;
+    }
     if (strcmp(tok[0], "cores") == 0) {
         if (w->n_scs)
             return fail(r, "cores must come before the sc lines");
@@ -504,7 +511,7 @@ static int parse_line(struct rd *r, char *line)
     if (n == 0 || tok[0][0] == '#')
         return 0;
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
-                                         "entry_latency", "cores"};
+                                         "entry_latency", "cores", "kernel"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -518,7 +525,7 @@ static int parse_line(struct rd *r, char *line)
         return parse_irq(r, tok, n);
     if (strcmp(tok[0], "spurious") == 0)
         return parse_spurious(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
+    return fail(r, "unknown directive '%s' (board, kernel, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
 }
 
 /* every ack names a declared IRQ line (not the spurious one) */
@@ -663,6 +670,8 @@ void workload_print(FILE *out, const struct workload *w)
 {
     fprintf(out, "# irqsim workload\nboard %s\nhorizon %" PRIu64 "\ntimer_irq %u\n", w->board, w->horizon,
             w->timer_irq);
+    if (w->kernel != KS_KERNEL_BASE)
+        fprintf(out, "kernel %s\n", cfg_kernel_name(w->kernel));
     if (w->cores > 1)
         fprintf(out, "cores %u\n", w->cores);
     if (w->entry_latency)

@@ -22,7 +22,7 @@
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 3
+#define HK_ABI_VERSION 4
 
 #define HK_NONE (-1)
 #define HK_MAX_TCBS 64
@@ -134,7 +134,9 @@ struct hk_state {
     unsigned char cur_domain, dom_idx, dom_len;
     unsigned long long domain_time;
     unsigned char dom_domain[HK_MAX_DOM_SCHED];
-    unsigned dom_length_ms[HK_MAX_DOM_SCHED];
+    unsigned dom_length_ms[HK_MAX_DOM_SCHED];    /* before master: the length in ms */
+    unsigned long long dom_ticks[HK_MAX_DOM_SCHED]; /* master: the duration in ticks (0 with domain 0: an end marker) */
+    unsigned char dom_start;                        /* master: ksDomScheduleStart */
     unsigned char n_tcbs, n_scs, n_ntfns, n_eps, n_replies;
     struct hk_tcb tcbs[HK_MAX_TCBS];
     struct hk_sc scs[HK_MAX_SCS];

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <string.h>
 
+
 /* ---- kernel.info ---- */
 
 static int info_line(struct rk_kernel *k, const char *key, const char *val)
@@ -256,10 +257,15 @@ static void node_to_hk(const struct kstate *ks, struct hk_state *h)
     h->domain_time = ks->domain_time;
     h->dom_idx = ks->dom_idx;
     h->dom_len = ks->dom_len;
+    /* both forms: base's whole ms (the checker admits no other on base),
+     * master's ticks */
+    ticks_t tpm = cfg_us_to_ticks(&ks->cfg, 1000);
     for (int i = 0; i < ks->dom_len && i < KS_MAX_DOM_SCHED; i++) {
-        h->dom_domain[i] = ks->dom_sched[i].domain;
-        h->dom_length_ms[i] = ks->dom_sched[i].length_ms;
+        h->dom_domain[i] = (unsigned char)dschedule_domain(ks->dom_sched[i]);
+        h->dom_ticks[i] = dschedule_duration(ks->dom_sched[i]);
+        h->dom_length_ms[i] = (unsigned)(tpm ? h->dom_ticks[i] / tpm : 0);
     }
+    h->dom_start = ks->dom_start;
 }
 
 /* The ready-queue bitmaps: the rows of the first cores and domains

@@ -13,10 +13,14 @@
  * A state whose configuration cannot be built (no kernel platform for its
  * board, several cores with several domains, hyp, timing constants that
  * differ from the build's) is skipped with the reason. Then one line per
- * finding F1-F8 (docs/FINDINGS.md): shown on the real kernel or not, and
+ * finding F1-F9 (docs/FINDINGS.md): shown on the real kernel or not, and
  * the command that shows it.
  *
- *   rk_regress [--tree T] [--cache DIR] [--script build-kernel.sh] [--debug] FILE|DIR...
+ *   rk_regress [--tree T] [--kernel base|master] [--cache DIR] [--script build-kernel.sh] [--debug] FILE|DIR...
+ *
+ * --kernel master: the tree is master's (e.g. PR #1227 rebased onto it by
+ * real/rebase-pr.sh); the states with config kernel=master run, and F9
+ * (split_eoi) counts.
  *
  * Exit 0 every state that ran matched, 1 a mismatch, 2 usage or a file
  * that does not load, 77 nothing could run (no tree, a missing
@@ -55,6 +59,7 @@ struct build {
 static struct build builds[MAX_BUILDS];
 static int n_builds;
 static const char *tree, *cache_dir, *script;
+static int tree_kernel; /* enum ks_kernel of the tree (--kernel): its states run, others are skipped */
 static int debug_build;
 static char missing[400]; /* a prerequisite is missing: nothing can be built */
 
@@ -107,9 +112,10 @@ static struct build *get_build(const char *platform, int domains, int cores)
 
 /* ---- the findings: a class's cause names the fixes whose absence it needs ---- */
 
-enum { N_FINDINGS = 8 };
-static const char *const finding_fix[N_FINDINGS] = {"entry_budget", "entry_domain", "entry_release", "entry_time",
-                                                    "idle_switch",  "deadline",     "cb_unblock",    "reprogram_flag"};
+enum { N_FINDINGS = 9 };
+static const char *const finding_fix[N_FINDINGS] = {"entry_budget", "entry_domain", "entry_release",
+                                                    "entry_time",   "idle_switch",  "deadline",
+                                                    "cb_unblock",   "reprogram_flag", "split_eoi"};
 
 static bool cause_has(const char *cause, const char *fix)
 {
@@ -199,8 +205,10 @@ static int run_file(const char *path)
     const struct ks_config *c = &in.cfg;
     const char *platform = rk_platform_of(c->board);
     char why[400];
-    if (c->kernel != KS_KERNEL_BASE) {
-        skip(file, "a master state (config kernel=master): the tree built here is the PR head on the base");
+    if (c->kernel != tree_kernel) {
+        snprintf(why, sizeof why, "a %s state (config kernel=): the tree is %s (rk_regress --kernel)",
+                 cfg_kernel_name(c->kernel), cfg_kernel_name(tree_kernel));
+        skip(file, why);
         return 0;
     }
     if (!platform) {
@@ -333,8 +341,10 @@ int main(int argc, char **argv)
             script = argv[++i];
         else if (strcmp(argv[i], "--debug") == 0)
             debug_build = 1;
+        else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc && cfg_kernel_parse(argv[i + 1]) >= 0)
+            tree_kernel = cfg_kernel_parse(argv[++i]);
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: rk_regress [--tree T] [--cache DIR] [--script S] [--debug] FILE|DIR...\n");
+            fprintf(stderr, "usage: rk_regress [--tree T] [--kernel base|master] [--cache DIR] [--script S] [--debug] FILE|DIR...\n");
             return 2;
         } else
             nfiles++;
@@ -372,8 +382,8 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_FINDINGS; i++) {
         const struct shown *s = &per_finding[i];
         if (s->shown)
-            printf("| F%d (%s) | %d | %d | yes | `rk_regress --tree %s %s` |\n", i + 1, finding_fix[i], s->ran,
-                   s->shown, tree, s->file);
+            printf("| F%d (%s) | %d | %d | yes | `rk_regress --tree %s%s %s` |\n", i + 1, finding_fix[i], s->ran,
+                   s->shown, tree, tree_kernel == KS_KERNEL_MASTER ? " --kernel master" : "", s->file);
         else
             printf("| F%d (%s) | %d | 0 | no | |\n", i + 1, finding_fix[i], s->ran);
     }

@@ -154,9 +154,8 @@ int ks_init(struct kstate *ks, const char *board)
         ks->core_deadline[c] = UINT64_MAX;
     }
     ks->dom_len = 1;
-    ks->dom_sched[0].domain = 0;
-    ks->dom_sched[0].length_ms = 10;
-    ks->domain_time = cfg_us_to_ticks(&ks->cfg, 10 * 1000);
+    ks->dom_sched[0] = dschedule_make(0, cfg_us_to_ticks(&ks->cfg, 10 * 1000));
+    ks->domain_time = dschedule_duration(ks->dom_sched[0]);
 
     int idle = ks_add_tcb(ks, "idle");
     int isc = ks_add_sc(ks, "idle_sc");

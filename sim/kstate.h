@@ -142,10 +142,27 @@ struct ks_irq_cap {
     uint64_t badge;      /* capNtfnBadge */
 };
 
-struct ks_dom_entry {
-    uint8_t domain;
-    uint32_t length_ms;
-};
+/* A domain schedule entry as master's dschedule_t (include/object/domain.h,
+ * 27a52ddd4): the domain in the top 8 bits, the duration in ticks below;
+ * 0 is an end marker. sim/domain.h has the schedule's invocations. */
+#define DSCHED_DOMAIN_BITS 8
+#define DSCHED_DOMAIN_SHIFT (64 - DSCHED_DOMAIN_BITS)
+#define DSCHED_MAX_DURATION (UINT64_MAX >> DSCHED_DOMAIN_BITS)
+/* CONFIG_NUM_DOMAIN_SCHEDULES (config.cmake default 100): the kernel's
+ * array; the model stores the first KS_MAX_DOM_SCHED entries */
+#define KS_NUM_DOMAIN_SCHEDULES 100
+
+/* dschedule_make */
+static inline uint64_t dschedule_make(unsigned domain, ticks_t duration)
+{
+    return ((uint64_t)domain << DSCHED_DOMAIN_SHIFT) | duration;
+}
+
+/* dschedule_domain */
+static inline unsigned dschedule_domain(uint64_t e) { return (unsigned)(e >> DSCHED_DOMAIN_SHIFT); }
+
+/* dschedule_duration */
+static inline ticks_t dschedule_duration(uint64_t e) { return e & DSCHED_MAX_DURATION; }
 
 struct ks_assert {
     uint16_t id;         /* enum in kassert.h */
@@ -210,11 +227,15 @@ struct kstate {
     uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS];
     uint64_t l2[KS_MAX_CORES][KS_MAX_DOMAINS][KS_L2_SIZE];
 
-    /* domains */
+    /* domains: ksDomSchedule entries as master's dschedule_t (domain in
+     * the top 8 bits, duration in ticks below: sim/domain.h), on base too
+     * (base's entries in ms convert on load); entries from dom_len on are
+     * end markers (0), as the kernel's array is zero past what was set */
     uint8_t cur_domain;
     ticks_t domain_time;
     uint8_t dom_idx, dom_len;
-    struct ks_dom_entry dom_sched[KS_MAX_DOM_SCHED];
+    uint8_t dom_start;   /* ksDomScheduleStart (master; 0 on base) */
+    uint64_t dom_sched[KS_MAX_DOM_SCHED];
 
     /* objects */
     uint8_t n_tcbs, n_scs, n_ntfns, n_eps, n_replies;
@@ -240,6 +261,19 @@ struct kstate {
     uint8_t n_asserts;
     struct ks_assert asserts[KS_MAX_ASSERTS];
 };
+
+/* entry index of the domain schedule: 0 (an end marker) past the stored
+ * entries, as the kernel's array is zero past what was set */
+static inline uint64_t dschedule_entry(const struct kstate *ks, unsigned index)
+{
+    return index < ks->dom_len ? ks->dom_sched[index] : 0;
+}
+
+/* dschedule_is_end_marker */
+static inline bool dschedule_is_end_marker(const struct kstate *ks, unsigned index)
+{
+    return dschedule_entry(ks, index) == 0;
+}
 
 /* An empty state: config from a preset, idle thread and idle SC only. */
 int ks_init(struct kstate *ks, const char *board);

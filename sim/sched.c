@@ -418,17 +418,23 @@ void chooseThread(struct kstate *ks)
     switchToThread(ks, t);
 }
 
-/* nextDomain */
+/* nextDomain: base wraps past the last entry to entry 0 (thread.c:302-318,
+ * lengths in ms converted by usToTicks, here at load); master wraps at an
+ * end marker to ksDomScheduleStart (master thread.c:326-338) */
 static void nextDomain(struct kstate *ks)
 {
     /* index, length, entry; index, ksReprogram, work units, domain, time */
     COST(ks, 4, 5 + (ks->dom_idx + 1 >= ks->dom_len), 1);
     ks->dom_idx++;
-    if (ks->dom_idx >= ks->dom_len)
+    if (ks->cfg.kernel == KS_KERNEL_MASTER) {
+        if (dschedule_is_end_marker(ks, ks->dom_idx))
+            ks->dom_idx = ks->dom_start;
+    } else if (ks->dom_idx >= ks->dom_len) {
         ks->dom_idx = 0;
+    }
     ks->reprogram = true;
-    ks->cur_domain = ks->dom_sched[ks->dom_idx].domain;
-    ks->domain_time = cfg_us_to_ticks(&ks->cfg, (uint64_t)ks->dom_sched[ks->dom_idx].length_ms * 1000);
+    ks->cur_domain = (uint8_t)dschedule_domain(ks->dom_sched[ks->dom_idx]);
+    ks->domain_time = dschedule_duration(ks->dom_sched[ks->dom_idx]);
 }
 
 /* scheduleChooseNewThread */

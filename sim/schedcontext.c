@@ -9,7 +9,8 @@
 
 const char *ks_syserr_name(int e)
 {
-    static const char *const names[] = {"none", "illegal_operation", "range_error", "invalid_capability"};
+    static const char *const names[] = {"none", "illegal_operation", "range_error", "invalid_capability",
+                                         "invalid_argument"};
     return e >= 0 && e < SYSERR_COUNT ? names[e] : "?";
 }
 

@@ -14,7 +14,8 @@
 #include "kstate.h"
 
 /* seL4 syscall errors the model's decodes return */
-enum ks_syserr { SYSERR_NONE, SYSERR_ILLEGAL_OPERATION, SYSERR_RANGE, SYSERR_INVALID_CAP, SYSERR_COUNT };
+enum ks_syserr { SYSERR_NONE, SYSERR_ILLEGAL_OPERATION, SYSERR_RANGE, SYSERR_INVALID_CAP, SYSERR_INVALID_ARGUMENT,
+                 SYSERR_COUNT };
 const char *ks_syserr_name(int e);
 
 #define SC_FLAG_SPORADIC 1u /* seL4_SchedContext_Sporadic */

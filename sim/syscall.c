@@ -1,6 +1,7 @@
 /* syscall: model of the MCS system-call entry and exit. */
 #include "syscall.h"
 
+#include "domain.h"
 #include "ipc.h"
 #include "irqhandler.h"
 #include "ntfn.h"
@@ -69,6 +70,10 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
         return decodeIRQControl_Get(ks, c->irq);
     case CALL_IRQHandler_SetNotification:
         return decodeIRQHandler_SetNotification(ks, c->irq, c->ntfn, c->badge);
+    case CALL_DomainSet_ScheduleConfigure:
+        return decodeDomainScheduleConfigure(ks, c->dom_index, c->domain, c->budget);
+    case CALL_DomainSet_ScheduleSetStart:
+        return decodeDomainScheduleSetStart(ks, c->dom_index);
     default:
         return decodeIRQHandler_Ack(ks, c->irq);
     }

@@ -3,7 +3,7 @@
  * handleSyscall with MCS_DO_IF_BUDGET (updateTimestamp, checkBudgetRestart)
  * at entry and schedule() + activateThread() at exit; handleRecv,
  * handleYield, and handleInvocation dispatching to the invocations of
- * schedcontext, tcbops, irqhandler and seL4_Signal (a send on a
+ * schedcontext, tcbops, irqhandler, domain (master) and seL4_Signal (a send on a
  * notification cap). A call names its objects by index; caps, rights and
  * message registers are not modelled (a workload only holds valid caps).
  */
@@ -29,6 +29,8 @@ enum ks_inv {
     CALL_IRQControl_Get,               /* irq */
     CALL_IRQHandler_SetNotification,   /* irq, ntfn, badge */
     CALL_IRQHandler_Ack,               /* irq */
+    CALL_DomainSet_ScheduleConfigure,  /* dom_index, domain, budget (the duration in ticks); master */
+    CALL_DomainSet_ScheduleSetStart,   /* dom_index; master */
     CALL_COUNT
 };
 
@@ -40,6 +42,7 @@ struct ks_call {
     ticks_t budget, period;
     unsigned extra_refills, flags;
     uint64_t badge;
+    unsigned dom_index, domain; /* a domain schedule entry */
 };
 
 /* A call with every object KS_NONE. */

@@ -226,8 +226,7 @@ static void test_entry_domain(void **state)
     struct kstate *ks = f->in;
     ks->cfg.num_domains = 2;
     ks->dom_len = 2;
-    ks->dom_sched[1].domain = 1;
-    ks->dom_sched[1].length_ms = 10;
+    ks->dom_sched[1] = dschedule_make(1, cfg_us_to_ticks(&ks->cfg, (uint64_t)10 * 1000));
     ks->domain_time = (ks->hw_clock - ks->cur_time) + ks->cfg.min_budget / 2;
     build_deadline(ks);
     agree(f, FP_FIXED, FP_SLOW_DOMAIN_EXPIRED);
@@ -668,8 +667,7 @@ static void test_other_domain(void **state)
         struct kstate *ks = f->in;
         ks->cfg.num_domains = 2;
         ks->dom_len = 2;
-        ks->dom_sched[1].domain = 1;
-        ks->dom_sched[1].length_ms = 10;
+        ks->dom_sched[1] = dschedule_make(1, cfg_us_to_ticks(&ks->cfg, (uint64_t)10 * 1000));
         int h = tc_tid(ks, "handler");
         ks->tcbs[h].domain = 1;
         agree(f, FP_FIXED, FP_SLOW_DOMAIN_CORE);

@@ -1035,14 +1035,13 @@ static void test_inv_domain(void **state)
     EXPECT_ONLY(ks, INV_DOMAIN, "domain time");
 
     ks = valid();
-    ks->dom_sched[0].length_ms = 0;
+    ks->dom_sched[0] = 0;
     EXPECT_ONLY(ks, INV_DOMAIN, "domain schedule entry 0");
 
     ks = valid();
     ks->cfg.num_domains = 2;
     ks->dom_len = 2;
-    ks->dom_sched[1].domain = 3; /* >= number of domains */
-    ks->dom_sched[1].length_ms = 10;
+    ks->dom_sched[1] = dschedule_make(3, cfg_us_to_ticks(&ks->cfg, (uint64_t)10 * 1000)); /* >= number of domains */
     EXPECT_ONLY(ks, INV_DOMAIN, "domain schedule entry 1");
 
     ks = valid();
@@ -1052,8 +1051,7 @@ static void test_inv_domain(void **state)
     ks = valid();
     ks->cfg.num_domains = 2;
     ks->dom_len = 2;
-    ks->dom_sched[1].domain = 1;
-    ks->dom_sched[1].length_ms = 10;
+    ks->dom_sched[1] = dschedule_make(1, cfg_us_to_ticks(&ks->cfg, (uint64_t)10 * 1000));
     tc_assert_valid(ks, INV_AT_ENTRY);
     ks->dom_idx = 1; /* the schedule says domain 1, domain 0 runs */
     EXPECT_ONLY(ks, INV_DOMAIN, "current domain 0");

@@ -303,8 +303,7 @@ static void test_fallback_domain(void **state)
     struct kstate *ks = r->in;
     ks->cfg.num_domains = 2;
     ks->dom_len = 2;
-    ks->dom_sched[1].domain = 1;
-    ks->dom_sched[1].length_ms = 10;
+    ks->dom_sched[1] = dschedule_make(1, cfg_us_to_ticks(&ks->cfg, (uint64_t)10 * 1000));
     ks->tcbs[tc_tid(ks, "handler")].domain = 1;
     check_fallback(r, FP_SLOW_DOMAIN_CORE);
     /* another domain: possibleSwitchTo only enqueues it */

@@ -228,10 +228,9 @@ static void odd_node(struct kstate *ks)
     ks->domain_time = 123;
     ks->dom_idx = 2;
     ks->dom_len = 3;
-    ks->dom_sched[1].domain = 1;
-    ks->dom_sched[1].length_ms = 10;
-    ks->dom_sched[2].domain = 3;
-    ks->dom_sched[2].length_ms = 1;
+    ks->dom_sched[0] = dschedule_make(0, cfg_us_to_ticks(&ks->cfg, (uint64_t)10 * 1000)); /* zcu106's timer */
+    ks->dom_sched[1] = dschedule_make(1, cfg_us_to_ticks(&ks->cfg, (uint64_t)10 * 1000));
+    ks->dom_sched[2] = dschedule_make(3, cfg_us_to_ticks(&ks->cfg, (uint64_t)1 * 1000));
     ks->tcbs[0].fpu_live = true;
     ks->scs[0].budget = 1;
 }

@@ -71,10 +71,8 @@ static void two_domains(struct kstate *ks, uint32_t len0_ms, uint32_t len1_ms)
 {
     ks->cfg.num_domains = 2;
     ks->dom_len = 2;
-    ks->dom_sched[0].domain = 0;
-    ks->dom_sched[0].length_ms = len0_ms;
-    ks->dom_sched[1].domain = 1;
-    ks->dom_sched[1].length_ms = len1_ms;
+    ks->dom_sched[0] = dschedule_make(0, cfg_us_to_ticks(&ks->cfg, (uint64_t)len0_ms * 1000));
+    ks->dom_sched[1] = dschedule_make(1, cfg_us_to_ticks(&ks->cfg, (uint64_t)len1_ms * 1000));
     ks->dom_idx = 0;
     ks->cur_domain = 0;
 }

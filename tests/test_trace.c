@@ -274,7 +274,7 @@ static void test_trace_newer_fields(void **unused)
     assert_false(in->tcbs[t1].asid_ok);
     assert_true(in->tcbs[find(in, "t000a2000")].vtable_ok);
     assert_int_equal(in->dom_len, 1);
-    assert_int_equal(in->dom_sched[0].length_ms, 5);
+    assert_int_equal(in->dom_sched[0], 5 * cfg_us_to_ticks(&in->cfg, 1000)); /* 5 ms, domain 0 */
     int unconfigured = KS_NONE;
     for (int i = 0; i < in->n_scs; i++)
         if (!strcmp(in->scs[i].name, "s000b3000"))

@@ -116,6 +116,19 @@ static void test_domains(void **state)
     assert_int_equal(s.k[0].ks.cur_domain, 0);
     assert_int_equal(s.k[0].ks.domain_time, 16000);
     sim_free(&s);
+    /* a kernel line names master; it prints and reads back */
+    text = "kernel master\ndomain_schedule 0:2,1:3\nntfn n\nthread t prio=1 prog=wait:n\n";
+    assert_int_equal(workload_parse(text, strlen(text), "m.wl", &w, &err), 0);
+    assert_int_equal(w.kernel, KS_KERNEL_MASTER);
+    f = open_memstream(&buf, &len);
+    workload_print(f, &w);
+    fclose(f);
+    assert_non_null(strstr(buf, "\nkernel master\n"));
+    assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
+    assert_int_equal(w2.kernel, KS_KERNEL_MASTER);
+    assert_int_equal(w2.n_dom, 2);
+    free(buf);
+    expect_error("kernel next\n", 1, "expected base or master");
     expect_error("domain_schedule 0:2\nthread t prio=1 domain=2\n", 2, "domain");
     expect_error("thread t prio=1\ndomain_schedule 0:2\n", 2, "before the thread");
     expect_error("domain_schedule 0-2\n", 1, "DOMAIN:MS");

@@ -38,6 +38,8 @@ static const char exhaust_usage[] =
     "  --refills N   refills in a periodic SC, 1-4 (default 2)\n"
     "  --domains N   domains, 1-2 (default 2)\n"
     "  --board NAME  imx8mm (default) imx8mq odroidc4 tqma tx1 zcu106\n"
+    "  --kernel base|master  the kernel modelled (default base 43607edb6; master 1326364bc\n"
+    "                adds its own values: docs/EXHAUSTIVE.md, \"Master\")\n"
     "  --shard K/N   check only states K, K+N, K+2N, ... (1 <= K <= N): the N shards\n"
     "                together are the whole space\n"
     "  --state FILE  save the position every 10 s and at the end; resume from it\n"
@@ -84,6 +86,7 @@ struct xopts {
     int variant;
     struct exh_bounds b;
     char board[32];
+    char label[64];        /* the board, and the kernel when master */
     uint64_t shard_k, shard_n; /* 1-based K */
     const char *state, *json, *out;
     bool count_only, quiet;
@@ -177,6 +180,10 @@ static int parse_args(struct xopts *o, int argc, char **argv)
             if (cfg_preset(&c, v) != 0)
                 return bad("--board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106)", v);
             snprintf(o->board, sizeof o->board, "%s", v);
+        } else if (!strcmp(a, "--kernel")) {
+            o->b.kernel = cfg_kernel_parse(v);
+            if (o->b.kernel < 0)
+                return bad("--kernel: expected base or master, got '%s'", v);
         } else if (!strcmp(a, "--shard")) {
             const char *slash = strchr(v, '/');
             char k[32];
@@ -207,6 +214,7 @@ static int parse_args(struct xopts *o, int argc, char **argv)
         }
     }
     o->b.board = o->board;
+    snprintf(o->label, sizeof o->label, "%s%s", o->board, o->b.kernel == KS_KERNEL_MASTER ? ", kernel master" : "");
     const char *why = exh_bounds_check(&o->b);
     if (why)
         return bad("bound not usable: %s", why);
@@ -255,7 +263,7 @@ static int save_state(const struct run *r, double elapsed)
     }
     const struct totals *t = &r->t;
     fprintf(f, "%s\n", STATE_MAGIC);
-    fprintf(f, "run %s %s %d %d %d %d %" PRIu64 " %" PRIu64 "\n", fp_variant_name(r->o.variant), r->o.board,
+    fprintf(f, "run %s %s %d %d %d %d %" PRIu64 " %" PRIu64 "\n", fp_variant_name(r->o.variant), r->o.label,
             r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k, r->o.shard_n);
     fprintf(f, "done %d\nordinal %" PRIu64 "\n", r->done, r->it.ordinal);
     put_digits(f, &r->it);
@@ -369,7 +377,7 @@ static int load_state(struct run *r, double *elapsed)
         if (!strcmp(key, "run")) {
             char want[256], got[256];
             snprintf(want, sizeof want, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, fp_variant_name(r->o.variant),
-                     r->o.board, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k,
+                     r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k,
                      r->o.shard_n);
             snprintf(got, sizeof got, "%s", v);
             got[strcspn(got, "\n")] = 0;
@@ -550,7 +558,7 @@ static void write_scenario(struct run *r, const char *path, const char *title, c
         fprintf(mem, "%s (fastpath %s)\nexhaust state %" PRIu64 " of the space threads<=%d ntfns<=%d refills<=%d "
                 "domains<=%d board %s\nplan: %s\n",
                 title, fp_variant_name(r->o.variant), it->ordinal, r->o.b.threads, r->o.b.ntfns, r->o.b.refills,
-                r->o.b.domains, r->o.board, exh_plan_text(&it->plan, plan, sizeof plan));
+                r->o.b.domains, r->o.label, exh_plan_text(&it->plan, plan, sizeof plan));
         diff_report(mem, &v, &r->slow, &r->fast);
         if (!v.agree) {
             unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
@@ -643,7 +651,7 @@ static void bound_text(const struct run *r, char *buf, size_t len)
              " passed the kernel's entry invariants and were run through both paths%s; %s.",
              r->o.b.threads, r->o.b.threads == 1 ? "" : "s", r->o.b.ntfns, r->o.b.ntfns == 1 ? "" : "s",
              r->o.b.refills, r->o.b.refills == 1 ? "" : "s", r->o.b.domains, r->o.b.domains == 1 ? "" : "s",
-             r->o.board, shard, t->enumerated, space_word(t->enumerated), t->checked,
+             r->o.label, shard, t->enumerated, space_word(t->enumerated), t->checked,
              t->skipped ? " (the others were skipped: see the skips by invariant)" : " (none was skipped)", verdict);
 }
 
@@ -652,7 +660,7 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
     const struct totals *t = &r->t;
     char buf[4096];
     fprintf(out, "irqsim exhaust: fastpath %s, board %s, threads<=%d ntfns<=%d refills<=%d domains<=%d\n",
-            fp_variant_name(r->o.variant), r->o.board, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
+            fp_variant_name(r->o.variant), r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
     if (r->o.shard_n > 1)
         fprintf(out, "space: %" PRIu64 " states; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64 " of them\n", r->space,
                 r->o.shard_k, r->o.shard_n, r->shard_space);
@@ -711,6 +719,8 @@ static int write_json(const struct run *r, double elapsed)
     const struct totals *t = &r->t;
     char buf[4096];
     fprintf(f, "{\n  \"fastpath\": \"%s\",\n  \"board\": \"%s\",\n", fp_variant_name(r->o.variant), r->o.board);
+    if (r->o.b.kernel == KS_KERNEL_MASTER)
+        fprintf(f, "  \"kernel\": \"master\",\n");
     fprintf(f, "  \"bound\": {\"threads\": %d, \"ntfns\": %d, \"refills\": %d, \"domains\": %d},\n", r->o.b.threads,
             r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
     fprintf(f, "  \"shard\": [%" PRIu64 ", %" PRIu64 "],\n  \"space\": %" PRIu64 ",\n  \"shard_space\": %" PRIu64
@@ -785,7 +795,7 @@ int exhaust_main(int argc, char **argv)
     r->shard_space = shard_size(r->space, r->o.shard_k, r->o.shard_n);
     if (r->o.count_only) {
         printf("space: %" PRIu64 " states (threads<=%d ntfns<=%d refills<=%d domains<=%d board %s)", r->space,
-               r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.board);
+               r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.label);
         if (r->o.shard_n > 1)
             printf("; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, r->o.shard_k, r->o.shard_n, r->shard_space);
         printf("\n");

@@ -38,7 +38,7 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  check [--fastpath pr1227|fixed] FILE...   run both paths on each scenario, print the verdict\n"
-    "      --kernel base|master  check, run, minimize, gen, fuzz, ratio: the kernel modelled (default\n"
+    "      --kernel base|master  check, run, minimize, gen, fuzz, ratio, exhaust: the kernel modelled (default\n"
     "                   base 43607edb6, or the scenario's config kernel=; master 1326364bc)\n"
     "      --admit pr1227|fixed|all|LIST  check, run: also accept at entry what that fastpath\n"
     "                   leaves at user level (LIST: action,reprogram,outranked,domain_end,masked,inherited)\n"

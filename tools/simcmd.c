@@ -30,7 +30,7 @@ static const char usage[] =
 
 struct sim_opts {
     int variant;
-    int kernel; /* enum ks_kernel */
+    int kernel; /* enum ks_kernel; -1: the workload's */
     unsigned long long horizon, from, span;
     const char *svg, *json, *file, *expect, *state;
 };
@@ -135,7 +135,7 @@ static int write_state(const char *path, const struct sim *s)
 
 int sim_main(int argc, char **argv)
 {
-    struct sim_opts o = {.variant = FP_PR1227};
+    struct sim_opts o = {.variant = FP_PR1227, .kernel = -1};
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -147,7 +147,8 @@ int sim_main(int argc, char **argv)
     }
     if (o.horizon)
         w.horizon = o.horizon;
-    w.kernel = (uint8_t)o.kernel;
+    if (o.kernel >= 0) /* else the file's kernel line, base without one */
+        w.kernel = (uint8_t)o.kernel;
     static struct sim s;
     if (sim_init(&s, &w, o.variant) != 0) {
         fprintf(stderr, "%s: %s\n", o.file, s.setup_error);

@@ -487,9 +487,8 @@ static void hk_load_dom_schedule(const struct hk_state *s)
 {
 #ifdef HK_DSCHED_RUNTIME
     for (int i = 0; i <= s->dom_len && i < CONFIG_NUM_DOMAIN_SCHEDULES; i++)
-        ksDomSchedule[i] = i < s->dom_len ? dschedule_make(s->dom_domain[i], usToTicks(s->dom_length_ms[i] * US_IN_MS))
-                                          : 0;
-    ksDomScheduleStart = 0;
+        ksDomSchedule[i] = i < s->dom_len ? dschedule_make(s->dom_domain[i], s->dom_ticks[i]) : 0;
+    ksDomScheduleStart = s->dom_start;
 #else
     /* defined writable in hk_domain.c, and written there */
     void hk_dom_schedule_set(word_t i, word_t domain, word_t length);

@@ -37,13 +37,33 @@
  */
 #ifdef CONFIG_IRQ_FASTPATH
 
-/* model: mask_ack, the common tail of every exit that handled a signal IRQ */
-static inline void NORETURN hk_fixed_mask_ack(irq_t irq)
+/* model: keep_unmasked (FIX split_eoi). A tree with GICv3 split EOI
+ * (HK_GICV3_SPLIT_EOI: master, a4b0c8d36) built for a GICv3 board leaves
+ * a signal IRQ unmasked and active in handleInterrupt until the
+ * handler's IRQHandler_Ack deactivates it; that ack never unmasks, so a
+ * mask here would be for good. Elsewhere the slowpath masks, as here. */
+#if defined(HK_GICV3_SPLIT_EOI) && defined(CONFIG_ARM_GIC_V3_SUPPORT)
+#define HK_FIXED_KEEP_SIGNAL true
+#else
+#define HK_FIXED_KEEP_SIGNAL false
+#endif
+
+/* model: mask_ack, the common tail of every exit that handled the IRQ:
+ * mask unless keep (a signal IRQ under split EOI), and ack */
+static inline void NORETURN hk_fixed_mask_ack_keep(irq_t irq, bool_t keep)
 {
-    maskInterrupt(true, irq);
+    if (!keep) {
+        maskInterrupt(true, irq);
+    }
     ackInterrupt(irq);
     restore_user_context();
     UNREACHABLE();
+}
+
+/* every exit of a signal IRQ (in range, IRQSignal) */
+static inline void NORETURN hk_fixed_mask_ack(irq_t irq)
+{
+    hk_fixed_mask_ack_keep(irq, HK_FIXED_KEEP_SIGNAL);
 }
 
 /* model: entry_checks. The entry work the proposal skips; the corrected
@@ -237,9 +257,9 @@ static void NORETURN fastpath_irq_corrected(void)
         restore_user_context();
         UNREACHABLE();
     }
-    /* model: out_of_range, mask and ack */
+    /* model: out_of_range, mask and ack (never kept: not a signal IRQ) */
     if (unlikely(IRQT_TO_IRQ(irq) > maxIRQ)) {
-        hk_fixed_mask_ack(irq);
+        hk_fixed_mask_ack_keep(irq, false);
     }
     /* model: slow_not_signal */
     if (unlikely(intStateIRQTable[IRQT_TO_IDX(irq)] != IRQSignal)) {

@@ -1,0 +1,61 @@
+/* domain: model of the domain schedule and its run-time invocations. */
+#include "domain.h"
+
+#include "schedcontext.h"
+#include "sched.h"
+
+/* invokeDomainScheduleConfigure; the stored entries stop at the last one
+ * that is not an end marker, so equal schedules compare equal (the start
+ * entry is never one, so some entry stays) */
+static void invokeDomainScheduleConfigure(struct kstate *ks, unsigned index, unsigned domain, ticks_t duration)
+{
+    for (unsigned i = ks->dom_len; i <= index; i++)
+        ks->dom_sched[i] = 0;
+    if (index >= ks->dom_len)
+        ks->dom_len = (uint8_t)(index + 1);
+    ks->dom_sched[index] = dschedule_make(domain, duration);
+    while (ks->dom_sched[ks->dom_len - 1] == 0)
+        ks->dom_len--;
+}
+
+/* decodeDomainScheduleConfigure (src/object/domain.c); an index past the
+ * entries the model stores is refused as out of range, the model's
+ * bound (the kernel's is KS_NUM_DOMAIN_SCHEDULES - 1) */
+int decodeDomainScheduleConfigure(struct kstate *ks, unsigned index, unsigned domain, ticks_t duration)
+{
+    if (ks->cfg.kernel != KS_KERNEL_MASTER) /* base: DomainSetSet only (tcb.c decodeDomainInvocation) */
+        return SYSERR_ILLEGAL_OPERATION;
+    if (index >= KS_NUM_DOMAIN_SCHEDULES - 1 || index >= KS_MAX_DOM_SCHED || domain >= ks->cfg.num_domains)
+        return SYSERR_RANGE;
+    if (duration > DSCHED_MAX_DURATION)
+        return SYSERR_INVALID_ARGUMENT;
+    if (duration == 0 && (domain != 0 || index == ks->dom_start))
+        return SYSERR_INVALID_ARGUMENT; /* an end marker is all zero; the start never is one */
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    invokeDomainScheduleConfigure(ks, index, domain, duration);
+    return SYSERR_NONE;
+}
+
+/* invokeDomainScheduleSetStart: the current entry ends now; the next
+ * schedule() wraps from the last entry (an end marker) to the start */
+static void invokeDomainScheduleSetStart(struct kstate *ks, unsigned index)
+{
+    ks->dom_start = (uint8_t)index;
+    ks->domain_time = 0;
+    ks->dom_idx = KS_NUM_DOMAIN_SCHEDULES - 2;
+    rescheduleRequired(ks);
+}
+
+/* decodeDomainScheduleSetStart (src/object/domain.c) */
+int decodeDomainScheduleSetStart(struct kstate *ks, unsigned index)
+{
+    if (ks->cfg.kernel != KS_KERNEL_MASTER)
+        return SYSERR_ILLEGAL_OPERATION;
+    if (index >= KS_NUM_DOMAIN_SCHEDULES)
+        return SYSERR_RANGE;
+    if (dschedule_is_end_marker(ks, index))
+        return SYSERR_INVALID_ARGUMENT;
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    invokeDomainScheduleSetStart(ks, index);
+    return SYSERR_NONE;
+}
