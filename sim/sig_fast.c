@@ -91,12 +91,27 @@ static bool fix_on(struct sig_fixes *f, unsigned bit)
     return (f->on & bit) != 0;
 }
 
+/* FIX reschedule_ipi (SMP): remoteQueueUpdate (include/object/tcb.h,
+ * src/object/tcb.c) only marks ipiReschedulePending for the core the
+ * receiver was queued on; schedule() sends it (doMaskReschedule,
+ * src/kernel/thread.c). The merged fastpath returns to user level with
+ * the IPI unsent: that core does not reschedule until core 0's next
+ * schedule(). */
+static void send_ipis(struct kstate *ks, struct sig_fixes *f)
+{
+    if (!ks->ipi_pending || !fix_on(f, SFIX(SFIX_IPI)))
+        return;
+    ks->ipi_sent |= (uint8_t)(ks->ipi_pending & ~(1u << CUR_CORE));
+    ks->ipi_pending = 0;
+}
+
 /* FIX reprogram_flag: the receiver's unblock check (refill_unblock_check,
  * src/kernel/sporadic.c) asked for a reprogram, or another core did (SMP);
  * the slowpath's schedule() commits the time and programs the timer
  * (switchSchedContext, setNextInterrupt, src/kernel/thread.c). */
 static int finish(struct kstate *ks, int exit, struct sig_fixes *f)
 {
+    send_ipis(ks, f);
     if (!ks->reprogram || !fix_on(f, SFIX(SFIX_REPROGRAM)))
         return exit;
     commitTime(ks);

@@ -55,7 +55,8 @@ enum sig_variant { SIG_MERGED, SIG_FIXED, SIG_VARIANT_COUNT };
     X(SFIX_ENTRY_DOMAIN, "entry_domain", "ask whether the domain has expired at the entry clock, not at the last entry's") \
     X(SFIX_ENTRY_RELEASE, "entry_release", "fall back when the release queue's head is ready") \
     X(SFIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind: commit the time and program the timer") \
-    X(SFIX_MSG_INFO, "msg_info", "fall back when the message info names extra caps (as fastpath_call's extraCaps check)")
+    X(SFIX_MSG_INFO, "msg_info", "fall back when the message info names extra caps (as fastpath_call's extraCaps check)") \
+    X(SFIX_IPI, "reschedule_ipi", "send the reschedule IPIs SCHED_ENQUEUE/APPEND left pending (doMaskReschedule, as schedule() does)")
 
 enum sig_fix_bit {
 #define SIG_FIX_BIT(id, name, what) id##_BIT,
