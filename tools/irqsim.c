@@ -261,7 +261,8 @@ static int parse_opts(struct opts *o, int argc, char **argv)
     }
     if (o->seconds_set && o->fuzz.max_checks)
         return usage_error(o->cmd, "--checks and --seconds exclude each other (a budget of states or of time)%s", "");
-    if (resolve_variant(o, o->target < 0 ? ENTRY_IRQ : o->target) != 0)
+    /* with scenario files and no --target, each file's entry decides (load_valid) */
+    if ((o->target >= 0 || !o->n_files) && resolve_variant(o, o->target < 0 ? ENTRY_IRQ : o->target) != 0)
         return EXIT_USAGE;
     o->fuzz.variant = o->variant;
     return 0;
