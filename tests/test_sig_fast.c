@@ -400,6 +400,9 @@ static void test_donation(void **state)
     assert_int_equal(fastpath_signal(f->fast, SIG_MERGED), SIG_SLOW_NO_SC);
     ks->scs[sc].tcb = KS_NONE;
     build_core1(ks);
+    ks->cfg.fpu = true;
+    ks_copy(f->fast, ks);
+    assert_int_equal(fastpath_signal(f->fast, SIG_MERGED), SIG_EXIT_ENQUEUE); /* FPU not live */
     ks->tcbs[h].fpu_live = true;
     ks_copy(f->fast, ks);
     assert_int_equal(fastpath_signal(f->fast, SIG_MERGED), SIG_SLOW_FPU);
@@ -501,6 +504,14 @@ static void test_names(void **state)
     (void)state;
     assert_string_equal(sig_exit_name(SIG_SLOW_PRIO), "slow_prio");
     assert_string_equal(sig_exit_name(-1), "?");
+    assert_string_equal(sig_exit_name(SIG_EXIT_COUNT), "?");
+    assert_string_equal(sig_exit_what(-1), "?");
+    assert_false(sig_exit_is_fallback(SIG_EXIT_COUNT));
+    assert_string_equal(sig_fix_name(-1), "?");
+    assert_string_equal(sig_fix_what(SFIX_COUNT), "?");
+    assert_string_equal(sig_variant_name(-1), "?");
+    assert_string_equal(ks_entry_name(-1), "?");
+    assert_string_equal(ks_sys_cap_name(-1), "?");
     assert_string_equal(sig_exit_what(SIG_EXIT_COUNT), "?");
     assert_string_not_equal(sig_exit_what(SIG_EXIT_APPEND), "?");
     assert_true(sig_exit_is_fallback(SIG_SLOW_FAULT));
