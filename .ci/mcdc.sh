@@ -6,7 +6,8 @@
 # Builds the project and its tests with Clang 19 source-based coverage and
 # MC/DC instrumentation (-fprofile-instr-generate -fcoverage-mapping
 # -fcoverage-mcdc), runs the CTest suite (the corpus replays included),
-# merges the profiles with llvm-profdata-19, and prints for sim/irq_fast.c:
+# merges the profiles with llvm-profdata-19, and prints for sim/irq_fast.c and
+# sim/sig_fast.c (master's signal fastpath):
 #
 #   - llvm-cov-19 report --show-mcdc-summary (lines, branches, MC/DC),
 #   - every condition whose independent effect on its decision's outcome
@@ -14,7 +15,7 @@
 #
 # Without clang-19/llvm-19 (Debian 12: apt-get install -y clang-19 llvm-19)
 # it says so and exits 0: skipped. With --min, it exits 1 when the MC/DC
-# figure of sim/irq_fast.c is below PERCENT (CI does not pass --min: MC/DC
+# figure of sim/irq_fast.c or sim/sig_fast.c is below PERCENT (CI does not pass --min: MC/DC
 # is reported, the gate is line and branch coverage, .ci/coverage.sh).
 set -euo pipefail
 
@@ -34,7 +35,6 @@ while [ $# -gt 0 ]; do
   esac
 done
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-file=sim/irq_fast.c
 
 missing=
 for tool in clang-19 llvm-profdata-19 llvm-cov-19; do
@@ -71,49 +71,58 @@ while IFS= read -r exe; do
 done < <(find "$build" -maxdepth 2 -type f -perm -u+x \( -name 'test_*' -o -name 'replay_*' -o -name irqsim \) | sort)
 [ ${#objects[@]} -gt 0 ] || { echo "mcdc: no test executables in $build" >&2; exit 2; }
 
-echo
-echo "mcdc: llvm-cov-19 report --show-mcdc-summary $file"
-# ("functions have mismatched data": main() and the fuzz entry point exist
-# once per executable with different bodies; not a function of sim/)
-quiet() { grep -v 'functions have mismatched data' >&2 || true; }
-llvm-cov-19 report --show-mcdc-summary -instr-profile="$build/mcdc.profdata" "${objects[@]}" \
-  "$root/$file" 2> >(quiet) | sed "s|$root/||"
+# each fastpath model: PR #1227's IRQ fastpath, master's signal fastpath
+failed=0
+report_file() {
+  file=$1
+  echo
+  echo "mcdc: llvm-cov-19 report --show-mcdc-summary $file"
+  # ("functions have mismatched data": main() and the fuzz entry point exist
+  # once per executable with different bodies; not a function of sim/)
+  quiet() { grep -v 'functions have mismatched data' >&2 || true; }
+  llvm-cov-19 report --show-mcdc-summary -instr-profile="$build/mcdc.profdata" "${objects[@]}" \
+    "$root/$file" 2> >(quiet) | sed "s|$root/||"
 
-llvm-cov-19 show --show-mcdc -instr-profile="$build/mcdc.profdata" "${objects[@]}" "$root/$file" \
-  > "$build/mcdc-show.txt" 2> >(quiet)
+  llvm-cov-19 show --show-mcdc -instr-profile="$build/mcdc.profdata" "${objects[@]}" "$root/$file" \
+    > "$build/mcdc-show-$(basename "$file" .c).txt" 2> >(quiet)
 
-echo
-echo "mcdc: conditions of $file whose independent effect is not shown:"
-# A decision's block names its conditions "Condition Cn --> (line:col)"
-# and ends with one "Cn-Pair: covered|not covered" line per condition.
-awk -v src="$root/$file" -v name="$file" '
-  BEGIN { while ((getline l < src) > 0) lines[++n] = l }
-  /MC\/DC Decision Region/ {
-    match($0, /\([0-9]+:[0-9]+\)/); split(substr($0, RSTART + 1, RLENGTH - 2), d, ":"); dline = d[1]
-    delete cl; delete cc
-  }
-  /Condition C[0-9]+ --> \(/ {
-    match($0, /C[0-9]+/); c = substr($0, RSTART, RLENGTH)
-    match($0, /\([0-9]+:[0-9]+\)/); split(substr($0, RSTART + 1, RLENGTH - 2), p, ":")
-    cl[c] = p[1]; cc[c] = p[2]
-  }
-  /C[0-9]+-Pair: not covered/ {
-    match($0, /C[0-9]+/); c = substr($0, RSTART, RLENGTH)
-    text = substr(lines[cl[c]], cc[c]); sub(/^[ \t]+/, "", text)
-    if (length(text) > 60) text = substr(text, 1, 60) "..."
-    printf "  %s:%d:%d: %s of the decision at line %d: %s\n", name, cl[c], cc[c], c, dline, text
-    missed++
-  }
-  END { if (!missed) print "  none" }
-' "$build/mcdc-show.txt"
+  echo
+  echo "mcdc: conditions of $file whose independent effect is not shown:"
+  # A decision's block names its conditions "Condition Cn --> (line:col)"
+  # and ends with one "Cn-Pair: covered|not covered" line per condition.
+  awk -v src="$root/$file" -v name="$file" '
+    BEGIN { while ((getline l < src) > 0) lines[++n] = l }
+    /MC\/DC Decision Region/ {
+      match($0, /\([0-9]+:[0-9]+\)/); split(substr($0, RSTART + 1, RLENGTH - 2), d, ":"); dline = d[1]
+      delete cl; delete cc
+    }
+    /Condition C[0-9]+ --> \(/ {
+      match($0, /C[0-9]+/); c = substr($0, RSTART, RLENGTH)
+      match($0, /\([0-9]+:[0-9]+\)/); split(substr($0, RSTART + 1, RLENGTH - 2), p, ":")
+      cl[c] = p[1]; cc[c] = p[2]
+    }
+    /C[0-9]+-Pair: not covered/ {
+      match($0, /C[0-9]+/); c = substr($0, RSTART, RLENGTH)
+      text = substr(lines[cl[c]], cc[c]); sub(/^[ \t]+/, "", text)
+      if (length(text) > 60) text = substr(text, 1, 60) "..."
+      printf "  %s:%d:%d: %s of the decision at line %d: %s\n", name, cl[c], cc[c], c, dline, text
+      missed++
+    }
+    END { if (!missed) print "  none" }
+  ' "$build/mcdc-show-$(basename "$file" .c).txt"
 
-figure=$(llvm-cov-19 report --show-mcdc-summary -instr-profile="$build/mcdc.profdata" "${objects[@]}" \
-  "$root/$file" 2> /dev/null | awk '/^TOTAL/ { print $(NF) }')
-echo
-echo "mcdc: $file MC/DC ${figure:-n/a} (full listing: $build/mcdc-show.txt)"
-if [ -n "$min" ] && [ -n "$figure" ]; then
-  if awk -v f="${figure%\%}" -v m="$min" 'BEGIN { exit !(f + 0 < m + 0) }'; then
-    echo "mcdc: FAIL: $file MC/DC $figure is below $min%"
-    exit 1
+  figure=$(llvm-cov-19 report --show-mcdc-summary -instr-profile="$build/mcdc.profdata" "${objects[@]}" \
+    "$root/$file" 2> /dev/null | awk '/^TOTAL/ { print $(NF) }')
+  echo
+  echo "mcdc: $file MC/DC ${figure:-n/a} (full listing: $build/mcdc-show-$(basename "$file" .c).txt)"
+  if [ -n "$min" ] && [ -n "$figure" ]; then
+    if awk -v f="${figure%\%}" -v m="$min" 'BEGIN { exit !(f + 0 < m + 0) }'; then
+      echo "mcdc: FAIL: $file MC/DC $figure is below $min%"
+      failed=1
+    fi
   fi
-fi
+}
+for f in sim/irq_fast.c sim/sig_fast.c; do
+  report_file "$f"
+done
+exit $failed

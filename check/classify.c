@@ -4,16 +4,17 @@
 #include <stdio.h>
 
 #include "irq_fast.h"
-#include "irq_slow.h"
+#include "sig_fast.h"
+#include "target.h"
 
-_Static_assert(FIX_ALL < CLASS_NO_FIX, "CLASS_NO_FIX must not be a fix set");
+_Static_assert(FIX_ALL < CLASS_NO_FIX && SFIX_ALL < CLASS_NO_FIX, "CLASS_NO_FIX must not be a fix set");
 
 /* Whether the fastpath with these fixes agrees with the slowpath outcome
  * already normalised in ws->a; *tested: the fixes the run depended on. */
 static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws, unsigned *tested)
 {
     ks_copy(&ws->c, in);
-    fastpath_irq_tested(&ws->c, fixes, tested);
+    target_of(in)->fast_tested(&ws->c, fixes, tested);
     if (diff_unread_clock_shows(&ws->c, ws->slow_cur_time))
         return false;
     bool overrun = !diff_normalise(&ws->c);
@@ -21,28 +22,25 @@ static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify
 }
 
 /* A minimal set of fixes that makes this state agree, found greedily from
- * the full set. Fixes that change where the fastpath goes are dropped
- * first (idle_switch can send a state to the slowpath through the VTable
- * check, the entry checks send it there outright), so a divergence is
- * charged to the state repair (deadline, cb_unblock, reprogram) when one
- * suffices, and a fallback is charged to the check that is about it. */
-static const int removal_order[FIX_COUNT] = {
-    FIX_IDLE_SWITCH_BIT, FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT,
-    FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
-    FIX_SPLIT_EOI_BIT, /* last: on base it changes nothing, so every earlier decision is as before */
-};
+ * the full set in the target's removal order (target.c). For the IRQ
+ * fastpath, fixes that change where the fastpath goes are dropped first
+ * (idle_switch can send a state to the slowpath through the VTable check,
+ * the entry checks send it there outright), so a divergence is charged to
+ * the state repair (deadline, cb_unblock, reprogram) when one suffices, and
+ * a fallback is charged to the check that is about it. */
 
 /* The greedy search, from the normalised slowpath outcome in ws->a. */
 static unsigned cause_from_slow(const struct kstate *in, bool slow_payable, struct classify_ws *ws)
 {
+    const struct target *tg = target_of(in);
     if (!slow_payable || ws->a.n_asserts)
         return CLASS_NO_FIX;
     unsigned tested, t;
-    if (!agrees_with(in, FIX_ALL, ws, &tested))
+    if (!agrees_with(in, tg->fix_all, ws, &tested))
         return CLASS_NO_FIX;
-    unsigned cause = FIX_ALL;
-    for (int k = 0; k < FIX_COUNT; k++) {
-        unsigned bit = 1u << removal_order[k], without = cause & ~bit;
+    unsigned cause = tg->fix_all;
+    for (int k = 0; k < tg->fixes; k++) {
+        unsigned bit = 1u << tg->removal_order[k], without = cause & ~bit;
         /* the last agreeing run (with cause) never tested this fix: without
          * it the run takes the same steps, and agrees */
         if (!(tested & bit)) {
@@ -60,7 +58,7 @@ static unsigned cause_from_slow(const struct kstate *in, bool slow_payable, stru
 unsigned classify_cause(const struct kstate *in, struct classify_ws *ws)
 {
     ks_copy(&ws->a, in);
-    handleInterruptEntry(&ws->a);
+    target_of(in)->slow(&ws->a);
     ws->slow_cur_time = ws->a.cur_time;
     return cause_from_slow(in, diff_normalise(&ws->a), ws);
 }
@@ -74,8 +72,9 @@ unsigned classify_cause_after(const struct kstate *in, const struct diff_verdict
 bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *ws, struct dclass *cl,
                   struct diff_verdict *v)
 {
-    int variant = fixes == FIX_ALL ? FP_FIXED : FP_PR1227;
+    int variant = fixes == target_of(in)->fix_all ? FP_FIXED : FP_PR1227;
     diff_run(in, variant, true, v, &ws->a, &ws->b);
+    cl->target = in->sys.entry;
     cl->exit = v->exit;
     cl->fields = v->fields;
     cl->cause = 0;
@@ -90,18 +89,25 @@ bool dclass_same(const struct dclass *x, const struct dclass *y)
     return x->exit == y->exit && x->cause == y->cause;
 }
 
-const char *cause_text(unsigned cause, char *buf, size_t len)
+const char *cause_text_t(int target, unsigned cause, char *buf, size_t len)
 {
     if (cause == CLASS_NO_FIX) {
         snprintf(buf, len, "unexplained");
         return buf;
     }
-    return ks_bits_text(cause, FIX_COUNT, fp_fix_name, buf, len);
+    const struct target *t = target_get(target);
+    return ks_bits_text(cause, t->fixes, t->fix_name, buf, len);
+}
+
+const char *cause_text(unsigned cause, char *buf, size_t len)
+{
+    return cause_text_t(ENTRY_IRQ, cause, buf, len);
 }
 
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len)
 {
     char cause[160];
-    snprintf(buf, len, "%s/%s", fp_exit_name(cl->exit), cause_text(cl->cause, cause, sizeof cause));
+    snprintf(buf, len, "%s/%s", target_get(cl->target)->exit_name(cl->exit),
+             cause_text_t(cl->target, cl->cause, cause, sizeof cause));
     return buf;
 }

@@ -19,6 +19,8 @@ struct dclass {
     int exit;
     unsigned cause;   /* FIX() bits, or CLASS_NO_FIX */
     uint32_t fields;  /* DF_* bits of the verdict */
+    int target;       /* enum ks_entry: whose exits and fixes (target.h); last, so
+                         positional initialisers of IRQ classes stay valid */
 };
 
 /* Scratch space for classification: three states, kept by the caller so
@@ -28,8 +30,8 @@ struct classify_ws {
     ticks_t slow_cur_time; /* a's ksCurTime before the normalisation */
 };
 
-/* Run the check on in with the given fixes and fill the class; returns
- * false when the paths agree. */
+/* Run the check on in with the given fixes (of in's target: target.h) and
+ * fill the class; returns false when the paths agree. */
 bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *ws, struct dclass *cl,
                   struct diff_verdict *v);
 /* Cause of a divergence found with the proposal (fixes = 0). */
@@ -42,5 +44,7 @@ bool dclass_same(const struct dclass *x, const struct dclass *y);
 /* "switch/entry_time+deadline" */
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len);
 const char *cause_text(unsigned cause, char *buf, size_t len);
+/* The same for a target's fixes (enum ks_entry). */
+const char *cause_text_t(int target, unsigned cause, char *buf, size_t len);
 
 #endif

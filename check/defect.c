@@ -6,6 +6,7 @@
 
 #include "classify.h"
 #include "irq_fast.h"
+#include "sig_fast.h"
 
 #define ENTRY_CHECKS (FIX(FIX_ENTRY_BUDGET) | FIX(FIX_ENTRY_DOMAIN) | FIX(FIX_ENTRY_RELEASE))
 
@@ -90,33 +91,129 @@ static const struct defect_info defects[DEF_COUNT] = {
      true},
 };
 
+#define SIG_ENTRY_CHECKS (SFIX(SFIX_ENTRY_BUDGET) | SFIX(SFIX_ENTRY_RELEASE))
+
+/* Master's signal fastpath (fastpath_signal); wording from
+ * docs/FINDINGS-signal.md, change both together. */
+enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_COUNT };
+static const struct defect_info sig_defects[SDEF_COUNT] = {
+    {"S1", "No budget check at entry", SFIX(SFIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
+     "The caller's head refill cannot pay the time consumed since the last commit at the entry clock "
+     "(refill_sufficient(ksCurSC, ksConsumed) fails after updateTimestamp).",
+     "handleSyscall's checkBudgetRestart: chargeBudget ends the caller's timeslice (appended, postponed, or a "
+     "timeout fault), the caller is left in Restart and the seL4_Send is not performed; schedule() picks the next "
+     "thread.",
+     "Signals, wakes and queues the receiver on the caller's overrun budget and returns to the caller.",
+     "The caller overruns into the MIN_BUDGET reserve (up to one kernel WCET) and its send takes effect one budget "
+     "period early. The same lazy accounting as fastpath_call/fastpath_reply_recv: a design trade-off.", false},
+    {"S2", "Domain expiry judged on a stale clock", SFIX(SFIX_ENTRY_DOMAIN), 0, "entry_domain",
+     "More than one domain; the domain's time is not 0 at the last entry but is at the entry clock "
+     "(updateTimestamp sets ksDomainTime to 0 when the time since plus MIN_BUDGET reaches it).",
+     "checkBudgetRestart returns false (domain expired): the caller restarts, nothing is signalled; schedule() "
+     "switches domain.",
+     "isCurDomainExpired() reads ksDomainTime without updateTimestamp: the guard passes and the signal is "
+     "delivered in a domain whose time is up.",
+     "Up to MIN_BUDGET of work in an expired domain (temporal isolation). fastpath_call/reply_recv have no domain "
+     "guard at all: the shared lazy accounting.", false},
+    {"S3", "Released threads are not woken", SFIX(SFIX_ENTRY_RELEASE), 0, "entry_time+entry_release",
+     "The head of the release queue is ready at the entry clock.",
+     "schedule() -> awaken() moves it to its ready queue (possibleSwitchTo), possibly switching to it.",
+     "Leaves it in the release queue until the next kernel entry (its timer IRQ is due).",
+     "A released thread runs one kernel entry late; the timer IRQ that is due catches it. Shared with the IPC "
+     "fastpaths: a design trade-off.", false},
+    {"S4", "The sporadic unblock check uses a stale clock", SFIX(SFIX_ENTRY_TIME), SIG_ENTRY_CHECKS, "entry_time",
+     "The woken receiver's SC is sporadic and its head refill is ready.",
+     "refill_unblock_check stamps the head refill with the entry clock and merges refills that overlap it.",
+     "Runs the same check on ksCurTime of the previous kernel entry.",
+     "The receiver's replenishment is scheduled earlier than the slowpath would, by the time since the last "
+     "kernel entry: more than its budget over a window of one period. The IPC fastpaths run no unblock check.",
+     false},
+    {"S5", "ksReprogram is left set", SFIX(SFIX_REPROGRAM), 0, "reprogram_flag",
+     "The woken receiver's SC is sporadic and ready, so its unblock check sets ksReprogram.",
+     "schedule() commits the caller's time, programs the timer and clears the flag.",
+     "Returns to user level with the flag set and the time uncommitted.",
+     "Mostly benign: the next schedule() does the deferred commit and reprogram; a state the kernel otherwise "
+     "never leaves at user level.", false},
+    {"S6", "The message info is ignored", SFIX(SFIX_MSG_INFO), 0, "msg_info",
+     "seL4_Send(ntfn, info) with extraCaps 1-3 and an IPC buffer whose extra cptr does not resolve "
+     "(seL4_Signal sends extraCaps 0: it cannot show this).",
+     "handleInvocation's lookupExtraCaps fails: handleFault faults the caller (no fault handler: Inactive) and "
+     "nothing is signalled.",
+     "Never reads msgInfo: signals the notification, wakes the receiver, and the caller keeps running.",
+     "A user-visible difference of semantics: a send that faults on a slowpath-only kernel succeeds on a "
+     "KernelSignalFastpath build. fastpath_call checks extraCaps == 0 (fastpath_mi_check); fastpath_signal "
+     "does not.", false},
+    {"S9", "The reschedule IPI is left unsent (SMP)", SFIX(SFIX_IPI), 0, "reschedule_ipi",
+     "Two cores: the receiver is queued on the other core (its SC's core) and outranks that core's current "
+     "thread, or that core is idle or has ksReprogram set.",
+     "SCHED_ENQUEUE's remoteQueueUpdate marks ipiReschedulePending; schedule() sends the IPI (doMaskReschedule) "
+     "and the other core reschedules at once.",
+     "Marks it and returns to user level without schedule(): the IPI stays unsent until this core's next "
+     "schedule().",
+     "The receiver waits on the other core (idle, or running a lower-priority thread) until this core next "
+     "enters the kernel and reschedules: a priority inversion bounded only by this core's next kernel entry. "
+     "The IPC fastpaths never queue a thread on another core (fastpath_call falls back on a cross-core "
+     "destination).", false},
+};
+
+int defect_count_t(int target)
+{
+    return target == ENTRY_SIGNAL ? SDEF_COUNT : DEF_COUNT;
+}
+
+static const struct defect_info *table_of(int target)
+{
+    return target == ENTRY_SIGNAL ? sig_defects : defects;
+}
+
+const struct defect_info *defect_info_t(int target, int d)
+{
+    return d >= 0 && d < defect_count_t(target) ? &table_of(target)[d] : NULL;
+}
+
 const struct defect_info *defect_info(int d)
 {
-    return d >= 0 && d < DEF_COUNT ? &defects[d] : NULL;
+    return defect_info_t(ENTRY_IRQ, d);
+}
+
+bool defect_possible_t(int target, int d, int kernel)
+{
+    return kernel == KS_KERNEL_MASTER || !table_of(target)[d].master_only;
 }
 
 bool defect_possible(int d, int kernel)
 {
-    return kernel == KS_KERNEL_MASTER || !defects[d].master_only;
+    return defect_possible_t(ENTRY_IRQ, d, kernel);
+}
+
+int defects_possible_t(int target, int kernel)
+{
+    int n = 0;
+    for (int d = 0; d < defect_count_t(target); d++)
+        n += defect_possible_t(target, d, kernel);
+    return n;
 }
 
 int defects_possible(int kernel)
 {
-    int n = 0;
-    for (int d = 0; d < DEF_COUNT; d++)
-        n += defect_possible(d, kernel);
-    return n;
+    return defects_possible_t(ENTRY_IRQ, kernel);
+}
+
+unsigned cause_defects_t(int target, unsigned cause)
+{
+    if (cause == CLASS_NO_FIX)
+        return 0;
+    const struct defect_info *t = table_of(target);
+    unsigned mask = 0;
+    for (int d = 0; d < defect_count_t(target); d++)
+        if ((cause & t[d].need) == t[d].need && !(cause & t[d].unless))
+            mask |= 1u << d;
+    return mask;
 }
 
 unsigned cause_defects(unsigned cause)
 {
-    if (cause == CLASS_NO_FIX)
-        return 0;
-    unsigned mask = 0;
-    for (int d = 0; d < DEF_COUNT; d++)
-        if ((cause & defects[d].need) == defects[d].need && !(cause & defects[d].unless))
-            mask |= 1u << d;
-    return mask;
+    return cause_defects_t(ENTRY_IRQ, cause);
 }
 
 static const char *defect_id(int d)
@@ -124,7 +221,19 @@ static const char *defect_id(int d)
     return defects[d].id;
 }
 
+static const char *sig_defect_id(int d)
+{
+    return sig_defects[d].id;
+}
+
+const char *defects_text_t(int target, unsigned mask, char *buf, size_t len)
+{
+    if (target == ENTRY_SIGNAL)
+        return ks_bits_text(mask, SDEF_COUNT, sig_defect_id, buf, len);
+    return ks_bits_text(mask, DEF_COUNT, defect_id, buf, len);
+}
+
 const char *defects_text(unsigned mask, char *buf, size_t len)
 {
-    return ks_bits_text(mask, DEF_COUNT, defect_id, buf, len);
+    return defects_text_t(ENTRY_IRQ, mask, buf, len);
 }

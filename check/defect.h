@@ -41,4 +41,14 @@ unsigned cause_defects(unsigned cause);
 /* "F1+F6", into buf ("none" when the mask is empty). */
 const char *defects_text(unsigned mask, char *buf, size_t len);
 
+/* The same per target (enum ks_entry): the IRQ fastpath's F1-F9 above, or
+ * the signal fastpath's S1-S6 (docs/FINDINGS-signal.md); a cause is then a
+ * set of that target's fixes. */
+int defect_count_t(int target);
+const struct defect_info *defect_info_t(int target, int d);
+bool defect_possible_t(int target, int d, int kernel);
+int defects_possible_t(int target, int kernel);
+unsigned cause_defects_t(int target, unsigned cause);
+const char *defects_text_t(int target, unsigned mask, char *buf, size_t len);
+
 #endif

@@ -12,6 +12,7 @@
 #include "print.h"
 #include "refill.h"
 #include "sched.h"
+#include "target.h"
 
 static const struct { int group; const char *name; } fields[] = {
 #define DF_TEXT(id, group, name) {group, name},
@@ -355,10 +356,11 @@ void diff_run(const struct kstate *in, int variant, bool check_invariants, struc
               struct kstate *slow, struct kstate *fast)
 {
     memset(v, 0, sizeof *v);
+    const struct target *t = target_of(in);
     ks_copy(slow, in);
     ks_copy(fast, in);
-    handleInterruptEntry(slow);
-    v->exit = fastpath_irq(fast, variant);
+    t->slow(slow);
+    v->exit = target_fast(t, fast, variant);
     diff_judge(slow, fast, check_invariants, v);
 }
 
@@ -385,8 +387,9 @@ static void report_invariants(FILE *out, const char *side, const struct kstate *
 void diff_report(FILE *out, const struct diff_verdict *v, const struct kstate *slow, const struct kstate *fast)
 {
     char buf[512];
-    fprintf(out, "fastpath exit: %s (%s)%s\n", fp_exit_name(v->exit), fp_exit_what(v->exit),
-            fp_exit_is_fallback(v->exit) ? " -> slowpath" : "");
+    const struct target *t = target_of(slow);
+    fprintf(out, "fastpath exit: %s (%s)%s\n", t->exit_name(v->exit), t->exit_what(v->exit),
+            t->exit_is_fallback(v->exit) ? " -> slowpath" : "");
     if (v->agree) {
         fprintf(out, "verdict: AGREE\n");
         return;

@@ -18,6 +18,7 @@ void gen_bounds_default(struct gen_bounds *b)
     b->edges = true;
     b->realistic = false;
     b->kernel = KS_KERNEL_BASE;
+    b->target = ENTRY_IRQ;
     b->board = NULL;
     b->config = NULL;
 }
@@ -36,6 +37,8 @@ const char *gen_bounds_check(const struct gen_bounds *b)
         return "notifications must be between 1 and 16";
     if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
         return "kernel must be base or master";
+    if (b->target < 0 || b->target >= ENTRY_COUNT)
+        return "target must be irq or signal";
     if (b->board) {
         struct ks_config c;
         if (cfg_preset(&c, b->board) != 0)
@@ -730,10 +733,77 @@ static void gen_smp(struct gen *g)
     ks->core_reprogram[1] = chance(g->src, 4);
 }
 
+static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
+
+/* a thread at user level can make a system call */
+const char *gen_syscall_unfit(const struct kstate *ks)
+{
+    if (ks->cur_thread == ks->idle_thread)
+        return "idle";
+    if (ks->tcbs[ks->cur_thread].state != TS_Running)
+        return "not running";
+    if (ks->sched_action != KS_SA_RESUME)
+        return "action pending";
+    return NULL;
+}
+
+enum sys_kind { SK_NTFN, SK_NO_SEND, SK_LOOKUP_FAIL, SK_NULL, SK_EXTRA_BAD, SK_EXTRA_OK };
+
+void gen_syscall(struct kstate *ks, struct gen_src *src)
+{
+    static const uint8_t kinds[16] = {SK_NTFN, SK_NTFN, SK_NTFN,       SK_NTFN,      SK_NTFN,      SK_NTFN,
+                                      SK_NTFN, SK_NTFN, SK_NTFN,       SK_NTFN,      SK_NO_SEND,   SK_LOOKUP_FAIL,
+                                      SK_NULL, SK_EXTRA_BAD, SK_EXTRA_BAD, SK_EXTRA_OK};
+    struct ks_sysin *s = &ks->sys;
+    memset(s, 0, sizeof *s);
+    s->entry = ENTRY_SIGNAL;
+    s->ntfn = KS_NONE;
+    int kind = kinds[pick(src, 16)];
+    int irq = ks->active_irq;
+    if (irq >= 0 && irq < ks->n_irqs && ks->irq_cap[irq].type == CAP_Notification) {
+        s->ntfn = ks->irq_cap[irq].ntfn;
+        s->badge = ks->irq_cap[irq].badge;
+    } else {
+        s->ntfn = (int8_t)pick(src, ks->n_ntfns);
+        s->badge = pick(src, 256);
+    }
+    ks->active_irq = KS_IRQ_INVALID; /* a system call: no IRQ is taken */
+    switch (kind) {
+    case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
+    case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
+    case SK_NULL: s->cap = SCAP_NULL; break;
+    case SK_EXTRA_BAD:
+        s->extra_caps = (uint8_t)(1 + pick(src, KS_MAX_EXTRA_CAPS));
+        s->extra_bad = (uint8_t)(1 + pick(src, (1u << s->extra_caps) - 1));
+        break;
+    case SK_EXTRA_OK: s->extra_caps = (uint8_t)(1 + pick(src, KS_MAX_EXTRA_CAPS)); break;
+    default: break;
+    }
+    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL) {
+        s->ntfn = KS_NONE;
+        s->badge = 0;
+    }
+}
+
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)
 {
     if (gen_bounds_check(b))
         return -1;
+    if (b->target != ENTRY_SIGNAL)
+        return gen_one(ks, src, b);
+    /* about one state in six has the idle thread current (gen_current) */
+    for (int tries = 0; tries < 1000; tries++) {
+        gen_one(ks, src, b);
+        if (!gen_syscall_unfit(ks)) {
+            gen_syscall(ks, src);
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)
+{
     /* with a fixed configuration, any preset starts the state: gen_config
      * then puts the build's configuration in place (its board need not be
      * a preset) */

@@ -27,6 +27,8 @@ struct gen_bounds {
                           no pending consumption, domains and releases not
                           placed near the clock, uniform entry clock */
     int kernel;        /* enum ks_kernel of every state (base by default) */
+    int target;        /* enum ks_entry: the entry drawn, an IRQ (default) or
+                          a SysSend by the current thread (gen_state) */
     const char *board; /* NULL: any preset (of the first six on base) */
     const struct ks_config *config; /* NULL: drawn per state; else every state
                                        has exactly this configuration (a
@@ -50,8 +52,22 @@ void gen_src_bytes(struct gen_src *s, const uint8_t *data, size_t len);
 void gen_src_seed(struct gen_src *s, uint64_t seed);
 
 /* Build a state into ks. Returns 0 (the state then passes kstate_check at
- * entry) or -1 if the bounds are unusable. */
+ * entry) or -1 if the bounds are unusable. With b->target ENTRY_SIGNAL the
+ * state is at a SysSend: states whose current thread cannot make a system
+ * call (gen_syscall) are drawn anew from the same source until one can. */
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
+
+/* Why the state's current thread cannot make a system call (rk_sig.c's
+ * `unfit`): "idle", "not running", "action pending"; NULL when it can. */
+const char *gen_syscall_unfit(const struct kstate *ks);
+/* Make ks a SysSend entry by its current thread (which can make one): the
+ * cap the cptr resolves to drawn as real/rk_sig.c draws it, in sixteenths
+ * (a notification cap 10, without the send right 1, a lookup failure 1, an
+ * empty slot 1, a message naming 1-3 extra caps of which some do not
+ * resolve 2, all resolve 1); endpoint caps are not drawn (not modelled,
+ * kstate.h). The notification is the active IRQ's when its handler cap is
+ * one, else any. No IRQ is taken. */
+void gen_syscall(struct kstate *ks, struct gen_src *src);
 
 /* Draw the entry clock (hw_clock) of a state from gen_state anew, as
  * gen_state's last step draws it from everything else in the state: the

@@ -881,6 +881,51 @@ static void check_user(struct ctx *c, enum inv_when when)
         fail(c, INV_ENTRY, "IRQ %d is taken while active at the GIC: the GIC would not deliver it", a);
 }
 
+/* The inputs of a SysSend entry are in range whenever a state carries them
+ * (the shrinker may delete the notification they name). */
+static void check_sysin(struct ctx *c)
+{
+    const struct ks_sysin *s = &c->ks->sys;
+    if (s->entry >= ENTRY_COUNT) {
+        fail(c, INV_INDEX, "entry kind %u out of range", s->entry);
+        return;
+    }
+    if (s->entry != ENTRY_SIGNAL)
+        return;
+    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
+    if (s->cap >= SCAP_COUNT)
+        fail(c, INV_INDEX, "syscall: cap kind %u out of range", s->cap);
+    else if (ntfn_cap && (s->ntfn < 0 || s->ntfn >= c->ks->n_ntfns))
+        fail(c, INV_INDEX, "syscall: the notification cap names notification %d of %u", s->ntfn, c->ks->n_ntfns);
+    if (s->extra_caps > KS_MAX_EXTRA_CAPS || (s->extra_bad >> s->extra_caps) != 0)
+        fail(c, INV_INDEX, "syscall: extraCaps %u (at most %d) and unresolvable extra caps %#x beyond them",
+             s->extra_caps, KS_MAX_EXTRA_CAPS, s->extra_bad);
+}
+
+/* A SysSend entry: the current thread made it from user level. Not the idle
+ * thread (it runs idle_thread, a wfi loop, src/arch/arm/64/idle.S, and makes
+ * no system call), Running (a thread in Restart is not at user level:
+ * check_user), and no IRQ is taken (the svc is a synchronous exception;
+ * c_handle_syscall reads no IRQ). A pending fault (tcbFault) is ruled out
+ * by check_thread: on MCS it is set only by sendFaultIPC, which blocks the
+ * thread, and cleared before it runs again (doReplyTransfer,
+ * src/kernel/thread.c:173-174; cancelIPC, src/object/endpoint.c:331-333, on
+ * restart; restart_thread_if_no_fault leaves a faulted thread Inactive). */
+static void check_syscall_entry(struct ctx *c, enum inv_when when)
+{
+    const struct kstate *ks = c->ks;
+    if (when != INV_AT_ENTRY || ks->sys.entry != ENTRY_SIGNAL)
+        return;
+    if (ks->cur_thread == ks->idle_thread)
+        fail(c, INV_ENTRY, "syscall entry: the idle thread makes no system calls");
+    else if (ks->tcbs[ks->cur_thread].state != TS_Running)
+        fail(c, INV_ENTRY, "syscall entry: the caller %s is %s, not Running", T(ks->cur_thread),
+             ks_ts_name(ks->tcbs[ks->cur_thread].state));
+    if (ks->active_irq != KS_IRQ_INVALID)
+        fail(c, INV_ENTRY, "syscall entry: IRQ %d is active; a system call takes no IRQ (irq none)",
+             (int)ks->active_irq);
+}
+
 unsigned inv_admit_left_by(int v)
 {
     return v == FP_PR1227 ? INV_ADMIT_ALL : 0;
@@ -948,5 +993,7 @@ int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned adm
     check_irqs(&c);
     check_smp(&c);
     check_user(&c, when);
+    check_sysin(&c);
+    check_syscall_entry(&c, when);
     return r->n;
 }

@@ -91,6 +91,20 @@ static void print_domain(FILE *out, const struct kstate *ks)
     fprintf(out, "\n");
 }
 
+/* A SysSend entry (the signal target): the line that makes a state one */
+static void print_syscall(FILE *out, const struct kstate *ks)
+{
+    const struct ks_sysin *s = &ks->sys;
+    if (s->entry != ENTRY_SIGNAL)
+        return;
+    fprintf(out, "syscall send cap=%s", ks_sys_cap_name(s->cap));
+    opt_obj(out, "ntfn", s->ntfn, ks_ntfn_name(ks, s->ntfn));
+    opt_u64(out, "badge", s->badge);
+    opt_u64(out, "extra_caps", s->extra_caps);
+    opt_u64(out, "extra_bad", s->extra_bad);
+    fprintf(out, "\n");
+}
+
 static void print_node(FILE *out, const struct kstate *ks)
 {
     char buf[KS_NAME_LEN + 4];
@@ -129,6 +143,7 @@ static void print_node(FILE *out, const struct kstate *ks)
     if (ks->oor_irq != KS_IRQ_INVALID)
         fprintf(out, "irq_oor irq=%d masked=%d acks=%u%s\n", (int)ks->oor_irq, ks->oor_masked, ks->oor_acks,
                 ks->oor_active ? " active=1" : "");
+    print_syscall(out, ks);
 }
 
 static void print_tcb(FILE *out, const struct kstate *ks, int i)

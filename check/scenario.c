@@ -43,6 +43,7 @@ enum {
     SEEN_IPI = 1u << 6,
     SEEN_IRQS = 1u << 7,
     SEEN_OOR = 1u << 8,
+    SEEN_SYSCALL = 1u << 9,
 };
 
 struct ctx {
@@ -1138,6 +1139,38 @@ static int dir_release(struct ctx *c, const struct line *ln, int arg)
     return link_queue(c, "release", v, &q, &c->ks->release_head[q.want.core], NULL);
 }
 
+static const struct field syscall_fields[] = {
+    ENUM(struct ks_sysin, "cap", cap, SCAP_COUNT, ks_sys_cap_name),
+    REF(struct ks_sysin, "ntfn", ntfn, K_NTFN),
+    NUM(struct ks_sysin, "badge", badge, UINT64_MAX),
+    NUM(struct ks_sysin, "extra_caps", extra_caps, KS_MAX_EXTRA_CAPS),
+    NUM(struct ks_sysin, "extra_bad", extra_bad, (1u << KS_MAX_EXTRA_CAPS) - 1),
+};
+
+/* `syscall send cap=K [ntfn=N] [badge=B] [extra_caps=E] [extra_bad=M]`: the
+ * state is at a SysSend entry by the current thread (the signal target) */
+static int dir_syscall(struct ctx *c, const struct line *ln, int arg)
+{
+    (void)arg;
+    if (once(c, SEEN_SYSCALL, "syscall"))
+        return -1;
+    if (ln->n < 2 || !tok_is(ln->t[1], "send"))
+        return fail(c, "expected 'syscall send cap=...': SysSend is the one system call modelled as an entry");
+    struct ks_sysin *s = &c->ks->sys;
+    if (need(c, "syscall", ln, 2, "cap") || APPLY(c, "syscall", s, syscall_fields, ln, 2))
+        return -1;
+    s->entry = ENTRY_SIGNAL;
+    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
+    if (ntfn_cap && s->ntfn == KS_NONE)
+        return fail(c, "syscall: cap=%s needs ntfn=", ks_sys_cap_name(s->cap));
+    if (!ntfn_cap && s->ntfn != KS_NONE)
+        return fail(c, "syscall: cap=%s names no notification (ntfn= is for cap=ntfn|ntfn_no_send)",
+                    ks_sys_cap_name(s->cap));
+    if (s->extra_bad >> s->extra_caps)
+        return fail(c, "syscall: extra_bad=%#x names extra caps beyond extra_caps=%u", s->extra_bad, s->extra_caps);
+    return 0;
+}
+
 /* ---- driver ---- */
 
 typedef int (*line_fn)(struct ctx *c, const struct line *ln, int arg);
@@ -1158,6 +1191,7 @@ static const struct directive directives[] = {
     {"core", 0, {NULL, dir_core, NULL}},
     {"ipi", 0, {NULL, dir_ipi, NULL}},
     {"irq_oor", 0, {NULL, dir_irq_oor, NULL}},
+    {"syscall", 0, {NULL, dir_syscall, NULL}},
     {"tcb", K_TCB, {new_obj, fill_obj, NULL}},
     {"sc", K_SC, {new_obj, fill_obj, NULL}},
     {"ntfn", K_NTFN, {new_obj, fill_obj, obj_queue}},

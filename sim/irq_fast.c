@@ -88,7 +88,7 @@ static int mask_ack(struct kstate *ks, int irq, int exit, bool keep)
 }
 
 /* cancelIPC_fp */
-static void cancelIPC_fp(struct kstate *ks, int dest)
+void cancelIPC_fp(struct kstate *ks, int dest)
 {
     struct ks_tcb *t = &ks->tcbs[dest];
     struct ks_ep *ep = &ks->eps[t->blocking];
@@ -102,7 +102,7 @@ static void cancelIPC_fp(struct kstate *ks, int dest)
 }
 
 /* ntfn_queue_dequeue_fp */
-static void ntfn_queue_dequeue_fp(struct kstate *ks, int dest, int n)
+void ntfn_queue_dequeue_fp(struct kstate *ks, int dest, int n)
 {
     struct ks_ntfn *ntfn = &ks->ntfns[n];
     tcbEPDequeue(ks, dest, &ntfn->q_head, &ntfn->q_tail);
@@ -112,7 +112,7 @@ static void ntfn_queue_dequeue_fp(struct kstate *ks, int dest, int n)
 }
 
 /* maybeDonateSchedContext_fp: schedContext_donate without migrateTCB */
-static void maybeDonateSchedContext_fp(struct kstate *ks, int dest, int sc)
+void maybeDonateSchedContext_fp(struct kstate *ks, int dest, int sc)
 {
     COST(ks, 1, 0, 1); /* tcbSchedContext */
     if (ks->tcbs[dest].sc == KS_NONE) {

@@ -86,4 +86,11 @@ int fp_variant_parse(const char *s); /* -1 when unknown */
  * the exit taken (a fallback has also run the slowpath). */
 int fastpath_irq(struct kstate *ks, int variant);
 
+/* The fastpath helpers of include/fastpath/fastpath.h that master's signal
+ * fastpath shares (sim/sig_fast.c). ntfn_queue_dequeue_fp is base's; master
+ * dequeues with tcbNTFNDequeue, which does the same (notification.c:398-409). */
+void cancelIPC_fp(struct kstate *ks, int dest);
+void ntfn_queue_dequeue_fp(struct kstate *ks, int dest, int n);
+void maybeDonateSchedContext_fp(struct kstate *ks, int dest, int sc);
+
 #endif

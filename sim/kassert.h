@@ -87,7 +87,10 @@
     X(A_UNBIND_TCB, "schedContext_unbindTCB", "SC bound to that TCB") \
     X(A_BIND_TCB, "schedContext_bindTCB", "SC and TCB both unbound") \
     X(A_REFILL_UPDATE_ACTIVE, "refill_update", "SC is configured") \
-    X(A_REPLY_UNLINK_STATE, "reply_unlink", "thread blocked on receive or on reply (master)")
+    X(A_REPLY_UNLINK_STATE, "reply_unlink", "thread blocked on receive or on reply (master)") \
+    X(A_SIG_NTFN_STATE, "fastpath_signal", "valid notification state (fail)") \
+    X(A_SIG_DEST, "fastpath_signal", "dest != NULL") \
+    X(A_SIG_SPORADIC_CUR, "fastpath_signal", "woken sporadic SC is not ksCurSC")
 
 enum kassert_id {
 #define KASSERT_ENUM(id, fn, msg) id,

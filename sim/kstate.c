@@ -146,6 +146,7 @@ int ks_init(struct kstate *ks, const char *board)
     ks->cur_thread = ks->cur_sc = ks->idle_thread = ks->idle_sc = ks->vspace = KS_NONE;
     ks->sched_action = KS_SA_RESUME;
     ks->active_irq = ks->oor_irq = KS_IRQ_INVALID;
+    ks->sys.ntfn = KS_NONE;
     ks->deadline = UINT64_MAX;
     for (int c = 0; c < KS_MAX_CORES; c++) {
         ks->core_cur[c] = ks->core_idle[c] = ks->release_head[c] = KS_NONE;
@@ -214,6 +215,8 @@ NAME_TABLE(ks_irq_state_name, enum ks_irq_state, "Inactive", "Signal", "Timer", 
 NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint")
 NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
+NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal")
+NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \
     const char *fn(const struct kstate *ks, int i)               \
@@ -332,6 +335,7 @@ static void remap_ntfn(struct kstate *ks, int i)
         fix_ref8(&ks->scs[k].ntfn, i);
     for (int k = 0; k < ks->n_irqs; k++)
         fix_ref8(&ks->irq_cap[k].ntfn, i);
+    fix_ref8(&ks->sys.ntfn, i);
 }
 
 static void remap_ep(struct kstate *ks, int i)

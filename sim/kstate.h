@@ -52,6 +52,18 @@ enum ks_irq_state { IRQ_Inactive, IRQ_Signal, IRQ_Timer, IRQ_IPI, IRQ_Reserved, 
 enum ks_cap_type { CAP_Null, CAP_Notification, CAP_Endpoint, CAP_TYPE_COUNT };
 enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_COUNT };
 
+/* The kernel entry a state is at: an interrupt (the IRQ path), or a
+ * SysSend (seL4_Send, seL4_Signal) by the current thread, the entry of
+ * master's signal fastpath (sim/sig_fast.h). */
+enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_COUNT };
+/* What the SysSend's cptr resolves to in the caller's CSpace (lookup_fp and
+ * lookupCapAndSlot agree on it): a notification cap with or without the
+ * send right, a null cap (an empty slot), or no slot (a lookup failure).
+ * An endpoint cap is not modelled: both paths take sendIPC then, the
+ * fastpath before touching anything (docs/FINDINGS-signal.md). */
+enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_COUNT };
+#define KS_MAX_EXTRA_CAPS 3 /* seL4_MsgMaxExtraCaps */
+
 /* ksSchedulerAction: ResumeCurrentThread, ChooseNewThread, or a TCB index */
 #define KS_SA_RESUME (-1)
 #define KS_SA_CHOOSE (-2)
@@ -164,6 +176,19 @@ static inline unsigned dschedule_domain(uint64_t e) { return (unsigned)(e >> DSC
 /* dschedule_duration */
 static inline ticks_t dschedule_duration(uint64_t e) { return e & DSCHED_MAX_DURATION; }
 
+/* The inputs of a SysSend entry: the registers (capRegister, msgInfoRegister)
+ * and what the lookups they start find. */
+struct ks_sysin {
+    uint8_t entry;       /* enum ks_entry; ENTRY_IRQ leaves the rest unused */
+    uint8_t cap;         /* enum ks_sys_cap: what the cptr resolves to */
+    int8_t ntfn;         /* capNtfnPtr of a notification cap */
+    uint8_t extra_caps;  /* seL4_MessageInfo extraCaps, 0..KS_MAX_EXTRA_CAPS */
+    uint8_t extra_bad;   /* bit i: extra cap i's cptr (in the IPC buffer) fails
+                            lookupSlot; an absent IPC buffer is all clear
+                            (lookupExtraCaps looks nothing up then) */
+    uint64_t badge;      /* capNtfnBadge */
+};
+
 struct ks_assert {
     uint16_t id;         /* enum in kassert.h */
     uint8_t path;        /* which path was running: enum ks_path */
@@ -222,6 +247,9 @@ struct kstate {
     bool oor_masked;
     uint8_t oor_acks;
     bool oor_active;     /* the GIC's active state of that IRQ (irq_active) */
+
+    /* the system-call entry's inputs (sys.entry == ENTRY_SIGNAL) */
+    struct ks_sysin sys;
 
     /* ready-queue bitmaps per core and domain (queues are TCB links) */
     uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS];
@@ -313,6 +341,8 @@ const char *ks_irq_state_name(int s);
 const char *ks_cap_type_name(int t);
 const char *ks_fault_name(int f);
 const char *ks_path_name(int p);
+const char *ks_entry_name(int e);
+const char *ks_sys_cap_name(int c);
 
 /* The names of the set bits of mask (below count) joined by '+', into buf;
  * "none" when no bit is set. */

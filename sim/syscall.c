@@ -18,11 +18,26 @@ struct ks_call ks_call_new(int sys, int inv)
     return c;
 }
 
-/* performInvocation_Notification (decodeInvocation sets Restart first) */
-static int invoke_signal(struct kstate *ks, int n, uint64_t badge)
+struct ks_call ks_call_of_entry(const struct kstate *ks)
 {
+    struct ks_call c = ks_call_new(SYS_Send, CALL_Signal);
+    c.ntfn = ks->sys.ntfn;
+    c.badge = ks->sys.badge;
+    c.cap = ks->sys.cap;
+    c.extra_caps = ks->sys.extra_caps;
+    c.extra_bad = ks->sys.extra_bad;
+    return c;
+}
+
+/* decodeInvocation on a notification cap (objecttype.c:678-690) and on a
+ * null cap (the default case: invalid capability); a notification cap
+ * with the send right sets Restart and runs performInvocation_Notification */
+static int invoke_signal(struct kstate *ks, const struct ks_call *c)
+{
+    if (c->cap != SCAP_NTFN)
+        return SYSERR_INVALID_CAP;
     setThreadState(ks, ks->cur_thread, TS_Restart);
-    sendSignal(ks, n, badge);
+    sendSignal(ks, c->ntfn, c->badge);
     return SYSERR_NONE;
 }
 
@@ -46,7 +61,7 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     stall_target(ks, c);
     switch (c->inv) {
     case CALL_Signal:
-        return invoke_signal(ks, c->ntfn, c->badge);
+        return invoke_signal(ks, c);
     case CALL_SchedControl_ConfigureFlags:
         return decodeSchedControl_ConfigureFlags(ks, c->sc, c->core, c->budget, c->period, c->extra_refills,
                                                  c->badge, c->flags);
@@ -79,10 +94,35 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     }
 }
 
-/* handleInvocation: an error changes nothing (the reply registers are not
- * modelled); a call that left the invoker restarting completes it */
+/* handleFault (MCS, faulthandler.c:15-22) with a null fault handler cap,
+ * the only one the model holds: sendFaultIPC finds no endpoint and
+ * handleNoFaultHandler makes the thread Inactive (no tcbFault is stored) */
+static void handleFault(struct kstate *ks, int t)
+{
+    setThreadState(ks, t, TS_Inactive);
+}
+
+/* The lookups of handleInvocation (syscall.c:320-343) a SysSend on a
+ * notification can fail: lookupCapAndSlot, then lookupExtraCaps, which
+ * stops at the first extra cap that does not resolve. Either faults the
+ * caller (isBlocking) and ends the invocation. */
+static bool lookups_fail(const struct ks_call *c)
+{
+    if (c->inv != CALL_Signal)
+        return false;
+    unsigned named = (1u << c->extra_caps) - 1;
+    return c->cap == SCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
+}
+
+/* handleInvocation: a failed lookup faults the caller; an error changes
+ * nothing (the reply registers are not modelled); a call that left the
+ * invoker restarting completes it */
 static void handleInvocation(struct kstate *ks, const struct ks_call *c)
 {
+    if (lookups_fail(c)) {
+        handleFault(ks, ks->cur_thread);
+        return;
+    }
     if (decodeInvocation(ks, c) != SYSERR_NONE)
         return;
     if (ks->tcbs[ks->cur_thread].state == TS_Restart)

@@ -5,7 +5,10 @@
  * handleYield, and handleInvocation dispatching to the invocations of
  * schedcontext, tcbops, irqhandler, domain (master) and seL4_Signal (a send on a
  * notification cap). A call names its objects by index; caps, rights and
- * message registers are not modelled (a workload only holds valid caps).
+ * message registers are not modelled (a workload only holds valid caps),
+ * but for a send on a notification: there the cap may lack the send right,
+ * be null or fail to resolve, and an extra cap of the message info may fail
+ * to resolve (the inputs of master's signal fastpath, sim/sig_fast.h).
  */
 #ifndef IRQSIM_SYSCALL_H
 #define IRQSIM_SYSCALL_H
@@ -43,10 +46,16 @@ struct ks_call {
     unsigned extra_refills, flags;
     uint64_t badge;
     unsigned dom_index, domain; /* a domain schedule entry */
+    /* for CALL_Signal (a SysSend on the cap the cptr names, sim/sig_fast.h):
+     * what the cptr resolves to, and the message info's extra caps */
+    uint8_t cap;       /* enum ks_sys_cap; SCAP_NTFN for a call made by ks_call_new */
+    uint8_t extra_caps, extra_bad; /* as struct ks_sysin */
 };
 
 /* A call with every object KS_NONE. */
 struct ks_call ks_call_new(int sys, int inv);
+/* The SysSend of a signal entry state (ks->sys). */
+struct ks_call ks_call_of_entry(const struct kstate *ks);
 
 /* handleSyscall on the current thread; returns whether the call was
  * performed (false: the budget check failed and the thread restarts it) */

@@ -1,15 +1,21 @@
 #!/bin/sh
 # A committed reproducer must keep diverging under the proposal, in its own
 # class (the file name: EXIT__CAUSE.scen or EXIT__CAUSE--NOTE.scen), and
-# agree under the corrected fastpath.
+# agree under the corrected fastpath. A name starting sig- is a reproducer
+# of master's signal fastpath (--target signal): as written is `merged`.
 set -u
 bin=$1
 file=$2
-want=$(basename "$file" .scen | sed 's/--.*//; s/__/\//')
-out=$("$bin" check --fastpath pr1227 "$file")
+base=$(basename "$file" .scen)
+case $base in
+  sig-*) aswritten=merged; base=${base#sig-} ;;
+  *) aswritten=pr1227 ;;
+esac
+want=$(echo "$base" | sed 's/--.*//; s/__/\//')
+out=$("$bin" check --fastpath $aswritten "$file")
 rc=$?
 if [ $rc -ne 1 ]; then
-  echo "$file: expected a divergence under pr1227 (exit 1), got exit $rc"; echo "$out"; exit 1
+  echo "$file: expected a divergence under $aswritten (exit 1), got exit $rc"; echo "$out"; exit 1
 fi
 got=$(echo "$out" | sed -n 's/^class: //p')
 if [ "$got" != "$want" ]; then
@@ -20,4 +26,4 @@ rc=$?
 if [ $rc -ne 0 ]; then
   echo "$file: expected agreement under the corrected fastpath, got exit $rc"; echo "$out"; exit 1
 fi
-echo "$file: diverges as $want under pr1227, agrees under fixed"
+echo "$file: diverges as $want under $aswritten, agrees under fixed"

@@ -562,7 +562,7 @@ static void write_scenario(struct run *r, const char *path, const char *title, c
         diff_report(mem, &v, &r->slow, &r->fast);
         if (!v.agree) {
             unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
-            struct dclass cl = {v.exit, cause, v.fields};
+            struct dclass cl = {v.exit, cause, v.fields, ENTRY_IRQ};
             char name[200], defs[64];
             fprintf(mem, "class: %s (defects %s)\n", dclass_name(&cl, name, sizeof name),
                     defects_text(cause_defects(cause), defs, sizeof defs));
@@ -604,7 +604,7 @@ static void write_files(struct run *r)
         const struct best *b = &r->t.best_class[c];
         if (!b->set || rebuild(r, b, &it) != 0)
             continue;
-        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields};
+        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields, ENTRY_IRQ};
         dclass_name(&cl, name, sizeof name);
         for (char *p = name; *p; p++)
             if (*p == '/')
@@ -694,7 +694,7 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
         fprintf(out, "divergences by class (exit/cause):\n");
         for (int c = 0; c < t->n_classes; c++) {
             const struct xclass *x = &t->classes[c];
-            struct dclass cl = {x->exit, x->cause, x->fields};
+            struct dclass cl = {x->exit, x->cause, x->fields, ENTRY_IRQ};
             char name[200], defs[64], fields[512];
             fprintf(out, "  %-50s %10" PRIu64 "  %s  [%s]\n", dclass_name(&cl, name, sizeof name), x->count,
                     defects_text(cause_defects(x->cause), defs, sizeof defs),
@@ -751,7 +751,7 @@ static int write_json(const struct run *r, double elapsed)
     fprintf(f, "%s],\n  \"classes\": [", k ? "\n  " : "");
     for (int c = 0; c < t->n_classes; c++) {
         const struct xclass *x = &t->classes[c];
-        struct dclass cl = {x->exit, x->cause, x->fields};
+        struct dclass cl = {x->exit, x->cause, x->fields, ENTRY_IRQ};
         char name[200], defs[64], fields[512];
         fprintf(f, "%s\n    {\"class\": ", c ? "," : "");
         jval_write_string(f, dclass_name(&cl, name, sizeof name));

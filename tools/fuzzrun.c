@@ -19,10 +19,13 @@
 #include "irq_fast.h"
 #include "print.h"
 #include "shrink.h"
+#include "target.h"
 
 #define MAX_CLASSES 256
 #define MAX_JOBS 64
 #define PUBLISH 4096
+#define MAX_DEFECTS 16 /* of any target (defect.h) */
+_Static_assert(DEF_COUNT <= MAX_DEFECTS, "MAX_DEFECTS");
 
 struct found {
     struct dclass cl;
@@ -42,7 +45,7 @@ struct session {
     atomic_int finished; /* workers that have left their loop */
     /* published by each worker under the lock every PUBLISH checks */
     uint64_t checks[MAX_JOBS];
-    uint64_t exits[MAX_JOBS][FP_EXIT_COUNT];
+    uint64_t exits[MAX_JOBS][TARGET_MAX_EXITS];
     struct found classes[MAX_CLASSES];
     int n_classes;
     uint64_t dropped; /* hits of classes past MAX_CLASSES */
@@ -107,7 +110,7 @@ void fuzz_write_scenario(const char *path, const struct kstate *ks, int variant,
     if (a && b && mem) {
         struct diff_verdict v;
         diff_run(ks, variant, true, &v, a, b);
-        fprintf(mem, "%s (fastpath %s)\n", title, fp_variant_name(variant));
+        fprintf(mem, "%s (fastpath %s)\n", title, target_of(ks)->variant_name(variant));
         diff_report(mem, &v, a, b);
         fclose(mem);
         write_commented(f, text);
@@ -130,7 +133,7 @@ static void save_class(struct worker *w, int idx, const struct kstate *in)
     if (!ks)
         return;
     ks_copy(ks, in);
-    unsigned fixes = fp_variant_fixes(o->variant);
+    unsigned fixes = o->variant == FP_FIXED ? target_of(ks)->fix_all : 0;
     shrink_state(ks, fixes, &w->sws);
     char name[128], path[400];
     pthread_mutex_lock(&s->lock);
@@ -238,6 +241,7 @@ static bool classify_full(struct worker *w, uint64_t seed, struct diff_verdict *
     diff_run(&w->in, s->o->variant, true, v, &w->sws.cws.a, &w->sws.cws.b);
     cl->exit = v->exit;
     cl->fields = v->fields;
+    cl->target = w->in.sys.entry;
     cl->cause = s->o->variant == FP_PR1227 ? classify_cause_after(&w->in, v, &w->sws.cws) : CLASS_NO_FIX;
     memo_add(w, cl->exit, cl->fields, cl->cause);
     return true;
@@ -264,7 +268,7 @@ static void check_one(struct worker *w, uint64_t idx, uint64_t seed, int clock, 
     /* a divergence already classified is counted; a new one, and every
      * RECLASSIFY-th known one, is checked in full and classified */
     struct cause_memo *m = memo_find(w, v.exit, v.fields);
-    struct dclass cl = {.exit = v.exit, .fields = v.fields, .cause = m ? m->cause : 0};
+    struct dclass cl = {.exit = v.exit, .fields = v.fields, .cause = m ? m->cause : 0, .target = w->in.sys.entry};
     if ((!m || ++m->hits % RECLASSIFY == 0) && !classify_full(w, seed, &v, &cl))
         return;
     int fresh = record(s, &cl, seed, clock);
@@ -277,7 +281,7 @@ static void *worker_main(void *arg)
     struct worker *w = arg;
     struct session *s = w->s;
     const struct fuzz_opts *o = s->o;
-    uint64_t checks = 0, exits[FP_EXIT_COUNT] = {0};
+    uint64_t checks = 0, exits[TARGET_MAX_EXITS] = {0};
     /* Check i of the run is entry clock i % clocks of the state generated
      * from seed + i / clocks; worker j takes every jobs-th state from the
      * j-th. With a budget, the checks are exactly 0..max-1, whatever the
@@ -320,24 +324,30 @@ static uint64_t total_checks(const struct session *s)
     return n;
 }
 
+static const struct target *target_run(const struct session *s)
+{
+    return target_get(s->o->bounds.target);
+}
+
 static void exit_totals(const struct session *s, uint64_t *out)
 {
-    memset(out, 0, FP_EXIT_COUNT * sizeof out[0]);
+    memset(out, 0, TARGET_MAX_EXITS * sizeof out[0]);
     for (int j = 0; j < s->o->jobs; j++)
-        for (int e = 0; e < FP_EXIT_COUNT; e++)
+        for (int e = 0; e < TARGET_MAX_EXITS; e++)
             out[e] += s->exits[j][e];
 }
 
 static void progress_line(struct session *s)
 {
-    uint64_t ex[FP_EXIT_COUNT];
+    uint64_t ex[TARGET_MAX_EXITS];
+    const struct target *tg = target_run(s);
     pthread_mutex_lock(&s->lock);
     exit_totals(s, ex);
     uint64_t n = total_checks(s);
     int classes = s->n_classes;
     pthread_mutex_unlock(&s->lock);
-    int reached = 0, possible = s->o->variant == FP_FIXED ? FP_EXIT_COUNT : FP_EXIT_COUNT - 3;
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
+    int reached = 0, possible = s->o->variant == FP_FIXED ? tg->exits : tg->exits - tg->first_merged_exit;
+    for (int e = 0; e < tg->exits; e++)
         reached += ex[e] > 0;
     double t = now_s() - s->start;
     fprintf(stderr, "\r[%6.1fs] %12" PRIu64 " checks  %9.0f/s  exits %2d/%d  classes %d ", t, n,
@@ -376,7 +386,8 @@ static int popcount(unsigned x)
 static bool better_repro(const struct session *s, int a, int b)
 {
     const struct found *x = &s->classes[a], *y = &s->classes[b];
-    int dx = popcount(cause_defects(x->cl.cause)), dy = popcount(cause_defects(y->cl.cause));
+    int tg = s->o->bounds.target;
+    int dx = popcount(cause_defects_t(tg, x->cl.cause)), dy = popcount(cause_defects_t(tg, y->cl.cause));
     if (dx != dy)
         return dx < dy;
     int sx = x->reproducer[0] ? x->shrunk_size : INT32_MAX, sy = y->reproducer[0] ? y->shrunk_size : INT32_MAX;
@@ -387,18 +398,18 @@ static bool better_repro(const struct session *s, int a, int b)
 
 static int defect_sums(const struct session *s, struct defect_sum *out)
 {
-    int found = 0;
-    for (int d = 0; d < DEF_COUNT; d++) {
+    int found = 0, tg = s->o->bounds.target;
+    for (int d = 0; d < defect_count_t(tg); d++) {
         struct defect_sum *ds = &out[d];
         memset(ds, 0, sizeof *ds);
         ds->best = -1;
         for (int i = 0; i < s->n_classes; i++) {
             const struct found *fd = &s->classes[i];
-            if (!(cause_defects(fd->cl.cause) & (1u << d)))
+            if (!(cause_defects_t(tg, fd->cl.cause) & (1u << d)))
                 continue;
             ds->exits |= 1u << fd->cl.exit;
             ds->all_fields |= fd->fields_seen;
-            if (cause_defects(fd->cl.cause) == 1u << d) {
+            if (cause_defects_t(tg, fd->cl.cause) == 1u << d) {
                 ds->fields |= fd->fields_seen;
                 ds->n_alone++;
             }
@@ -416,21 +427,21 @@ static int defect_sums(const struct session *s, struct defect_sum *out)
     return found;
 }
 
-static uint64_t fast_exit_total(const uint64_t *ex)
+static uint64_t fast_exit_total(const struct target *tg, const uint64_t *ex)
 {
     uint64_t n = 0;
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
-        if (!fp_exit_is_fallback(e))
+    for (int e = 0; e < tg->exits; e++)
+        if (!tg->exit_is_fallback(e))
             n += ex[e];
     return n;
 }
 
-static void print_exit_names(FILE *f, uint32_t mask, const char *sep)
+static void print_exit_names(FILE *f, const struct target *tg, uint32_t mask, const char *sep)
 {
     bool first = true;
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
+    for (int e = 0; e < tg->exits; e++)
         if (mask & (1u << e)) {
-            fprintf(f, "%s%s", first ? "" : sep, fp_exit_name(e));
+            fprintf(f, "%s%s", first ? "" : sep, tg->exit_name(e));
             first = false;
         }
 }
@@ -442,8 +453,9 @@ static void print_class_list(FILE *f, struct session *s)
         char name[160], defs[64];
         fprintf(f, "  %2d. %-44s first after %7.2f s, %10" PRIu64 " hits\n", i + 1,
                 dclass_name(&fd->cl, name, sizeof name), fd->first_s, fd->count);
+        int tg = s->o->bounds.target;
         fprintf(f, "      defects: %s\n      fields: ", fd->cl.cause == CLASS_NO_FIX ? "unexplained"
-                : defects_text(cause_defects(fd->cl.cause), defs, sizeof defs));
+                : defects_text_t(tg, cause_defects_t(tg, fd->cl.cause), defs, sizeof defs));
         print_fields(f, fd->fields_seen);
         fprintf(f, "\n");
         if (fd->reproducer[0])
@@ -455,20 +467,20 @@ static void print_class_list(FILE *f, struct session *s)
 
 static void print_defects(FILE *f, struct session *s)
 {
-    struct defect_sum ds[DEF_COUNT];
-    int found = defect_sums(s, ds);
+    struct defect_sum ds[MAX_DEFECTS];
+    int found = defect_sums(s, ds), tg = s->o->bounds.target;
     fprintf(f, "\ndefects: %d (from %d divergence class%s; --by class lists the classes)\n", found, s->n_classes,
             s->n_classes == 1 ? "" : "es");
-    for (int d = 0; d < DEF_COUNT; d++) {
+    for (int d = 0; d < defect_count_t(tg); d++) {
         if (ds[d].best < 0)
             continue;
-        const struct defect_info *di = defect_info(d);
+        const struct defect_info *di = defect_info_t(tg, d);
         const struct found *b = &s->classes[ds[d].best];
         fprintf(f, "  %s. %s (fix %s)\n", di->id, di->title, di->fixes);
         fprintf(f, "      first after %.2f s, %" PRIu64 " hits in %d class%s\n", ds[d].first_s, ds[d].count,
                 ds[d].n_classes, ds[d].n_classes == 1 ? "" : "es");
         fprintf(f, "      exits: ");
-        print_exit_names(f, ds[d].exits, " ");
+        print_exit_names(f, target_get(tg), ds[d].exits, " ");
         fprintf(f, "\n      fields%s: ", ds[d].n_alone ? " (where it shows alone)" : " (seen only with other defects)");
         print_fields(f, ds[d].fields);
         char name[160];
@@ -480,17 +492,17 @@ static void print_defects(FILE *f, struct session *s)
                     b->seed, b->clock, dclass_name(&b->cl, name, sizeof name));
         fprintf(f, "      classes:");
         for (int i = 0; i < s->n_classes; i++)
-            if (cause_defects(s->classes[i].cl.cause) & (1u << d))
+            if (cause_defects_t(tg, s->classes[i].cl.cause) & (1u << d))
                 fprintf(f, " %s (%" PRIu64 ")", dclass_name(&s->classes[i].cl, name, sizeof name),
                         s->classes[i].count);
         fprintf(f, "\n");
     }
     int kernel = s->o->bounds.kernel;
-    if (s->o->variant == FP_PR1227 && found < defects_possible(kernel)) {
+    if (s->o->variant == FP_PR1227 && found < defects_possible_t(tg, kernel)) {
         fprintf(f, "  not found:");
-        for (int d = 0; d < DEF_COUNT; d++)
-            if (ds[d].best < 0 && defect_possible(d, kernel))
-                fprintf(f, " %s", defect_info(d)->id);
+        for (int d = 0; d < defect_count_t(tg); d++)
+            if (ds[d].best < 0 && defect_possible_t(tg, d, kernel))
+                fprintf(f, " %s", defect_info_t(tg, d)->id);
         fprintf(f, "\n");
     }
     int unexplained = 0;
@@ -520,27 +532,29 @@ static void print_defects(FILE *f, struct session *s)
 static void summary(FILE *f, struct session *s, double elapsed)
 {
     const struct fuzz_opts *o = s->o;
-    uint64_t n = total_checks(s), ex[FP_EXIT_COUNT];
+    const struct target *tg = target_run(s);
+    uint64_t n = total_checks(s), ex[TARGET_MAX_EXITS];
     exit_totals(s, ex);
-    fprintf(f, "\nirqsim fuzz: fastpath %s, %.1f s, %d job%s, seed %" PRIu64, fp_variant_name(o->variant),
-            elapsed, o->jobs, o->jobs == 1 ? "" : "s", o->seed);
+    fprintf(f, "\nirqsim fuzz: %sfastpath %s, %.1f s, %d job%s, seed %" PRIu64,
+            o->bounds.target == ENTRY_SIGNAL ? "target signal (fastpath_signal against slowpath(SysSend)), " : "",
+            tg->variant_name(o->variant), elapsed, o->jobs, o->jobs == 1 ? "" : "s", o->seed);
     if (o->max_checks)
         fprintf(f, ", budget %" PRIu64 " checks (--checks)", o->max_checks);
     fprintf(f, ", %d entry clock%s per generated state", o->clocks, o->clocks == 1 ? "" : "s");
     fprintf(f, "\nchecks: %" PRIu64 " (%.0f per second)\n", n, elapsed > 0 ? (double)n / elapsed : 0.0);
     fprintf(f, "\nfastpath exits (share of checks):\n");
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
-        if (o->variant == FP_FIXED || e > FP_SLOW_RELEASE) /* the first three are the fix's own */
-            fprintf(f, "  %-22s %12" PRIu64 "  %5.1f%%  %s\n", fp_exit_name(e), ex[e],
+    for (int e = 0; e < tg->exits; e++)
+        if (o->variant == FP_FIXED || e >= tg->first_merged_exit) /* the first ones are the fix's own */
+            fprintf(f, "  %-22s %12" PRIu64 "  %5.1f%%  %s\n", tg->exit_name(e), ex[e],
                 n ? 100.0 * (double)ex[e] / (double)n : 0.0,
-                fp_exit_is_fallback(e) ? "falls back to the slowpath" : "finishes by itself");
+                tg->exit_is_fallback(e) ? "falls back to the slowpath" : "finishes by itself");
     fprintf(f, "  never reached:");
     int never = 0;
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
-        if (!ex[e] && (o->variant == FP_FIXED || e > FP_SLOW_RELEASE))
-            fprintf(f, " %s", fp_exit_name(e)), never++;
+    for (int e = 0; e < tg->exits; e++)
+        if (!ex[e] && (o->variant == FP_FIXED || e >= tg->first_merged_exit))
+            fprintf(f, " %s", tg->exit_name(e)), never++;
     fprintf(f, "%s\n", never ? "" : " none");
-    uint64_t fast = fast_exit_total(ex);
+    uint64_t fast = fast_exit_total(tg, ex);
     fprintf(f, "fast exits (finish by themselves): %" PRIu64 " of %" PRIu64 " (%.3f%%)\n", fast, n,
             n ? 100.0 * (double)fast / (double)n : 0.0);
     if (s->invalid)
@@ -574,31 +588,36 @@ static void write_json(struct session *s, double elapsed)
         s->job_errors++;
         return;
     }
-    uint64_t n = total_checks(s), ex[FP_EXIT_COUNT];
+    const struct target *tgt = target_run(s);
+    int tg = o->bounds.target;
+    uint64_t n = total_checks(s), ex[TARGET_MAX_EXITS];
     exit_totals(s, ex);
-    fprintf(f, "{\n  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"jobs\": %d,\n  \"seed\": %" PRIu64 ",\n",
-            fp_variant_name(o->variant), elapsed, o->jobs, o->seed);
+    fprintf(f, "{\n");
+    if (tg == ENTRY_SIGNAL) /* the IRQ target's JSON stays as it was */
+        fprintf(f, "  \"target\": \"%s\",\n", tgt->name);
+    fprintf(f, "  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"jobs\": %d,\n  \"seed\": %" PRIu64 ",\n",
+            tgt->variant_name(o->variant), elapsed, o->jobs, o->seed);
     fprintf(f, "  \"max_checks\": %" PRIu64 ",\n  \"clocks\": %d,\n", o->max_checks, o->clocks);
     fprintf(f, "  \"checks\": %" PRIu64 ",\n  \"checks_per_second\": %.1f,\n", n,
             elapsed > 0 ? (double)n / elapsed : 0.0);
-    fprintf(f, "  \"fast_exits\": %" PRIu64 ",\n", fast_exit_total(ex));
+    fprintf(f, "  \"fast_exits\": %" PRIu64 ",\n", fast_exit_total(tgt, ex));
     fprintf(f, "  \"invalid_states\": %" PRIu64 ",\n  \"exits\": {", s->invalid);
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
-        fprintf(f, "%s\n    \"%s\": %" PRIu64, e ? "," : "", fp_exit_name(e), ex[e]);
+    for (int e = 0; e < tgt->exits; e++)
+        fprintf(f, "%s\n    \"%s\": %" PRIu64, e ? "," : "", tgt->exit_name(e), ex[e]);
     fprintf(f, "\n  },\n  \"defects\": [");
-    struct defect_sum ds[DEF_COUNT];
+    struct defect_sum ds[MAX_DEFECTS];
     int found = defect_sums(s, ds);
     char name[160], fields[512], cause[160], defs[64];
-    for (int d = 0, k = 0; d < DEF_COUNT; d++) {
+    for (int d = 0, k = 0; d < defect_count_t(tg); d++) {
         if (ds[d].best < 0)
             continue;
-        const struct defect_info *di = defect_info(d);
+        const struct defect_info *di = defect_info_t(tg, d);
         const struct found *b = &s->classes[ds[d].best];
         fprintf(f, "%s\n    {\"id\": \"%s\", \"title\": \"%s\", \"fixes\": \"%s\", \"exits\": [", k++ ? "," : "",
                 di->id, di->title, di->fixes);
-        for (int e = 0, m = 0; e < FP_EXIT_COUNT; e++)
+        for (int e = 0, m = 0; e < tgt->exits; e++)
             if (ds[d].exits & (1u << e))
-                fprintf(f, "%s\"%s\"", m++ ? ", " : "", fp_exit_name(e));
+                fprintf(f, "%s\"%s\"", m++ ? ", " : "", tgt->exit_name(e));
         fprintf(f, "], \"fields\": [");
         json_string_list(f, (char *)diff_fields_text(ds[d].fields, fields, sizeof fields));
         fprintf(f, "], \"fields_alone\": %s, \"all_fields\": [", ds[d].n_alone ? "true" : "false");
@@ -608,19 +627,19 @@ static void write_json(struct session *s, double elapsed)
                 ds[d].count, ds[d].first_s, b->reproducer, b->reproducer[0] ? b->shrunk_size : -1,
                 dclass_name(&b->cl, name, sizeof name), b->seed, b->clock);
         for (int i = 0, m = 0; i < s->n_classes; i++)
-            if (cause_defects(s->classes[i].cl.cause) & (1u << d))
+            if (cause_defects_t(tg, s->classes[i].cl.cause) & (1u << d))
                 fprintf(f, "%s\"%s\"", m++ ? ", " : "", dclass_name(&s->classes[i].cl, name, sizeof name));
         fprintf(f, "]}");
     }
     fprintf(f, "%s],\n  \"classes\": [", found ? "\n  " : "");
     for (int i = 0; i < s->n_classes; i++) {
         struct found *fd = &s->classes[i];
-        cause_text(fd->cl.cause, cause, sizeof cause);
+        cause_text_t(tg, fd->cl.cause, cause, sizeof cause);
         diff_fields_text(fd->fields_seen, fields, sizeof fields);
         fprintf(f, "%s\n    {\"exit\": \"%s\", \"cause\": \"%s\", \"defects\": [", i ? "," : "",
-                fp_exit_name(fd->cl.exit), cause);
+                tgt->exit_name(fd->cl.exit), cause);
         if (fd->cl.cause != CLASS_NO_FIX)
-            json_string_list(f, (char *)defects_text(cause_defects(fd->cl.cause), defs, sizeof defs));
+            json_string_list(f, (char *)defects_text_t(tg, cause_defects_t(tg, fd->cl.cause), defs, sizeof defs));
         fprintf(f, "], \"fields\": [");
         json_string_list(f, fields);
         fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"seed\": %" PRIu64

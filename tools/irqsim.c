@@ -28,6 +28,7 @@
 #include "report.h"
 #include "scenario.h"
 #include "shrink.h"
+#include "target.h"
 
 #define EXIT_AGREE 0
 #define EXIT_DIVERGE 1
@@ -38,6 +39,9 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  check [--fastpath pr1227|fixed] FILE...   run both paths on each scenario, print the verdict\n"
+    "      --target irq|signal  check, run, minimize, gen, fuzz: the fastpath checked: PR #1227's\n"
+    "                   fastpath_irq (default) or master's fastpath_signal (SysSend entries;\n"
+    "                   --fastpath merged|fixed); a scenario file names its own (a syscall line)\n"
     "      --kernel base|master  check, run, minimize, gen, fuzz, ratio, exhaust: the kernel modelled (default\n"
     "                   base 43607edb6, or the scenario's config kernel=; master 1326364bc)\n"
     "      --admit pr1227|fixed|all|LIST  check, run: also accept at entry what that fastpath\n"
@@ -104,6 +108,8 @@ static int parse_num(const char *cmd, const char *opt, const char *s, double lo,
 struct opts {
     const char *cmd;
     int variant;
+    const char *variant_name; /* --fastpath as given, resolved per target */
+    int target; /* enum ks_entry from --target, -1 when not given */
     unsigned admit; /* enum inv_admit: leftovers accepted at entry */
     int kernel; /* enum ks_kernel from --kernel, -1 when not given */
     int path; /* 0 none, 1 slow, 2 fast */
@@ -159,6 +165,22 @@ static int number_option(struct opts *o, const char *name, const char *val)
     return 0;
 }
 
+/* --fastpath's value for a target's variants (pr1227|fixed, merged|fixed) */
+static int resolve_variant(struct opts *o, int target)
+{
+    const struct target *t = target_get(target);
+    if (!o->variant_name) {
+        o->variant = FP_PR1227;
+        return 0;
+    }
+    o->variant = t->variant_parse(o->variant_name);
+    if (o->variant >= 0)
+        return 0;
+    fprintf(stderr, "irqsim %s: --fastpath: the %s target's fastpaths are %s, got '%s'\n", o->cmd, t->name,
+            t->variants, o->variant_name);
+    return -1;
+}
+
 static int parse_opts(struct opts *o, int argc, char **argv)
 {
     for (int i = 2; i < argc; i++) {
@@ -194,9 +216,12 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         if (r > 0)
             continue;
         if (!strcmp(a, "--fastpath")) {
-            o->variant = fp_variant_parse(v);
-            if (o->variant < 0)
-                return usage_error(o->cmd, "--fastpath: expected pr1227 or fixed, got '%s'", v);
+            o->variant_name = v;
+        } else if (!strcmp(a, "--target")) {
+            o->target = target_parse(v);
+            if (o->target < 0)
+                return usage_error(o->cmd, "--target: expected irq or signal, got '%s'", v);
+            o->fuzz.bounds.target = o->target;
         } else if (!strcmp(a, "--admit")) {
             if (inv_admit_parse(v, &o->admit) != 0)
                 return usage_error(o->cmd, "--admit: expected pr1227, fixed, all, none or a list of "
@@ -236,19 +261,33 @@ static int parse_opts(struct opts *o, int argc, char **argv)
     }
     if (o->seconds_set && o->fuzz.max_checks)
         return usage_error(o->cmd, "--checks and --seconds exclude each other (a budget of states or of time)%s", "");
+    /* with scenario files and no --target, each file's entry decides (load_valid) */
+    if ((o->target >= 0 || !o->n_files) && resolve_variant(o, o->target < 0 ? ENTRY_IRQ : o->target) != 0)
+        return EXIT_USAGE;
     o->fuzz.variant = o->variant;
     return 0;
 }
 
 /* Load a scenario and require a valid entry state; errors name the file.
  * kernel (enum ks_kernel, -1: the file's) replaces the file's kernel. */
-static int load_valid(const char *path, struct kstate *ks, unsigned admit, int kernel)
+static int load_valid(struct opts *o, const char *path, struct kstate *ks)
 {
+    unsigned admit = o->admit;
+    int kernel = o->kernel;
     struct scen_error err;
     if (scenario_load(path, ks, &err) != 0) {
         scen_error_print(stderr, &err);
         return -1;
     }
+    if (o->target >= 0 && o->target != ks->sys.entry) {
+        fprintf(stderr, "%s: the scenario is at %s entry (target %s), not --target %s%s\n", path,
+                ks->sys.entry == ENTRY_SIGNAL ? "a SysSend" : "an interrupt", target_of(ks)->name,
+                target_get(o->target)->name,
+                ks->sys.entry == ENTRY_SIGNAL ? "" : " (a signal scenario has a 'syscall send' line)");
+        return -1;
+    }
+    if (resolve_variant(o, ks->sys.entry) != 0)
+        return -1;
     if (kernel >= 0)
         ks->cfg.kernel = (uint8_t)kernel;
     struct inv_report r;
@@ -271,7 +310,7 @@ static void print_class(const struct kstate *in, const struct diff_verdict *v)
     struct classify_ws *ws = malloc(sizeof *ws);
     if (!ws)
         return;
-    struct dclass cl = {.exit = v->exit, .fields = v->fields, .cause = classify_cause(in, ws)};
+    struct dclass cl = {.exit = v->exit, .fields = v->fields, .cause = classify_cause(in, ws), .target = in->sys.entry};
     char name[200];
     printf("class: %s\n", dclass_name(&cl, name, sizeof name));
     free(ws);
@@ -284,7 +323,7 @@ static int cmd_check(struct opts *o, struct states *st)
     int rc = EXIT_AGREE;
     for (int i = 0; i < o->n_files; i++) {
         printf("== %s\n", o->files[i]);
-        if (load_valid(o->files[i], &st->in, o->admit, o->kernel) != 0) {
+        if (load_valid(o, o->files[i], &st->in) != 0) {
             rc = EXIT_USAGE;
             continue;
         }
@@ -305,16 +344,17 @@ static int cmd_run(struct opts *o, struct states *st)
 {
     if (o->n_files != 1 || !o->path)
         return usage_error(o->cmd, "needs --path slow|fast and one scenario file%s", "");
-    if (load_valid(o->files[0], &st->in, o->admit, o->kernel) != 0)
+    if (load_valid(o, o->files[0], &st->in) != 0)
         return EXIT_USAGE;
     ks_copy(&st->slow, &st->in);
+    const struct target *t = target_of(&st->in);
     if (o->path == 1) {
-        handleInterruptEntry(&st->slow);
+        t->slow(&st->slow);
         printf("# outcome of the slowpath\n");
     } else {
-        int e = fastpath_irq(&st->slow, o->variant);
-        printf("# outcome of the %s fastpath: exit %s (%s)\n", fp_variant_name(o->variant), fp_exit_name(e),
-               fp_exit_what(e));
+        int e = target_fast(t, &st->slow, o->variant);
+        printf("# outcome of the %s fastpath: exit %s (%s)\n", t->variant_name(o->variant), t->exit_name(e),
+               t->exit_what(e));
     }
     ks_print(stdout, &st->slow);
     return EXIT_AGREE;
@@ -324,12 +364,12 @@ static int cmd_minimize(struct opts *o, struct states *st)
 {
     if (o->n_files != 1)
         return usage_error(o->cmd, "needs exactly one scenario file%s", "");
-    if (load_valid(o->files[0], &st->in, o->admit, o->kernel) != 0)
+    if (load_valid(o, o->files[0], &st->in) != 0)
         return EXIT_USAGE;
     struct shrink_ws *ws = malloc(sizeof *ws);
     if (!ws)
         return EXIT_USAGE;
-    unsigned fixes = fp_variant_fixes(o->variant);
+    unsigned fixes = o->variant == FP_FIXED ? target_of(&st->in)->fix_all : 0;
     struct dclass cl;
     struct diff_verdict v;
     if (!classify_run(&st->in, fixes, &ws->cws, &cl, &v)) {
@@ -434,6 +474,7 @@ int main(int argc, char **argv)
     o.cmd = argv[1];
     o.variant = FP_PR1227;
     o.kernel = -1;
+    o.target = -1;
     o.fuzz.seconds = 60;
     o.fuzz.seed = 1;
     o.fuzz.jobs = 1;

@@ -1,0 +1,293 @@
+/* sig_fast: model of fastpath_signal, master's signal fastpath. */
+#include "sig_fast.h"
+
+#include <string.h>
+
+#include "irq_fast.h"
+#include "kassert.h"
+#include "ntfn.h"
+#include "refill.h"
+#include "sched.h"
+#include "syscall.h"
+
+static const struct { const char *name, *what; bool fallback; } exits[] = {
+#define SIG_EXIT_TEXT(id, name, what) {name, what, #id[4] == 'S'},
+    SIG_EXIT_LIST(SIG_EXIT_TEXT)
+#undef SIG_EXIT_TEXT
+};
+
+const char *sig_exit_name(int e)
+{
+    return e >= 0 && e < SIG_EXIT_COUNT ? exits[e].name : "?";
+}
+
+const char *sig_exit_what(int e)
+{
+    return e >= 0 && e < SIG_EXIT_COUNT ? exits[e].what : "?";
+}
+
+bool sig_exit_is_fallback(int e)
+{
+    return e >= 0 && e < SIG_EXIT_COUNT && exits[e].fallback;
+}
+
+static const char *const variants[] = {"merged", "fixed"};
+
+static const struct { const char *name, *what; } fixes_text[] = {
+#define SIG_FIX_TEXT(id, name, what) {name, what},
+    SIG_FIX_LIST(SIG_FIX_TEXT)
+#undef SIG_FIX_TEXT
+};
+
+const char *sig_fix_name(int bit)
+{
+    return bit >= 0 && bit < SFIX_COUNT ? fixes_text[bit].name : "?";
+}
+
+const char *sig_fix_what(int bit)
+{
+    return bit >= 0 && bit < SFIX_COUNT ? fixes_text[bit].what : "?";
+}
+
+unsigned sig_variant_fixes(int variant)
+{
+    return variant == SIG_FIXED ? SFIX_ALL : 0;
+}
+
+const char *sig_variant_name(int v)
+{
+    return v >= 0 && v < SIG_VARIANT_COUNT ? variants[v] : "?";
+}
+
+int sig_variant_parse(const char *s)
+{
+    for (int v = 0; v < SIG_VARIANT_COUNT; v++)
+        if (strcmp(s, variants[v]) == 0)
+            return v;
+    return -1;
+}
+
+/* slowpath(SysSend): c_handle_syscall -> handleSyscall(SysSend) */
+void slowpath_signal(struct kstate *ks)
+{
+    struct ks_call c = ks_call_of_entry(ks);
+    handleSyscall(ks, &c);
+}
+
+static int slowpath_send(struct kstate *ks, int exit)
+{
+    slowpath_signal(ks);
+    return exit;
+}
+
+/* The fixes of a run and those of them it tested (as irq_fast.c). */
+struct sig_fixes {
+    unsigned on, tested;
+};
+
+static bool fix_on(struct sig_fixes *f, unsigned bit)
+{
+    f->tested |= bit;
+    return (f->on & bit) != 0;
+}
+
+/* FIX reschedule_ipi (SMP): remoteQueueUpdate (include/object/tcb.h,
+ * src/object/tcb.c) only marks ipiReschedulePending for the core the
+ * receiver was queued on; schedule() sends it (doMaskReschedule,
+ * src/kernel/thread.c). The merged fastpath returns to user level with
+ * the IPI unsent: that core does not reschedule until core 0's next
+ * schedule(). */
+static void send_ipis(struct kstate *ks, struct sig_fixes *f)
+{
+    if (!ks->ipi_pending || !fix_on(f, SFIX(SFIX_IPI)))
+        return;
+    ks->ipi_sent |= (uint8_t)(ks->ipi_pending & ~(1u << CUR_CORE));
+    ks->ipi_pending = 0;
+}
+
+/* FIX reprogram_flag: the receiver's unblock check (refill_unblock_check,
+ * src/kernel/sporadic.c) asked for a reprogram, or another core did (SMP);
+ * the slowpath's schedule() commits the time and programs the timer
+ * (switchSchedContext, setNextInterrupt, src/kernel/thread.c). */
+static int finish(struct kstate *ks, int exit, struct sig_fixes *f)
+{
+    send_ipis(ks, f);
+    if (!ks->reprogram || !fix_on(f, SFIX(SFIX_REPROGRAM)))
+        return exit;
+    commitTime(ks);
+    setNextInterrupt(ks);
+    ks->reprogram = false;
+    return exit;
+}
+
+/* The entry work the merged fastpath skips (handleSyscall's
+ * MCS_DO_IF_BUDGET and schedule()'s awaken): the corrected one reads the
+ * clock and leaves to the slowpath every call on which that work would
+ * change something. */
+static int entry_checks(struct kstate *ks, struct sig_fixes *f)
+{
+    if (fix_on(f, SFIX(SFIX_ENTRY_TIME)))
+        updateTimestamp(ks);
+    /* the caller is never the idle thread: ksCurSC is its own SC */
+    if (fix_on(f, SFIX(SFIX_ENTRY_BUDGET)) && !refill_sufficient(ks, ks->cur_sc, ks->consumed))
+        return SIG_SLOW_BUDGET;
+    int rh = ks->release_head[CUR_CORE];
+    if (fix_on(f, SFIX(SFIX_ENTRY_RELEASE)) && rh != KS_NONE && refill_ready(ks, ks->tcbs[rh].sc))
+        return SIG_SLOW_RELEASE;
+    return SIG_EXIT_COUNT;
+}
+
+/* isCurDomainExpired() (thread.h:118-122) on ksDomainTime as it is, or, with
+ * FIX entry_domain, as updateTimestamp would leave it at the entry clock */
+static bool domain_expired(const struct kstate *ks, struct sig_fixes *f)
+{
+    ticks_t left = ks->domain_time;
+    if (fix_on(f, SFIX(SFIX_ENTRY_DOMAIN))) {
+        ticks_t unread = ks->hw_clock - ks->cur_time;
+        left = unread + ks->cfg.min_budget >= left ? 0 : left - unread;
+    }
+    return ks->cfg.num_domains > 1 && left == 0;
+}
+
+/* The checks before the notification is read: fault, cap, send right,
+ * domain (fastpath.c:568-592), and FIX msg_info. */
+static int caller_checks(struct kstate *ks, struct sig_fixes *f)
+{
+    if (ks->tcbs[ks->cur_thread].fault != FAULT_None)
+        return SIG_SLOW_FAULT;
+    if (fix_on(f, SFIX(SFIX_MSG_INFO)) && ks->sys.extra_caps != 0)
+        return SIG_SLOW_MSGINFO;
+    if (ks->sys.cap != SCAP_NTFN && ks->sys.cap != SCAP_NTFN_NO_SEND)
+        return SIG_SLOW_NOT_NTFN;
+    if (ks->sys.cap == SCAP_NTFN_NO_SEND)
+        return SIG_SLOW_NO_SEND;
+    if (domain_expired(ks, f))
+        return SIG_SLOW_DOMAIN_EXPIRED;
+    return SIG_EXIT_COUNT;
+}
+
+/* The receiver and what the checks before the point of no return found. */
+struct sig_dest {
+    int dest, sc, ntfn;
+    bool idle, schedulable, crossnode;
+};
+
+/* NODE_STATE_ON_CORE(ksCurThread, core) */
+static int cur_thread_on(const struct kstate *ks, int core)
+{
+    return core == CUR_CORE ? ks->cur_thread : ks->core_cur[core];
+}
+
+/* fastpath.c:630-671: the SC, the priority against the current thread of
+ * the SC's core, the refill, the cross-node test */
+static int check_dest(struct kstate *ks, struct sig_dest *d)
+{
+    const struct ks_tcb *dest = &ks->tcbs[d->dest];
+    d->sc = dest->sc;
+    if (d->sc == KS_NONE) {
+        d->sc = ks->ntfns[d->ntfn].sc;
+        if (d->sc == KS_NONE || ks->scs[d->sc].tcb != KS_NONE)
+            return SIG_SLOW_NO_SC;
+        if (ks->cfg.smp && ks->cfg.fpu && dest->fpu_live)
+            return SIG_SLOW_FPU;
+    }
+    const struct ks_sc *sc = &ks->scs[d->sc];
+    if (ks->tcbs[cur_thread_on(ks, sc->core)].prio < dest->prio)
+        return SIG_SLOW_PRIO;
+    if (sc->refill_max > 0) {
+        if (!(refill_ready(ks, d->sc) && refill_sufficient(ks, d->sc, 0)))
+            return SIG_SLOW_REFILL;
+        d->schedulable = true;
+    }
+    d->crossnode = ks->cur_domain != dest->domain || (ks->cfg.smp && sc->core != CUR_CORE);
+    return SIG_EXIT_COUNT;
+}
+
+/* After the point of no return (fastpath.c:673-713): dequeue, badge,
+ * Running, donation, the sporadic unblock check, queue placement. */
+static int deliver(struct kstate *ks, const struct sig_dest *d, struct sig_fixes *f)
+{
+    int dest = d->dest;
+    if (d->idle)
+        cancelIPC_fp(ks, dest);
+    else
+        ntfn_queue_dequeue_fp(ks, dest, d->ntfn); /* master: tcbNTFNDequeue */
+    ks->tcbs[dest].badge_reg = ks->sys.badge;
+    ks->tcbs[dest].state = TS_Running; /* thread_state_ptr_set_tsType_np */
+    ks->tcbs[dest].blocking = KS_NONE;
+    maybeDonateSchedContext_fp(ks, dest, d->sc);
+    int sc = ks->tcbs[dest].sc;
+    if (sc_sporadic(ks, sc)) {
+        KASSERT(ks, sc != ks->cur_sc, A_SIG_SPORADIC_CUR);
+        if (sc != ks->cur_sc)
+            refill_unblock_check(ks, sc);
+    }
+    if (!d->schedulable)
+        return finish(ks, SIG_EXIT_UNSCHEDULABLE, f);
+    if (ks->tcbs[ks->cur_thread].prio > ks->tcbs[dest].prio || d->crossnode) {
+        sched_enqueue(ks, dest); /* SCHED_ENQUEUE */
+        return finish(ks, SIG_EXIT_ENQUEUE, f);
+    }
+    sched_append(ks, dest); /* SCHED_APPEND */
+    return finish(ks, SIG_EXIT_APPEND, f);
+}
+
+/* fastpath_signal */
+static int fastpath_signal_body(struct kstate *ks, struct sig_fixes *f)
+{
+    int fallback = entry_checks(ks, f);
+    if (fallback == SIG_EXIT_COUNT)
+        fallback = caller_checks(ks, f);
+    if (fallback != SIG_EXIT_COUNT)
+        return slowpath_send(ks, fallback);
+    struct sig_dest d = {.dest = KS_NONE, .ntfn = ks->sys.ntfn};
+    struct ks_ntfn *ntfn = &ks->ntfns[d.ntfn];
+    switch (ntfn->state) {
+    case NTFN_Active:
+        ntfn_set_active(ks, d.ntfn, ks->sys.badge | ntfn->msg_id);
+        return finish(ks, SIG_EXIT_ACTIVE, f);
+    case NTFN_Idle:
+        d.dest = ntfn->bound_tcb;
+        if (d.dest == KS_NONE || ks->tcbs[d.dest].state != TS_BlockedOnReceive) {
+            ntfn_set_active(ks, d.ntfn, ks->sys.badge);
+            return finish(ks, SIG_EXIT_IDLE, f);
+        }
+        d.idle = true;
+        break;
+    case NTFN_Waiting:
+        d.dest = ntfn->q_head;
+        break;
+    default: /* fail("Invalid notification state") */
+        KASSERT(ks, false, A_SIG_NTFN_STATE);
+        return SIG_EXIT_ACTIVE;
+    }
+    if (!ks_check(ks, d.dest != KS_NONE, A_SIG_DEST))
+        return SIG_EXIT_ACTIVE;
+    fallback = check_dest(ks, &d);
+    if (fallback != SIG_EXIT_COUNT)
+        return slowpath_send(ks, fallback);
+    return deliver(ks, &d, f);
+}
+
+/* c_handle_fastpath_signal (src/arch/arm/c_traps.c) */
+int fastpath_signal_tested(struct kstate *ks, unsigned fixes, unsigned *tested)
+{
+    struct sig_fixes f = {.on = fixes, .tested = 0};
+    uint8_t saved = ks->path;
+    ks->path = PATH_FAST;
+    int exit = fastpath_signal_body(ks, &f);
+    ks->path = saved;
+    *tested = f.tested;
+    return exit;
+}
+
+int fastpath_signal_fixes(struct kstate *ks, unsigned fixes)
+{
+    unsigned tested;
+    return fastpath_signal_tested(ks, fixes, &tested);
+}
+
+int fastpath_signal(struct kstate *ks, int variant)
+{
+    return fastpath_signal_fixes(ks, sig_variant_fixes(variant));
+}
