@@ -64,5 +64,8 @@ grep -q KernelIRQFastpath "$O/config.cmake" || {
 grep -rl 'ntfn_queue_dequeue_fp(dest, ntfn_ptr)' "$O/src" | xargs -r sed -i 's/ntfn_queue_dequeue_fp(dest, ntfn_ptr)/tcbNTFNDequeue(dest, ntfn_ptr)/'
 grep -rl 'NODE_STATE(ksReleaseHead)' "$O/include" "$O/src" | xargs -r sed -i 's/NODE_STATE(ksReleaseHead)/NODE_STATE(ksReleaseQueue.head)/g'
 ! grep -rq 'ntfn_queue_dequeue_fp(\|ksReleaseHead' "$O/src" "$O/include" || die "a use of a name master removed is left"
-tar -czf "$OUT" -C "$(dirname "$O")" "$(basename "$O")"
+# byte-for-byte the same tarball on every run (names sorted, no times or
+# owners): build-kernel.sh keys its cache by the tarball's hash
+tar --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -cf - -C "$(dirname "$O")" "$(basename "$O")" |
+    gzip -n >"$OUT"
 echo "$OUT"

@@ -72,6 +72,7 @@ struct real_run {
     struct seen seen[REAL_MAX_CLASSES];
     int n_seen;
     uint64_t defect_hits[DEF_COUNT];
+    uint64_t field_hits[DF_COUNT]; /* fuzz: divergences (every one, not a sample) in which each field differs */
     double t0;
 };
 
@@ -513,6 +514,8 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
             return 0;
     }
     r->diverged++;
+    for (int f = 0; f < DF_COUNT; f++)
+        r->field_hits[f] += (key.fields >> f) & 1;
     if (!classify_now(r, key.fields | (uint32_t)key.halt << DF_COUNT))
         return 0;
     /* which of the model's fixes explains it (0: the model agrees here) */
@@ -546,6 +549,13 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
         for (int d = 0; d < DEF_COUNT; d++)
             if (r->defect_hits[d])
                 printf(" %s %" PRIu64, defect_info(d)->id, r->defect_hits[d]);
+        printf("\n");
+        /* a field's count needs no model: it is over every divergence
+         * (e.g. irq_mask: F9's mask, also where the cause names another fix) */
+        printf("fields (over all %" PRIu64 " divergences):", r->diverged);
+        for (int f = 0; f < DF_COUNT; f++)
+            if (r->field_hits[f])
+                printf(" %s %" PRIu64, diff_field_name(f), r->field_hits[f]);
         printf("\n");
     }
     return r->diverged ? 1 : 0;
@@ -704,7 +714,18 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
             fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(d)->id, r->defect_hits[d]);
             sep = ", ";
         }
-    fprintf(f, "},\n \"kinds\": [");
+    fprintf(f, "},\n");
+    if (!strcmp(o->cmd, "fuzz")) {
+        fprintf(f, " \"fields\": {");
+        sep = "";
+        for (int d = 0; d < DF_COUNT; d++)
+            if (r->field_hits[d]) {
+                fprintf(f, "%s\"%s\": %" PRIu64, sep, diff_field_name(d), r->field_hits[d]);
+                sep = ", ";
+            }
+        fprintf(f, "},\n");
+    }
+    fprintf(f, " \"kinds\": [");
     for (int i = 0; i < r->n_classes; i++) {
         const struct rclass *c = &r->classes[i];
         char fields[200], cause[120];
