@@ -598,7 +598,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
 {
     if (ks_init(ks, b->board) != 0)
         return -1;
-    ks->cfg.kernel = (uint8_t)b->kernel;
+    cfg_set_kernel(&ks->cfg, b->kernel);
     struct bctx x = {.ks = ks, .p = p, .b = b};
     board_consts(b, &x.k);
     ticks_t mb = (ticks_t)x.k.mb;

@@ -156,9 +156,10 @@ static void gen_config(struct gen *g)
     c->smp = g->b->allow_smp && chance(g->src, 5) && c->num_domains == 1;
     c->hyp = chance(g->src, 6);
     c->fpu = !chance(g->src, 6);
-    c->kernel = (uint8_t)g->b->kernel;
-    /* no cfg_derive: the preset's derived constants (ks_init) depend on
-     * the timer and WCET only, none of the fields drawn here */
+    /* no cfg_derive: the preset's derived constants (ks_init, and
+     * cfg_set_kernel where the timer moved) depend on the timer and WCET
+     * only, none of the fields drawn here */
+    cfg_set_kernel(c, g->b->kernel);
     g->mb = c->min_budget;
 }
 

@@ -432,7 +432,7 @@ static int boot(struct sim *s, struct kstate *ks)
         snprintf(s->setup_error, sizeof s->setup_error, "unknown board %s", w->board);
         return -1;
     }
-    ks->cfg.kernel = w->kernel;
+    cfg_set_kernel(&ks->cfg, w->kernel);
     build_idle_sc(ks, ks->idle_sc); /* core 1's copies it (boot_core1) */
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
     if (w->n_dom)

@@ -75,6 +75,20 @@ int cfg_kernel_parse(const char *s)
     return -1;
 }
 
+/* The one preset value that moved between the trees: imx8mq-evk's timer
+ * is 8,333,333 Hz on master (src/plat/imx8m-evk/config.cmake:33-45 at
+ * 1326364bc, "per the DTS ... also per gpt_cnfrq") and 8,000,000 Hz at
+ * 43607edb6 (:29, shared with imx8mm-evk). MAX_IRQ (160) and the GIC are
+ * the same. */
+void cfg_set_kernel(struct ks_config *c, int kernel)
+{
+    c->kernel = (uint8_t)kernel;
+    if (strcmp(c->board, "imx8mq") != 0)
+        return;
+    c->timer_hz = kernel == KS_KERNEL_MASTER ? 8333333 : 8000000;
+    cfg_derive(c);
+}
+
 /* master gic_v3.c cpu_iface_init sets ICC_CTLR_EL1.EOImode (base clears
  * it, gic_v3.c:281); GICv2 runs EOImode 0 on both (gic_v2.c) */
 bool cfg_split_eoi(const struct ks_config *c)

@@ -48,6 +48,11 @@ const char *cfg_preset_name(int i); /* NULL past the last preset */
 const char *cfg_kernel_name(int k);
 /* enum ks_kernel of a name, -1 when unknown */
 int cfg_kernel_parse(const char *s);
+/* A preset's configuration for that kernel: sets c->kernel and the board
+ * values that differ between the two trees (imx8mq's timer), re-deriving
+ * the constants. For presets only: a scenario file's config line keeps its
+ * own values. */
+void cfg_set_kernel(struct ks_config *c, int kernel);
 /* GICv3 split EOI (master, a4b0c8d36): the EOIR write only drops the
  * priority; deactivation is a separate ICC_DIR write */
 bool cfg_split_eoi(const struct ks_config *c);

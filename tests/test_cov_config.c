@@ -241,6 +241,23 @@ static void test_kernel(void **state)
     assert_true(cfg_split_eoi(&c));
     c.gic_version = 2;
     assert_false(cfg_split_eoi(&c));
+    /* imx8mq-evk's timer: 8,000,000 Hz at 43607edb6, 8,333,333 Hz on
+     * master (src/plat/imx8m-evk/config.cmake); not a whole number of MHz,
+     * so usToTicks takes the kHz branch: 10 us = 10 * 8333 / 1000 = 83 */
+    assert_int_equal(cfg_preset(&c, "imx8mq"), 0);
+    cfg_set_kernel(&c, KS_KERNEL_MASTER);
+    assert_int_equal(c.kernel, KS_KERNEL_MASTER);
+    assert_int_equal(c.timer_hz, 8333333);
+    assert_int_equal(c.min_budget, 2 * us_to_ticks(8333333, 10));
+    assert_int_equal(c.min_budget, 166);
+    cfg_set_kernel(&c, KS_KERNEL_BASE);
+    assert_int_equal(c.timer_hz, 8000000);
+    assert_int_equal(c.min_budget, 160);
+    /* every other board keeps its timer on master */
+    assert_int_equal(cfg_preset(&c, "imx8mm"), 0);
+    cfg_set_kernel(&c, KS_KERNEL_MASTER);
+    assert_int_equal(c.kernel, KS_KERNEL_MASTER);
+    assert_int_equal(c.timer_hz, 8000000);
 }
 
 int main(void)
