@@ -77,12 +77,6 @@ static int unfit(const struct kstate *in)
     return SIG_FIT;
 }
 
-/* seL4_MessageInfo (libsel4 shared_types.bf): extraCaps is bits 8:7 */
-#define SIG_MI_EXTRA_CAPS(n) ((uint64_t)(n) << 7)
-#define SIG_SLOT 1              /* the cap sent on */
-#define SIG_EMPTY_SLOT 2
-#define SIG_BAD_CPTR 0x100      /* bits above the CNode's 4: the guard (0) does not match */
-
 int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *kind)
 {
     int why = unfit(in);
@@ -95,17 +89,17 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
     if (!pick_ntfn_cap(in, r >> 4, &cap))
         *kind = SIG_K_NULL;
     in->active_irq = KS_IRQ_INVALID; /* a system call: no IRQ is delivered */
-    sys->cptr = SIG_SLOT;
+    sys->cptr = RK_SIG_SLOT;
     sys->ipc_buffer = (r >> 40) & 1;
     switch (*kind) {
     case SIG_K_NO_SEND:
         cap.can_send = 0;
         break;
     case SIG_K_LOOKUP_FAIL:
-        sys->cptr = SIG_BAD_CPTR;
+        sys->cptr = RK_SIG_BAD_CPTR;
         break;
     case SIG_K_NULL:
-        sys->cptr = SIG_EMPTY_SLOT;
+        sys->cptr = RK_SIG_EMPTY_SLOT;
         break;
     case SIG_K_ENDPOINT:
         cap = (struct hk_irq_cap){HK_CAP_Endpoint, 1, HK_NONE, 0};
@@ -113,15 +107,57 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
     case SIG_K_EXTRA_BAD:
     case SIG_K_EXTRA_OK:
         sys->ipc_buffer = true;
-        sys->msginfo = SIG_MI_EXTRA_CAPS(1);
-        sys->extra_cptr[0] = *kind == SIG_K_EXTRA_OK ? SIG_SLOT : SIG_BAD_CPTR;
+        sys->msginfo = RK_SIG_MI_EXTRA_CAPS(1);
+        sys->extra_cptr[0] = *kind == SIG_K_EXTRA_OK ? RK_SIG_SLOT : RK_SIG_BAD_CPTR;
         break;
     default:
         break;
     }
     if (*kind != SIG_K_NULL)
-        sys->cspace[SIG_SLOT] = cap;
+        sys->cspace[RK_SIG_SLOT] = cap;
     return SIG_FIT;
+}
+
+/* the cptr and the cap in the slot it names, for the model's cap kind */
+static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
+{
+    const struct ks_sysin *m = &ks->sys;
+    bool ntfn = m->cap == SCAP_NTFN || m->cap == SCAP_NTFN_NO_SEND;
+    if (ntfn && (m->ntfn < 0 || m->ntfn >= ks->n_ntfns))
+        return -1;
+    switch (m->cap) {
+    case SCAP_NULL:
+        sys->cptr = RK_SIG_EMPTY_SLOT;
+        return 0;
+    case SCAP_LOOKUP_FAIL:
+        sys->cptr = RK_SIG_BAD_CPTR;
+        return 0;
+    default:
+        break;
+    }
+    if (!ntfn)
+        return -1;
+    sys->cptr = RK_SIG_SLOT;
+    sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){HK_CAP_Notification, m->cap == SCAP_NTFN, m->ntfn, m->badge};
+    return 0;
+}
+
+int rk_sig_of_model(struct kstate *ks, struct rk_syscall *sys)
+{
+    memset(sys, 0, sizeof *sys);
+    const struct ks_sysin *m = &ks->sys;
+    if (m->entry != ENTRY_SIGNAL || m->extra_caps > KS_MAX_EXTRA_CAPS || cap_of_model(ks, sys) != 0)
+        return -1;
+    if (ks->cur_thread >= 0 && ks->cur_thread < ks->n_tcbs)
+        ks->tcbs[ks->cur_thread].badge_reg = sys->cptr;
+    /* lookupExtraCaps (src/object/tcb.c) reads the cptrs from the IPC
+     * buffer and looks nothing up without one: a model state with extra
+     * caps has the buffer */
+    sys->msginfo = RK_SIG_MI_EXTRA_CAPS(m->extra_caps);
+    sys->ipc_buffer = m->extra_caps != 0;
+    for (int i = 0; i < m->extra_caps; i++)
+        sys->extra_cptr[i] = (m->extra_bad >> i) & 1 ? RK_SIG_BAD_CPTR : RK_SIG_SLOT;
+    return 0;
 }
 
 int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, struct kstate *slow,
