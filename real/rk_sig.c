@@ -185,16 +185,17 @@ int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_s
 /* The suspected cause of a divergence (docs/signal-fastpath-notes.md),
  * read from the state with the model's helpers on a copy: the first that
  * holds. The model only names it; the verdict is the real kernel's. */
-enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_OTHER, C_COUNT };
+enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_S9_IPI, C_OTHER, C_COUNT };
 static const char *const cause_names[C_COUNT] = {
     "S6 extra cap not looked up (slowpath faults the caller)",
     "S1 no entry budget check (slowpath charges, skips the send)",
     "S2 domain expired at the entry clock",
     "S3 released thread not woken (no awaken)",
+    "S9 reschedule IPI left unsent (receiver queued on the other core; S4/S5 may come with it)",
     "other (S4/S5: unblock check on the stale clock, ksReprogram left set)",
 };
 
-static int sig_cause(const struct kstate *in, bool faulted)
+static int sig_cause(const struct kstate *in, bool faulted, uint32_t fields)
 {
     static struct kstate c;
     if (faulted)
@@ -208,6 +209,10 @@ static int sig_cause(const struct kstate *in, bool faulted)
     int h = c.release_head[0];
     if (h >= 0 && c.tcbs[h].sc >= 0 && refill_ready(&c, c.tcbs[h].sc))
         return C_S3_RELEASE;
+    /* the slowpath's schedule() sends what remoteQueueUpdate marked
+     * (doMaskReschedule); the fastpath returns with it pending */
+    if (fields & (1u << DF_IPI))
+        return C_S9_IPI;
     return C_OTHER;
 }
 
@@ -236,6 +241,10 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
 {
     static struct kstate in, slow, fast;
     memset(classes, 0, sizeof classes);
+    /* fastpath_signal is master's: on a master build, master's states
+     * (e.g. the current thread owns the FPU, master's switchToThread) */
+    if (k->master_tree)
+        k->cfg.kernel = KS_KERNEL_MASTER;
     struct gen_bounds b;
     gen_bounds_default(&b);
     uint64_t unfit[SIG_UNFIT_COUNT] = {0}, kinds[SIG_K_COUNT] = {0}, done[3] = {0};
@@ -276,7 +285,7 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
         bool faulted = kind == SIG_K_EXTRA_BAD && slow.tcbs[in.cur_thread].state == TS_Inactive;
         if (r.fields) {
             diverged++;
-            count_class(sig_cause(&in, faulted), r.fields, seed, kind);
+            count_class(sig_cause(&in, faulted, r.fields), r.fields, seed, kind);
         }
         s6 += faulted && r.fastpath_done == 1;
         bool fell_back_differs = r.fastpath_done == 0 && r.fields;

@@ -232,6 +232,8 @@ static int parse(int argc, char **argv, struct real_opts *o)
         return bad(o->cmd, "takes no files (got '%s')", o->files[0]);
     if (!strcmp(o->cmd, "check") && !o->n_files)
         return bad(o->cmd, "no scenario file given%s", "");
+    if (o->signal && o->fixed)
+        return bad(o->cmd, "--fastpath fixed: there is no kernel-C corrected signal fastpath%s", "");
     return 0;
 }
 
@@ -677,6 +679,44 @@ static const char *config_mismatch(const struct ks_config *s, const struct ks_co
     return NULL;
 }
 
+/* a signal entry (syscall line): the real fastpath_signal against the
+ * real syscall slowpath, the model's verdict beside */
+static int check_signal(struct real_run *r, const char *path)
+{
+    struct rk_syscall sys;
+    if (!r->k.info.signal_fastpath) {
+        fprintf(stderr, "%s: a signal entry, and the build has no signal fastpath\n", path);
+        return 2;
+    }
+    if (rk_sig_of_model(&r->in, &sys) != 0) {
+        fprintf(stderr, "%s: the syscall line names a notification the state does not have\n", path);
+        return 2;
+    }
+    struct rk_extra xs, xf;
+    int ws = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_SLOW, &r->a, &xs);
+    int wf = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_FAST, &r->b, &xf);
+    if (ws < 0 || wf < 0) {
+        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
+        return 2;
+    }
+    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+        printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
+               ws == HK_OUT_HALT ? xs.text : xf.text);
+        return 1;
+    }
+    uint32_t f = compare(&r->a, &r->b, false);
+    char text[200];
+    printf("verdict (real kernel, fastpath_signal %s): %s%s\n",
+           xf.fastpath_done < 0 ? "?" : xf.fastpath_done ? "finished" : "fell back", f ? "DIVERGE in " : "AGREE",
+           f ? diff_fields_text(f, text, sizeof text) : "");
+    diff_compare(&r->a, &r->b, stdout);
+    struct diff_verdict v;
+    diff_run(&r->in, SIG_MERGED, false, &v, &r->a, &r->b);
+    printf("model (merged, kernel %s): %s%s\n", cfg_kernel_name(r->in.cfg.kernel), v.agree ? "AGREE" : "DIVERGE in ",
+           v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
+    return f ? 1 : 0;
+}
+
 static int check_file(struct real_run *r, const char *path, int o_kernel)
 {
     struct scen_error err;
@@ -701,6 +741,8 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
     r->in.cfg = r->k.cfg;
     if (o_kernel < 0) /* no --kernel: the file's */
         r->in.cfg.kernel = kernel;
+    if (r->in.sys.entry == ENTRY_SIGNAL)
+        return check_signal(r, path);
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
     if (ws < 0 || wf < 0) {
