@@ -22,6 +22,13 @@
  * real/rebase-pr.sh); the states with config kernel=master run, and F9
  * (split_eoi) counts.
  *
+ * --signal-tree T: the signal-fastpath reproducers (sig-*.scen, a syscall
+ * line) run on builds of T (master, with fastpath_signal): the real
+ * fastpath_signal must diverge from the real syscall slowpath in exactly
+ * the fields in which the model's merged fastpath diverges from the
+ * model's slowpath (the model as master, the tree's kernel). Then one line
+ * per finding S1-S9 (docs/FINDINGS-signal.md). Without it they are skipped.
+ *
  * Exit 0 every state that ran matched, 1 a mismatch, 2 usage or a file
  * that does not load, 77 nothing could run (no tree, a missing
  * prerequisite), saying why.
@@ -36,10 +43,13 @@
 #include <sys/wait.h>
 
 #include "diff.h"
+#include "invariant.h"
 #include "irq_fast.h"
 #include "rk_diff.h"
 #include "rk_load.h"
+#include "rk_sig.h"
 #include "scenario.h"
+#include "sig_fast.h"
 
 #ifndef RK_SCRIPT_DIR
 #define RK_SCRIPT_DIR "real"
@@ -48,6 +58,7 @@
 /* ---- host kernels, one per configuration, built on first use ---- */
 
 struct build {
+    const char *tree;
     char platform[32];
     int domains, cores;
     int ok;            /* 1 open, 0 failed */
@@ -59,6 +70,8 @@ struct build {
 static struct build builds[MAX_BUILDS];
 static int n_builds;
 static const char *tree, *cache_dir, *script;
+static const char *sig_tree;   /* --signal-tree: the tree the sig- reproducers run on */
+static const char *build_tree; /* the tree get_build builds: tree, or sig_tree for a signal state */
 static int tree_kernel; /* enum ks_kernel of the tree (--kernel): its states run, others are skipped */
 static int debug_build;
 static char missing[400]; /* a prerequisite is missing: nothing can be built */
@@ -66,16 +79,18 @@ static char missing[400]; /* a prerequisite is missing: nothing can be built */
 static struct build *get_build(const char *platform, int domains, int cores)
 {
     for (int i = 0; i < n_builds; i++)
-        if (strcmp(builds[i].platform, platform) == 0 && builds[i].domains == domains && builds[i].cores == cores)
+        if (builds[i].tree == build_tree && strcmp(builds[i].platform, platform) == 0 &&
+            builds[i].domains == domains && builds[i].cores == cores)
             return &builds[i];
     if (n_builds == MAX_BUILDS)
         return NULL;
     struct build *b = &builds[n_builds++];
     snprintf(b->platform, sizeof b->platform, "%s", platform);
+    b->tree = build_tree;
     b->domains = domains;
     b->cores = cores;
     char cmd[2048], line[512], last[512] = "", err[300] = "";
-    snprintf(cmd, sizeof cmd, "'%s' --sel4 '%s' --board %s --domains %d --cores %d%s%s%s%s 2>&1", script, tree, platform,
+    snprintf(cmd, sizeof cmd, "'%s' --sel4 '%s' --board %s --domains %d --cores %d%s%s%s%s 2>&1", script, build_tree, platform,
              domains, cores, debug_build ? " --debug" : "", cache_dir ? " --cache '" : "", cache_dir ? cache_dir : "",
              cache_dir ? "'" : "");
     FILE *p = popen(cmd, "r");
@@ -184,6 +199,210 @@ static int fix_count(const char *cause)
     return n;
 }
 
+/* ---- the signal fastpath's reproducers (sig-*.scen), on --signal-tree ---- */
+
+/* S1-S6 and S9 (docs/FINDINGS-signal.md) by the fix their cause names;
+ * entry_time belongs to an entry check's finding when one is in the
+ * cause, and is S4 alone (as findings_of for F1-F4) */
+enum { N_SIG = 7 };
+static const int sig_number[N_SIG] = {1, 2, 3, 4, 5, 6, 9};
+static const char *const sig_fix[N_SIG] = {"entry_budget",   "entry_domain", "entry_release", "entry_time",
+                                           "reprogram_flag", "msg_info",     "reschedule_ipi"};
+static struct shown per_sig[N_SIG];
+static char sig_skip_why[N_SIG][200]; /* the first reason a reproducer of it did not run */
+
+static unsigned sig_findings_of(const char *cause)
+{
+    unsigned m = 0;
+    for (int i = 0; i < N_SIG; i++)
+        if (i != 3 && cause_has(cause, sig_fix[i]))
+            m |= 1u << i;
+    if (cause_has(cause, "entry_time") && !(m & 7u))
+        m |= 1u << 3;
+    return m;
+}
+
+static int sig_skip(const char *file, const char *cause, const char *why)
+{
+    unsigned fm = sig_findings_of(cause);
+    for (int i = 0; i < N_SIG; i++)
+        if ((fm >> i) & 1 && !sig_skip_why[i][0])
+            snprintf(sig_skip_why[i], sizeof sig_skip_why[i], "%.150s (%.40s)", why, file);
+    skip(file, why);
+    return 0;
+}
+
+static void sig_count(const char *path, const char *cause, bool pass)
+{
+    unsigned fm = sig_findings_of(cause);
+    for (int i = 0; i < N_SIG; i++) {
+        if (!(fm & (1u << i)))
+            continue;
+        struct shown *s = &per_sig[i];
+        s->ran++;
+        if (!pass)
+            continue;
+        s->shown++;
+        int nf = fix_count(cause);
+        if (!s->file[0] || nf < s->file_fixes) {
+            snprintf(s->file, sizeof s->file, "%s", path);
+            s->file_fixes = nf;
+        }
+    }
+}
+
+/* why a state's configuration has no build, NULL when it has one */
+static const char *sig_unbuildable(const struct ks_config *c, char *why, size_t n)
+{
+    if (!rk_platform_of(c->board)) {
+        snprintf(why, n, "no kernel platform for board preset %s", c->board);
+        return why;
+    }
+    if (c->hyp)
+        return "hypervisor configuration: build-kernel.sh builds no hyp kernel";
+    if (c->smp && c->num_domains > 1) {
+        snprintf(why, n, "2 cores with %u domains: the kernel allows several cores only with one domain",
+                 c->num_domains);
+        return why;
+    }
+    return NULL;
+}
+
+/* A build of the signal tree for c: its board's, or, when that build's
+ * timing constants differ from the state's (the model's preset and the
+ * kernel's platform disagree: imx8mq's timer is 8 MHz in the preset,
+ * 8333333 Hz in the kernel), one of another board whose preset has the
+ * state's constants: the model sees only the constants, not the board.
+ * NULL with why when none fits. */
+static struct build *sig_build(const struct ks_config *c, char *why, size_t n)
+{
+    static const char *const presets[] = {"imx8mm", "imx8mq", "odroidc4", "tqma", "tx1", "zcu106"};
+    static struct kstate tmpl;
+    int domains = (int)c->num_domains, cores = c->smp ? 2 : 1;
+    struct build *b = get_build(rk_platform_of(c->board), domains, cores);
+    if (!b || !b->ok) {
+        snprintf(why, n, "%.300s", b ? b->why : "too many configurations");
+        return NULL;
+    }
+    const char *t = timing_differs(c, &b->k.cfg);
+    if (!t)
+        return b;
+    snprintf(why, n, "%s of the state differs from the %s build's, and no other board's preset has its constants", t,
+             b->platform);
+    for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
+        if (!strcmp(presets[i], c->board) || ks_init(&tmpl, presets[i]) != 0 || timing_differs(c, &tmpl.cfg))
+            continue;
+        struct build *o = get_build(rk_platform_of(presets[i]), domains, cores);
+        if (o && o->ok && !timing_differs(c, &o->k.cfg))
+            return o;
+    }
+    return NULL;
+}
+
+/* The state as master would hold it: master's switch makes every thread
+ * it switches to, but the idle thread, its core's FPU owner
+ * (lazyFPURestore in switchToThread, src/kernel/thread.c; c4501d5ed), so
+ * on a build with an FPU each core's current thread owns it (check/
+ * invariant.c, check_fpu_owners). The reproducers were drawn for base. */
+static void sig_as_master(struct kstate *ks)
+{
+    ks->cfg.kernel = KS_KERNEL_MASTER;
+    if (!ks->cfg.fpu)
+        return;
+    for (int k = 0; k < (ks->cfg.smp ? 2 : 1); k++) {
+        int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
+        if (cur == idle || cur == KS_NONE)
+            continue;
+        for (int i = 0; i < ks->n_tcbs; i++)
+            if (ks->tcbs[i].affinity == k)
+                ks->tcbs[i].fpu_live = i == cur;
+    }
+}
+
+/* One sig- reproducer: the model's merged fastpath_signal against its
+ * slowpath(SysSend) (the model as master, the signal tree's kernel), the
+ * real fastpath_signal against the real c_handle_syscall(SysSend) of a
+ * build of its configuration; both must diverge in the same fields. */
+static int sig_run_file(const char *path, const char *file, const char *cause)
+{
+    char why[400];
+    if (!sig_tree)
+        return sig_skip(file, cause, "a signal-fastpath state (syscall line): needs --signal-tree (master)");
+    const struct ks_config *c = &in.cfg;
+    if (sig_unbuildable(c, why, sizeof why))
+        return sig_skip(file, cause, why);
+    build_tree = sig_tree;
+    struct build *b = sig_build(c, why, sizeof why);
+    build_tree = tree;
+    if (!b)
+        return sig_skip(file, cause, why);
+    if (!b->k.info.signal_fastpath)
+        return sig_skip(file, cause, "the signal tree's build has no signal fastpath (CONFIG_SIGNAL_FASTPATH)");
+    /* the state on the build's configuration, the model as master; the
+     * model's verdict must not change by that */
+    struct rk_syscall sys;
+    struct diff_verdict v0, v;
+    ks_copy(&mapped, &in);
+    if (rk_sig_of_model(&mapped, &sys) != 0)
+        return sig_skip(file, cause, "the syscall line does not map to the bridge's call");
+    diff_run(&mapped, SIG_MERGED, true, &v0, &m_slow, &m_fast);
+    mapped.cfg = b->k.cfg;
+    sig_as_master(&mapped);
+    struct inv_report rep;
+    if (kstate_check(&mapped, INV_AT_ENTRY, &rep)) {
+        snprintf(why, sizeof why, "as master, not a reachable state at entry: invariant %s: %.200s",
+                 inv_name(rep.items[0].id), rep.items[0].msg);
+        return sig_skip(file, cause, why);
+    }
+    diff_run(&mapped, SIG_MERGED, true, &v, &m_slow, &m_fast);
+    /* where one path switches thread and the other does not, master's
+     * switch also moves the FPU (switchToThread's lazyFPURestore): the
+     * class is the same with fpu_owner added */
+    const uint32_t cur = 1u << DF_CUR_THREAD, fpu = 1u << DF_FPU_OWNER;
+    bool fpu_moved = (v0.fields & cur) && mapped.cfg.fpu && v.fields == (v0.fields | fpu);
+    if (v.fields != v0.fields && !fpu_moved) {
+        char a[300], x[300];
+        snprintf(why, sizeof why, "as master on the build's configuration the model's verdict changes (%.120s -> %.120s)",
+                 diff_fields_text(v0.fields, a, sizeof a), diff_fields_text(v.fields, x, sizeof x));
+        return sig_skip(file, cause, why);
+    }
+    int ws = rk_run_sys(&b->k, &mapped, &sys, RK_SIG_SLOW, &r_slow, NULL);
+    int wf = rk_run_sys(&b->k, &mapped, &sys, RK_SIG_FAST, &r_fast, NULL);
+    if (ws < 0 || wf < 0) {
+        snprintf(why, sizeof why, "the state does not fit the build: %s", rk_error(&b->k));
+        return sig_skip(file, cause, why);
+    }
+    bool halted = ws == HK_OUT_HALT || wf == HK_OUT_HALT;
+    uint32_t rv = halted ? 0 : rk_verdict(&r_slow, &r_fast, true) & NO_ASSERT, mv = v.fields & NO_ASSERT;
+    bool pass = !halted && rv == mv && mv != 0;
+    char cfgtxt[96], mt[300], rt[300];
+    snprintf(cfgtxt, sizeof cfgtxt, "%.31s d%d c%d, master %.9s", b->platform, b->domains, b->cores, b->k.commit);
+    printf("%s  %s [%s]\n      model merged fastpath_signal: %s%s\n      real fastpath_signal: %s\n",
+           pass ? "PASS" : "FAIL", file, cfgtxt, diff_fields_text(mv, mt, sizeof mt),
+           fpu_moved && !(v0.fields & fpu) ? " (as master: + fpu_owner, the switch moves the FPU)" : "",
+           halted ? "real kernel halted" : diff_fields_text(rv, rt, sizeof rt));
+    pass ? n_pass++ : n_fail++;
+    sig_count(path, cause, pass);
+    return pass ? 0 : 1;
+}
+
+static void sig_table(void)
+{
+    if (!sig_tree && !per_sig[0].ran && !sig_skip_why[0][0])
+        return;
+    printf("\n| finding | regressions run | real fastpath_signal diverges as the model | shown on the real kernel | "
+           "command or reason |\n|---|---|---|---|---|\n");
+    for (int i = 0; i < N_SIG; i++) {
+        const struct shown *s = &per_sig[i];
+        if (s->shown)
+            printf("| S%d (%s) | %d | %d | yes | `rk_regress --tree %s --signal-tree %s %s` |\n", sig_number[i],
+                   sig_fix[i], s->ran, s->shown, tree, sig_tree, s->file);
+        else
+            printf("| S%d (%s) | %d | 0 | no | %s |\n", sig_number[i], sig_fix[i], s->ran,
+                   sig_skip_why[i][0] ? sig_skip_why[i] : "");
+    }
+}
+
 static int run_file(const char *path)
 {
     const char *file = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -205,10 +424,8 @@ static int run_file(const char *path)
     const struct ks_config *c = &in.cfg;
     const char *platform = rk_platform_of(c->board);
     char why[400];
-    if (in.sys.entry == ENTRY_SIGNAL) {
-        skip(file, "a signal-fastpath state (syscall line): rk_signal checks master's real fastpath_signal");
-        return 0;
-    }
+    if (in.sys.entry == ENTRY_SIGNAL)
+        return sig_run_file(path, file, cause);
     if (c->kernel != tree_kernel) {
         snprintf(why, sizeof why, "a %s state (config kernel=): the tree is %s (rk_regress --kernel)",
                  cfg_kernel_name(c->kernel), cfg_kernel_name(tree_kernel));
@@ -346,12 +563,15 @@ int main(int argc, char **argv)
             cache_dir = argv[++i];
         else if (strcmp(argv[i], "--script") == 0 && i + 1 < argc)
             script = argv[++i];
+        else if (strcmp(argv[i], "--signal-tree") == 0 && i + 1 < argc)
+            sig_tree = argv[++i];
         else if (strcmp(argv[i], "--debug") == 0)
             debug_build = 1;
         else if (strcmp(argv[i], "--kernel") == 0 && i + 1 < argc && cfg_kernel_parse(argv[i + 1]) >= 0)
             tree_kernel = cfg_kernel_parse(argv[++i]);
         else if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: rk_regress [--tree T] [--kernel base|master] [--cache DIR] [--script S] [--debug] FILE|DIR...\n");
+            fprintf(stderr, "usage: rk_regress [--tree T] [--kernel base|master] [--signal-tree T] [--cache DIR] [--script S] [--debug] "
+                            "FILE|DIR...\n");
             return 2;
         } else
             nfiles++;
@@ -360,7 +580,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: rk_regress --tree SEL4_TREE_OR_TARBALL [--cache DIR] [--debug] FILE|DIR...\n");
         return 2;
     }
+    build_tree = tree;
     struct stat st;
+    if (sig_tree && stat(sig_tree, &st) != 0) {
+        printf("note: no seL4 tree at %s (--signal-tree): the signal reproducers are skipped\n", sig_tree);
+        sig_tree = NULL;
+    }
     if (stat(tree, &st) != 0) {
         printf("SKIP: no seL4 tree at %s (set IRQSIM_KERNELS_DIR or IRQSIM_REAL_TREE)\n", tree);
         return 77;
@@ -394,6 +619,7 @@ int main(int argc, char **argv)
         else
             printf("| F%d (%s) | %d | 0 | no | |\n", i + 1, finding_fix[i], s->ran);
     }
+    sig_table();
     if (n_pass + n_fail == 0 && missing[0]) {
         printf("SKIP: %s\n", missing);
         return 77;

@@ -77,12 +77,6 @@ static int unfit(const struct kstate *in)
     return SIG_FIT;
 }
 
-/* seL4_MessageInfo (libsel4 shared_types.bf): extraCaps is bits 8:7 */
-#define SIG_MI_EXTRA_CAPS(n) ((uint64_t)(n) << 7)
-#define SIG_SLOT 1              /* the cap sent on */
-#define SIG_EMPTY_SLOT 2
-#define SIG_BAD_CPTR 0x100      /* bits above the CNode's 4: the guard (0) does not match */
-
 int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *kind)
 {
     int why = unfit(in);
@@ -95,17 +89,17 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
     if (!pick_ntfn_cap(in, r >> 4, &cap))
         *kind = SIG_K_NULL;
     in->active_irq = KS_IRQ_INVALID; /* a system call: no IRQ is delivered */
-    sys->cptr = SIG_SLOT;
+    sys->cptr = RK_SIG_SLOT;
     sys->ipc_buffer = (r >> 40) & 1;
     switch (*kind) {
     case SIG_K_NO_SEND:
         cap.can_send = 0;
         break;
     case SIG_K_LOOKUP_FAIL:
-        sys->cptr = SIG_BAD_CPTR;
+        sys->cptr = RK_SIG_BAD_CPTR;
         break;
     case SIG_K_NULL:
-        sys->cptr = SIG_EMPTY_SLOT;
+        sys->cptr = RK_SIG_EMPTY_SLOT;
         break;
     case SIG_K_ENDPOINT:
         cap = (struct hk_irq_cap){HK_CAP_Endpoint, 1, HK_NONE, 0};
@@ -113,15 +107,57 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
     case SIG_K_EXTRA_BAD:
     case SIG_K_EXTRA_OK:
         sys->ipc_buffer = true;
-        sys->msginfo = SIG_MI_EXTRA_CAPS(1);
-        sys->extra_cptr[0] = *kind == SIG_K_EXTRA_OK ? SIG_SLOT : SIG_BAD_CPTR;
+        sys->msginfo = RK_SIG_MI_EXTRA_CAPS(1);
+        sys->extra_cptr[0] = *kind == SIG_K_EXTRA_OK ? RK_SIG_SLOT : RK_SIG_BAD_CPTR;
         break;
     default:
         break;
     }
     if (*kind != SIG_K_NULL)
-        sys->cspace[SIG_SLOT] = cap;
+        sys->cspace[RK_SIG_SLOT] = cap;
     return SIG_FIT;
+}
+
+/* the cptr and the cap in the slot it names, for the model's cap kind */
+static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
+{
+    const struct ks_sysin *m = &ks->sys;
+    bool ntfn = m->cap == SCAP_NTFN || m->cap == SCAP_NTFN_NO_SEND;
+    if (ntfn && (m->ntfn < 0 || m->ntfn >= ks->n_ntfns))
+        return -1;
+    switch (m->cap) {
+    case SCAP_NULL:
+        sys->cptr = RK_SIG_EMPTY_SLOT;
+        return 0;
+    case SCAP_LOOKUP_FAIL:
+        sys->cptr = RK_SIG_BAD_CPTR;
+        return 0;
+    default:
+        break;
+    }
+    if (!ntfn)
+        return -1;
+    sys->cptr = RK_SIG_SLOT;
+    sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){HK_CAP_Notification, m->cap == SCAP_NTFN, m->ntfn, m->badge};
+    return 0;
+}
+
+int rk_sig_of_model(struct kstate *ks, struct rk_syscall *sys)
+{
+    memset(sys, 0, sizeof *sys);
+    const struct ks_sysin *m = &ks->sys;
+    if (m->entry != ENTRY_SIGNAL || m->extra_caps > KS_MAX_EXTRA_CAPS || cap_of_model(ks, sys) != 0)
+        return -1;
+    if (ks->cur_thread >= 0 && ks->cur_thread < ks->n_tcbs)
+        ks->tcbs[ks->cur_thread].badge_reg = sys->cptr;
+    /* lookupExtraCaps (src/object/tcb.c) reads the cptrs from the IPC
+     * buffer and looks nothing up without one: a model state with extra
+     * caps has the buffer */
+    sys->msginfo = RK_SIG_MI_EXTRA_CAPS(m->extra_caps);
+    sys->ipc_buffer = m->extra_caps != 0;
+    for (int i = 0; i < m->extra_caps; i++)
+        sys->extra_cptr[i] = (m->extra_bad >> i) & 1 ? RK_SIG_BAD_CPTR : RK_SIG_SLOT;
+    return 0;
 }
 
 int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, struct kstate *slow,
@@ -149,16 +185,17 @@ int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_s
 /* The suspected cause of a divergence (docs/signal-fastpath-notes.md),
  * read from the state with the model's helpers on a copy: the first that
  * holds. The model only names it; the verdict is the real kernel's. */
-enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_OTHER, C_COUNT };
+enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_S9_IPI, C_OTHER, C_COUNT };
 static const char *const cause_names[C_COUNT] = {
     "S6 extra cap not looked up (slowpath faults the caller)",
     "S1 no entry budget check (slowpath charges, skips the send)",
     "S2 domain expired at the entry clock",
     "S3 released thread not woken (no awaken)",
+    "S9 reschedule IPI left unsent (receiver queued on the other core; S4/S5 may come with it)",
     "other (S4/S5: unblock check on the stale clock, ksReprogram left set)",
 };
 
-static int sig_cause(const struct kstate *in, bool faulted)
+static int sig_cause(const struct kstate *in, bool faulted, uint32_t fields)
 {
     static struct kstate c;
     if (faulted)
@@ -172,6 +209,10 @@ static int sig_cause(const struct kstate *in, bool faulted)
     int h = c.release_head[0];
     if (h >= 0 && c.tcbs[h].sc >= 0 && refill_ready(&c, c.tcbs[h].sc))
         return C_S3_RELEASE;
+    /* the slowpath's schedule() sends what remoteQueueUpdate marked
+     * (doMaskReschedule); the fastpath returns with it pending */
+    if (fields & (1u << DF_IPI))
+        return C_S9_IPI;
     return C_OTHER;
 }
 
@@ -200,6 +241,10 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
 {
     static struct kstate in, slow, fast;
     memset(classes, 0, sizeof classes);
+    /* fastpath_signal is master's: on a master build, master's states
+     * (e.g. the current thread owns the FPU, master's switchToThread) */
+    if (k->master_tree)
+        k->cfg.kernel = KS_KERNEL_MASTER;
     struct gen_bounds b;
     gen_bounds_default(&b);
     uint64_t unfit[SIG_UNFIT_COUNT] = {0}, kinds[SIG_K_COUNT] = {0}, done[3] = {0};
@@ -240,7 +285,7 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
         bool faulted = kind == SIG_K_EXTRA_BAD && slow.tcbs[in.cur_thread].state == TS_Inactive;
         if (r.fields) {
             diverged++;
-            count_class(sig_cause(&in, faulted), r.fields, seed, kind);
+            count_class(sig_cause(&in, faulted, r.fields), r.fields, seed, kind);
         }
         s6 += faulted && r.fastpath_done == 1;
         bool fell_back_differs = r.fastpath_done == 0 && r.fields;

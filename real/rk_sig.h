@@ -50,6 +50,27 @@ const char *rk_sig_unfit_name(int why);
  * why the state cannot make a system call. */
 int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *kind);
 
+/* The model's signal entry (kstate.sys, a state with sys.entry
+ * ENTRY_SIGNAL) as the bridge's system call: the cap the cptr resolves to
+ * in the caller's one-CNode CSpace (a notification cap in slot
+ * RK_SIG_SLOT, with or without the send right; an empty slot; a cptr whose
+ * guard does not match), the message info's extraCaps, and an IPC buffer
+ * holding the extra caps' cptrs (those in extra_bad fail the lookup, the
+ * others name RK_SIG_SLOT) whenever extraCaps is not 0. The caller's
+ * badge register is its x0, which holds the cptr at the trap (aarch64
+ * capRegister = badgeRegister = X0, registerset.h): ks's is set to it.
+ * 0, or -1 when the state has no signal entry or names a notification it
+ * does not have. */
+int rk_sig_of_model(struct kstate *ks, struct rk_syscall *sys);
+
+/* The bridge's CSpace: the cap sent on, an empty slot, a cptr that fails
+ * the lookup (bits above the CNode's 4: its guard, 0, does not match) */
+#define RK_SIG_SLOT 1
+#define RK_SIG_EMPTY_SLOT 2
+#define RK_SIG_BAD_CPTR 0x100
+/* seL4_MessageInfo (libsel4 shared_types.bf): extraCaps is bits 8:7 */
+#define RK_SIG_MI_EXTRA_CAPS(n) ((uint64_t)(n) << 7)
+
 /* One state through both real paths. */
 struct rk_sig_result {
     int slow_out, fast_out;     /* enum hk_outcome, -1 the build cannot run it */

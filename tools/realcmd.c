@@ -21,6 +21,7 @@
 #include "rk_load.h"
 #include "rk_sig.h"
 #include "scenario.h"
+#include "sig_fast.h"
 
 #ifndef IRQSIM_SOURCE_DIR
 #define IRQSIM_SOURCE_DIR "."
@@ -33,13 +34,13 @@ struct real_opts {
     const char *cmd;
     const char *build;
     bool fixed;             /* fuzz: the corrected kernel-C fastpath, not the one built */
-    bool signal;            /* validate --target signal: real fastpath_signal vs real syscall slowpath */
+    bool signal;            /* --target signal: a seL4_Send through fastpath_signal and the syscall slowpath */
     double seconds;
     uint64_t checks;        /* 0: run for seconds */
     uint64_t seed;
     const char *json, *out;
     bool progress;
-    bool show;              /* validate --target signal: print every state's differing fields */
+    bool show;              /* --target signal: print every state's differing fields */
     int kernel;             /* --kernel: enum ks_kernel the model runs, -1 not given (base; check: the file's) */
     const char *files[REAL_MAX_FILES];
     int n_files;
@@ -50,6 +51,8 @@ struct rclass {
     int path;               /* validate: RK_SLOW, RK_FAST, RK_FIXED; fuzz: -1 */
     uint32_t fields;        /* DF_* bits */
     bool halt;              /* the real kernel failed an assertion */
+    bool exit_differs;      /* validate --target signal: the model's fastpath fell back and the real one
+                               finished, or the reverse (debug builds: ksKernelEntry.is_fastpath) */
     unsigned cause;         /* fuzz: the model's cause (classify.h), CLASS_NO_FIX, or 0: the model agrees */
     uint64_t count, first_seed;
     double first_s;
@@ -73,15 +76,18 @@ struct real_run {
     int n_seen;
     uint64_t defect_hits[DEF_COUNT];
     uint64_t field_hits[DF_COUNT]; /* fuzz: divergences (every one, not a sample) in which each field differs */
+    uint64_t sig_exits[SIG_EXIT_COUNT]; /* validate --target signal: the model's fastpath exits */
+    uint64_t sig_real_done[3];          /* the real fastpath: not tracked (release), fell back, finished */
     double t0;
 };
 
 static const char usage[] =
     "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores N] [--debug] [--cache DIR]\n"
     "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--out DIR] [--json FILE]\n"
-    "       irqsim validate --real BUILD --target signal [--checks N] [--seed S] [--show]\n"
+    "       irqsim validate --real BUILD --target signal [--seconds N | --checks N] [--seed S] [--show] [--out DIR]\n"
     "       irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--seconds N | --checks N] [--seed S]\n"
     "                   [--out DIR] [--json FILE]\n"
+    "       irqsim fuzz --real BUILD --target signal [--checks N] [--seed S] [--show]\n"
     "       irqsim check --real BUILD FILE...\n"
     "       irqsim bench --real BUILD [--checks N] [--seed S]\n"
     "  --kernel base|master: the kernel the model mirrors (default base; check: the file's)\n"
@@ -227,6 +233,8 @@ static int parse(int argc, char **argv, struct real_opts *o)
         return bad(o->cmd, "takes no files (got '%s')", o->files[0]);
     if (!strcmp(o->cmd, "check") && !o->n_files)
         return bad(o->cmd, "no scenario file given%s", "");
+    if (o->signal && o->fixed)
+        return bad(o->cmd, "--fastpath fixed: there is no kernel-C corrected signal fastpath%s", "");
     return 0;
 }
 
@@ -234,7 +242,14 @@ static int parse(int argc, char **argv, struct real_opts *o)
 
 static const char *path_name(int p)
 {
-    return p == RK_SLOW ? "slowpath" : p == RK_FAST ? "fastpath (as built)" : p == RK_FIXED ? "corrected fastpath" : "-";
+    switch (p) {
+    case RK_SLOW: return "slowpath";
+    case RK_FAST: return "fastpath (as built)";
+    case RK_FIXED: return "corrected fastpath";
+    case RK_SIG_SLOW: return "syscall slowpath";
+    case RK_SIG_FAST: return "fastpath_signal";
+    default: return "-";
+    }
 }
 
 /* Failed assertions a state records, counted apart: during a kernel path,
@@ -288,7 +303,8 @@ static void class_label(const struct rclass *c, char *buf, size_t n)
     char f[200], cause[120];
     diff_fields_text(c->fields, f, sizeof f);
     if (c->path >= 0)
-        snprintf(buf, n, "%s%s/%s", path_name(c->path), c->halt ? " halt" : "", f);
+        snprintf(buf, n, "%s%s%s/%s", path_name(c->path), c->halt ? " halt" : "",
+                 c->exit_differs ? " finished-or-fell-back differs" : "", f);
     else if (c->cause == 0)
         snprintf(buf, n, "%s%s [the model agrees here]", c->halt ? "halt/" : "", f);
     else
@@ -302,7 +318,8 @@ static void count(const struct real_opts *o, struct real_run *r, struct rclass *
 {
     for (int i = 0; i < r->n_classes; i++) {
         struct rclass *c = &r->classes[i];
-        if (c->path == key->path && c->fields == key->fields && c->halt == key->halt && c->cause == key->cause) {
+        if (c->path == key->path && c->fields == key->fields && c->halt == key->halt && c->cause == key->cause &&
+            c->exit_differs == key->exit_differs) {
             c->count++;
             return;
         }
@@ -363,8 +380,11 @@ static int open_build(const struct real_opts *o, struct real_run *r)
            r->k.cfg.num_domains, r->k.cfg.num_domains == 1 ? "" : "s", r->k.cfg.smp ? "2 cores" : "1 core",
            r->k.cfg.timer_hz, r->k.cfg.max_irq, r->k.cfg.gic_version);
     r->k.cfg.kernel = (uint8_t)(o->kernel < 0 ? KS_KERNEL_BASE : o->kernel);
+    /* the signal fastpath is master's: on a master build the model is master unless told */
+    if (o->signal && o->kernel < 0 && r->k.master_tree)
+        r->k.cfg.kernel = KS_KERNEL_MASTER;
     printf("  model: kernel %s\n", cfg_kernel_name(r->k.cfg.kernel));
-    if (r->k.master_tree && r->k.cfg.kernel != KS_KERNEL_MASTER)
+    if (r->k.master_tree && r->k.cfg.kernel != KS_KERNEL_MASTER && !o->signal)
         printf("  note: the build is of master (kernel.info features); --kernel master models it\n");
     return 0;
 }
@@ -375,6 +395,7 @@ static bool next_state(const struct real_opts *o, struct real_run *r, uint64_t s
 {
     struct gen_bounds b;
     gen_bounds_default(&b);
+    b.target = o->signal ? ENTRY_SIGNAL : ENTRY_IRQ;
     if (rk_gen_state(&r->k, &r->in, seed, &b) == 0)
         return true;
     fprintf(stderr, "irqsim %s: the generator has no preset matching the build (board %s)\n", o->cmd, r->k.board);
@@ -463,13 +484,99 @@ static int validate(const struct real_opts *o, struct real_run *r)
     return r->diverged ? 1 : 0;
 }
 
-/* validate --target signal: the real fastpath_signal against the real
- * syscall slowpath of the same seL4_Send (real/rk_sig.h), --checks states
- * (default 20000) from --seed */
+/* validate --target signal: the model's SysSend against the real one.
+ * The state's signal entry (kstate.sys, drawn by the model's generator)
+ * becomes the bridge's system call (rk_sig_of_model); the model's
+ * slowpath(SysSend) is compared with the real c_handle_syscall(SysSend),
+ * and the model's merged fastpath_signal (which falls back to its
+ * slowpath) with the real c_handle_fastpath_signal. On a debug build the
+ * real kernel also says whether its fastpath finished the call
+ * (ksKernelEntry.is_fastpath); the model's exit says the same. */
+static bool validate_sig_path(const struct real_opts *o, struct real_run *r, const struct rk_syscall *sys, int path,
+                              uint64_t seed)
+{
+    struct rk_extra x;
+    int why = rk_run_sys(&r->k, &r->in, sys, path, &r->b, &x);
+    if (why < 0)
+        return false;
+    ks_copy(&r->a, &r->in);
+    struct rclass key = {.path = path, .first_seed = seed};
+    if (path == RK_SIG_SLOW) {
+        slowpath_signal(&r->a);
+    } else {
+        int e = fastpath_signal(&r->a, SIG_MERGED);
+        bool model_done = !sig_exit_is_fallback(e);
+        r->sig_exits[e]++;
+        r->sig_real_done[x.fastpath_done + 1]++;
+        key.exit_differs = x.fastpath_done >= 0 && x.fastpath_done != model_done;
+    }
+    if (why == HK_OUT_HALT) {
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s", x.text);
+        r->halts++;
+    } else {
+        key.fields = compare(&r->a, &r->b, r->k.info.debug);
+        if (!key.fields && !key.exit_differs)
+            return true;
+    }
+    r->diverged++;
+    if (o->show && !key.halt) {
+        printf("seed %" PRIu64 ", %s:\n", seed, path_name(path));
+        diff_compare(&r->a, &r->b, stdout);
+    }
+    count(o, r, &key, &r->a, &r->b, "model", "real kernel");
+    return true;
+}
+
 static int validate_signal(const struct real_opts *o, struct real_run *r)
 {
     if (!r->k.info.signal_fastpath) {
         fprintf(stderr, "irqsim validate: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
+        return 2;
+    }
+    uint64_t i = 0, unfit = 0;
+    double last = now_s();
+    for (; !done(o, r, i); i++) {
+        if (!next_state(o, r, o->seed + i))
+            return 2;
+        struct rk_syscall sys;
+        if (rk_sig_of_model(&r->in, &sys) != 0 || !validate_sig_path(o, r, &sys, RK_SIG_SLOW, o->seed + i) ||
+            !validate_sig_path(o, r, &sys, RK_SIG_FAST, o->seed + i)) {
+            if (unfit++ < 3)
+                fprintf(stderr, "irqsim validate: seed %" PRIu64 ": the call does not fit the build: %s\n",
+                        o->seed + i, rk_error(&r->k));
+        }
+        progress(o, r, i, &last);
+    }
+    r->checks = i;
+    r->unfit = unfit;
+    double t = now_s() - r->t0;
+    printf("validate --target signal: %" PRIu64 " seL4_Send in %.1f s (%.0f/s), each through the syscall slowpath "
+           "and fastpath_signal, model (kernel %s) against real kernel; %" PRIu64 " did not fit the build\n",
+           i, t, (double)i / t, cfg_kernel_name(r->k.cfg.kernel), unfit);
+    uint64_t model_done = 0;
+    printf("  model fastpath exits:");
+    for (int e = 0; e < SIG_EXIT_COUNT; e++) {
+        if (r->sig_exits[e])
+            printf(" %s %" PRIu64, sig_exit_name(e), r->sig_exits[e]);
+        model_done += sig_exit_is_fallback(e) ? 0 : r->sig_exits[e];
+    }
+    printf("\n  fastpath finished the call: model %" PRIu64 ", real %" PRIu64 "; fell back: model %" PRIu64
+           ", real %" PRIu64 "%s\n",
+           model_done, r->sig_real_done[2], i - unfit - model_done, r->sig_real_done[1],
+           r->k.info.debug ? "" : " (release build: the real kernel does not tell, not compared)");
+    printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
+           r->halts);
+    return r->diverged || unfit ? 1 : 0;
+}
+
+/* fuzz --real --target signal: the real fastpath_signal against the real
+ * syscall slowpath of the same seL4_Send (real/rk_sig.h), --checks states
+ * (default 20000) from --seed; no model in the verdict */
+static int fuzz_signal(const struct real_opts *o, struct real_run *r)
+{
+    if (!r->k.info.signal_fastpath) {
+        fprintf(stderr, "irqsim fuzz: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
         return 2;
     }
     return rk_sig_run(&r->k, o->seed, o->checks ? o->checks : 20000, o->show);
@@ -582,6 +689,44 @@ static const char *config_mismatch(const struct ks_config *s, const struct ks_co
     return NULL;
 }
 
+/* a signal entry (syscall line): the real fastpath_signal against the
+ * real syscall slowpath, the model's verdict beside */
+static int check_signal(struct real_run *r, const char *path)
+{
+    struct rk_syscall sys;
+    if (!r->k.info.signal_fastpath) {
+        fprintf(stderr, "%s: a signal entry, and the build has no signal fastpath\n", path);
+        return 2;
+    }
+    if (rk_sig_of_model(&r->in, &sys) != 0) {
+        fprintf(stderr, "%s: the syscall line names a notification the state does not have\n", path);
+        return 2;
+    }
+    struct rk_extra xs, xf;
+    int ws = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_SLOW, &r->a, &xs);
+    int wf = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_FAST, &r->b, &xf);
+    if (ws < 0 || wf < 0) {
+        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
+        return 2;
+    }
+    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+        printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
+               ws == HK_OUT_HALT ? xs.text : xf.text);
+        return 1;
+    }
+    uint32_t f = compare(&r->a, &r->b, false);
+    char text[200];
+    printf("verdict (real kernel, fastpath_signal %s): %s%s\n",
+           xf.fastpath_done < 0 ? "?" : xf.fastpath_done ? "finished" : "fell back", f ? "DIVERGE in " : "AGREE",
+           f ? diff_fields_text(f, text, sizeof text) : "");
+    diff_compare(&r->a, &r->b, stdout);
+    struct diff_verdict v;
+    diff_run(&r->in, SIG_MERGED, false, &v, &r->a, &r->b);
+    printf("model (merged, kernel %s): %s%s\n", cfg_kernel_name(r->in.cfg.kernel), v.agree ? "AGREE" : "DIVERGE in ",
+           v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
+    return f ? 1 : 0;
+}
+
 static int check_file(struct real_run *r, const char *path, int o_kernel)
 {
     struct scen_error err;
@@ -606,6 +751,8 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
     r->in.cfg = r->k.cfg;
     if (o_kernel < 0) /* no --kernel: the file's */
         r->in.cfg.kernel = kernel;
+    if (r->in.sys.entry == ENTRY_SIGNAL)
+        return check_signal(r, path);
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
     if (ws < 0 || wf < 0) {
@@ -759,6 +906,8 @@ int realcmd_main(int argc, char **argv)
         rc = validate_signal(&o, r);
     } else if (!strcmp(o.cmd, "validate")) {
         rc = validate(&o, r);
+    } else if (!strcmp(o.cmd, "fuzz") && o.signal) {
+        rc = fuzz_signal(&o, r);
     } else if (!strcmp(o.cmd, "fuzz")) {
         rc = real_fuzz(&o, r);
     } else if (!strcmp(o.cmd, "bench")) {
