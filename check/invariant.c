@@ -847,7 +847,10 @@ static bool resched_ipi_in_flight(const struct kstate *ks, enum inv_when when)
 static void check_user(struct ctx *c, enum inv_when when)
 {
     const struct kstate *ks = c->ks;
-    bool ipi = resched_ipi_in_flight(ks, when);
+    /* S9: the other core's signal fastpath marked this core's IPI and
+     * returned without sending it; it is owed, not yet in flight */
+    bool owed = (c->admit & INV_ADMIT_IPI) && (ks->core_ipi_pending[1] & (1u << CUR_CORE));
+    bool ipi = resched_ipi_in_flight(ks, when) || owed;
     if (ks->sched_action != KS_SA_RESUME && !(c->admit & INV_ADMIT_ACTION))
         fail(c, INV_ENTRY, "scheduler action is not ResumeCurrentThread at a user-level boundary");
     if (ks->reprogram && !(c->admit & INV_ADMIT_REPROGRAM) && !ks->cfg.smp)

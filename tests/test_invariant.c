@@ -1227,6 +1227,11 @@ static void test_admit_bits(void **state)
     assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_IPI), &r), 1);
     assert_non_null(strstr(r.items[0].msg, "of core 1"));
     assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_IPI, &r), 0);
+    /* and the thread it queued here outranks this core's current one: the
+     * IPI to this core is owed by core 1, not yet in flight (S9) */
+    add_ready(ks, "hi", 254);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, 0, &r), 2);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_IPI, &r), 0);
 }
 
 static void test_admit_parse(void **state)
