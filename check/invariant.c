@@ -847,13 +847,19 @@ static bool resched_ipi_in_flight(const struct kstate *ks, enum inv_when when)
 static void check_user(struct ctx *c, enum inv_when when)
 {
     const struct kstate *ks = c->ks;
-    bool ipi = resched_ipi_in_flight(ks, when);
+    /* S9: the other core's signal fastpath marked this core's IPI and
+     * returned without sending it; it is owed, not yet in flight */
+    bool owed = (c->admit & INV_ADMIT_IPI) && (ks->core_ipi_pending[1] & (1u << CUR_CORE));
+    bool ipi = resched_ipi_in_flight(ks, when) || owed;
     if (ks->sched_action != KS_SA_RESUME && !(c->admit & INV_ADMIT_ACTION))
         fail(c, INV_ENTRY, "scheduler action is not ResumeCurrentThread at a user-level boundary");
     if (ks->reprogram && !(c->admit & INV_ADMIT_REPROGRAM) && !ks->cfg.smp)
         fail(c, INV_ENTRY, "ksReprogram is left set at a user-level boundary");
-    if (ks->ipi_pending)
-        fail(c, INV_ENTRY, "ipiReschedulePending %#x is left set at a user-level boundary", ks->ipi_pending);
+    for (int k = 0; k < KS_MAX_CORES && !(c->admit & INV_ADMIT_IPI); k++) {
+        uint8_t p = k == 0 ? ks->ipi_pending : ks->core_ipi_pending[k];
+        if (p)
+            fail(c, INV_ENTRY, "ipiReschedulePending %#x of core %d is left set at a user-level boundary", p, k);
+    }
     if (ks->tcbs[ks->cur_thread].state == TS_Restart)
         fail(c, INV_ENTRY, "current thread %s is in Restart at a user-level boundary", T(ks->cur_thread));
     int dom = ks->cur_domain, cur = ks->cur_thread;
@@ -926,14 +932,30 @@ static void check_syscall_entry(struct ctx *c, enum inv_when when)
              (int)ks->active_irq);
 }
 
+/* PR #1227's fastpath: F1, F2, F5, F8, F9 (test_admit_left_by); master's
+ * signal fastpath returns to user level after at most SCHED_ENQUEUE or
+ * SCHED_APPEND with no schedule(): ksReprogram from the receiver's
+ * refill_unblock_check (S5, fastpath.c:694-700) and the IPI that
+ * remoteQueueUpdate marked (S9, fastpath.c:706-712) stay set; it never
+ * changes ksSchedulerAction, and queues no thread above the caller on its
+ * core (a receiver that outranks it is slow_prio) */
+unsigned inv_admit_left_by_t(int target, int v)
+{
+    if (v != FP_PR1227)
+        return 0;
+    if (target == ENTRY_SIGNAL)
+        return INV_ADMIT_REPROGRAM | INV_ADMIT_IPI;
+    return INV_ADMIT_ALL & ~INV_ADMIT_IPI;
+}
+
 unsigned inv_admit_left_by(int v)
 {
-    return v == FP_PR1227 ? INV_ADMIT_ALL : 0;
+    return inv_admit_left_by_t(ENTRY_IRQ, v);
 }
 
 int inv_admit_parse(const char *s, unsigned *out)
 {
-    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked", "inherited"};
+    static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked", "inherited", "ipi"};
     int v = fp_variant_parse(s);
     *out = 0;
     if (v >= 0) {

@@ -69,15 +69,20 @@ enum inv_admit {
     INV_ADMIT_DOMAIN_END = 1u << 3, /* the domain's time is 0 without a domain switch (F2) */
     INV_ADMIT_MASKED = 1u << 4,     /* a signal IRQ masked on master's GICv3 (F9) */
     INV_ADMIT_INHERITED = 1u << 5,  /* the current SC holds time consumed before it was switched to (F2) */
-    INV_ADMIT_ALL = (1u << 6) - 1,
+    INV_ADMIT_IPI = 1u << 6,        /* a core's ipiReschedulePending left set (S9, the signal fastpath) */
+    INV_ADMIT_ALL = (1u << 7) - 1,
 };
 int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned admit, struct inv_report *r);
 /* The admit bits for what fastpath variant v (enum fp_variant) leaves
  * behind: all of them for pr1227, none for fixed (measured in
  * tests/test_invariant.c, test_admit_left_by). */
 unsigned inv_admit_left_by(int v);
+/* The same for target (enum ks_entry) and its variant v: master's signal
+ * fastpath as merged leaves ksReprogram (S5) and ipiReschedulePending (S9)
+ * set; fixed leaves nothing (test_admit_left_by_signal). */
+unsigned inv_admit_left_by_t(int target, int v);
 /* Parses "none", "all", a variant name, or a comma list of
- * action,reprogram,outranked,domain_end,masked,inherited; -1 when
+ * action,reprogram,outranked,domain_end,masked,inherited,ipi; -1 when
  * malformed. */
 int inv_admit_parse(const char *s, unsigned *out);
 const char *inv_name(int id);

@@ -12,8 +12,10 @@
 #include "refill.h"
 #include "sched.h"
 #include "schedcontext.h"
+#include "sig_fast.h"
 #include "smp.h"
 #include "syscall.h"
+#include "target.h"
 #include "tcbops.h"
 
 #define NEVER UINT64_MAX
@@ -220,7 +222,7 @@ static void record_refusal(struct sim_kernel *k, int kind, const struct inv_repo
 static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
 {
     struct inv_report r;
-    unsigned admit = k->fast ? inv_admit_left_by(s->variant) : 0;
+    unsigned admit = k->fast ? inv_admit_left_by_t(s->target, s->variant) : 0;
     k->checked++;
     if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) > 0)
         record_refusal(k, kind, &r);
@@ -239,9 +241,9 @@ static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int i
     k->ks.active_irq = irq;
     check_entry(s, k, kind);
     uint8_t before = k->ks.n_asserts;
-    if (k->fast)
+    if (k->fast && s->target == ENTRY_IRQ)
         fastpath_irq(&k->ks, s->variant);
-    else
+    else /* the signal target's kernels take interrupts through the slowpath */
         handleInterruptEntry(&k->ks);
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[kind]++;
@@ -260,9 +262,12 @@ static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, in
     struct ks_call c = ks_call_new(SYS_Yield, 0);
     switch (in->op) {
     case OP_SIGNAL:
+    case OP_SEND: /* seL4_Send(ntfn, info) with extraCaps 1: its cptr resolves, or not (badcap) */
         c = ks_call_new(SYS_Send, CALL_Signal);
         c.ntfn = in->a;
         c.badge = 1;
+        c.extra_caps = in->op == OP_SEND;
+        c.extra_bad = (uint8_t)(in->op == OP_SEND && in->n);
         return c;
     case OP_WAIT:
         c = ks_call_new(SYS_Wait, 0);
@@ -296,6 +301,39 @@ static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, in
     }
 }
 
+/* a SysSend on a notification (signal, send): the signal fastpath's entry */
+static bool is_signal(const struct wl_thread *t, int pc)
+{
+    return pc < t->n_prog && (t->prog[pc].op == OP_SIGNAL || t->prog[pc].op == OP_SEND);
+}
+
+/* the registers and lookups of a SysSend on a notification (kstate.h) */
+static void set_sysin(struct kstate *ks, const struct ks_call *c)
+{
+    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
+                                .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
+}
+
+/* the system call on kernel k: the signal target's SysSends on a
+ * notification carry their inputs (for the checker) and take
+ * fastpath_signal on the fastpath kernel; returns whether it was performed */
+static bool syscall_on(const struct sim *s, struct sim_kernel *k, const struct ks_call *c, bool signal)
+{
+    if (!signal || s->target != ENTRY_SIGNAL) {
+        check_entry(s, k, SE_SYSCALL);
+        return handleSyscall(&k->ks, c);
+    }
+    set_sysin(&k->ks, c);
+    check_entry(s, k, SE_SYSCALL);
+    bool performed = true;
+    if (k->fast)
+        fastpath_signal_performed(&k->ks, s->variant, &performed);
+    else
+        performed = handleSyscall(&k->ks, c);
+    memset(&k->ks.sys, 0, sizeof k->ks.sys);
+    return performed;
+}
+
 static void user_event(const struct sim *s, struct sim_kernel *k, int core)
 {
     int tcb = k->ks.cur_thread;
@@ -308,9 +346,13 @@ static void user_event(const struct sim *s, struct sim_kernel *k, int core)
     struct ks_call c = call_of(s, t, tcb, pc);
     k->ks.hw_clock = k->now + s->w->entry_latency;
     k->ks.active_irq = KS_IRQ_INVALID;
-    check_entry(s, k, SE_SYSCALL);
     uint8_t before = k->ks.n_asserts;
-    bool performed = handleSyscall(&k->ks, &c);
+    bool performed = syscall_on(s, k, &c, is_signal(t, pc));
+    /* a send whose lookups failed faulted the caller (handleFault, no
+     * handler: Inactive); a resume restarts it at the same instruction
+     * (restart -> Restart -> activateThread sets the restart PC) */
+    if (is_signal(t, pc) && k->ks.tcbs[tcb].state == TS_Inactive)
+        performed = false;
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[SE_SYSCALL]++;
     add_mark(k, SE_SYSCALL, -1, core);
@@ -598,8 +640,14 @@ static int suspend_root(struct sim *s, struct kstate *ks)
 
 int sim_init(struct sim *s, const struct workload *w, int variant)
 {
+    return sim_init_t(s, w, ENTRY_IRQ, variant);
+}
+
+int sim_init_t(struct sim *s, const struct workload *w, int target, int variant)
+{
     memset(s, 0, sizeof *s);
     s->w = w;
+    s->target = target;
     s->variant = variant;
     s->max_events = DEFAULT_MAX_EVENTS;
     s->sweep = true;
@@ -648,20 +696,50 @@ static void keep_state(struct sim *s, const struct kstate *in, bool lockstep)
     ks_copy(s->div_state, in);
 }
 
+/* the entries the one-entry check runs at: the IRQ target's device
+ * interrupts, the signal target's SysSends on a notification */
+static bool checked_entry(const struct sim *s, const struct sim_kernel *k, struct ev e)
+{
+    if (s->target != ENTRY_SIGNAL)
+        return e.kind == EV_DEVICE;
+    if (e.kind != EV_USER)
+        return false;
+    int tcb = cur_of(&k->ks, e.core), i = wl_thread_of(s, tcb);
+    return is_signal(&s->w->threads[i], k->pc[tcb]);
+}
+
+/* kernel k's state at entry e as the one-entry check takes it (a SysSend
+ * on another core: that core's node state as core 0's, as entry_on runs
+ * it); the workload thread of a SysSend, -1 for an interrupt */
+static int entry_state(const struct sim *s, const struct sim_kernel *k, struct ev e, struct kstate *in)
+{
+    ks_copy(in, &k->ks);
+    in->hw_clock = e.t + s->w->entry_latency;
+    if (e.kind != EV_USER) {
+        in->active_irq = active_irq_of(s, e.q);
+        return -1;
+    }
+    smp_swap_core(in, e.core);
+    int tcb = in->cur_thread, i = wl_thread_of(s, tcb);
+    struct ks_call c = call_of(s, &s->w->threads[i], tcb, k->pc[tcb]);
+    in->active_irq = KS_IRQ_INVALID;
+    set_sysin(in, &c);
+    return i;
+}
+
 /* the one-entry differential check on the fastpath kernel's state */
 static void diff_at_entry(struct sim *s, struct ev e)
 {
     static struct kstate in, slow, fast; /* large: not on the stack */
     struct sim_kernel *k = &s->k[1];
-    ks_copy(&in, &k->ks);
-    in.hw_clock = e.t + s->w->entry_latency;
-    in.active_irq = active_irq_of(s, e.q);
+    int caller = entry_state(s, k, e, &in);
     diff_run(&in, s->variant, true, &s->div_verdict, &slow, &fast);
     if (s->div_verdict.agree)
         return;
     s->diverged = true;
     s->div_time = e.t;
     s->div_irq = in.active_irq;
+    s->div_caller = caller;
     keep_state(s, &in, true);
     struct classify_ws *ws = malloc(sizeof *ws);
     if (!ws)
@@ -669,6 +747,7 @@ static void diff_at_entry(struct sim *s, struct ev e)
     s->div_class.exit = s->div_verdict.exit;
     s->div_class.fields = s->div_verdict.fields;
     s->div_class.cause = classify_cause(&in, ws);
+    s->div_class.target = s->target;
     free(ws);
 }
 
@@ -681,14 +760,12 @@ int sim_found_class(const struct sim *s, const struct dclass *cl)
 }
 
 /* the sweep: the one-entry check on the slowpath kernel's state at a
- * device interrupt, classified as the fuzzer does */
+ * checked entry, classified as the fuzzer does */
 static void sweep_at_entry(struct sim *s, struct ev e)
 {
     static struct kstate in, slow, fast;
     static struct classify_ws ws;
-    ks_copy(&in, &s->k[0].ks);
-    in.hw_clock = e.t + s->w->entry_latency;
-    in.active_irq = active_irq_of(s, e.q);
+    int caller = entry_state(s, &s->k[0], e, &in);
     struct diff_verdict v;
     diff_run(&in, s->variant, true, &v, &slow, &fast);
     s->sweep_checks++;
@@ -697,7 +774,8 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     s->sweep_diverged++;
     keep_state(s, &in, false);
     struct dclass cl = {.exit = v.exit, .fields = v.fields,
-                        .cause = s->variant == FP_PR1227 ? classify_cause(&in, &ws) : CLASS_NO_FIX};
+                        .cause = s->variant == FP_PR1227 ? classify_cause(&in, &ws) : CLASS_NO_FIX,
+                        .target = s->target};
     int i = sim_found_class(s, &cl);
     if (i < 0 && s->n_found == SIM_MAX_FOUND) {
         s->found_dropped++;
@@ -705,7 +783,7 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     }
     if (i < 0) {
         i = (int)s->n_found++;
-        s->found[i] = (struct sim_found){cl, e.t, in.active_irq, 0};
+        s->found[i] = (struct sim_found){cl, e.t, in.active_irq, 0, caller};
     }
     s->found[i].hits++;
     s->found[i].cl.fields |= v.fields;
@@ -714,7 +792,7 @@ static void sweep_at_entry(struct sim *s, struct ev e)
 /* a step of the slowpath kernel, swept at device interrupts */
 static void step_slow(struct sim *s, struct ev e)
 {
-    if (s->sweep && e.kind == EV_DEVICE)
+    if (s->sweep && checked_entry(s, &s->k[0], e))
         sweep_at_entry(s, e);
     step(s, &s->k[0], e);
 }
@@ -732,7 +810,7 @@ static void lockstep(struct sim *s, uint32_t *events)
                      b.core);
             return;
         }
-        if (a.kind == EV_DEVICE)
+        if (checked_entry(s, &s->k[1], a))
             diff_at_entry(s, a);
         step_slow(s, a);
         step(s, &s->k[1], b);

@@ -1,7 +1,8 @@
 /*
  * sim: the workload simulator. Runs one workload on two kernels side by
  * side, one whose interrupts take the slowpath, one whose interrupts take
- * the fastpath under test, with time advancing as the kernel's would: the
+ * the fastpath under test (or, for the signal target, whose SysSends on a
+ * notification take master's signal fastpath), with time advancing as the kernel's would: the
  * timer fires at the programmed deadline, device interrupts arrive at
  * their times and wait while masked, threads compute, call the kernel and
  * block. Every kernel entry's state goes through the invariant checker;
@@ -73,13 +74,15 @@ struct sim_kernel {
 struct sim_found {
     struct dclass cl;
     ticks_t t;      /* first time */
-    int irq;
+    int irq;        /* the IRQ target: the interrupt */
     uint32_t hits;
+    int caller;     /* the signal target: the workload thread that signalled */
 };
 
 struct sim {
     const struct workload *w;
-    int variant;
+    int target;                 /* enum ks_entry: the fastpath on the fastpath kernel */
+    int variant;                /* of that target (target.h) */
     int tcb_of[WL_MAX_THREADS]; /* workload thread -> TCB index */
     int sc_of[WL_MAX_SCS];
     struct sim_kernel k[2];     /* [0] slowpath kernel, [1] fastpath kernel */
@@ -88,6 +91,7 @@ struct sim {
     bool diverged, drift;
     ticks_t div_time;
     int div_irq;
+    int div_caller;             /* the signal target: the workload thread */
     struct diff_verdict div_verdict;
     struct dclass div_class;
     char drift_msg[200];
@@ -111,6 +115,12 @@ struct sim {
  * calls (configure SCs, bind, route IRQs, set priorities, resume the
  * threads, suspend itself). Returns 0, or -1 with s->setup_error set. */
 int sim_init(struct sim *s, const struct workload *w, int variant);
+/* The same for a target (enum ks_entry): ENTRY_IRQ is sim_init; on
+ * ENTRY_SIGNAL the fastpath kernel is a KernelSignalFastpath kernel (no
+ * IRQ fastpath): every SysSend on a notification goes through
+ * fastpath_signal of the variant, interrupts through the slowpath, and the
+ * one-entry check (lockstep and sweep) runs at each such SysSend. */
+int sim_init_t(struct sim *s, const struct workload *w, int target, int variant);
 /* Run to the horizon. */
 void sim_run(struct sim *s);
 void sim_free(struct sim *s);

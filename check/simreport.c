@@ -7,6 +7,7 @@
 #include "invariant.h"
 #include "irq_fast.h"
 #include "sim.h"
+#include "target.h"
 
 #define NEVER UINT64_MAX
 
@@ -48,6 +49,20 @@ static ticks_t max_window(const struct sim_kernel *k, int sc, ticks_t period, ui
     return best;
 }
 
+static const char *variant_of(const struct sim *s)
+{
+    return target_get(s->target)->variant_name(s->variant);
+}
+
+/* where a checked entry happened: an interrupt, or a SysSend by a thread */
+static void print_where(FILE *out, const struct sim *s, int irq, int caller)
+{
+    if (s->target == ENTRY_SIGNAL)
+        fprintf(out, "signal by %s", caller >= 0 ? s->w->threads[caller].name : "?");
+    else
+        fprintf(out, "irq %d", irq);
+}
+
 static void print_time(FILE *out, ticks_t t)
 {
     if (t == NEVER)
@@ -60,15 +75,18 @@ static void report_divergence(FILE *out, const struct sim *s)
 {
     char buf[256];
     if (!s->diverged) {
-        fprintf(out, "first divergence: none (every device interrupt agreed)\n");
+        fprintf(out, "first divergence: none (every %s agreed)\n",
+                s->target == ENTRY_SIGNAL ? "signal" : "device interrupt");
         return;
     }
     if (s->drift) {
         fprintf(out, "first divergence: t=%" PRIu64 ": %s\n", s->div_time, s->drift_msg);
         return;
     }
-    fprintf(out, "first divergence: t=%" PRIu64 " irq %d, fastpath exit %s, class %s\n", s->div_time, s->div_irq,
-            fp_exit_name(s->div_verdict.exit), dclass_name(&s->div_class, buf, sizeof buf));
+    fprintf(out, "first divergence: t=%" PRIu64 " ", s->div_time);
+    print_where(out, s, s->div_irq, s->div_caller);
+    fprintf(out, ", fastpath exit %s, class %s\n", target_get(s->target)->exit_name(s->div_verdict.exit),
+            dclass_name(&s->div_class, buf, sizeof buf));
     fprintf(out, "  fields: %s\n", diff_fields_text(s->div_verdict.fields, buf, sizeof buf));
 }
 
@@ -212,14 +230,17 @@ static void report_sweep(FILE *out, const struct sim *s)
     char name[200], defs[64];
     if (!s->sweep)
         return;
-    fprintf(out, "sweep (the one-entry check at every device interrupt of the slowpath kernel): %u checked, %u "
-                 "diverged, %u class%s\n", s->sweep_checks, s->sweep_diverged, s->n_found,
-            s->n_found == 1 ? "" : "es");
+    fprintf(out, "sweep (the one-entry check at every %s of the slowpath kernel): %u checked, %u "
+                 "diverged, %u class%s\n", s->target == ENTRY_SIGNAL ? "SysSend on a notification" : "device interrupt",
+            s->sweep_checks, s->sweep_diverged, s->n_found, s->n_found == 1 ? "" : "es");
     for (uint32_t i = 0; i < s->n_found; i++) {
         const struct sim_found *f = &s->found[i];
-        fprintf(out, "  %-44s first t=%" PRIu64 " irq %d, %u hit%s, defects %s\n",
-                dclass_name(&f->cl, name, sizeof name), f->t, f->irq, f->hits, f->hits == 1 ? "" : "s",
-                f->cl.cause == CLASS_NO_FIX ? "unexplained" : defects_text(cause_defects(f->cl.cause), defs, sizeof defs));
+        fprintf(out, "  %-44s first t=%" PRIu64 " ", dclass_name(&f->cl, name, sizeof name), f->t);
+        print_where(out, s, f->irq, f->caller);
+        fprintf(out, ", %u hit%s, defects %s\n", f->hits, f->hits == 1 ? "" : "s",
+                f->cl.cause == CLASS_NO_FIX ? "unexplained"
+                                            : defects_text_t(s->target, cause_defects_t(s->target, f->cl.cause), defs,
+                                                             sizeof defs));
     }
     if (s->found_dropped)
         fprintf(out, "  (%u hits of further classes not kept)\n", s->found_dropped);
@@ -227,7 +248,9 @@ static void report_sweep(FILE *out, const struct sim *s)
 
 void sim_report(FILE *out, const struct sim *s)
 {
-    fprintf(out, "fastpath %s, horizon %" PRIu64 " ticks\n", fp_variant_name(s->variant), s->w->horizon);
+    if (s->target == ENTRY_SIGNAL)
+        fprintf(out, "target signal (%s against %s), ", target_get(s->target)->fastpath, target_get(s->target)->slowpath);
+    fprintf(out, "fastpath %s, horizon %" PRIu64 " ticks\n", variant_of(s), s->w->horizon);
     report_divergence(out, s);
     report_entries(out, s);
     report_threads(out, s);
@@ -242,9 +265,17 @@ void sim_report(FILE *out, const struct sim *s)
 void sim_json(FILE *out, const struct sim *s)
 {
     char buf[256];
-    fprintf(out, "{\"fastpath\":\"%s\",\"horizon\":%" PRIu64 ",\"diverged\":%s", fp_variant_name(s->variant),
-            s->w->horizon, s->diverged ? "true" : "false");
-    if (s->diverged)
+    fprintf(out, "{");
+    if (s->target == ENTRY_SIGNAL) /* the IRQ target's JSON stays as it was */
+        fprintf(out, "\"target\":\"signal\",");
+    fprintf(out, "\"fastpath\":\"%s\",\"horizon\":%" PRIu64 ",\"diverged\":%s", variant_of(s), s->w->horizon,
+            s->diverged ? "true" : "false");
+    if (s->diverged && s->target == ENTRY_SIGNAL)
+        fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"caller\":\"%s\",\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}",
+                s->div_time, s->drift || s->div_caller < 0 ? "" : s->w->threads[s->div_caller].name,
+                s->drift ? "true" : "false", target_get(s->target)->exit_name(s->div_verdict.exit),
+                s->drift ? "drift" : dclass_name(&s->div_class, buf, sizeof buf));
+    else if (s->diverged)
         fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"irq\":%d,\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}",
                 s->div_time, s->div_irq, s->drift ? "true" : "false", fp_exit_name(s->div_verdict.exit),
                 s->drift ? "drift" : dclass_name(&s->div_class, buf, sizeof buf));
@@ -369,7 +400,7 @@ void sim_svg(FILE *out, const struct sim *s)
                  "font-family=\"sans-serif\" font-size=\"11\">\n", SVG_W, h);
     fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
     fprintf(out, "<text x=\"4\" y=\"16\" font-size=\"13\">irqsim sim, fastpath %s: ticks %" PRIu64 " to %" PRIu64,
-            fp_variant_name(s->variant), v.from, v.from + v.span);
+            variant_of(s), v.from, v.from + v.span);
     if (s->diverged)
         fprintf(out, ", first divergence t=%" PRIu64, s->div_time);
     fprintf(out, "</text>\n<text x=\"4\" y=\"30\" fill=\"#333\">red: device interrupt entry; grey: timer entry; "

@@ -12,7 +12,7 @@
 #include "scenario.h"
 
 static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop", "unbind",
-                                       "suspend", "resume", "prio"};
+                                       "suspend", "resume", "prio", "send"};
 
 const char *wl_op_name(int op)
 {
@@ -154,7 +154,7 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
             op = i;
     if (op < 0)
         return fail(r, "unknown instruction '%s' (compute, signal, wait, recv, ack, yield, loop, unbind, "
-                    "suspend, resume, prio)", s);
+                    "suspend, resume, prio, send)", s);
     memset(in, 0, sizeof *in);
     in->op = (uint8_t)op;
     in->a = in->b = -1;
@@ -180,6 +180,16 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
     }
     case OP_ACK:
         return num(r, "ack", arg, 0, KS_MAX_IRQS - 1, &in->n);
+    case OP_SEND: { /* send:NTFN[:badcap] */
+        char *bad = strchr(arg, ':');
+        if (bad)
+            *bad++ = 0;
+        if (bad && strcmp(bad, "badcap") != 0)
+            return fail(r, "instruction send: expected send:NOTIFICATION or send:NOTIFICATION:badcap, got ':%s'",
+                        bad);
+        in->n = bad != NULL;
+        return ref(r, "notification", w->ntfns, w->n_ntfns, arg, &in->a);
+    }
     case OP_SUSPEND:
     case OP_RESUME:
         return thread_ref(r, arg, &in->a);
@@ -610,6 +620,9 @@ static void print_insn(FILE *out, const struct workload *w, const struct wl_insn
     case OP_WAIT:
         fprintf(out, ":%s", w->ntfns[in->a].name);
         return;
+    case OP_SEND:
+        fprintf(out, ":%s%s", w->ntfns[in->a].name, in->n ? ":badcap" : "");
+        return;
     case OP_RECV:
         fprintf(out, ":%s", w->eps[in->a].name);
         if (in->b >= 0)
@@ -712,6 +725,7 @@ void workload_print(FILE *out, const struct workload *w)
 struct src {
     const uint8_t *p;
     size_t n, i;
+    int target; /* enum ks_entry: the signal target draws its own entries too */
 };
 
 static unsigned take(struct src *s, unsigned bound)
@@ -758,6 +772,12 @@ static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *
         in->n = 1 + 50 * (ticks_t)take(src, 200);
         return;
     case OP_SIGNAL:
+        in->a = (int8_t)take(src, w->n_ntfns);
+        if (src->target == ENTRY_SIGNAL && take(src, 3) == 0) { /* seL4_Send with an extra cap */
+            in->op = OP_SEND;
+            in->n = take(src, 2);
+        }
+        return;
     case OP_WAIT:
         in->a = (int8_t)take(src, w->n_ntfns);
         return;
@@ -798,6 +818,16 @@ static void gen_thread(struct src *src, struct workload *w, int i)
         p[t->n_prog++] = (struct wl_insn){OP_LOOP, -1, -1, 0};
         return;
     }
+    if (src->target == ENTRY_SIGNAL && take(src, 2)) { /* a signaller: work, signal, maybe more, loop */
+        struct wl_insn *p = t->prog;
+        p[0] = (struct wl_insn){OP_COMPUTE, -1, -1, 1 + 20 * (ticks_t)take(src, 200)};
+        p[1] = (struct wl_insn){OP_SIGNAL, (int8_t)take(src, w->n_ntfns), -1, 0};
+        t->n_prog = 2;
+        if (take(src, 2) == 0)
+            gen_insn(src, w, &t->prog[t->n_prog++], 2, i);
+        p[t->n_prog++] = (struct wl_insn){OP_LOOP, -1, -1, 0};
+        return;
+    }
     t->n_prog = (uint8_t)(1 + take(src, 6));
     for (int k = 0; k < t->n_prog; k++)
         gen_insn(src, w, &t->prog[k], k, i);
@@ -821,7 +851,12 @@ static void gen_irq(struct src *src, struct workload *w, int q)
 
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, struct workload *w)
 {
-    struct src src = {data, len, 0};
+    return workload_from_bytes_t(data, len, cores, ENTRY_IRQ, w);
+}
+
+int workload_from_bytes_t(const uint8_t *data, size_t len, int cores, int target, struct workload *w)
+{
+    struct src src = {data, len, 0, target};
     workload_init(w);
     w->cores = (uint8_t)(cores > 1 ? KS_MAX_CORES : 1);
     w->horizon = 400000;

@@ -34,15 +34,16 @@
 enum wl_op {
     OP_COMPUTE, OP_SIGNAL, OP_WAIT, OP_RECV, OP_ACK, OP_YIELD, OP_LOOP, OP_UNBIND,
     OP_SUSPEND, OP_RESUME, OP_PRIO, /* TCB invocations on a thread (a), prio n */
+    OP_SEND,       /* seL4_Send on a notification (a) with one extra cap; n 1: it does not resolve */
     OP_COUNT
 };
 
 struct wl_insn {
     uint8_t op;
-    int8_t a, b;   /* objects: signal/wait ntfn; recv ep, reply (or -1); unbind sc;
+    int8_t a, b;   /* objects: signal/wait/send ntfn; recv ep, reply (or -1); unbind sc;
                       suspend/resume/prio: the thread */
     ticks_t n;     /* compute: ticks; ack: the IRQ number; loop: the target;
-                      prio: the priority */
+                      prio: the priority; send: 1 when the extra cap does not resolve */
 };
 
 struct wl_thread {
@@ -118,5 +119,9 @@ void workload_print(FILE *out, const struct workload *w);
 /* A valid workload on `cores` cores (1 or 2) generated from bytes (the
  * workload fuzzer); returns 0. */
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, struct workload *w);
+/* The same for a target (enum ks_entry): ENTRY_IRQ is workload_from_bytes;
+ * ENTRY_SIGNAL draws signalling threads and seL4_Send with an extra cap
+ * too (the signal fastpath's entries). */
+int workload_from_bytes_t(const uint8_t *data, size_t len, int cores, int target, struct workload *w);
 
 #endif

@@ -238,8 +238,12 @@ struct kstate {
     int8_t core_sc[KS_MAX_CORES], core_idle_sc[KS_MAX_CORES], core_vspace[KS_MAX_CORES];
     int16_t core_action[KS_MAX_CORES];
     ticks_t core_time[KS_MAX_CORES], core_consumed[KS_MAX_CORES], core_deadline[KS_MAX_CORES];
-    uint8_t ipi_pending; /* ipiReschedulePending */
+    uint8_t ipi_pending; /* ipiReschedulePending (a node state: core 0's) */
     uint8_t ipi_sent;    /* cores sent a reschedule IPI by doMaskReschedule */
+    /* another core's ipiReschedulePending (index 0 unused): 0 whenever
+     * that core is at user level, but that master's signal fastpath
+     * returns to user level with its own set (fastpath.c:711-712) */
+    uint8_t core_ipi_pending[KS_MAX_CORES];
 
     /* what the GIC saw for an IRQ number above maxIRQ, which has no entry
      * in the kernel's IRQ table: KS_IRQ_INVALID when none */

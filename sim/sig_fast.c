@@ -74,16 +74,20 @@ void slowpath_signal(struct kstate *ks)
     handleSyscall(ks, &c);
 }
 
-static int slowpath_send(struct kstate *ks, int exit)
-{
-    slowpath_signal(ks);
-    return exit;
-}
-
-/* The fixes of a run and those of them it tested (as irq_fast.c). */
+/* The fixes of a run and those of them it tested (as irq_fast.c); and
+ * whether the call was performed (a fallback's slowpath may refuse it at
+ * checkBudgetRestart: the caller makes it again, handleSyscall). */
 struct sig_fixes {
     unsigned on, tested;
+    bool performed;
 };
+
+static int slowpath_send(struct kstate *ks, int exit, struct sig_fixes *f)
+{
+    struct ks_call c = ks_call_of_entry(ks);
+    f->performed = handleSyscall(ks, &c);
+    return exit;
+}
 
 static bool fix_on(struct sig_fixes *f, unsigned bit)
 {
@@ -239,7 +243,7 @@ static int fastpath_signal_body(struct kstate *ks, struct sig_fixes *f)
     if (fallback == SIG_EXIT_COUNT)
         fallback = caller_checks(ks, f);
     if (fallback != SIG_EXIT_COUNT)
-        return slowpath_send(ks, fallback);
+        return slowpath_send(ks, fallback, f);
     struct sig_dest d = {.dest = KS_NONE, .ntfn = ks->sys.ntfn};
     struct ks_ntfn *ntfn = &ks->ntfns[d.ntfn];
     switch (ntfn->state) {
@@ -265,19 +269,33 @@ static int fastpath_signal_body(struct kstate *ks, struct sig_fixes *f)
         return SIG_EXIT_ACTIVE;
     fallback = check_dest(ks, &d);
     if (fallback != SIG_EXIT_COUNT)
-        return slowpath_send(ks, fallback);
+        return slowpath_send(ks, fallback, f);
     return deliver(ks, &d, f);
 }
 
 /* c_handle_fastpath_signal (src/arch/arm/c_traps.c) */
-int fastpath_signal_tested(struct kstate *ks, unsigned fixes, unsigned *tested)
+static int fastpath_signal_run(struct kstate *ks, struct sig_fixes *f)
 {
-    struct sig_fixes f = {.on = fixes, .tested = 0};
     uint8_t saved = ks->path;
     ks->path = PATH_FAST;
-    int exit = fastpath_signal_body(ks, &f);
+    int exit = fastpath_signal_body(ks, f);
     ks->path = saved;
+    return exit;
+}
+
+int fastpath_signal_tested(struct kstate *ks, unsigned fixes, unsigned *tested)
+{
+    struct sig_fixes f = {.on = fixes, .tested = 0, .performed = true};
+    int exit = fastpath_signal_run(ks, &f);
     *tested = f.tested;
+    return exit;
+}
+
+int fastpath_signal_performed(struct kstate *ks, int variant, bool *performed)
+{
+    struct sig_fixes f = {.on = sig_variant_fixes(variant), .tested = 0, .performed = true};
+    int exit = fastpath_signal_run(ks, &f);
+    *performed = f.performed;
     return exit;
 }
 

@@ -85,6 +85,11 @@ int fastpath_signal_fixes(struct kstate *ks, unsigned fixes);
 /* The same with the fastpath of a variant; returns the exit taken (a
  * fallback has also run the slowpath). */
 int fastpath_signal(struct kstate *ks, int variant);
+/* The same, and whether the call was performed: true when the fastpath
+ * finished it, else what handleSyscall returned (false: checkBudgetRestart
+ * refused it and the caller makes it again), as the workload simulator
+ * needs to move the caller on. */
+int fastpath_signal_performed(struct kstate *ks, int variant, bool *performed);
 /* slowpath(SysSend) from the entry state: handleSyscall on ks->sys. */
 void slowpath_signal(struct kstate *ks);
 

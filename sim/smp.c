@@ -52,7 +52,10 @@ void smp_swap_core(struct kstate *ks, int c)
     if (c == CUR_CORE)
         return;
     swap_node(ks, c);
+    /* ARCH_NODE_STATE(ipiReschedulePending) is per core */
+    SWAP(uint8_t, ks->ipi_pending, ks->core_ipi_pending[c]);
     ks->ipi_pending = swap_bits(ks->ipi_pending, c);
+    ks->core_ipi_pending[c] = swap_bits(ks->core_ipi_pending[c], c);
     ks->ipi_sent = swap_bits(ks->ipi_sent, c);
     for (int i = 0; i < ks->n_tcbs; i++)
         ks->tcbs[i].affinity = swap_core_id(ks->tcbs[i].affinity, c);

@@ -20,6 +20,7 @@
 #include "tcommon.h"
 
 #include "gen.h"
+#include "sig_fast.h"
 
 static struct kstate g_ks;
 static bool covered[INV_COUNT];
@@ -1213,12 +1214,24 @@ static void test_admit_bits(void **state)
     ks = inherited(); /* F2's switch */
     assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_INHERITED, &r), 0);
     assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_INHERITED), &r), 1);
-    /* the admit mode relaxes nothing else: a pending IPI stays unreachable */
+    /* a pending reschedule IPI (S9: master's signal fastpath returns to
+     * user level with its own core's set), on this core or the other */
     ks = valid();
     build_core1(ks);
     ks->ipi_pending = 2;
-    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_ALL, &r), 1);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_IPI, &r), 0);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_IPI), &r), 1);
     assert_true(inv_has(&r, INV_ENTRY));
+    ks->ipi_pending = 0;
+    ks->core_ipi_pending[1] = 1;
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ALL_BUT(INV_ADMIT_IPI), &r), 1);
+    assert_non_null(strstr(r.items[0].msg, "of core 1"));
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_IPI, &r), 0);
+    /* and the thread it queued here outranks this core's current one: the
+     * IPI to this core is owed by core 1, not yet in flight (S9) */
+    add_ready(ks, "hi", 254);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, 0, &r), 2);
+    assert_int_equal(kstate_check_admit(ks, INV_AT_ENTRY, INV_ADMIT_IPI, &r), 0);
 }
 
 static void test_admit_parse(void **state)
@@ -1230,7 +1243,9 @@ static void test_admit_parse(void **state)
     assert_int_equal(inv_admit_parse("all", &a), 0);
     assert_int_equal(a, INV_ADMIT_ALL);
     assert_int_equal(inv_admit_parse("pr1227", &a), 0);
-    assert_int_equal(a, INV_ADMIT_ALL);
+    assert_int_equal(a, INV_ADMIT_ALL & ~INV_ADMIT_IPI);
+    assert_int_equal(inv_admit_parse("ipi,reprogram", &a), 0);
+    assert_int_equal(a, INV_ADMIT_IPI | INV_ADMIT_REPROGRAM);
     assert_int_equal(inv_admit_parse("fixed", &a), 0);
     assert_int_equal(a, 0);
     assert_int_equal(inv_admit_parse("reprogram,outranked", &a), 0);
@@ -1282,8 +1297,48 @@ static void test_admit_left_by(void **state)
                     needed |= bit;
         }
     }
-    assert_int_equal(needed, INV_ADMIT_ALL);
+    assert_int_equal(needed, inv_admit_left_by(FP_PR1227));
+    assert_int_equal(needed, INV_ADMIT_ALL & ~INV_ADMIT_IPI);
     assert_int_equal(inv_admit_left_by(FP_FIXED), 0);
+    free(in);
+    free(out);
+}
+
+/* The same for master's signal fastpath over generated SysSend states (one
+ * and two cores): every outcome of the corrected one passes the plain exit
+ * check; every outcome of the merged one passes with
+ * inv_admit_left_by_t(signal, merged), and each of its bits is needed:
+ * ksReprogram after the receiver's unblock check (S5) and the IPI
+ * remoteQueueUpdate marked (S9), both left by restore_user_context without
+ * schedule(). */
+static void test_admit_left_by_signal(void **state)
+{
+    (void)state;
+    struct kstate *in = tc_state(), *out = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    b.target = ENTRY_SIGNAL;
+    unsigned needed = 0;
+    for (uint64_t seed = 0; seed < 40000; seed++) {
+        struct gen_src src;
+        gen_src_seed(&src, seed);
+        gen_state(in, &src, &b);
+        for (int v = 0; v < SIG_VARIANT_COUNT; v++) {
+            ks_copy(out, in);
+            fastpath_signal(out, v);
+            struct inv_report r;
+            unsigned admit = inv_admit_left_by_t(ENTRY_SIGNAL, v);
+            int n = kstate_check_admit(out, INV_AT_EXIT, admit, &r);
+            for (int i = 0; i < n && i < INV_MAX_ITEMS; i++)
+                fail_msg("seed %llu %s: %s", (unsigned long long)seed, sig_variant_name(v), r.items[i].msg);
+            for (unsigned bit = 1; v == SIG_MERGED && (bit & INV_ADMIT_ALL); bit <<= 1)
+                if ((admit & bit) && kstate_check_admit(out, INV_AT_EXIT, admit & ~bit, &r) > n)
+                    needed |= bit;
+        }
+    }
+    assert_int_equal(needed, INV_ADMIT_REPROGRAM | INV_ADMIT_IPI);
+    assert_int_equal(inv_admit_left_by_t(ENTRY_SIGNAL, SIG_MERGED), needed);
+    assert_int_equal(inv_admit_left_by_t(ENTRY_SIGNAL, SIG_FIXED), 0);
     free(in);
     free(out);
 }
@@ -1331,6 +1386,7 @@ int main(void)
         cmocka_unit_test(test_admit_bits),
         cmocka_unit_test(test_admit_parse),
         cmocka_unit_test(test_admit_left_by),
+        cmocka_unit_test(test_admit_left_by_signal),
         cmocka_unit_test(test_all_ids_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -20,7 +20,8 @@
 
 static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx8mm.wl"), EX("f5-idle-wakeup.wl"),
                                        EX("periodic-server.wl"), EX("sporadic-server.wl"), EX("timeout-fault.wl"),
-                                       EX("smp-remote.wl")};
+                                       EX("smp-remote.wl"), EX("signal-sporadic.wl"), EX("signal-smp-ipi.wl"),
+                                       EX("signal-badcap.wl")};
 
 static struct workload w, w2;
 static struct sim s;
@@ -73,6 +74,8 @@ static void test_errors(void **state)
     expect_error("ntfn n\nirq 40 ntfn=n at=5,5\n", 2, "increase");
     expect_error("ntfn n\nntfn n\n", 2, "already used");
     expect_error("thread t prog=ack:40\n", 1, "no irq line");
+    expect_error("ntfn n\nthread t prio=1 prog=send:n:lost\n", 2, "send:NOTIFICATION:badcap");
+    expect_error("ntfn n\nthread t prio=1 prog=send:m\n", 2, "unknown notification 'm'");
     expect_error("frob x\n", 1, "unknown directive");
     expect_error("ntfn n\nirq 40 ntfn=n at=5\nirq 40 ntfn=n at=6\n", 3, "irq 40 is declared twice");
     expect_error("spurious at=5\nspurious at=6\n", 2, "spurious is declared twice");
@@ -175,6 +178,18 @@ static void test_kinds_round_trip(void **state)
     expect_error("sc s budget=800\n", 1, "budget <= period");
     expect_error("sc s sporadic=1\n", 1, "never configured");
     expect_error("thread t prio=1 prog=unbind:s\n", 1, "unknown sc 's'");
+    /* seL4_Send with one extra cap: it resolves (n 0) or not (badcap, n 1) */
+    const char *sends = "ntfn n\nthread t prio=5 prog=send:n,send:n:badcap\n";
+    assert_int_equal(workload_parse(sends, strlen(sends), "sends.wl", &w, &err), 0);
+    assert_int_equal(w.threads[0].prog[0].op, OP_SEND);
+    assert_int_equal(w.threads[0].prog[0].n, 0);
+    assert_int_equal(w.threads[0].prog[1].n, 1);
+    buf = NULL;
+    f = open_memstream(&buf, &len);
+    workload_print(f, &w);
+    fclose(f);
+    assert_non_null(strstr(buf, "prog=send:n,send:n:badcap\n"));
+    free(buf);
 }
 
 static int named(const struct kstate *ks, const char *kind, const char *name)

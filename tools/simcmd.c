@@ -1,5 +1,5 @@
 /*
- * simcmd: irqsim sim [--fastpath pr1227|fixed] [--horizon T] [--svg FILE]
+ * simcmd: irqsim sim [--target irq|signal] [--fastpath pr1227|merged|fixed] [--horizon T] [--svg FILE]
  * [--json FILE] WORKLOAD. Runs a workload on a slowpath kernel and a
  * fastpath kernel side by side and reports what the first divergence
  * became.
@@ -15,12 +15,15 @@
 #include "scenario.h"
 #include "print.h"
 #include "sim.h"
+#include "target.h"
 
 #define EXIT_USAGE 2
 
 static const char usage[] =
-    "usage: irqsim sim [--fastpath pr1227|fixed] [--kernel base|master] [--horizon TICKS] [--svg FILE [--from T --span T]]\n"
-    "                  [--json FILE] [--state FILE] [--expect CLASS] WORKLOAD\n"
+    "usage: irqsim sim [--target irq|signal] [--fastpath pr1227|merged|fixed] [--kernel base|master] [--horizon TICKS]\n"
+    "                  [--svg FILE [--from T --span T]] [--json FILE] [--state FILE] [--expect CLASS] WORKLOAD\n"
+    "  --target        irq (default): interrupts take PR #1227's fastpath (pr1227|fixed) on the fastpath kernel;\n"
+    "                  signal: its SysSends on a notification take master's fastpath_signal (merged|fixed)\n"
     "  --state FILE    the entry state of the first divergence, as a scenario file (irqsim check reads it)\n"
     "  runs WORKLOAD (docs/workload-format.md) on a slowpath kernel and a fastpath kernel side by side\n"
     "  --from, --span  the picture's time window in ticks (default: around the first divergence)\n"
@@ -29,7 +32,8 @@ static const char usage[] =
     "  the class not reached), 2 bad input\n";
 
 struct sim_opts {
-    int variant;
+    int target, variant;
+    const char *variant_name; /* --fastpath as given, resolved for the target */
     int kernel; /* enum ks_kernel; -1: the workload's */
     unsigned long long horizon, from, span;
     const char *svg, *json, *file, *expect, *state;
@@ -72,9 +76,11 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
             return opt_error("missing value for", a);
         const char *v = argv[++i];
         if (strcmp(a, "--fastpath") == 0) {
-            o->variant = fp_variant_parse(v);
-            if (o->variant < 0)
-                return opt_error("--fastpath: expected pr1227 or fixed, got", v);
+            o->variant_name = v;
+        } else if (strcmp(a, "--target") == 0) {
+            o->target = target_parse(v);
+            if (o->target < 0)
+                return opt_error("--target: expected irq or signal, got", v);
         } else if (strcmp(a, "--kernel") == 0) {
             o->kernel = cfg_kernel_parse(v);
             if (o->kernel < 0)
@@ -104,6 +110,12 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
         return opt_error("missing the workload file", "");
     if (o->from && !o->span)
         return opt_error("--from needs --span", "");
+    const struct target *t = target_get(o->target);
+    if (o->variant_name && (o->variant = t->variant_parse(o->variant_name)) < 0) {
+        fprintf(stderr, "irqsim sim: --fastpath: the %s target's fastpaths are %s, got '%s'\n%s", t->name, t->variants,
+                o->variant_name, usage);
+        return EXIT_USAGE;
+    }
     return 0;
 }
 
@@ -135,7 +147,7 @@ static int write_state(const char *path, const struct sim *s)
 
 int sim_main(int argc, char **argv)
 {
-    struct sim_opts o = {.variant = FP_PR1227, .kernel = -1};
+    struct sim_opts o = {.target = ENTRY_IRQ, .variant = FP_PR1227, .kernel = -1};
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -150,7 +162,7 @@ int sim_main(int argc, char **argv)
     if (o.kernel >= 0) /* else the file's kernel line, base without one */
         w.kernel = (uint8_t)o.kernel;
     static struct sim s;
-    if (sim_init(&s, &w, o.variant) != 0) {
+    if (sim_init_t(&s, &w, o.target, o.variant) != 0) {
         fprintf(stderr, "%s: %s\n", o.file, s.setup_error);
         return EXIT_USAGE;
     }
