@@ -179,3 +179,17 @@ void build_two_domains(struct kstate *ks)
     ks->dom_idx = 0;
     ks->cur_domain = 0;
 }
+
+void build_fpu_owners(struct kstate *ks)
+{
+    if (!ks->cfg.fpu)
+        return;
+    for (int k = 0; k < (ks->cfg.smp ? KS_MAX_CORES : 1); k++) {
+        int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
+        if (cur == idle || cur == KS_NONE)
+            continue;
+        for (int i = 0; i < ks->n_tcbs; i++)
+            if (ks->tcbs[i].affinity == k)
+                ks->tcbs[i].fpu_live = i == cur;
+    }
+}

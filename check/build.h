@@ -50,6 +50,10 @@ int build_core1(struct kstate *ks);
 /* SC sc configured as the kernel's boot configures an idle SC: round robin
  * with 5 ms (base) or MAX_PERIOD_TICKS (master) */
 void build_idle_sc(struct kstate *ks, int sc);
+/* Master with an FPU: each core's current thread (not idle) owns that
+ * core's FPU, as lazyFPURestore at every switch leaves it (check/
+ * invariant.c, check_fpu_owners); no FPU: nothing. */
+void build_fpu_owners(struct kstate *ks);
 /* Two domains of 10 ms each (ksDomSchedule), the first one current. */
 void build_two_domains(struct kstate *ks);
 

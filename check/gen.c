@@ -633,23 +633,6 @@ static void gen_stale_replies(struct gen *g)
     }
 }
 
-/* Master with an FPU: each core's current thread (not idle) is its FPU
- * owner (lazyFPURestore at every switch: check/invariant.c,
- * check_fpu_owners). */
-static void gen_fpu_owners(struct gen *g)
-{
-    struct kstate *ks = g->ks;
-    if (!ks->cfg.fpu)
-        return;
-    for (int k = 0; k < (ks->cfg.smp ? KS_MAX_CORES : 1); k++) {
-        int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
-        if (cur == idle || cur == KS_NONE)
-            continue;
-        for (int i = 0; i < ks->n_tcbs; i++)
-            if (ks->tcbs[i].affinity == k)
-                ks->tcbs[i].fpu_live = i == cur;
-    }
-}
 
 /* Master's schedules are set at run time (27a52ddd4, src/object/domain.c):
  * durations in ticks, a start index nextDomain wraps to, end markers, and
@@ -684,7 +667,7 @@ static void gen_master(struct gen *g)
         return;
     gen_split_eoi(g);
     gen_stale_replies(g);
-    gen_fpu_owners(g);
+    build_fpu_owners(g->ks); /* master: lazyFPURestore at every switch */
     gen_dom_schedule(g);
     build_idle_sc(g->ks, g->ks->idle_sc);
 }

@@ -42,6 +42,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 
+#include "build.h"
 #include "diff.h"
 #include "invariant.h"
 #include "irq_fast.h"
@@ -307,16 +308,7 @@ static struct build *sig_build(const struct ks_config *c, char *why, size_t n)
 static void sig_as_master(struct kstate *ks)
 {
     ks->cfg.kernel = KS_KERNEL_MASTER;
-    if (!ks->cfg.fpu)
-        return;
-    for (int k = 0; k < (ks->cfg.smp ? 2 : 1); k++) {
-        int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
-        if (cur == idle || cur == KS_NONE)
-            continue;
-        for (int i = 0; i < ks->n_tcbs; i++)
-            if (ks->tcbs[i].affinity == k)
-                ks->tcbs[i].fpu_live = i == cur;
-    }
+    build_fpu_owners(ks);
 }
 
 /* One sig- reproducer: the model's merged fastpath_signal against its

@@ -689,6 +689,24 @@ static const char *config_mismatch(const struct ks_config *s, const struct ks_co
     return NULL;
 }
 
+/* After both real paths of check --real ran: the exit status when one
+ * could not run (2) or the kernel halted (1, with the halting side's
+ * text); -1 when both finished. */
+static int real_pair_done(struct real_run *r, const char *path, int ws, int wf, const struct rk_extra *xs,
+                          const struct rk_extra *xf)
+{
+    if (ws < 0 || wf < 0) {
+        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
+        return 2;
+    }
+    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+        printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
+               ws == HK_OUT_HALT ? xs->text : xf->text);
+        return 1;
+    }
+    return -1;
+}
+
 /* a signal entry (syscall line): the real fastpath_signal against the
  * real syscall slowpath, the model's verdict beside */
 static int check_signal(struct real_run *r, const char *path)
@@ -705,15 +723,9 @@ static int check_signal(struct real_run *r, const char *path)
     struct rk_extra xs, xf;
     int ws = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_SLOW, &r->a, &xs);
     int wf = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_FAST, &r->b, &xf);
-    if (ws < 0 || wf < 0) {
-        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
-        return 2;
-    }
-    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
-        printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
-               ws == HK_OUT_HALT ? xs.text : xf.text);
-        return 1;
-    }
+    int done = real_pair_done(r, path, ws, wf, &xs, &xf);
+    if (done >= 0)
+        return done;
     uint32_t f = compare(&r->a, &r->b, false);
     char text[200];
     printf("verdict (real kernel, fastpath_signal %s): %s%s\n",
@@ -755,15 +767,9 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
         return check_signal(r, path);
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
-    if (ws < 0 || wf < 0) {
-        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
-        return 2;
-    }
-    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
-        printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
-               ws == HK_OUT_HALT ? xs.text : xf.text);
-        return 1;
-    }
+    int done = real_pair_done(r, path, ws, wf, &xs, &xf);
+    if (done >= 0)
+        return done;
     uint32_t f = compare(&r->a, &r->b, false);
     char text[200];
     printf("verdict (real kernel): %s%s\n", f ? "DIVERGE in " : "AGREE", f ? diff_fields_text(f, text, sizeof text) : "");
