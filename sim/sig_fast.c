@@ -299,13 +299,8 @@ int fastpath_signal_performed(struct kstate *ks, int variant, bool *performed)
     return exit;
 }
 
-int fastpath_signal_fixes(struct kstate *ks, unsigned fixes)
-{
-    unsigned tested;
-    return fastpath_signal_tested(ks, fixes, &tested);
-}
-
 int fastpath_signal(struct kstate *ks, int variant)
 {
-    return fastpath_signal_fixes(ks, sig_variant_fixes(variant));
+    bool performed;
+    return fastpath_signal_performed(ks, variant, &performed);
 }

@@ -81,7 +81,6 @@ unsigned sig_variant_fixes(int variant);
 /* The SysSend entry with the merged fastpath plus the given fixes; *tested
  * gets the fixes whose setting the run depended on. */
 int fastpath_signal_tested(struct kstate *ks, unsigned fixes, unsigned *tested);
-int fastpath_signal_fixes(struct kstate *ks, unsigned fixes);
 /* The same with the fastpath of a variant; returns the exit taken (a
  * fallback has also run the slowpath). */
 int fastpath_signal(struct kstate *ks, int variant);
