@@ -741,7 +741,6 @@ void gen_syscall(struct kstate *ks, struct gen_src *src)
     struct ks_sysin *s = &ks->sys;
     memset(s, 0, sizeof *s);
     s->entry = ENTRY_SIGNAL;
-    s->ntfn = KS_NONE;
     int kind = kinds[pick(src, 16)];
     int irq = ks->active_irq;
     if (irq >= 0 && irq < ks->n_irqs && ks->irq_cap[irq].type == CAP_Notification) {
@@ -777,7 +776,8 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
         return gen_one(ks, src, b);
     /* about one state in six has the idle thread current (gen_current) */
     for (int tries = 0; tries < 1000; tries++) {
-        gen_one(ks, src, b);
+        if (gen_one(ks, src, b) != 0)
+            return -1;
         if (!gen_syscall_unfit(ks)) {
             gen_syscall(ks, src);
             return 0;

@@ -730,10 +730,13 @@ static int entry_state(const struct sim *s, const struct sim_kernel *k, struct e
 /* the one-entry differential check on the fastpath kernel's state */
 static void diff_at_entry(struct sim *s, struct ev e)
 {
-    static struct kstate in, slow, fast; /* large: not on the stack */
+    static struct kstate in; /* large: not on the stack */
+    static struct classify_ws ws;
     struct sim_kernel *k = &s->k[1];
     int caller = entry_state(s, k, e, &in);
-    diff_run(&in, s->variant, true, &s->div_verdict, &slow, &fast);
+    /* the outcomes in ws, so the classification starts from this run's
+     * normalised slowpath outcome (classify_cause_after) */
+    diff_run(&in, s->variant, true, &s->div_verdict, &ws.a, &ws.b);
     if (s->div_verdict.agree)
         return;
     s->diverged = true;
@@ -741,14 +744,10 @@ static void diff_at_entry(struct sim *s, struct ev e)
     s->div_irq = in.active_irq;
     s->div_caller = caller;
     keep_state(s, &in, true);
-    struct classify_ws *ws = malloc(sizeof *ws);
-    if (!ws)
-        abort();
     s->div_class.exit = s->div_verdict.exit;
     s->div_class.fields = s->div_verdict.fields;
-    s->div_class.cause = classify_cause(&in, ws);
+    s->div_class.cause = classify_cause_after(&in, &s->div_verdict, &ws);
     s->div_class.target = s->target;
-    free(ws);
 }
 
 int sim_found_class(const struct sim *s, const struct dclass *cl)
@@ -763,18 +762,18 @@ int sim_found_class(const struct sim *s, const struct dclass *cl)
  * checked entry, classified as the fuzzer does */
 static void sweep_at_entry(struct sim *s, struct ev e)
 {
-    static struct kstate in, slow, fast;
+    static struct kstate in;
     static struct classify_ws ws;
     int caller = entry_state(s, &s->k[0], e, &in);
     struct diff_verdict v;
-    diff_run(&in, s->variant, true, &v, &slow, &fast);
+    diff_run(&in, s->variant, true, &v, &ws.a, &ws.b); /* ws: as in diff_at_entry */
     s->sweep_checks++;
     if (v.agree)
         return;
     s->sweep_diverged++;
     keep_state(s, &in, false);
     struct dclass cl = {.exit = v.exit, .fields = v.fields,
-                        .cause = s->variant == FP_PR1227 ? classify_cause(&in, &ws) : CLASS_NO_FIX,
+                        .cause = s->variant == FP_PR1227 ? classify_cause_after(&in, &v, &ws) : CLASS_NO_FIX,
                         .target = s->target};
     int i = sim_found_class(s, &cl);
     if (i < 0 && s->n_found == SIM_MAX_FOUND) {
