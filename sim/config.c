@@ -17,7 +17,8 @@ struct preset {
  * qemu-arm-virt (master src/plat/qemu-arm-virt/config.cmake:75-79, 220-228)
  * builds either GIC by QEMU_GIC_VERSION (default 2): 62.5 MHz, MAX_IRQ 159;
  * at 43607edb6 it is GICv2 only. The generator draws among the first six
- * (check/gen.c), so presets are only ever added at the end. */
+ * for base and all eight for master (check/gen.c), so presets are only
+ * ever added at the end. */
 static const struct preset presets[] = {
     {"imx8mm", 8000000, 0, 0, 160, 3},
     {"imx8mq", 8000000, 0, 0, 160, 3},

@@ -20,12 +20,13 @@ static void invokeDomainScheduleConfigure(struct kstate *ks, unsigned index, uns
 
 /* decodeDomainScheduleConfigure (src/object/domain.c); an index past the
  * entries the model stores is refused as out of range, the model's
- * bound (the kernel's is KS_NUM_DOMAIN_SCHEDULES - 1) */
+ * bound, below the kernel's (KS_NUM_DOMAIN_SCHEDULES - 1) */
+_Static_assert(KS_MAX_DOM_SCHED < KS_NUM_DOMAIN_SCHEDULES - 1, "the model's bound is the tighter one");
 int decodeDomainScheduleConfigure(struct kstate *ks, unsigned index, unsigned domain, ticks_t duration)
 {
     if (ks->cfg.kernel != KS_KERNEL_MASTER) /* base: DomainSetSet only (tcb.c decodeDomainInvocation) */
         return SYSERR_ILLEGAL_OPERATION;
-    if (index >= KS_NUM_DOMAIN_SCHEDULES - 1 || index >= KS_MAX_DOM_SCHED || domain >= ks->cfg.num_domains)
+    if (index >= KS_MAX_DOM_SCHED || domain >= ks->cfg.num_domains)
         return SYSERR_RANGE;
     if (duration > DSCHED_MAX_DURATION)
         return SYSERR_INVALID_ARGUMENT;

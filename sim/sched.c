@@ -346,6 +346,15 @@ void possibleSwitchTo(struct kstate *ks, int t)
     }
 }
 
+/* doMaskReschedule (src/smp/ipi.c, as schedule() calls it): the
+ * reschedule IPIs this core owes the others are sent */
+void doMaskReschedule(struct kstate *ks)
+{
+    COST(ks, 1, 1, 1); /* ipiReschedulePending */
+    ks->ipi_sent |= (uint8_t)(ks->ipi_pending & ~(1u << CUR_CORE));
+    ks->ipi_pending = 0;
+}
+
 /* switchLocalFpuOwner (master src/machine/fpu.c:15): the current core's
  * FPU owner becomes t (KS_NONE: none); fpu_live marks the owner of each
  * thread's affinity core, and core 0 of the state is the current one */
@@ -524,11 +533,8 @@ void schedule(struct kstate *ks)
     }
     COST_W(ks, 1); /* ksSchedulerAction */
     ks->sched_action = KS_SA_RESUME;
-    if (ks->cfg.smp) { /* doMaskReschedule */
-        COST(ks, 1, 1, 1); /* ipiReschedulePending */
-        ks->ipi_sent |= (uint8_t)(ks->ipi_pending & ~(1u << CUR_CORE));
-        ks->ipi_pending = 0;
-    }
+    if (ks->cfg.smp)
+        doMaskReschedule(ks);
     switchSchedContext(ks);
     COST_SEC(ks, SEC_TIMER);
     COST(ks, 1, 0, 1); /* ksReprogram */

@@ -63,4 +63,7 @@ void sendIPC(struct kstate *ks, int t, int e);
 void reply_unlink(struct kstate *ks, int r, int t);
 void reply_push(struct kstate *ks, int caller, int callee, int r);
 
+/* doMaskReschedule: send the reschedule IPIs this core owes (SMP) */
+void doMaskReschedule(struct kstate *ks);
+
 #endif

@@ -67,11 +67,17 @@ int sig_variant_parse(const char *s)
     return -1;
 }
 
-/* slowpath(SysSend): c_handle_syscall -> handleSyscall(SysSend) */
-void slowpath_signal(struct kstate *ks)
+/* slowpath(SysSend): c_handle_syscall -> handleSyscall(SysSend); false
+ * when checkBudgetRestart refused the call (the caller makes it again) */
+static bool slowpath_sys_send(struct kstate *ks)
 {
     struct ks_call c = ks_call_of_entry(ks);
-    handleSyscall(ks, &c);
+    return handleSyscall(ks, &c);
+}
+
+void slowpath_signal(struct kstate *ks)
+{
+    slowpath_sys_send(ks);
 }
 
 /* The fixes of a run and those of them it tested (as irq_fast.c); and
@@ -82,10 +88,10 @@ struct sig_fixes {
     bool performed;
 };
 
+/* A fallback: slowpath(SysSend) on the state as the fastpath left it. */
 static int slowpath_send(struct kstate *ks, int exit, struct sig_fixes *f)
 {
-    struct ks_call c = ks_call_of_entry(ks);
-    f->performed = handleSyscall(ks, &c);
+    f->performed = slowpath_sys_send(ks);
     return exit;
 }
 
@@ -105,8 +111,7 @@ static void send_ipis(struct kstate *ks, struct sig_fixes *f)
 {
     if (!ks->ipi_pending || !fix_on(f, SFIX(SFIX_IPI)))
         return;
-    ks->ipi_sent |= (uint8_t)(ks->ipi_pending & ~(1u << CUR_CORE));
-    ks->ipi_pending = 0;
+    doMaskReschedule(ks);
 }
 
 /* FIX reprogram_flag: the receiver's unblock check (refill_unblock_check,
