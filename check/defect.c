@@ -96,6 +96,7 @@ static const struct defect_info defects[DEF_COUNT] = {
 /* Master's signal fastpath (fastpath_signal); wording from
  * docs/FINDINGS-signal.md, change both together. */
 enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_COUNT };
+_Static_assert(DEF_COUNT <= DEFECT_MAX && SDEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
 static const struct defect_info sig_defects[SDEF_COUNT] = {
     {"S1", "No budget check at entry", SFIX(SFIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
      "The caller's head refill cannot pay the time consumed since the last commit at the entry clock "
@@ -181,22 +182,12 @@ bool defect_possible_t(int target, int d, int kernel)
     return kernel == KS_KERNEL_MASTER || !table_of(target)[d].master_only;
 }
 
-bool defect_possible(int d, int kernel)
-{
-    return defect_possible_t(ENTRY_IRQ, d, kernel);
-}
-
 int defects_possible_t(int target, int kernel)
 {
     int n = 0;
     for (int d = 0; d < defect_count_t(target); d++)
         n += defect_possible_t(target, d, kernel);
     return n;
-}
-
-int defects_possible(int kernel)
-{
-    return defects_possible_t(ENTRY_IRQ, kernel);
 }
 
 unsigned cause_defects_t(int target, unsigned cause)

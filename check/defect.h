@@ -13,6 +13,9 @@
 #include <stddef.h>
 
 enum defect { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_COUNT };
+/* The most defects a target has (the IRQ fastpath's DEF_COUNT, the signal
+ * fastpath's seven: defect.c checks both), for tables of any target. */
+#define DEFECT_MAX 16
 
 struct defect_info {
     const char *id;          /* "F1" */
@@ -28,10 +31,6 @@ struct defect_info {
 };
 
 const struct defect_info *defect_info(int d);
-/* Whether defect d can show on the kernel (enum ks_kernel): F9 only on master. */
-bool defect_possible(int d, int kernel);
-/* How many defects can show on the kernel. */
-int defects_possible(int kernel);
 
 /* The defects (bit d for DEF_d) beneath a class cause; 0 for CLASS_NO_FIX.
  * entry_time is part of the fix of F1, F2 and F3 (the entry checks need the

@@ -53,8 +53,13 @@ int target_parse(const char *s)
     return -1;
 }
 
+unsigned target_variant_fixes(const struct target *t, int v)
+{
+    return v == FP_FIXED ? t->fix_all : 0;
+}
+
 int target_fast(const struct target *t, struct kstate *ks, int v)
 {
     unsigned tested;
-    return t->fast_tested(ks, v == FP_FIXED ? t->fix_all : 0, &tested);
+    return t->fast_tested(ks, target_variant_fixes(t, v), &tested);
 }

@@ -42,6 +42,9 @@ const struct target *target_of(const struct kstate *ks);
 /* "irq" or "signal" to enum ks_entry; -1 when unknown. */
 int target_parse(const char *s);
 /* Run the fastpath of variant v (0: as written, 1: fixed) on ks. */
+/* The fix set of a variant (enum fp_variant; the signal variants share
+ * its numbers): none for the fastpath as written, all for fixed. */
+unsigned target_variant_fixes(const struct target *t, int v);
 int target_fast(const struct target *t, struct kstate *ks, int v);
 
 #endif

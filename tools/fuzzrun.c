@@ -24,8 +24,6 @@
 #define MAX_CLASSES 256
 #define MAX_JOBS 64
 #define PUBLISH 4096
-#define MAX_DEFECTS 16 /* of any target (defect.h) */
-_Static_assert(DEF_COUNT <= MAX_DEFECTS, "MAX_DEFECTS");
 
 struct found {
     struct dclass cl;
@@ -133,7 +131,7 @@ static void save_class(struct worker *w, int idx, const struct kstate *in)
     if (!ks)
         return;
     ks_copy(ks, in);
-    unsigned fixes = o->variant == FP_FIXED ? target_of(ks)->fix_all : 0;
+    unsigned fixes = target_variant_fixes(target_of(ks), o->variant);
     shrink_state(ks, fixes, &w->sws);
     char name[128], path[400];
     pthread_mutex_lock(&s->lock);
@@ -467,7 +465,7 @@ static void print_class_list(FILE *f, struct session *s)
 
 static void print_defects(FILE *f, struct session *s)
 {
-    struct defect_sum ds[MAX_DEFECTS];
+    struct defect_sum ds[DEFECT_MAX];
     int found = defect_sums(s, ds), tg = s->o->bounds.target;
     fprintf(f, "\ndefects: %d (from %d divergence class%s; --by class lists the classes)\n", found, s->n_classes,
             s->n_classes == 1 ? "" : "es");
@@ -605,7 +603,7 @@ static void write_json(struct session *s, double elapsed)
     for (int e = 0; e < tgt->exits; e++)
         fprintf(f, "%s\n    \"%s\": %" PRIu64, e ? "," : "", tgt->exit_name(e), ex[e]);
     fprintf(f, "\n  },\n  \"defects\": [");
-    struct defect_sum ds[MAX_DEFECTS];
+    struct defect_sum ds[DEFECT_MAX];
     int found = defect_sums(s, ds);
     char name[160], fields[512], cause[160], defs[64];
     for (int d = 0, k = 0; d < defect_count_t(tg); d++) {

@@ -226,7 +226,7 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         } else if (!strcmp(a, "--admit")) {
             if (inv_admit_parse(v, &o->admit) != 0)
                 return usage_error(o->cmd, "--admit: expected pr1227, fixed, all, none or a list of "
-                                   "action,reprogram,outranked,domain_end,masked,inherited, got '%s'", v);
+                                   "action,reprogram,outranked,domain_end,masked,inherited,ipi, got '%s'", v);
         } else if (!strcmp(a, "--kernel")) {
             o->kernel = cfg_kernel_parse(v);
             if (o->kernel < 0)
@@ -370,7 +370,7 @@ static int cmd_minimize(struct opts *o, struct states *st)
     struct shrink_ws *ws = malloc(sizeof *ws);
     if (!ws)
         return EXIT_USAGE;
-    unsigned fixes = o->variant == FP_FIXED ? target_of(&st->in)->fix_all : 0;
+    unsigned fixes = target_variant_fixes(target_of(&st->in), o->variant);
     struct dclass cl;
     struct diff_verdict v;
     if (!classify_run(&st->in, fixes, &ws->cws, &cl, &v)) {

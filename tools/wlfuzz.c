@@ -21,7 +21,6 @@
 #define WL_BYTES 512
 #define MAX_CLASSES 128
 #define SHRINK_ROUNDS 8
-#define MAX_DEFECTS 16 /* of any target (defect.h) */
 
 struct wclass {
     struct dclass cl;
@@ -510,10 +509,10 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
                 sig ? "SysSend on a notification" : "device interrupt");
         return;
     }
-    double first[MAX_DEFECTS];
-    uint64_t wls[MAX_DEFECTS];
-    uint64_t fwl[MAX_DEFECTS];
-    int best[MAX_DEFECTS], found = 0;
+    double first[DEFECT_MAX];
+    uint64_t wls[DEFECT_MAX];
+    uint64_t fwl[DEFECT_MAX];
+    int best[DEFECT_MAX], found = 0;
     defect_firsts(ss, first, wls, best, fwl);
     for (int d = 0; d < defect_count_t(tg); d++)
         found += best[d] >= 0;
@@ -582,10 +581,10 @@ static void write_json(const struct wsession *ss, double elapsed)
             elapsed > 0 ? (double)ss->sims / elapsed : 0.0,
             tg == ENTRY_SIGNAL ? "signals_checked" : "device_interrupts_checked", ss->sweep_checks, ss->states_checked, ss->refused,
             ss->asserts, ss->drift, ss->errors);
-    double first[MAX_DEFECTS];
-    uint64_t wls[MAX_DEFECTS];
-    uint64_t fwl[MAX_DEFECTS];
-    int best[MAX_DEFECTS];
+    double first[DEFECT_MAX];
+    uint64_t wls[DEFECT_MAX];
+    uint64_t fwl[DEFECT_MAX];
+    int best[DEFECT_MAX];
     defect_firsts(ss, first, wls, best, fwl);
     char name[200];
     for (int d = 0, k = 0; d < defect_count_t(tg); d++)
