@@ -1,6 +1,7 @@
 /* gen: builds valid kernel states from fuzzer bytes or a seed. */
 #include "gen.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "build.h"
@@ -112,6 +113,44 @@ static bool chance(struct gen_src *s, unsigned one_in)
     return pick(s, one_in) == 0;
 }
 
+/* The worker's memo of refill histories: GEN_HIST_SLOTS configurations
+ * (the generator draws among eight boards) of GEN_HISTORIES each. */
+struct gen_hist_key {
+    ticks_t min_budget, max_release, ticks_per_ms, ticks_per_11ms;
+    uint8_t max_refills;
+    bool realistic;
+};
+
+struct gen_hist {
+    ticks_t budget, period;
+    uint8_t max, head, tail;
+    struct ks_refill refills[KS_MAX_REFILLS];
+};
+
+#define GEN_HIST_SLOTS 8
+
+struct gen_hist_slot {
+    struct gen_hist_key key;
+    bool used;
+    bool ready[GEN_HISTORIES];
+    struct gen_hist hist[GEN_HISTORIES];
+};
+
+struct gen_cache {
+    unsigned evict;
+    struct gen_hist_slot slot[GEN_HIST_SLOTS];
+};
+
+struct gen_cache *gen_cache_new(void)
+{
+    return calloc(1, sizeof(struct gen_cache));
+}
+
+void gen_cache_free(struct gen_cache *c)
+{
+    free(c);
+}
+
 enum role { R_READY, R_RELEASE, R_WAIT_NTFN, R_RECV_EP, R_SEND_EP, R_REPLY, R_INACTIVE, R_RUN_NO_SC, R_COUNT };
 
 struct gen {
@@ -122,6 +161,7 @@ struct gen {
     ticks_t delta; /* hw_clock - cur_time */
     uint8_t pool[KS_NUM_PRIOS];
     int n_pool;
+    struct gen_cache *cache; /* NULL: histories built every time */
 };
 
 static uint64_t gpick(struct gen *g, uint64_t n)
@@ -267,6 +307,7 @@ static void periodic_history(struct gen *g, int sc, ticks_t budget, ticks_t peri
     struct kstate *ks = g->ks;
     ticks_t save_time = ks->cur_time, save_consumed = ks->consumed;
     int save_sc = ks->cur_sc;
+    bool save_reprogram = ks->reprogram;
     uint8_t save_asserts = ks->n_asserts;
     ticks_t now = period * 4;
     refill_new(ks, sc, max, budget, period, now);
@@ -288,11 +329,92 @@ static void periodic_history(struct gen *g, int sc, ticks_t budget, ticks_t peri
     ks->cur_time = save_time;
     ks->consumed = save_consumed;
     ks->cur_sc = (int8_t)save_sc;
-    ks->reprogram = false;
+    ks->reprogram = save_reprogram;
     if (ks->n_asserts != save_asserts) { /* should not happen: start over plain */
         ks->n_asserts = save_asserts;
         refill_new(ks, sc, max, budget, period, now);
     }
+}
+
+static ticks_t pick_budget(struct gen *g);
+
+/* History h of the run's timer constants: its budget, period, refill_max
+ * and charges drawn from a stream of its own (seeded by h), so the same h
+ * gives the same refills in every state, cached or not. */
+static void history_build(struct gen *g, int sc, unsigned h)
+{
+    struct gen_src own;
+    gen_src_seed(&own, 0x5eed0000ull + h);
+    struct gen hg = *g;
+    hg.src = &own;
+    hg.delta = g->mb * (1 + gpick(&hg, 8)); /* as gen_time's provisional span */
+    ticks_t budget = pick_budget(&hg);
+    /* budget == period configures round robin, so periodic SCs have
+     * period > budget (SchedControl_ConfigureFlags) */
+    ticks_t period = budget + 1 + (chance(&own, 3) ? 0 : pick_span(&hg));
+    /* refill_max = extra refills + MIN_REFILLS (SchedControl_ConfigureFlags) */
+    unsigned top = g->b->max_refills < (int)MIN_REFILLS ? MIN_REFILLS : (unsigned)g->b->max_refills;
+    unsigned max = MIN_REFILLS + (unsigned)gpick(&hg, top - MIN_REFILLS + 1);
+    periodic_history(&hg, sc, budget, period, max);
+}
+
+/* What a history depends on besides its index: the timer constants of
+ * the state's configuration and the bounds that shape the draws. */
+static void history_key(const struct gen *g, struct gen_hist_key *k)
+{
+    memset(k, 0, sizeof *k);
+    k->min_budget = g->mb;
+    k->max_release = g->ks->cfg.max_release;
+    k->ticks_per_ms = cfg_us_to_ticks(&g->ks->cfg, 1000);
+    k->ticks_per_11ms = cfg_us_to_ticks(&g->ks->cfg, 11000);
+    k->max_refills = (uint8_t)g->b->max_refills;
+    k->realistic = g->b->realistic;
+}
+
+static struct gen_hist_slot *history_slot(struct gen *g)
+{
+    struct gen_cache *c = g->cache;
+    struct gen_hist_key k;
+    history_key(g, &k);
+    for (int i = 0; i < GEN_HIST_SLOTS; i++)
+        if (c->slot[i].used && memcmp(&c->slot[i].key, &k, sizeof k) == 0)
+            return &c->slot[i];
+    struct gen_hist_slot *s = &c->slot[c->evict++ % GEN_HIST_SLOTS];
+    s->key = k;
+    s->used = true;
+    memset(s->ready, 0, sizeof s->ready);
+    return s;
+}
+
+/* A periodic SC's refills: history h, from the worker's memo when there
+ * is one (the kernel's charge functions then run once per history and
+ * run's configuration, not once per SC drawn). */
+static void history_load(struct gen *g, int sc, unsigned h)
+{
+    if (!g->cache) {
+        history_build(g, sc, h);
+        return;
+    }
+    struct gen_hist_slot *slot = history_slot(g);
+    struct gen_hist *e = &slot->hist[h];
+    struct ks_sc *s = &g->ks->scs[sc];
+    if (!slot->ready[h]) {
+        history_build(g, sc, h);
+        e->budget = s->budget;
+        e->period = s->period;
+        e->max = s->refill_max;
+        e->head = s->head;
+        e->tail = s->tail;
+        memcpy(e->refills, s->refills, s->refill_max * sizeof s->refills[0]);
+        slot->ready[h] = true;
+        return;
+    }
+    s->budget = e->budget;
+    s->period = e->period;
+    s->refill_max = e->max;
+    s->head = e->head;
+    s->tail = e->tail;
+    memcpy(s->refills, e->refills, e->max * sizeof s->refills[0]);
 }
 
 enum sc_want { SC_READY, SC_FUTURE, SC_ANY };
@@ -316,20 +438,16 @@ static int make_sc(struct gen *g, int t, enum sc_want want, bool periodic)
     int sc = ks_add_sc(ks, NULL);
     if (sc == KS_NONE)
         return sc;
-    ticks_t budget = pick_budget(g);
+    ticks_t budget;
     if (!periodic && chance(g->src, 2)) {
+        budget = pick_budget(g);
         refill_new(ks, sc, MIN_REFILLS, budget, 0, 0);
         ticks_t used = gpick(g, budget - g->mb + 1);
         ks->scs[sc].refills[ks->scs[sc].head].amount = budget - used;
         ks->scs[sc].refills[ks->scs[sc].tail].amount = used;
     } else {
-        /* budget == period configures round robin, so periodic SCs have
-         * period > budget (SchedControl_ConfigureFlags) */
-        ticks_t period = budget + 1 + (chance(g->src, 3) ? 0 : pick_span(g));
-        /* refill_max = extra refills + MIN_REFILLS (SchedControl_ConfigureFlags) */
-        unsigned top = g->b->max_refills < (int)MIN_REFILLS ? MIN_REFILLS : (unsigned)g->b->max_refills;
-        unsigned max = MIN_REFILLS + (unsigned)gpick(g, top - MIN_REFILLS + 1);
-        periodic_history(g, sc, budget, period, max);
+        history_load(g, sc, (unsigned)gpick(g, GEN_HISTORIES));
+        budget = ks->scs[sc].budget;
     }
     ks->scs[sc].sporadic = chance(g->src, 2); /* round robin may be too */
     ticks_t now = ks->cur_time;
@@ -717,7 +835,7 @@ static void gen_smp(struct gen *g)
     ks->core_reprogram[1] = chance(g->src, 4);
 }
 
-static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
+static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b, struct gen_cache *c);
 
 /* a thread at user level can make a system call */
 const char *gen_syscall_unfit(const struct kstate *ks)
@@ -770,13 +888,18 @@ void gen_syscall(struct kstate *ks, struct gen_src *src)
 
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)
 {
+    return gen_state_cached(ks, src, b, NULL);
+}
+
+int gen_state_cached(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b, struct gen_cache *c)
+{
     if (gen_bounds_check(b))
         return -1;
     if (b->target != ENTRY_SIGNAL)
-        return gen_one(ks, src, b);
+        return gen_one(ks, src, b, c);
     /* about one state in six has the idle thread current (gen_current) */
     for (int tries = 0; tries < 1000; tries++) {
-        if (gen_one(ks, src, b) != 0)
+        if (gen_one(ks, src, b, c) != 0)
             return -1;
         if (!gen_syscall_unfit(ks)) {
             gen_syscall(ks, src);
@@ -786,7 +909,7 @@ int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b
     return -1;
 }
 
-static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)
+static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b, struct gen_cache *c)
 {
     /* with a fixed configuration, any preset starts the state: gen_config
      * then puts the build's configuration in place (its board need not be
@@ -798,7 +921,7 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
         board = cfg_preset_name((int)pick(src, b->kernel == KS_KERNEL_MASTER ? 8 : 6));
     if (ks_init(ks, board) != 0)
         return -1;
-    struct gen g = {.ks = ks, .src = src, .b = b};
+    struct gen g = {.ks = ks, .src = src, .b = b, .cache = c};
     gen_config(&g);
     gen_time(&g);
     gen_domains(&g);

@@ -57,6 +57,19 @@ void gen_src_seed(struct gen_src *s, uint64_t seed);
  * call (gen_syscall) are drawn anew from the same source until one can. */
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
 
+/* The refill histories of periodic SCs: GEN_HISTORIES per configuration,
+ * each built by the kernel's refill functions (refill_new, then charges
+ * through refill_budget_check and wake-ups through refill_unblock_check)
+ * from a stream of its own, and drawn by index. gen_state builds the one
+ * drawn every time; gen_state_cached keeps each built one in c (a worker's
+ * own, from gen_cache_new), so the kernel's charges run once per history.
+ * Both give the same state for the same source and bounds. */
+#define GEN_HISTORIES 1024
+struct gen_cache;
+struct gen_cache *gen_cache_new(void);
+void gen_cache_free(struct gen_cache *c);
+int gen_state_cached(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b, struct gen_cache *c);
+
 /* Why the state's current thread cannot make a system call (rk_sig.c's
  * `unfit`): "idle", "not running", "action pending"; NULL when it can. */
 const char *gen_syscall_unfit(const struct kstate *ks);

@@ -154,6 +154,53 @@ static void test_deterministic(void **state)
     free(b2);
 }
 
+/* A worker's memo of refill histories (gen_state_cached) changes no
+ * state: for every seed, cached and uncached give the same bytes, while
+ * one memo serves runs whose timer constants and bounds differ (its key
+ * must hold all a history depends on: a missing one would hand a history
+ * built under one configuration to another), and a history is read back
+ * after it was built. Bounds: default; 16 refills; realistic; master
+ * (8 boards); a fixed board; a kernel build's configuration. */
+static void test_history_memo(void **state)
+{
+    (void)state;
+    struct kstate *a = tc_state(), *b2 = tc_state();
+    struct gen_cache *c = gen_cache_new();
+    assert_non_null(c);
+    struct ks_config build;
+    assert_int_equal(cfg_preset(&build, "zcu106"), 0);
+    build.timer_hz = 50000000;
+    build.num_domains = 2;
+    cfg_derive(&build);
+    struct gen_bounds bs[6];
+    for (int i = 0; i < 6; i++)
+        gen_bounds_default(&bs[i]);
+    bs[1].max_refills = 16;
+    bs[2].realistic = true;
+    bs[3].kernel = KS_KERNEL_MASTER;
+    bs[4].board = "tx1";
+    bs[5].config = &build;
+    for (int round = 0; round < 2; round++) /* the second round reads back */
+        for (uint64_t seed = 0; seed < 3000; seed++) {
+            const struct gen_bounds *b = &bs[seed % 6];
+            struct gen_src s1, s2;
+            gen_src_seed(&s1, seed);
+            gen_src_seed(&s2, seed);
+            assert_int_equal(gen_state(a, &s1, b), 0);
+            assert_int_equal(gen_state_cached(b2, &s2, b, c), 0);
+            if (!ks_same(a, b2)) {
+                print_error("seed %llu, bounds %d: cached state differs\n", (unsigned long long)seed, (int)(seed % 6));
+                ks_print(stderr, a);
+                ks_print(stderr, b2);
+            }
+            assert_true(ks_same(a, b2));
+            assert_int_equal(s1.rng, s2.rng); /* the same choices were drawn */
+        }
+    gen_cache_free(c);
+    free(a);
+    free(b2);
+}
+
 static void test_bad_bounds(void **state)
 {
     (void)state;
@@ -240,6 +287,7 @@ int main(void)
         cmocka_unit_test(test_fixed_config),
         cmocka_unit_test(test_bytes_valid),
         cmocka_unit_test(test_deterministic),
+        cmocka_unit_test(test_history_memo),
         cmocka_unit_test(test_bad_bounds),
         cmocka_unit_test(test_exits_reached),
         cmocka_unit_test(test_fixed_agrees),

@@ -98,7 +98,7 @@ static void point_bounds(const struct point *p, struct gen_bounds *b)
 /* (a) The fuzzer's loop without its bookkeeping: generate, check the entry
  * state and both outcomes on 1 in check_every, and in full on divergence. */
 static void measure_checks(const struct bench_opts *o, const struct gen_bounds *b, struct kstate *ws,
-                           struct result *r)
+                           struct gen_cache *hist, struct result *r)
 {
     struct kstate *in = &ws[0], *slow = &ws[1], *fast = &ws[2];
     uint64_t seed = o->seed, checks = 0, div = 0;
@@ -107,7 +107,7 @@ static void measure_checks(const struct bench_opts *o, const struct gen_bounds *
         for (int k = 0; k < 64 && (!o->checks || checks < o->checks); k++) {
             struct gen_src src;
             gen_src_seed(&src, seed++);
-            gen_state(in, &src, b);
+            gen_state_cached(in, &src, b, hist);
             bool full = checks % (uint64_t)o->check_every == 0;
             struct inv_report rep;
             if (full && kstate_check(in, INV_AT_ENTRY, &rep) != 0)
@@ -359,8 +359,10 @@ int bench_main(int argc, char **argv)
     struct kstate *batch = malloc((size_t)o.batch * sizeof *batch);
     struct kstate *ws = malloc(3 * sizeof *ws);
     struct result *res = calloc(N_POINTS, sizeof *res);
+    struct gen_cache *hist = gen_cache_new(); /* as a fuzz worker's; NULL: same states, slower */
     if (!batch || !ws || !res) {
         fprintf(stderr, "irqsim bench: out of memory\n");
+        gen_cache_free(hist);
         free(batch);
         free(ws);
         free(res);
@@ -388,7 +390,7 @@ int bench_main(int argc, char **argv)
         struct gen_bounds b;
         point_bounds(&points[i], &b);
         struct result *r = &res[i];
-        measure_checks(&o, &b, ws, r);
+        measure_checks(&o, &b, ws, hist, r);
         for (int k = 0; k < o.batch; k++) {
             struct gen_src src;
             gen_src_seed(&src, o.seed + (uint64_t)k);
@@ -413,6 +415,7 @@ int bench_main(int argc, char **argv)
     }
     if (o.json)
         write_json(&o, res, &u, cpu);
+    gen_cache_free(hist);
     free(batch);
     free(ws);
     free(res);

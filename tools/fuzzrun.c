@@ -74,6 +74,8 @@ struct worker {
     uint64_t next_publish;
     struct kstate in;
     struct shrink_ws sws; /* also the classification work space */
+    struct gen_cache *hist; /* the worker's refill histories; NULL (out of
+                               memory) builds each anew, same states */
 };
 
 static double now_s(void)
@@ -297,7 +299,7 @@ static void *worker_main(void *arg)
         uint64_t base = id + k * jobs, seed = o->seed + base;
         struct gen_src src, clocks;
         gen_src_seed(&src, seed);
-        gen_state(&w->in, &src, &o->bounds);
+        gen_state_cached(&w->in, &src, &o->bounds, w->hist);
         gen_src_seed(&clocks, ~seed); /* a stream apart from the state's */
         for (uint64_t c = 0; c < per; c++) {
             uint64_t idx = base * per + c;
@@ -676,6 +678,7 @@ int fuzz_run(const struct fuzz_opts *o)
     for (int j = 0; j < o->jobs; j++) {
         w[j].s = s;
         w[j].id = j;
+        w[j].hist = gen_cache_new();
         if (pthread_create(&tid[j], NULL, worker_main, &w[j]) != 0)
             break;
         started++;
@@ -700,6 +703,8 @@ int fuzz_run(const struct fuzz_opts *o)
         write_json(s, elapsed);
     int rc = s->invalid || s->job_errors || started < o->jobs ? 2 : s->n_classes ? 1 : 0;
     pthread_mutex_destroy(&s->lock);
+    for (int j = 0; j < o->jobs; j++)
+        gen_cache_free(w[j].hist);
     free(s);
     free(w);
     return rc;
