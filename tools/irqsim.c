@@ -39,7 +39,7 @@ static const char usage_text[] =
     "\n"
     "commands:\n"
     "  check [--fastpath pr1227|fixed] FILE...   run both paths on each scenario, print the verdict\n"
-    "      --target irq|signal  check, run, minimize, gen, fuzz, sim: the fastpath checked: PR #1227's\n"
+    "      --target irq|signal  check, run, minimize, gen, fuzz, ratio, sim: the fastpath checked: PR #1227's\n"
     "                   fastpath_irq (default) or master's fastpath_signal (SysSend entries;\n"
     "                   --fastpath merged|fixed); a scenario file names its own (a syscall line)\n"
     "      --kernel base|master  check, run, minimize, gen, fuzz, ratio, exhaust: the kernel modelled (default\n"
@@ -404,9 +404,12 @@ static int cmd_gen(struct opts *o, struct states *st)
 }
 
 /* On how many generated states the corrected fastpath still finishes by
- * itself where the proposal does. */
+ * itself where the fastpath as written does (the proposal's fastpath_irq,
+ * or master's fastpath_signal with --target signal). */
 static int cmd_ratio(struct opts *o, struct states *st)
 {
+    const struct target *t = target_get(o->fuzz.bounds.target);
+    const char *as_written = t->variant_name(FP_PR1227), *fixed = t->variant_name(FP_FIXED);
     uint64_t n = o->fuzz.count, both = 0, fast_pr = 0, fast_fixed = 0, right = 0, right_fx = 0;
     for (uint64_t seed = o->fuzz.seed; seed < o->fuzz.seed + n; seed++) {
         struct gen_src src;
@@ -414,27 +417,27 @@ static int cmd_ratio(struct opts *o, struct states *st)
         gen_state(&st->in, &src, &o->fuzz.bounds);
         struct diff_verdict v;
         diff_run(&st->in, FP_PR1227, false, &v, &st->slow, &st->fast);
-        bool pr = !fp_exit_is_fallback(v.exit);
+        bool pr = !t->exit_is_fallback(v.exit);
         ks_copy(&st->fast, &st->in);
-        bool fx = !fp_exit_is_fallback(fastpath_irq(&st->fast, FP_FIXED));
+        bool fx = !t->exit_is_fallback(target_fast(t, &st->fast, FP_FIXED));
         fast_pr += pr;
         fast_fixed += fx;
         both += pr && fx;
         right += pr && v.agree;
         right_fx += pr && v.agree && fx;
     }
-    printf("generated states: %" PRIu64 " (seeds %" PRIu64 "..%" PRIu64 ", entry clock %s)\n", n, o->fuzz.seed,
-           o->fuzz.seed + n - 1,
+    printf("generated states: %" PRIu64 " (seeds %" PRIu64 "..%" PRIu64 ", target %s, entry clock %s)\n", n,
+           o->fuzz.seed, o->fuzz.seed + n - 1, t->name,
            o->fuzz.bounds.realistic ? "uniform, realistic timing"
            : o->fuzz.bounds.edges  ? "drawn to the edges"
                                    : "uniform up to the deadline");
-    printf("finish by themselves: pr1227 %" PRIu64 " (%.1f%%), fixed %" PRIu64 " (%.1f%%)\n", fast_pr,
-           100.0 * (double)fast_pr / (double)n, fast_fixed, 100.0 * (double)fast_fixed / (double)n);
-    printf("of the states pr1227 finishes by itself, fixed also does: %.1f%%\n",
+    printf("finish by themselves: %s %" PRIu64 " (%.1f%%), %s %" PRIu64 " (%.1f%%)\n", as_written, fast_pr,
+           100.0 * (double)fast_pr / (double)n, fixed, fast_fixed, 100.0 * (double)fast_fixed / (double)n);
+    printf("of the states %s finishes by itself, %s also does: %.1f%%\n", as_written, fixed,
            fast_pr ? 100.0 * (double)both / (double)fast_pr : 0.0);
-    printf("of those on which pr1227 is also right (agrees), fixed finishes by itself on: %.1f%% (%" PRIu64
-           " of %" PRIu64 ")\n",
-           right ? 100.0 * (double)right_fx / (double)right : 0.0, right_fx, right);
+    printf("of those on which %s is also right (agrees), %s finishes by itself on: %.1f%% (%" PRIu64 " of %" PRIu64
+           ")\n",
+           as_written, fixed, right ? 100.0 * (double)right_fx / (double)right : 0.0, right_fx, right);
     return EXIT_AGREE;
 }
 
