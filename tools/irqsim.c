@@ -411,6 +411,7 @@ static int cmd_ratio(struct opts *o, struct states *st)
     const struct target *t = target_get(o->fuzz.bounds.target);
     const char *as_written = t->variant_name(FP_PR1227), *fixed = t->variant_name(FP_FIXED);
     uint64_t n = o->fuzz.count, both = 0, fast_pr = 0, fast_fixed = 0, right = 0, right_fx = 0;
+    uint64_t lost[TARGET_MAX_EXITS] = {0}; /* the fixed exit where it falls back on a right state */
     for (uint64_t seed = o->fuzz.seed; seed < o->fuzz.seed + n; seed++) {
         struct gen_src src;
         gen_src_seed(&src, seed);
@@ -419,7 +420,9 @@ static int cmd_ratio(struct opts *o, struct states *st)
         diff_run(&st->in, FP_PR1227, false, &v, &st->slow, &st->fast);
         bool pr = !t->exit_is_fallback(v.exit);
         ks_copy(&st->fast, &st->in);
-        bool fx = !t->exit_is_fallback(target_fast(t, &st->fast, FP_FIXED));
+        int fx_exit = target_fast(t, &st->fast, FP_FIXED);
+        bool fx = !t->exit_is_fallback(fx_exit);
+        lost[fx_exit] += pr && v.agree && !fx;
         fast_pr += pr;
         fast_fixed += fx;
         both += pr && fx;
@@ -438,6 +441,13 @@ static int cmd_ratio(struct opts *o, struct states *st)
     printf("of those on which %s is also right (agrees), %s finishes by itself on: %.1f%% (%" PRIu64 " of %" PRIu64
            ")\n",
            as_written, fixed, right ? 100.0 * (double)right_fx / (double)right : 0.0, right_fx, right);
+    if (right_fx == right)
+        return EXIT_AGREE;
+    printf("where %s falls back on them instead:", fixed);
+    for (int e = 0; e < t->exits; e++)
+        if (lost[e])
+            printf(" %s %" PRIu64, t->exit_name(e), lost[e]);
+    putchar('\n');
     return EXIT_AGREE;
 }
 
