@@ -2,10 +2,11 @@
 # The detector's fast-exit share (issue 12, item 4): a mutant of the
 # corrected fastpath that only falls back more often diverges nowhere, so
 # the divergence search cannot catch it; this test does. It runs
-#   irqsim fuzz --fastpath fixed --seed SEED --checks CHECKS --jobs 1
+#   irqsim fuzz --target T --fastpath fixed --seed SEED --checks CHECKS --jobs 1
 # (a deterministic budget: the same states on every build) and fails when
 # fewer of those states finish by themselves than the figure committed in
-# FIGURE_FILE (tests/fast-exit-share.txt, which says how to update it).
+# FIGURE_FILE (tests/fast-exit-share.txt, which says how to update it;
+# tests/fast-exit-share-signal.txt holds the signal target's).
 #
 #   fast_exit_share.sh IRQSIM FIGURE_FILE
 set -u
@@ -21,7 +22,16 @@ case "$seed$checks$want" in
   exit 2
   ;;
 esac
-out=$("$irqsim" fuzz --fastpath fixed --seed "$seed" --checks "$checks" --jobs 1 --quiet)
+# an optional 'target signal' line: master's fastpath_signal (default irq)
+target=$(value target)
+case "${target:-irq}" in
+irq | signal) ;;
+*)
+  echo "fast_exit_share: $file: target must be irq or signal, got '$target'" >&2
+  exit 2
+  ;;
+esac
+out=$("$irqsim" fuzz --target "${target:-irq}" --fastpath fixed --seed "$seed" --checks "$checks" --jobs 1 --quiet)
 rc=$?
 if [ $rc -gt 1 ]; then
   echo "$out"
