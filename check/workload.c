@@ -10,6 +10,7 @@
 
 #include "config.h"
 #include "scenario.h"
+#include "target.h"
 
 static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop", "unbind",
                                        "suspend", "resume", "prio", "send"};
@@ -475,6 +476,13 @@ static int parse_simple(struct rd *r, char **tok, int n)
         w->kernel = (uint8_t)k;
         return 0;
     }
+    if (strcmp(tok[0], "target") == 0) { /* what irqsim sim --target also sets */
+        int t = target_parse(tok[1]);
+        if (t < 0)
+            return fail(r, "target: expected irq or signal, got '%s'", tok[1]);
+        w->target = (uint8_t)t;
+        return 0;
+    }
     if (strcmp(tok[0], "cores") == 0) {
         if (w->n_scs)
             return fail(r, "cores must come before the sc lines");
@@ -521,7 +529,7 @@ static int parse_line(struct rd *r, char *line)
     if (n == 0 || tok[0][0] == '#')
         return 0;
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
-                                         "entry_latency", "cores", "kernel"};
+                                         "entry_latency", "cores", "kernel", "target"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -535,7 +543,7 @@ static int parse_line(struct rd *r, char *line)
         return parse_irq(r, tok, n);
     if (strcmp(tok[0], "spurious") == 0)
         return parse_spurious(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, kernel, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
+    return fail(r, "unknown directive '%s' (board, kernel, target, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
 }
 
 /* every ack names a declared IRQ line (not the spurious one) */
@@ -685,6 +693,8 @@ void workload_print(FILE *out, const struct workload *w)
             w->timer_irq);
     if (w->kernel != KS_KERNEL_BASE)
         fprintf(out, "kernel %s\n", cfg_kernel_name(w->kernel));
+    if (w->target != ENTRY_IRQ)
+        fprintf(out, "target %s\n", target_get(w->target)->name);
     if (w->cores > 1)
         fprintf(out, "cores %u\n", w->cores);
     if (w->entry_latency)
@@ -858,6 +868,7 @@ int workload_from_bytes_t(const uint8_t *data, size_t len, int cores, int target
 {
     struct src src = {data, len, 0, target};
     workload_init(w);
+    w->target = (uint8_t)(target == ENTRY_SIGNAL ? ENTRY_SIGNAL : ENTRY_IRQ);
     w->cores = (uint8_t)(cores > 1 ? KS_MAX_CORES : 1);
     w->horizon = 400000;
     w->n_ntfns = (uint8_t)(1 + take(&src, 3));

@@ -86,6 +86,8 @@ struct wl_dom {
 struct workload {
     char board[16];
     uint8_t kernel;         /* enum ks_kernel the kernels run: the kernel line, or irqsim sim --kernel; base by default */
+    uint8_t target;         /* enum ks_entry whose fastpath the fastpath kernel runs: the target line,
+                               or irqsim sim --target; irq by default */
     ticks_t horizon;
     uint8_t cores;          /* 1 or 2 (an SMP kernel) */
     uint16_t timer_irq;

@@ -8,6 +8,7 @@
 # tx), tx acks and goes on. --fastpath fixed (msg_info: fall back when
 # extraCaps != 0) faults tx as the slowpath does.
 board imx8mm
+target signal
 horizon 400000
 ntfn n
 ntfn m

@@ -10,6 +10,7 @@
 # slowpath kernel, where schedule() sends the IPI at once
 # (doMaskReschedule). --fastpath fixed (reschedule_ipi) agrees.
 board imx8mm
+target signal
 cores 2
 horizon 400000
 ntfn n

@@ -7,6 +7,7 @@
 # head refill is stamped 1,501 ticks early) and S5 (ksReprogram left set); the slowpath stamps it with the
 # entry clock and schedule() reprograms. --fastpath fixed agrees.
 board imx8mm
+target signal
 horizon 400000
 ntfn n
 ntfn m

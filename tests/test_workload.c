@@ -132,6 +132,27 @@ static void test_domains(void **state)
     assert_int_equal(w2.n_dom, 2);
     free(buf);
     expect_error("kernel next\n", 1, "expected base or master");
+    /* a target line names the fastpath under check; it prints and reads
+     * back, and the irq default prints none */
+    text = "target signal\nntfn n\nthread t prio=1 prog=signal:n\n";
+    assert_int_equal(workload_parse(text, strlen(text), "t.wl", &w, &err), 0);
+    assert_int_equal(w.target, ENTRY_SIGNAL);
+    f = open_memstream(&buf, &len);
+    workload_print(f, &w);
+    fclose(f);
+    assert_non_null(strstr(buf, "\ntarget signal\n"));
+    assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
+    assert_int_equal(w2.target, ENTRY_SIGNAL);
+    free(buf);
+    text = "ntfn n\nthread t prio=1 prog=wait:n\n";
+    assert_int_equal(workload_parse(text, strlen(text), "i.wl", &w, &err), 0);
+    assert_int_equal(w.target, ENTRY_IRQ);
+    f = open_memstream(&buf, &len);
+    workload_print(f, &w);
+    fclose(f);
+    assert_null(strstr(buf, "target"));
+    free(buf);
+    expect_error("target ipc\n", 1, "expected irq or signal");
     expect_error("domain_schedule 0:2\nthread t prio=1 domain=2\n", 2, "domain");
     expect_error("thread t prio=1\ndomain_schedule 0:2\n", 2, "before the thread");
     expect_error("domain_schedule 0-2\n", 1, "DOMAIN:MS");

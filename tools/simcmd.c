@@ -23,7 +23,8 @@ static const char usage[] =
     "usage: irqsim sim [--target irq|signal] [--fastpath pr1227|merged|fixed] [--kernel base|master] [--horizon TICKS]\n"
     "                  [--svg FILE [--from T --span T]] [--json FILE] [--state FILE] [--expect CLASS] WORKLOAD\n"
     "  --target        irq (default): interrupts take PR #1227's fastpath (pr1227|fixed) on the fastpath kernel;\n"
-    "                  signal: its SysSends on a notification take master's fastpath_signal (merged|fixed)\n"
+    "                  signal: its SysSends on a notification take master's fastpath_signal (merged|fixed);\n"
+    "                  without it, the workload's target line decides (irq without one)\n"
     "  --state FILE    the entry state of the first divergence, as a scenario file (irqsim check reads it)\n"
     "  runs WORKLOAD (docs/workload-format.md) on a slowpath kernel and a fastpath kernel side by side\n"
     "  --from, --span  the picture's time window in ticks (default: around the first divergence)\n"
@@ -32,7 +33,7 @@ static const char usage[] =
     "  the class not reached), 2 bad input\n";
 
 struct sim_opts {
-    int target, variant;
+    int target, variant; /* target -1: the workload's */
     const char *variant_name; /* --fastpath as given, resolved for the target */
     int kernel; /* enum ks_kernel; -1: the workload's */
     unsigned long long horizon, from, span;
@@ -110,10 +111,16 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
         return opt_error("missing the workload file", "");
     if (o->from && !o->span)
         return opt_error("--from needs --span", "");
-    const struct target *t = target_get(o->target);
+    return 0;
+}
+
+/* --fastpath for the target run: --target's, else the workload's target line */
+static int resolve_variant(struct sim_opts *o, int target)
+{
+    const struct target *t = target_get(target);
     if (o->variant_name && (o->variant = t->variant_parse(o->variant_name)) < 0) {
-        fprintf(stderr, "irqsim sim: --fastpath: the %s target's fastpaths are %s, got '%s'\n%s", t->name, t->variants,
-                o->variant_name, usage);
+        fprintf(stderr, "irqsim sim: --fastpath: the %s target's fastpaths are %s, got '%s'%s\n%s", t->name,
+                t->variants, o->variant_name, o->target < 0 ? " (the workload's target, irq without a target line)" : "", usage);
         return EXIT_USAGE;
     }
     return 0;
@@ -147,7 +154,7 @@ static int write_state(const char *path, const struct sim *s)
 
 int sim_main(int argc, char **argv)
 {
-    struct sim_opts o = {.target = ENTRY_IRQ, .variant = FP_PR1227, .kernel = -1};
+    struct sim_opts o = {.target = -1, .variant = FP_PR1227, .kernel = -1};
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -161,8 +168,12 @@ int sim_main(int argc, char **argv)
         w.horizon = o.horizon;
     if (o.kernel >= 0) /* else the file's kernel line, base without one */
         w.kernel = (uint8_t)o.kernel;
+    if (o.target >= 0) /* else the file's target line, irq without one */
+        w.target = (uint8_t)o.target;
+    if (resolve_variant(&o, w.target) != 0)
+        return EXIT_USAGE;
     static struct sim s;
-    if (sim_init_t(&s, &w, o.target, o.variant) != 0) {
+    if (sim_init_t(&s, &w, w.target, o.variant) != 0) {
         fprintf(stderr, "%s: %s\n", o.file, s.setup_error);
         return EXIT_USAGE;
     }

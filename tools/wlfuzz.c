@@ -13,7 +13,6 @@
 #include "defect.h"
 #include "invariant.h"
 #include "irq_fast.h"
-#include "sig_fast.h"
 #include "scenario.h"
 #include "sim.h"
 #include "target.h"
@@ -303,10 +302,8 @@ static void write_workload(const char *path, const struct workload *w, int targe
     FILE *mem = open_memstream(&text, &len);
     struct sim *s = scratch_sim();
     if (mem) {
-        if (target == ENTRY_SIGNAL)
-            fprintf(mem, "%s\nirqsim sim --target signal --fastpath %s FILE:\n", title, sig_variant_name(variant));
-        else
-            fprintf(mem, "%s\nirqsim sim --fastpath %s FILE:\n", title, fp_variant_name(variant));
+        /* the file's target line names the target (workload_print) */
+        fprintf(mem, "%s\nirqsim sim --fastpath %s FILE:\n", title, target_get(target)->variant_name(variant));
         if (sim_init_t(s, w, target, variant) == 0) {
             sim_run(s);
             sim_report(mem, s);
