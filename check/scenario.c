@@ -499,6 +499,7 @@ struct core_rec {
     int8_t cur, idle, release_head, sc, idle_sc, vspace;
     bool reprogram;
     ticks_t time, consumed, deadline;
+    uint8_t ipi_pending; /* that core's ipiReschedulePending (ARCH_NODE_STATE) */
 };
 
 static const struct field core_fields[] = {
@@ -512,6 +513,7 @@ static const struct field core_fields[] = {
     NUM(struct core_rec, "time", time, UINT64_MAX),
     NUM(struct core_rec, "consumed", consumed, UINT64_MAX),
     NUM(struct core_rec, "deadline", deadline, UINT64_MAX),
+    NUM(struct core_rec, "ipi_pending", ipi_pending, (1u << KS_MAX_CORES) - 1),
     SPECIAL("action"),
 };
 
@@ -905,12 +907,12 @@ static int dir_irq_oor(struct ctx *c, const struct line *ln, int arg)
 static int core0_keys(struct ctx *c, const struct line *ln)
 {
     static const char *const node_keys[] = {"cur", "idle", "reprogram", "cur_sc", "idle_sc", "vspace",
-                                            "time", "consumed", "deadline", "action"};
+                                            "time", "consumed", "deadline", "action", "ipi_pending"};
     struct tok v;
     for (size_t i = 0; i < sizeof node_keys / sizeof node_keys[0]; i++)
         if (find_kv(ln, 2, node_keys[i], &v))
-            return fail(c, "core 0: %s= is not allowed; core 0's is the node line's %s=", node_keys[i],
-                        node_keys[i]);
+            return fail(c, "core 0: %s= is not allowed; core 0's is the %s line's", node_keys[i],
+                        strcmp(node_keys[i], "ipi_pending") ? "node" : "ipi");
     return 0;
 }
 
@@ -930,7 +932,7 @@ static int dir_core(struct ctx *c, const struct line *ln, int arg)
         return -1;
     struct core_rec r = {ks->core_cur[k], ks->core_idle[k], ks->release_head[k], ks->core_sc[k],
                          ks->core_idle_sc[k], ks->core_vspace[k], ks->core_reprogram[k], ks->core_time[k],
-                         ks->core_consumed[k], ks->core_deadline[k]};
+                         ks->core_consumed[k], ks->core_deadline[k], ks->core_ipi_pending[k]};
     if (APPLY(c, "core", &r, core_fields, ln, 2))
         return -1;
     ks->core_cur[k] = r.cur;
@@ -943,6 +945,7 @@ static int dir_core(struct ctx *c, const struct line *ln, int arg)
     ks->core_time[k] = r.time;
     ks->core_consumed[k] = r.consumed;
     ks->core_deadline[k] = r.deadline;
+    ks->core_ipi_pending[k] = r.ipi_pending;
     return action_kv(c, ln, 2, "core", &ks->core_action[k]);
 }
 

@@ -219,6 +219,7 @@ static void odd_node(struct kstate *ks)
     ks->core_idle[1] = (int8_t)i1;
     ks->core_reprogram[1] = true;
     ks->ipi_pending = 2;
+    ks->core_ipi_pending[1] = 1; /* core 1 owes core 0 a reschedule IPI */
     ks->ipi_sent = 3;
     ks->reprogram = true;
     ks->consumed = 4242;
@@ -310,8 +311,9 @@ static void rt_odd(void **state)
     build_odd(&x->a);
     char *text = round_trip(&x->a, &x->b);
     assert_has(text, "smp=0 fpu=0 hyp=1");
-    assert_has(text, "core 1 cur=c1cur idle=idle1 reprogram=1 release_head=d");
+    assert_has(text, "core 1 cur=c1cur idle=idle1 reprogram=1 ipi_pending=1 release_head=d");
     assert_has(text, "ipi pending=2 sent=3");
+    assert_int_equal(x->b.core_ipi_pending[1], 1);
     assert_has(text, "bitmap core=0 dom=1 l1=0x4 l2=0,0,0,0x400");
     assert_has(text, "bitmap core=1 dom=0 l1=0 l2=0,0,0,0");
     assert_has(text, "bitmap core=1 dom=3 l1=0x8 l2=0x8000000000000000,0,0,0");
