@@ -245,7 +245,13 @@ static void gen_clock(struct gen *g)
     switch (gpick(g, 6)) {
     case 0: d = 0; break;
     case 1: d = gpick(g, limit + 1); break;
-    default: d = edges[gpick(g, 4)] + gpick(g, 3) - 1; break;
+    default: {
+        /* one choice per statement: the order of the operands of + (and
+         * of a call's arguments) is unspecified, and compilers differ */
+        ticks_t edge = edges[gpick(g, 4)];
+        d = edge + gpick(g, 3) - 1;
+        break;
+    }
     }
     if (d > limit || d == (ticks_t)-1)
         d = gpick(g, limit + 1);
@@ -487,8 +493,8 @@ static bool fpu_owner_on(const struct kstate *ks, int core, int except)
 static int gen_thread(struct gen *g, int core)
 {
     struct kstate *ks = g->ks;
-    int t = build_thread(ks, NULL, g->pool[gpick(g, (uint64_t)g->n_pool)],
-                         (int)gpick(g, ks->cfg.num_domains));
+    int domain = (int)gpick(g, ks->cfg.num_domains); /* before the priority: see gen_clock */
+    int t = build_thread(ks, NULL, g->pool[gpick(g, (uint64_t)g->n_pool)], domain);
     struct ks_tcb *x = &ks->tcbs[t];
     x->affinity = (uint8_t)core;
     x->vtable_ok = !chance(g->src, 16);
@@ -806,7 +812,9 @@ static void gen_irqs(struct gen *g)
         build_irq_state(ks, irq, st);
         if (st == IRQ_Signal && !chance(g->src, 10)) {
             static const uint64_t badges[] = {0, 1, 2, 0x80, 1ull << 63};
-            build_irq_signal(ks, irq, (int)gpick(g, ks->n_ntfns), badges[gpick(g, 5)], !chance(g->src, 10));
+            bool can_send = !chance(g->src, 10); /* the choices in sequence: see gen_clock */
+            uint64_t badge = badges[gpick(g, 5)];
+            build_irq_signal(ks, irq, (int)gpick(g, ks->n_ntfns), badge, can_send);
         } else if (st == IRQ_Signal && chance(g->src, 2)) {
             ks->irq_cap[irq].type = CAP_Endpoint;
         }
