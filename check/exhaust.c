@@ -397,6 +397,13 @@ static void plan(struct exh_iter *it)
     }
     if (p->recv) {
         int n = prio_candidates(p, list);
+        /* a SysSend compares the receiver with the current thread of its
+         * SC's core (fastpath.c:652-654); on the other core that is its idle
+         * thread (build_core1), priority 0, which a receiver can equal: the
+         * lowest candidate (below all of core 0's, which the caller keeps
+         * above 0) becomes 0, the same order on core 0 */
+        if (sig && p->ndom == 1)
+            list[n - 1] = 0;
         p->r_prio = choose_in(&w, list, n);
         p->r_dom = p->ndom == 2 ? choose(&w, 2) : 0;
         n = 0;
