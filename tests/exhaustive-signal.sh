@@ -103,6 +103,14 @@ done
 [ "$sum_e" -eq "$(field "$work/d1.json" enumerated)" ] || fail "shards enumerate $sum_e states"
 [ "$sum_d" -eq "$(field "$work/d1.json" diverged)" ] || fail "shards diverge on $sum_d states"
 
+# a stopped and resumed run ends with the straight run's totals
+b1="--target signal --threads 2 --refills 1 --domains 1 --quiet"
+"$bin" exhaust $b1 --stop-after 100000 --state "$work/re" > /dev/null
+"$bin" exhaust $b1 --state "$work/re" --json "$work/re.json" > /dev/null 2>&1
+for k in enumerated diverged; do
+  [ "$(field "$work/re.json" $k)" -eq "$(field "$work/d1.json" $k)" ] || fail "resumed run: $k differs"
+done
+
 # a signal run's state file does not resume an IRQ run with the same bound
 "$bin" exhaust --target signal --fastpath fixed --threads 1 --stop-after 5 --quiet --state "$work/st" > /dev/null
 "$bin" exhaust --fastpath fixed --threads 1 --quiet --state "$work/st" > /dev/null 2> "$work/st.err"

@@ -129,6 +129,13 @@ static const struct defect_info *run_defect(const struct run *r, int d)
     return defect_info_t(r->o.b.target, d);
 }
 
+/* The fastpath as written (pr1227, merged: the targets share the variant
+ * numbers, target.c), whose divergences are classified by their causes. */
+static bool run_as_written(const struct run *r)
+{
+    return r->o.variant == FP_PR1227;
+}
+
 static bool run_signal(const struct run *r)
 {
     return r->o.b.target == ENTRY_SIGNAL;
@@ -570,7 +577,7 @@ static void check_one(struct run *r)
         return;
     }
     t->diverged++;
-    unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
+    unsigned cause = run_as_written(r) ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
     int size = shrink_size(&r->in);
     int c = 0;
     while (c < t->n_classes && !(t->classes[c].exit == v.exit && t->classes[c].cause == cause))
@@ -625,7 +632,7 @@ static void write_scenario(struct run *r, const char *path, const char *title, c
                 r->o.b.domains, r->o.label, exh_plan_text(&it->plan, plan, sizeof plan));
         diff_report(mem, &v, &r->slow, &r->fast);
         if (!v.agree) {
-            unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
+            unsigned cause = run_as_written(r) ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
             struct dclass cl = {v.exit, cause, v.fields, r->o.b.target};
             char name[200], defs[64];
             fprintf(mem, "class: %s (defects %s)\n", dclass_name(&cl, name, sizeof name),
@@ -662,7 +669,7 @@ static void write_files(struct run *r)
         snprintf(title, sizeof title, "smallest state of defect %s (%s)", run_defect(r, d)->id, run_defect(r, d)->title);
         write_scenario(r, path, title, &it);
     }
-    if (r->o.variant == FP_PR1227)
+    if (run_as_written(r))
         return;
     for (int c = 0; c < r->t.n_classes; c++) {
         const struct best *b = &r->t.best_class[c];
