@@ -20,6 +20,7 @@ void exh_bounds_default(struct exh_bounds *b)
     b->domains = 2;
     b->board = "imx8mm";
     b->kernel = KS_KERNEL_BASE;
+    b->target = ENTRY_IRQ;
 }
 
 const char *exh_bounds_check(const struct exh_bounds *b)
@@ -32,6 +33,8 @@ const char *exh_bounds_check(const struct exh_bounds *b)
         return "refills must be between 1 and 4";
     if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
         return "kernel must be base or master";
+    if (b->target != ENTRY_IRQ && b->target != ENTRY_SIGNAL)
+        return "target must be irq or signal";
     if (b->domains < 1 || b->domains > 2)
         return "domains must be 1 or 2 (the path compares the current domain with one other)";
     struct ks_config c;
@@ -197,6 +200,39 @@ static int prio_candidates(const struct exh_plan *p, int *out)
     return m;
 }
 
+/* The caller of a SysSend: one that can make a system call (gen_syscall_unfit,
+ * check_syscall_entry): never the idle thread, whose wfi loop makes none
+ * (src/arch/arm/64/idle.S); build_current makes it Running and current with
+ * ResumeCurrentThread, as at every return to user level. */
+static int plan_caller(struct walk *w)
+{
+    return CUR_RR + choose(w, CUR_KINDS - CUR_RR);
+}
+
+/* The SysSend's inputs, in the order both paths read them. The cap first:
+ * fastpath_signal's lookup_fp and cap checks (fastpath.c:577-587) and the
+ * slowpath's lookupCapAndSlot then decodeInvocation (syscall.c:320, 356)
+ * tell four apart: a notification cap with Send, one without, a null cap
+ * (lookup_fp gives it for an empty slot), a lookup failure (a cap fault;
+ * lookup_fp gives a null cap too). Extra caps only with Send: the slowpath
+ * reads them (lookupExtraCaps, syscall.c:335) after the cap lookup, so a
+ * lookup failure never reaches them, and on a cap without Send or a null cap
+ * both fastpaths fall back (fastpath.c:580-587; the fixed one earlier, at
+ * its msg_info check) before anything changes: the same slowpath runs on
+ * both sides. One extra cap that resolves and one that does not are the two
+ * outcomes of lookupExtraCaps (more caps only repeat them). */
+static void plan_sysin(struct walk *w, struct exh_plan *p)
+{
+    p->scap = choose(w, SCAP_COUNT);
+    p->extra = p->scap == SCAP_NTFN ? choose(w, XE_KINDS) : XE_NONE;
+}
+
+/* A notification is signalled: by the IRQ, or by the SysSend's cap. */
+static bool plan_signals(const struct exh_plan *p)
+{
+    return p->target == ENTRY_SIGNAL ? p->scap == SCAP_NTFN : p->irq == XI_SIGNAL;
+}
+
 static void plan(struct exh_iter *it)
 {
     struct walk w = {it, 0, false};
@@ -206,9 +242,11 @@ static void plan(struct exh_iter *it)
     board_consts(b, &k);
     memset(p, 0, sizeof *p);
     int left = b->threads;
+    bool sig = b->target == ENTRY_SIGNAL;
+    p->target = sig ? ENTRY_SIGNAL : ENTRY_IRQ;
 
     p->ndom = 1 + choose(&w, b->domains);
-    p->cur = choose(&w, left >= 1 ? CUR_KINDS : 1);
+    p->cur = sig ? plan_caller(&w) : choose(&w, left >= 1 ? CUR_KINDS : 1);
     if (p->cur != CUR_IDLE)
         left--;
     if (periodic_cur(p->cur)) {
@@ -218,8 +256,13 @@ static void plan(struct exh_iter *it)
     p->c_big = choose(&w, 2);
     p->d_big = choose(&w, 2);
     int64_t c = p->c_big ? k.c1 : 0, d = p->d_big ? k.d1 : 0;
-    p->irq = choose(&w, XI_KINDS);
-    bool timer = p->irq == XI_TIMER;
+    if (sig)
+        plan_sysin(&w, p);
+    else
+        p->irq = choose(&w, XI_KINDS);
+    /* the values past the WCET window exist for the timer IRQ only (its
+     * deadline is compared with the clock less the window); never a SysSend */
+    bool timer = !sig && p->irq == XI_TIMER;
     int list[E_KINDS + XN_KINDS + RSC_KINDS + 16];
 
     /* the current head refill's end against the clock: amount = c + d + off >= MIN_BUDGET */
@@ -236,7 +279,7 @@ static void plan(struct exh_iter *it)
     }
 
     /* the notification and who it wakes */
-    if (p->irq == XI_SIGNAL) {
+    if (plan_signals(p)) {
         int n = 0;
         list[n++] = XN_ACTIVE;
         list[n++] = XN_IDLE_UNBOUND;
@@ -354,6 +397,13 @@ static void plan(struct exh_iter *it)
     }
     if (p->recv) {
         int n = prio_candidates(p, list);
+        /* a SysSend compares the receiver with the current thread of its
+         * SC's core (fastpath.c:652-654); on the other core that is its idle
+         * thread (build_core1), priority 0, which a receiver can equal: the
+         * lowest candidate (below all of core 0's, which the caller keeps
+         * above 0) becomes 0, the same order on core 0 */
+        if (sig && p->ndom == 1)
+            list[n - 1] = 0;
         p->r_prio = choose_in(&w, list, n);
         p->r_dom = p->ndom == 2 ? choose(&w, 2) : 0;
         n = 0;
@@ -373,6 +423,10 @@ static void plan(struct exh_iter *it)
          * come after its domain and core checks; the slowpath never reads it */
         int cur_prio = p->cur == CUR_IDLE ? 0 : PRIO_CUR;
         bool reaches = p->r_dom == 0 && p->r_core == RC_UP && p->rsc != RSC_NONE && p->rsc != RSC_NTFN_HELD;
+        /* fastpath_signal never switches (a receiver above the caller is
+         * slow_prio, fastpath.c:652-654): only the slowpath reads it, alike
+         * on both sides */
+        reaches = reaches && !sig;
         p->r_as = reaches && (p->cur == CUR_IDLE || p->r_prio > cur_prio) ? choose(&w, RA_KINDS) : RA_OK;
         if (b->kernel == KS_KERNEL_MASTER && p->ntfn == XN_WAITING)
             p->r_stale = choose(&w, 2);
@@ -594,6 +648,33 @@ static const char *name_n(char *dst, const char *prefix, int i)
     return dst;
 }
 
+/* A notification object is named: by the IRQ's cap, or by the SysSend's
+ * notification cap (with or without Send: its capNtfnPtr is valid either way). */
+static bool plan_names_ntfn(const struct exh_plan *p)
+{
+    if (p->target == ENTRY_SIGNAL)
+        return p->scap == SCAP_NTFN || p->scap == SCAP_NTFN_NO_SEND;
+    return p->irq == XI_SIGNAL || p->irq == XI_NO_SEND;
+}
+
+/* The SysSend (target signal): the svc takes no IRQ (c_handle_syscall reads
+ * none), so none is active; badge 1 as the IRQ target's cap, so that an
+ * active notification's word (msg_id 2) shows whether the badge was or-ed. */
+static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
+{
+    struct ks_sysin *s = &ks->sys;
+    memset(s, 0, sizeof *s);
+    s->entry = ENTRY_SIGNAL;
+    s->cap = (uint8_t)p->scap;
+    s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);
+    s->badge = n == KS_NONE ? 0 : 1;
+    s->extra_caps = p->extra == XE_NONE ? 0 : 1;
+    s->extra_bad = p->extra == XE_BAD ? 1 : 0;
+    ks->active_irq = KS_IRQ_INVALID;
+}
+
+static void build_irq(struct kstate *ks, const struct exh_plan *p, int n);
+
 int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstate *ks)
 {
     if (ks_init(ks, b->board) != 0)
@@ -620,10 +701,10 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
      * bound thread, release queue, ready queues */
     build_current(&x);
     int n = KS_NONE, n2 = KS_NONE;
-    if (p->irq == XI_SIGNAL || p->irq == XI_NO_SEND)
+    if (plan_names_ntfn(p))
         n = build_ntfn(ks, "ntfn");
     bool need_n2 = p->ntfn == XN_IDLE_BOUND_WAITING_OTHER || p->recv_bound == 2;
-    if (p->irq == XI_SIGNAL && need_n2)
+    if (plan_signals(p) && need_n2)
         n2 = build_ntfn(ks, "ntfn2");
     if (p->recv) {
         int t = build_thread(ks, "recv", p->r_prio, p->r_dom);
@@ -655,7 +736,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
     }
     switch (p->ntfn) {
     case XN_ACTIVE:
-        if (p->irq == XI_SIGNAL) {
+        if (plan_signals(p)) {
             ks->ntfns[n].state = NTFN_Active;
             ks->ntfns[n].msg_id = 2;
         }
@@ -689,7 +770,19 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
         build_ready(ks, t);
     }
 
-    /* the IRQ */
+    if (p->target == ENTRY_SIGNAL)
+        build_sysin(ks, p, n);
+    else
+        build_irq(ks, p, n);
+    build_master(ks);
+    build_deadline(ks);
+    ks->reprogram = false; /* the queue operations set it; user level has it clear */
+    return ks->n_asserts ? -1 : 0;
+}
+
+/* The IRQ taken (target irq). */
+static void build_irq(struct kstate *ks, const struct exh_plan *p, int n)
+{
     const int irq = 20;
     switch (p->irq) {
     case XI_SPURIOUS: ks->active_irq = KS_IRQ_INVALID; break;
@@ -707,11 +800,6 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
     }
     if (p->irq >= XI_INACTIVE)
         ks->active_irq = irq;
-
-    build_master(ks);
-    build_deadline(ks);
-    ks->reprogram = false; /* the queue operations set it; user level has it clear */
-    return ks->n_asserts ? -1 : 0;
 }
 
 /* ---- text ---- */
@@ -747,6 +835,7 @@ const char *exh_plan_text(const struct exh_plan *p, char *buf, size_t len)
     static const char *const core[] = {"up", "other_core", "fpu_live"};
     static const char *const as[] = {"ok", "vtable_bad", "asid_bad"};
     static const char *const rdy[] = {"other_domain", "equal", "below"};
+    static const char *const extra[] = {"0", "1_resolves", "1_unresolved"};
     struct sbuf sb = {buf, len, 0};
 #define OUT(...) sb_put(&sb, __VA_ARGS__)
     buf[0] = 0;
@@ -758,8 +847,11 @@ const char *exh_plan_text(const struct exh_plan *p, char *buf, size_t len)
         OUT(" budget_end-clock=%s", exh_edge_name(p->budget_edge));
     if (p->ndom == 2)
         OUT(" domain_end-clock=%s", exh_edge_name(p->dom_edge));
-    OUT(" irq=%s", irq[p->irq]);
-    if (p->irq == XI_SIGNAL)
+    if (p->target == ENTRY_SIGNAL)
+        OUT(" syscall=send cap=%s extra_caps=%s", ks_sys_cap_name(p->scap), extra[p->extra]);
+    else
+        OUT(" irq=%s", irq[p->irq]);
+    if (plan_signals(p))
         OUT(" ntfn=%s", ntfn[p->ntfn]);
     if (p->recv) {
         if (p->ntfn == XN_WAITING)

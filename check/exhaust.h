@@ -39,6 +39,10 @@ struct exh_bounds {
     const char *board; /* a preset of sim/config.c */
     int kernel;        /* enum ks_kernel: base (default) or master, whose
                           states add the master-only values (exh_build) */
+    int target;        /* enum ks_entry: ENTRY_IRQ (default, PR #1227's
+                          fastpath_irq) or ENTRY_SIGNAL (master's
+                          fastpath_signal: the IRQ dimension becomes the
+                          SysSend's inputs, docs/EXHAUSTIVE.md) */
 };
 
 #define EXH_MAX_THREADS 6
@@ -73,6 +77,9 @@ enum exh_merge { RM_BOTH, RM_ENTRY_ONLY, RM_NEITHER, RM_KINDS };
 enum exh_core { RC_UP, RC_OTHER_CORE, RC_FPU_LIVE, RC_KINDS };
 enum exh_as { RA_OK, RA_VTABLE, RA_ASID, RA_KINDS };
 enum exh_ready { RDY_OTHER_DOMAIN, RDY_EQUAL, RDY_BELOW, RDY_KINDS };
+/* the SysSend's extra caps (target signal, notification cap with Send):
+ * none, one whose cptr resolves, one whose cptr does not */
+enum exh_extra { XE_NONE, XE_OK, XE_BAD, XE_KINDS };
 
 /* Offsets of an edge from the entry clock, in units the builder turns
  * into ticks (exh_edge_ticks): the values the kernel's comparisons make. */
@@ -89,15 +96,18 @@ enum exh_edge {
 };
 
 struct exh_plan {
+    int target;         /* enum ks_entry, as the bound's */
     int ndom;
     int cur;            /* enum exh_cur */
     int cur_k;          /* refills in the current SC (periodic) */
     int cur_max;        /* its refill_max: max(2, cur_k) .. max(2, --refills) */
     int c_big, d_big;   /* pending consumption, clock advance: 0 or the non-zero value */
-    int irq;            /* enum exh_irq */
+    int irq;            /* enum exh_irq (target irq) */
+    int scap;           /* enum ks_sys_cap: what the SysSend's cptr resolves to (target signal) */
+    int extra;          /* enum exh_extra (scap SCAP_NTFN) */
     int budget_edge;    /* enum exh_edge: current head refill's end - MIN_BUDGET ... see builder */
     int dom_edge;       /* enum exh_edge (ndom 2) */
-    int ntfn;           /* enum exh_ntfn (irq XI_SIGNAL) */
+    int ntfn;           /* enum exh_ntfn (irq XI_SIGNAL, or scap SCAP_NTFN) */
     int waiters;        /* threads in the notification queue (XN_WAITING) */
     bool recv;          /* a thread is woken */
     bool recv_reply;    /* the bound receiver (XN_IDLE_RECV) holds a reply object */

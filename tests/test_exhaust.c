@@ -7,7 +7,9 @@
 
 #include "classify.h"
 #include "defect.h"
+#include "diff.h"
 #include "exhaust.h"
+#include "sig_fast.h"
 #include "exhaustcmd.h"
 #include "scenario.h"
 #include "jval.h"
@@ -206,6 +208,69 @@ static void test_space_two_threads(void **st)
     /* odroidc4: a timer precision of 24 ticks, so the window edge is not WCET */
     struct exh_bounds b = {.threads = 2, .ntfns = 1, .refills = 1, .domains = 1, .board = "odroidc4"};
     space_valid_distinct(&b);
+}
+
+/* The signal target: every plan is a SysSend the current thread can make,
+ * valid at entry and distinct, on one domain (where the other core's values
+ * are, S9's) and on two with two notifications. */
+static void test_space_signal(void **st)
+{
+    (void)st;
+    struct exh_bounds b = {.threads = 2, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm",
+                           .target = ENTRY_SIGNAL};
+    space_valid_distinct(&b);
+    b = (struct exh_bounds){.threads = 1, .ntfns = 2, .refills = 2, .domains = 2, .board = "imx8mm",
+                            .target = ENTRY_SIGNAL};
+    space_valid_distinct(&b);
+}
+
+/* What each signal plan must be, by the kernel: a caller that is not idle,
+ * no IRQ taken, no edge past the timer IRQ's window; extra caps only on a
+ * notification cap with Send. And per state: on any other cap both variants
+ * fall back before changing anything (fastpath.c:580-587), so they agree;
+ * an unresolvable extra cap on a fastpath that finishes diverges under
+ * merged (the slowpath faults the caller at lookupExtraCaps, syscall.c:335,
+ * nothing is signalled; merged signals: S6). */
+static void check_signal_plan(const struct exh_plan *p, const struct kstate *ks, struct kstate *slow,
+                              struct kstate *fast)
+{
+    assert_int_not_equal(p->cur, CUR_IDLE);
+    assert_int_not_equal(p->budget_edge, E_PAST_WINDOW);
+    assert_int_not_equal(p->dom_edge, E_PAST_WINDOW);
+    for (int i = 0; i < p->n_rel; i++)
+        assert_int_not_equal(p->rel_time[i], E_PAST_WINDOW);
+    assert_true(p->scap == SCAP_NTFN || p->extra == XE_NONE);
+    assert_int_equal(ks->sys.entry, ENTRY_SIGNAL);
+    assert_int_equal(ks->active_irq, KS_IRQ_INVALID);
+    struct diff_verdict v;
+    diff_run(ks, FP_PR1227, true, &v, slow, fast);
+    if (p->scap != SCAP_NTFN)
+        assert_true(v.agree && sig_exit_is_fallback(v.exit));
+    if (p->extra == XE_BAD && !sig_exit_is_fallback(v.exit))
+        assert_false(v.agree);
+    diff_run(ks, FP_FIXED, true, &v, slow, fast);
+    assert_true(v.agree);
+    if (p->extra != XE_NONE) /* slow_msginfo, or an entry check before it */
+        assert_true(sig_exit_is_fallback(v.exit));
+}
+
+static void test_signal_plans(void **st)
+{
+    (void)st;
+    struct exh_bounds b = {.threads = 2, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm",
+                           .target = ENTRY_SIGNAL};
+    struct exh_iter *it = malloc(sizeof *it);
+    struct kstate *ks = tc_state(), *slow = tc_state(), *fast = tc_state();
+    assert_non_null(it);
+    exh_begin(it, &b);
+    do {
+        assert_int_equal(exh_build(&it->plan, &b, ks), 0);
+        check_signal_plan(&it->plan, ks, slow, fast);
+    } while (exh_next(it));
+    free(fast);
+    free(slow);
+    free(ks);
+    free(it);
 }
 
 /* A larger bound holds every state of a smaller one: its space is larger. */
@@ -558,6 +623,8 @@ int main(void)
         cmocka_unit_test(test_space_one_thread),
         cmocka_unit_test(test_space_two_threads),
         cmocka_unit_test(test_space_grows),
+        cmocka_unit_test(test_space_signal),
+        cmocka_unit_test(test_signal_plans),
         cmocka_unit_test(test_seek),
         cmocka_unit_test(test_pr1227_one_thread),
         cmocka_unit_test(test_pr1227_two_threads_f6),

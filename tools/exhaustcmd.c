@@ -19,6 +19,7 @@
 #include "irq_fast.h"
 #include "print.h"
 #include "shrink.h"
+#include "target.h"
 
 #define EX_AGREE 0
 #define EX_DIVERGE 1
@@ -32,7 +33,10 @@ static const char exhaust_usage[] =
     "usage: irqsim exhaust [options]\n"
     "  check every state of the bounded space of docs/EXHAUSTIVE.md: each passes the\n"
     "  entry invariants (or is skipped and counted) and runs the differential check\n"
-    "  --fastpath pr1227|fixed   the fastpath checked (default pr1227)\n"
+    "  --target irq|signal  the fastpath under check (default irq: PR #1227's fastpath_irq;\n"
+    "                signal: master's fastpath_signal against slowpath(SysSend))\n"
+    "  --fastpath V  the variant checked: pr1227|fixed for irq (default pr1227),\n"
+    "                merged|fixed for signal (default merged)\n"
     "  --threads N   threads besides the idle thread, 1-6 (default 2)\n"
     "  --ntfns N     notifications, 1-2 (default 1)\n"
     "  --refills N   refills in a periodic SC, 1-4 (default 2)\n"
@@ -71,9 +75,9 @@ struct best {
 struct totals {
     uint64_t enumerated, skipped, checked, agree, diverged;
     uint64_t skip_inv[INV_COUNT];
-    uint64_t exits[FP_EXIT_COUNT];
-    uint64_t defects[DEF_COUNT];
-    struct best best_defect[DEF_COUNT];
+    uint64_t exits[TARGET_MAX_EXITS];
+    uint64_t defects[DEFECT_MAX];
+    struct best best_defect[DEFECT_MAX];
     int n_classes;
     uint64_t dropped;
     struct xclass classes[MAX_CLASSES];
@@ -84,6 +88,7 @@ struct totals {
 
 struct xopts {
     int variant;
+    const char *fastpath;  /* as given; parsed once the target is known */
     struct exh_bounds b;
     char board[32];
     char label[64];        /* the board, and the kernel when master */
@@ -103,6 +108,38 @@ struct run {
     uint64_t space, shard_space;
     bool done;
 };
+
+static const struct target *run_target(const struct run *r)
+{
+    return target_get(r->o.b.target);
+}
+
+static const char *run_variant(const struct run *r)
+{
+    return run_target(r)->variant_name(r->o.variant);
+}
+
+static int run_defects(const struct run *r)
+{
+    return defect_count_t(r->o.b.target);
+}
+
+static const struct defect_info *run_defect(const struct run *r, int d)
+{
+    return defect_info_t(r->o.b.target, d);
+}
+
+/* The fastpath as written (pr1227, merged: the targets share the variant
+ * numbers, target.c), whose divergences are classified by their causes. */
+static bool run_as_written(const struct run *r)
+{
+    return r->o.variant == FP_PR1227;
+}
+
+static bool run_signal(const struct run *r)
+{
+    return r->o.b.target == ENTRY_SIGNAL;
+}
 
 static int bad(const char *fmt, const char *arg)
 {
@@ -130,6 +167,26 @@ static int parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
         return -1;
     *out = v;
     return 0;
+}
+
+/* --fastpath names a variant of the target's table (pr1227|fixed, merged|fixed). */
+static int parse_variant(struct xopts *o)
+{
+    const struct target *t = target_get(o->b.target);
+    o->variant = t->variant_parse(o->fastpath);
+    if (o->variant >= 0)
+        return 0;
+    /* the IRQ target's message stays as it was */
+    char want[64];
+    snprintf(want, sizeof want, "%s", t->variants);
+    char *bar = strchr(want, '|');
+    if (bar)
+        *bar = 0;
+    fprintf(stderr, "irqsim exhaust: --fastpath: expected %s or %s%s%s, got '%s'\n"
+            "(irqsim exhaust --help lists the options)\n", want, bar ? bar + 1 : "",
+            o->b.target == ENTRY_SIGNAL ? " for target " : "", o->b.target == ENTRY_SIGNAL ? t->name : "",
+            o->fastpath);
+    return -1;
 }
 
 static int parse_args(struct xopts *o, int argc, char **argv)
@@ -172,9 +229,11 @@ static int parse_args(struct xopts *o, int argc, char **argv)
         if (done)
             continue;
         if (!strcmp(a, "--fastpath")) {
-            o->variant = fp_variant_parse(v);
-            if (o->variant < 0)
-                return bad("--fastpath: expected pr1227 or fixed, got '%s'", v);
+            o->fastpath = v;
+        } else if (!strcmp(a, "--target")) {
+            o->b.target = target_parse(v);
+            if (o->b.target < 0)
+                return bad("--target: expected irq or signal, got '%s'", v);
         } else if (!strcmp(a, "--board")) {
             struct ks_config c;
             if (cfg_preset(&c, v) != 0)
@@ -213,6 +272,8 @@ static int parse_args(struct xopts *o, int argc, char **argv)
             return bad("unknown option '%s'", a);
         }
     }
+    if (o->fastpath && parse_variant(o) != 0)
+        return EX_USAGE;
     o->b.board = o->board;
     snprintf(o->label, sizeof o->label, "%s%s", o->board, o->b.kernel == KS_KERNEL_MASTER ? ", kernel master" : "");
     const char *why = exh_bounds_check(&o->b);
@@ -251,6 +312,15 @@ static void put_list(FILE *f, const char *tag, const uint64_t *v, int n)
 
 static const char STATE_MAGIC[] = "irqsim-exhaust-state 1";
 
+/* The variant as the state file's run line names it: the signal target's
+ * carries the target, so neither target resumes from the other's file (both
+ * have a "fixed"); the IRQ target's stays as it was. */
+static const char *run_tag(const struct run *r, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s%s", run_signal(r) ? "signal/" : "", run_variant(r));
+    return buf;
+}
+
 /* Write to FILE.tmp, then rename: a crash leaves the previous save. */
 static int save_state(const struct run *r, double elapsed)
 {
@@ -263,7 +333,8 @@ static int save_state(const struct run *r, double elapsed)
     }
     const struct totals *t = &r->t;
     fprintf(f, "%s\n", STATE_MAGIC);
-    fprintf(f, "run %s %s %d %d %d %d %" PRIu64 " %" PRIu64 "\n", fp_variant_name(r->o.variant), r->o.label,
+    char tag[64];
+    fprintf(f, "run %s %s %d %d %d %d %" PRIu64 " %" PRIu64 "\n", run_tag(r, tag, sizeof tag), r->o.label,
             r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k, r->o.shard_n);
     fprintf(f, "done %d\nordinal %" PRIu64 "\n", r->done, r->it.ordinal);
     put_digits(f, &r->it);
@@ -272,9 +343,9 @@ static int save_state(const struct run *r, double elapsed)
     put_list(f, "counts", counts, 6);
     fprintf(f, "first_skip %" PRIu64 "\n", t->first_skip);
     put_list(f, "skip_inv", t->skip_inv, INV_COUNT);
-    put_list(f, "exits", t->exits, FP_EXIT_COUNT);
-    put_list(f, "defects", t->defects, DEF_COUNT);
-    for (int d = 0; d < DEF_COUNT; d++)
+    put_list(f, "exits", t->exits, run_target(r)->exits);
+    put_list(f, "defects", t->defects, run_defects(r));
+    for (int d = 0; d < run_defects(r); d++)
         put_best(f, "best_defect", d, &t->best_defect[d]);
     for (int c = 0; c < t->n_classes; c++) {
         const struct xclass *x = &t->classes[c];
@@ -375,8 +446,8 @@ static int load_state(struct run *r, double *elapsed)
         uint64_t counts[6];
         int idx;
         if (!strcmp(key, "run")) {
-            char want[256], got[256];
-            snprintf(want, sizeof want, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, fp_variant_name(r->o.variant),
+            char want[256], got[256], tag[64];
+            snprintf(want, sizeof want, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, run_tag(r, tag, sizeof tag),
                      r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k,
                      r->o.shard_n);
             snprintf(got, sizeof got, "%s", v);
@@ -417,14 +488,14 @@ static int load_state(struct run *r, double *elapsed)
             if (read_list(v, t->skip_inv, INV_COUNT) != 0)
                 why = "bad skip_inv";
         } else if (!strcmp(key, "exits")) {
-            if (read_list(v, t->exits, FP_EXIT_COUNT) != 0)
+            if (read_list(v, t->exits, run_target(r)->exits) != 0)
                 why = "bad exits";
         } else if (!strcmp(key, "defects")) {
-            if (read_list(v, t->defects, DEF_COUNT) != 0)
+            if (read_list(v, t->defects, run_defects(r)) != 0)
                 why = "bad defects";
         } else if (!strcmp(key, "best_defect")) {
             struct best b;
-            if (read_best(v, &b, &idx) != 0 || idx < 0 || idx >= DEF_COUNT)
+            if (read_best(v, &b, &idx) != 0 || idx < 0 || idx >= run_defects(r))
                 why = "bad best_defect";
             else
                 t->best_defect[idx] = b;
@@ -506,7 +577,7 @@ static void check_one(struct run *r)
         return;
     }
     t->diverged++;
-    unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
+    unsigned cause = run_as_written(r) ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
     int size = shrink_size(&r->in);
     int c = 0;
     while (c < t->n_classes && !(t->classes[c].exit == v.exit && t->classes[c].cause == cause))
@@ -525,8 +596,8 @@ static void check_one(struct run *r)
         t->classes[c].fields |= v.fields;
         best_offer(&t->best_class[c], &r->it, size);
     }
-    unsigned defects = cause_defects(cause);
-    for (int d = 0; d < DEF_COUNT; d++)
+    unsigned defects = cause_defects_t(r->o.b.target, cause);
+    for (int d = 0; d < run_defects(r); d++)
         if (defects & (1u << d)) {
             t->defects[d]++;
             best_offer(&t->best_defect[d], &r->it, size);
@@ -555,17 +626,17 @@ static void write_scenario(struct run *r, const char *path, const char *title, c
         struct diff_verdict v;
         char plan[1024];
         diff_run(&r->in, r->o.variant, true, &v, &r->slow, &r->fast);
-        fprintf(mem, "%s (fastpath %s)\nexhaust state %" PRIu64 " of the space threads<=%d ntfns<=%d refills<=%d "
+        fprintf(mem, "%s (%sfastpath %s)\nexhaust state %" PRIu64 " of the space threads<=%d ntfns<=%d refills<=%d "
                 "domains<=%d board %s\nplan: %s\n",
-                title, fp_variant_name(r->o.variant), it->ordinal, r->o.b.threads, r->o.b.ntfns, r->o.b.refills,
+                title, run_signal(r) ? "target signal, " : "", run_variant(r), it->ordinal, r->o.b.threads, r->o.b.ntfns, r->o.b.refills,
                 r->o.b.domains, r->o.label, exh_plan_text(&it->plan, plan, sizeof plan));
         diff_report(mem, &v, &r->slow, &r->fast);
         if (!v.agree) {
-            unsigned cause = r->o.variant == FP_PR1227 ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
-            struct dclass cl = {v.exit, cause, v.fields, ENTRY_IRQ};
+            unsigned cause = run_as_written(r) ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
+            struct dclass cl = {v.exit, cause, v.fields, r->o.b.target};
             char name[200], defs[64];
             fprintf(mem, "class: %s (defects %s)\n", dclass_name(&cl, name, sizeof name),
-                    defects_text(cause_defects(cause), defs, sizeof defs));
+                    defects_text_t(r->o.b.target, cause_defects_t(r->o.b.target, cause), defs, sizeof defs));
         }
         fclose(mem);
         fputs("# ", f);
@@ -590,21 +661,21 @@ static void write_files(struct run *r)
     }
     static struct exh_iter it;
     char path[1200], title[200], name[200];
-    for (int d = 0; d < DEF_COUNT; d++) {
+    for (int d = 0; d < run_defects(r); d++) {
         const struct best *b = &r->t.best_defect[d];
         if (!b->set || rebuild(r, b, &it) != 0)
             continue;
-        snprintf(path, sizeof path, "%s/%s.scen", r->o.out, defect_info(d)->id);
-        snprintf(title, sizeof title, "smallest state of defect %s (%s)", defect_info(d)->id, defect_info(d)->title);
+        snprintf(path, sizeof path, "%s/%s.scen", r->o.out, run_defect(r, d)->id);
+        snprintf(title, sizeof title, "smallest state of defect %s (%s)", run_defect(r, d)->id, run_defect(r, d)->title);
         write_scenario(r, path, title, &it);
     }
-    if (r->o.variant == FP_PR1227)
+    if (run_as_written(r))
         return;
     for (int c = 0; c < r->t.n_classes; c++) {
         const struct best *b = &r->t.best_class[c];
         if (!b->set || rebuild(r, b, &it) != 0)
             continue;
-        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields, ENTRY_IRQ};
+        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields, r->o.b.target};
         dclass_name(&cl, name, sizeof name);
         for (char *p = name; *p; p++)
             if (*p == '/')
@@ -621,6 +692,18 @@ static const char *space_word(uint64_t n)
     return n == 1 ? "state" : "states";
 }
 
+/* What the space varies at the entry, per target. */
+static const char *edges_text(const struct run *r)
+{
+    if (run_signal(r))
+        return "the caller any thread that can make a system call, the entry clock placed on both sides of every "
+               "budget, domain and release edge the signal path compares it with, the SysSend's cptr resolving to "
+               "a notification cap with and without the send right, a null cap and nothing (a lookup failure), "
+               "and its message carrying no extra cap, one that resolves or one that does not";
+    return "the entry clock placed on both sides of every budget, domain, release, deadline and WCET-window edge "
+           "the interrupt path compares it with";
+}
+
 static void bound_text(const struct run *r, char *buf, size_t len)
 {
     const struct totals *t = &r->t;
@@ -629,29 +712,30 @@ static void bound_text(const struct run *r, char *buf, size_t len)
         snprintf(shard, sizeof shard, " (shard %" PRIu64 "/%" PRIu64 ": the states whose index is %" PRIu64
                  " mod %" PRIu64 ")", r->o.shard_k, r->o.shard_n, r->o.shard_k - 1, r->o.shard_n);
     char verdict[400];
+    const char *which = run_signal(r) ? " fastpath_signal (master)" : " fastpath";
+    const char *slow = run_signal(r) ? "slowpath(SysSend)" : "the slowpath";
     if (t->diverged == 0)
-        snprintf(verdict, sizeof verdict, "the %s fastpath agrees with the slowpath on every one of them",
-                 fp_variant_name(r->o.variant));
+        snprintf(verdict, sizeof verdict, "the %s%s agrees with %s on every one of them", run_variant(r), which,
+                 slow);
     else {
         unsigned mask = 0;
-        for (int d = 0; d < DEF_COUNT; d++)
+        for (int d = 0; d < run_defects(r); d++)
             if (t->defects[d])
                 mask |= 1u << d;
         char defs[64];
-        snprintf(verdict, sizeof verdict, "the %s fastpath diverges from the slowpath on %" PRIu64 " of them (%d "
-                 "classes; defects %s)", fp_variant_name(r->o.variant), t->diverged, t->n_classes,
-                 defects_text(mask, defs, sizeof defs));
+        snprintf(verdict, sizeof verdict, "the %s%s diverges from %s on %" PRIu64 " of them (%d "
+                 "classes; defects %s)", run_variant(r), which, slow, t->diverged, t->n_classes,
+                 defects_text_t(r->o.b.target, mask, defs, sizeof defs));
     }
     snprintf(buf, len,
              "Every state of irqsim's bounded space (docs/EXHAUSTIVE.md) with at most %d thread%s besides the "
              "idle thread, %d notification%s, %d refill%s per periodic scheduling context and %d domain%s, on "
              "board %s, was enumerated%s: %" PRIu64 " %s, each distinct up to thread renaming and "
-             "order-preserving priority relabelling, the entry clock placed on both sides of every budget, "
-             "domain, release, deadline and WCET-window edge the interrupt path compares it with. %" PRIu64
+             "order-preserving priority relabelling, %s. %" PRIu64
              " passed the kernel's entry invariants and were run through both paths%s; %s.",
              r->o.b.threads, r->o.b.threads == 1 ? "" : "s", r->o.b.ntfns, r->o.b.ntfns == 1 ? "" : "s",
              r->o.b.refills, r->o.b.refills == 1 ? "" : "s", r->o.b.domains, r->o.b.domains == 1 ? "" : "s",
-             r->o.label, shard, t->enumerated, space_word(t->enumerated), t->checked,
+             r->o.label, shard, t->enumerated, space_word(t->enumerated), edges_text(r), t->checked,
              t->skipped ? " (the others were skipped: see the skips by invariant)" : " (none was skipped)", verdict);
 }
 
@@ -659,8 +743,8 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
 {
     const struct totals *t = &r->t;
     char buf[4096];
-    fprintf(out, "irqsim exhaust: fastpath %s, board %s, threads<=%d ntfns<=%d refills<=%d domains<=%d\n",
-            fp_variant_name(r->o.variant), r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
+    fprintf(out, "irqsim exhaust: %sfastpath %s, board %s, threads<=%d ntfns<=%d refills<=%d domains<=%d\n",
+            run_signal(r) ? "target signal, " : "", run_variant(r), r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
     if (r->o.shard_n > 1)
         fprintf(out, "space: %" PRIu64 " states; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64 " of them\n", r->space,
                 r->o.shard_k, r->o.shard_n, r->shard_space);
@@ -678,26 +762,26 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
     fprintf(out, "\nchecked: %" PRIu64 " (agree %" PRIu64 ", diverge %" PRIu64 ")\n", t->checked, t->agree,
             t->diverged);
     fprintf(out, "fastpath exits:");
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
+    for (int e = 0; e < run_target(r)->exits; e++)
         if (t->exits[e])
-            fprintf(out, " %s %" PRIu64, fp_exit_name(e), t->exits[e]);
+            fprintf(out, " %s %" PRIu64, run_target(r)->exit_name(e), t->exits[e]);
     fprintf(out, "\n");
     if (t->diverged) {
         fprintf(out, "divergences by defect:\n");
-        for (int d = 0; d < DEF_COUNT; d++) {
+        for (int d = 0; d < run_defects(r); d++) {
             if (!t->defects[d])
                 continue;
             fprintf(out, "  %s %-40s %10" PRIu64 " states; smallest: state %" PRIu64 " (size %d)\n",
-                    defect_info(d)->id, defect_info(d)->title, t->defects[d], t->best_defect[d].ordinal,
+                    run_defect(r, d)->id, run_defect(r, d)->title, t->defects[d], t->best_defect[d].ordinal,
                     t->best_defect[d].size);
         }
         fprintf(out, "divergences by class (exit/cause):\n");
         for (int c = 0; c < t->n_classes; c++) {
             const struct xclass *x = &t->classes[c];
-            struct dclass cl = {x->exit, x->cause, x->fields, ENTRY_IRQ};
+            struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target};
             char name[200], defs[64], fields[512];
             fprintf(out, "  %-50s %10" PRIu64 "  %s  [%s]\n", dclass_name(&cl, name, sizeof name), x->count,
-                    defects_text(cause_defects(x->cause), defs, sizeof defs),
+                    defects_text_t(r->o.b.target, cause_defects_t(r->o.b.target, x->cause), defs, sizeof defs),
                     diff_fields_text(x->fields, fields, sizeof fields));
         }
         if (t->dropped)
@@ -718,7 +802,10 @@ static int write_json(const struct run *r, double elapsed)
     }
     const struct totals *t = &r->t;
     char buf[4096];
-    fprintf(f, "{\n  \"fastpath\": \"%s\",\n  \"board\": \"%s\",\n", fp_variant_name(r->o.variant), r->o.board);
+    fprintf(f, "{\n");
+    if (run_signal(r)) /* the IRQ target's JSON stays as it was */
+        fprintf(f, "  \"target\": \"signal\",\n");
+    fprintf(f, "  \"fastpath\": \"%s\",\n  \"board\": \"%s\",\n", run_variant(r), r->o.board);
     if (r->o.b.kernel == KS_KERNEL_MASTER)
         fprintf(f, "  \"kernel\": \"master\",\n");
     fprintf(f, "  \"bound\": {\"threads\": %d, \"ntfns\": %d, \"refills\": %d, \"domains\": %d},\n", r->o.b.threads,
@@ -736,30 +823,30 @@ static int write_json(const struct run *r, double elapsed)
             t->checked, t->agree, t->diverged);
     fprintf(f, "  \"exits\": {");
     k = 0;
-    for (int e = 0; e < FP_EXIT_COUNT; e++)
+    for (int e = 0; e < run_target(r)->exits; e++)
         if (t->exits[e])
-            fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", fp_exit_name(e), t->exits[e]);
+            fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", run_target(r)->exit_name(e), t->exits[e]);
     fprintf(f, "},\n  \"defects\": [");
     k = 0;
-    for (int d = 0; d < DEF_COUNT; d++) {
+    for (int d = 0; d < run_defects(r); d++) {
         if (!t->defects[d])
             continue;
         fprintf(f, "%s\n    {\"id\": \"%s\", \"states\": %" PRIu64 ", \"smallest_state\": %" PRIu64
-                ", \"smallest_size\": %d}", k++ ? "," : "", defect_info(d)->id, t->defects[d],
+                ", \"smallest_size\": %d}", k++ ? "," : "", run_defect(r, d)->id, t->defects[d],
                 t->best_defect[d].ordinal, t->best_defect[d].size);
     }
     fprintf(f, "%s],\n  \"classes\": [", k ? "\n  " : "");
     for (int c = 0; c < t->n_classes; c++) {
         const struct xclass *x = &t->classes[c];
-        struct dclass cl = {x->exit, x->cause, x->fields, ENTRY_IRQ};
+        struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target};
         char name[200], defs[64], fields[512];
         fprintf(f, "%s\n    {\"class\": ", c ? "," : "");
         jval_write_string(f, dclass_name(&cl, name, sizeof name));
-        fprintf(f, ", \"exit\": \"%s\", \"cause\": ", fp_exit_name(x->exit));
-        jval_write_string(f, cause_text(x->cause, name, sizeof name));
+        fprintf(f, ", \"exit\": \"%s\", \"cause\": ", run_target(r)->exit_name(x->exit));
+        jval_write_string(f, cause_text_t(r->o.b.target, x->cause, name, sizeof name));
         fprintf(f, ", \"defects\": \"%s\", \"states\": %" PRIu64 ", \"first_state\": %" PRIu64
                 ", \"smallest_state\": %" PRIu64 ", \"fields\": \"%s\"}",
-                defects_text(cause_defects(x->cause), defs, sizeof defs), x->count, x->first,
+                defects_text_t(r->o.b.target, cause_defects_t(r->o.b.target, x->cause), defs, sizeof defs), x->count, x->first,
                 t->best_class[c].ordinal, diff_fields_text(x->fields, fields, sizeof fields));
     }
     fprintf(f, "%s],\n  \"seconds\": %.3f,\n  \"statement\": ", t->n_classes ? "\n  " : "", elapsed);
@@ -794,8 +881,8 @@ int exhaust_main(int argc, char **argv)
     r->space = exh_count(&r->o.b);
     r->shard_space = shard_size(r->space, r->o.shard_k, r->o.shard_n);
     if (r->o.count_only) {
-        printf("space: %" PRIu64 " states (threads<=%d ntfns<=%d refills<=%d domains<=%d board %s)", r->space,
-               r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.label);
+        printf("space: %" PRIu64 " states (%sthreads<=%d ntfns<=%d refills<=%d domains<=%d board %s)", r->space,
+               run_signal(r) ? "target signal, " : "", r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.label);
         if (r->o.shard_n > 1)
             printf("; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, r->o.shard_k, r->o.shard_n, r->shard_space);
         printf("\n");
