@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,7 +38,8 @@ static const struct report_words report_words[ENTRY_COUNT] = {
 struct report_ctx {
     const struct jval_doc *jd;
     const char *json_path;
-    int target; /* enum ks_entry */
+    int target;        /* enum ks_entry */
+    bool target_named; /* the JSON has "target" (an IRQ run's does not) */
     const struct target *t;
     const struct report_words *w;
 };
@@ -104,7 +106,7 @@ static void report_bad_id(const struct report_ctx *c, const char *id)
         if (e != c->target && report_defect_index(e, id) >= 0) {
             fprintf(stderr, "%s: defect id '%s' in \"defects\" is a defect of target %s, but the JSON's target is "
                             "%s%s\n", c->json_path, id, target_get(e)->name, c->t->name,
-                    c->target == ENTRY_IRQ ? " (no \"target\" field means irq)" : "");
+                    c->target_named ? "" : " (no \"target\" field means irq)");
             return;
         }
     fprintf(stderr, "%s: unknown defect id '%s' in \"defects\" (target %s)\n", c->json_path, id, c->t->name);
@@ -223,7 +225,8 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
     int target = report_target(jd, json_path, run);
     if (target < 0)
         return -1;
-    struct report_ctx ctx = {jd, json_path, target, target_get(target), &report_words[target]};
+    struct report_ctx ctx = {jd, json_path, target, jval_get(jd, run, "target") != NULL, target_get(target),
+                             &report_words[target]};
     const struct target *t = ctx.t;
     const struct report_words *w = ctx.w;
     const struct jval *defects = jval_get(jd, run, "defects");
