@@ -119,11 +119,14 @@ static int report_target(const struct jval_doc *jd, const char *json_path, const
     const struct jval *v = jval_get(jd, run, "target");
     if (!v)
         return ENTRY_IRQ;
-    int e = v->type == JV_STRING ? target_parse(v->str) : -1;
+    if (v->type != JV_STRING) {
+        fprintf(stderr, "%s: \"target\" is not a string (expected \"irq\" or \"signal\")\n", json_path);
+        return -1;
+    }
+    int e = target_parse(v->str);
     if (e < 0)
-        fprintf(stderr, "%s: unknown target %s%s%s in \"target\" (expected \"irq\" or \"signal\")\n", json_path,
-                v->type == JV_STRING ? "'" : "", v->type == JV_STRING ? v->str : "(not a string)",
-                v->type == JV_STRING ? "'" : "");
+        fprintf(stderr, "%s: unknown target '%s' in \"target\" (expected \"irq\" or \"signal\")\n", json_path,
+                v->str);
     return e;
 }
 
