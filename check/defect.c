@@ -24,7 +24,7 @@ static const struct defect_info defects[DEF_COUNT] = {
      "A thread overruns into the MIN_BUDGET reserve the kernel keeps for its own WCET (a budget overrun of up to "
      "one WCET per event); a round-robin peer or a released thread runs late, a timeout fault is delivered late. "
      "On switch the kernel returns to user level with ksSchedulerAction = ChooseNewThread and ksReprogram set, "
-     "which every later kernel path assumes cannot happen.", false},
+     "which every later kernel path assumes cannot happen.", false, NULL},
     {"F2", "Domain expiry is ignored", FIX(FIX_ENTRY_DOMAIN), 0, "entry_time+entry_domain",
      "More than one domain, and the current domain's time is up at the entry clock (updateTimestamp sets "
      "ksDomainTime to 0 when the time consumed plus MIN_BUDGET reaches it).",
@@ -35,13 +35,13 @@ static const struct defect_info defects[DEF_COUNT] = {
      "pending: the interrupted thread's time is later charged to the handler's SC, which runs in a domain whose "
      "time has expired.",
      "Temporal isolation between domains is broken for up to MIN_BUDGET; on switch, budget accounting is wrong "
-     "for two SCs.", false},
+     "for two SCs.", false, NULL},
     {"F3", "Released threads are not woken", FIX(FIX_ENTRY_RELEASE), 0, "entry_time+entry_release",
      "The head of the release queue is ready at the entry clock.",
      "schedule() -> awaken() moves it to the ready queue (possibleSwitchTo), possibly switching to it.",
      "Leaves it in the release queue; switch may run the handler although a released thread of higher priority "
      "is ready.",
-     "A released thread runs one kernel entry late (a short priority inversion); nothing is lost.", false},
+     "A released thread runs one kernel entry late (a short priority inversion); nothing is lost.", false, NULL},
     {"F4", "The sporadic unblock check uses a stale clock", FIX(FIX_ENTRY_TIME), ENTRY_CHECKS, "entry_time",
      "The woken thread's SC is sporadic and its head refill is ready.",
      "refill_unblock_check stamps the head refill with now (the entry clock) and merges refills that overlap it.",
@@ -49,14 +49,14 @@ static const struct defect_info defects[DEF_COUNT] = {
      "entry, and merging is decided on that earlier time.",
      "The sporadic server's replenishment is scheduled earlier than the slowpath would, by the time since the "
      "last kernel entry: over a window of one period the thread can get more than its budget, which weakens the "
-     "guarantee the sporadic flag exists for.", false},
+     "guarantee the sporadic flag exists for.", false, NULL},
     {"F5", "The idle thread is not switched away from", FIX(FIX_IDLE_SWITCH), 0, "idle_switch",
      "The idle thread runs and the woken thread has priority 0 (the idle thread's priority).",
      "schedule() treats the idle thread as never runnable and switches to any schedulable candidate.",
      "Compares priorities only (0 >= 0: no switch), appends the woken thread to its ready queue and returns to "
      "the idle thread.",
      "A lost wake-up: the woken thread waits until the next kernel entry (the idle thread's next timer: up to its "
-     "timeslice, the domain end or the next release).", false},
+     "timeslice, the domain end or the next release).", false, NULL},
     {"F6", "The timer is not reprogrammed on a direct switch", FIX(FIX_DEADLINE), 0, "deadline",
      "Any direct switch after which the new thread's next event is not earlier than the old thread's (the "
      "sel4bench irquser situation itself).",
@@ -65,7 +65,7 @@ static const struct defect_info defects[DEF_COUNT] = {
      "deadline programmed for the interrupted thread stays.",
      "The timer fires early while the handler runs: one extra, useless timer interrupt (a kernel entry and a "
      "reprogram) per switch in which the handler outlives the old deadline. The deadline is never late, so "
-     "budgets are still enforced, but it costs cycles in exactly the case the fastpath optimises.", false},
+     "budgets are still enforced, but it costs cycles in exactly the case the fastpath optimises.", false, NULL},
     {"F7", "The constant-bandwidth unblock check is skipped on a switch", FIX(FIX_CB_UNBLOCK), 0, "cb_unblock",
      "A direct switch to a thread whose SC is periodic and not sporadic (constant bandwidth), with a ready head "
      "refill.",
@@ -73,13 +73,13 @@ static const struct defect_info defects[DEF_COUNT] = {
      "stamped with now and overlapping refills merged.",
      "Sets ksCurSC directly and skips it.",
      "As F4: the refill keeps an earlier start time, so its replenishment comes back earlier than configured "
-     "(more bandwidth than the SC's budget/period over a window).", false},
+     "(more bandwidth than the SC's budget/period over a window).", false, NULL},
     {"F8", "ksReprogram is left set", FIX(FIX_REPROGRAM), 0, "reprogram_flag",
      "The woken thread's SC is sporadic and ready, so its unblock check sets ksReprogram.",
      "schedule() commits time, reprograms the timer, clears the flag.",
      "Returns to user level with the flag set.",
      "Mostly benign: the next schedule() does the deferred commit and reprogram. It is still a state the kernel "
-     "never otherwise leaves at user level.", false},
+     "never otherwise leaves at user level.", false, NULL},
     {"F9", "The IRQ is masked for good on master's GICv3", FIX(FIX_SPLIT_EOI), 0, "split_eoi",
      "The master kernel (1326364bc) on a GICv3 board (imx8mm, imx8mq, tqma, qemu-arm-virt with GICv3): a signal "
      "IRQ the fastpath handles itself, rebased onto master.",
@@ -88,7 +88,7 @@ static const struct defect_info defects[DEF_COUNT] = {
      "maskInterrupt(true, irq) on every exit, as on base; the ack leaves it active.",
      "On master the handler's IRQHandler_Ack only deactivates (interrupt.c:159-163) and nothing else unmasks a "
      "signal IRQ: after the first interrupt the fastpath handles, the device's interrupts never arrive again.",
-     true},
+     true, NULL},
 };
 
 #define SIG_ENTRY_CHECKS (SFIX(SFIX_ENTRY_BUDGET) | SFIX(SFIX_ENTRY_RELEASE))
@@ -105,56 +105,68 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "timeout fault), the caller is left in Restart and the seL4_Send is not performed; schedule() picks the next "
      "thread.",
      "Signals, wakes and queues the receiver on the caller's overrun budget and returns to the caller.",
-     "The caller overruns into the MIN_BUDGET reserve (up to one kernel WCET) and its send takes effect one budget "
-     "period early. The same lazy accounting as fastpath_call/fastpath_reply_recv: a design trade-off.", false},
+     "The caller overruns into the MIN_BUDGET reserve (up to one kernel WCET) and its signal takes effect before "
+     "its next replenishment.", false,
+     "Design trade-off, not a bug: fastpath_call and fastpath_reply_recv skip updateTimestamp/checkBudget the "
+     "same way; the timer interrupt that is already due catches the overrun."},
     {"S2", "Domain expiry judged on a stale clock", SFIX(SFIX_ENTRY_DOMAIN), 0, "entry_domain",
-     "More than one domain; the domain's time is not 0 at the last entry but is at the entry clock "
+     "More than one domain; the domain's time is not 0 at the last kernel exit but is at the entry clock "
      "(updateTimestamp sets ksDomainTime to 0 when the time since plus MIN_BUDGET reaches it).",
-     "checkBudgetRestart returns false (domain expired): the caller restarts, nothing is signalled; schedule() "
-     "switches domain.",
-     "isCurDomainExpired() reads ksDomainTime without updateTimestamp: the guard passes and the signal is "
-     "delivered in a domain whose time is up.",
-     "Up to MIN_BUDGET of work in an expired domain (temporal isolation). fastpath_call/reply_recv have no domain "
-     "guard at all: the shared lazy accounting.", false},
+     "checkBudgetRestart returns false for the expired domain: the caller restarts, nothing is signalled; "
+     "schedule() switches domain.",
+     "isCurDomainExpired() reads ksDomainTime without updateTimestamp, passes, and the signal is delivered and "
+     "the caller resumed in a domain whose time is up.",
+     "Up to MIN_BUDGET of work past the domain's end: a temporal-isolation leak of the same size as S1's. The "
+     "guard as written never fires on a reachable state.", false,
+     "The shared lazy accounting (a trade-off): the IPC fastpaths have no domain guard at all. But a guard that "
+     "is there to catch expiry could test it on the entry clock: the fix entry_domain asks whether the domain "
+     "has expired as updateTimestamp would leave it."},
     {"S3", "Released threads are not woken", SFIX(SFIX_ENTRY_RELEASE), 0, "entry_time+entry_release",
      "The head of the release queue is ready at the entry clock.",
-     "schedule() -> awaken() moves it to its ready queue (possibleSwitchTo), possibly switching to it.",
-     "Leaves it in the release queue until the next kernel entry (its timer IRQ is due).",
-     "A released thread runs one kernel entry late; the timer IRQ that is due catches it. Shared with the IPC "
-     "fastpaths: a design trade-off.", false},
+     "schedule() -> awaken() moves it to its ready queue, where it may outrank or sit ahead of the receiver.",
+     "Leaves it in the release queue until the next kernel entry.",
+     "A released thread runs one kernel entry late; its timer interrupt is due and catches it.", false,
+     "Shared with the IPC fastpaths: a design trade-off."},
     {"S4", "The sporadic unblock check uses a stale clock", SFIX(SFIX_ENTRY_TIME), SIG_ENTRY_CHECKS, "entry_time",
      "The woken receiver's SC is sporadic and its head refill is ready.",
      "refill_unblock_check stamps the head refill with the entry clock and merges refills that overlap it.",
      "Runs the same check on ksCurTime of the previous kernel entry.",
-     "The receiver's replenishment is scheduled earlier than the slowpath would, by the time since the last "
-     "kernel entry: more than its budget over a window of one period. The IPC fastpaths run no unblock check.",
-     false},
+     "The receiver's replenishment comes back earlier than the slowpath would give it, by the time since the "
+     "last entry: more than its budget in a window of one period, which weakens what the sporadic flag is for.",
+     false,
+     "Not shared: the IPC fastpaths run no unblock check. (Classes with entry_time alone and the single field "
+     "current_time, all on two cores, are the unread clock itself, which every fastpath that does not read the "
+     "clock shares.)"},
     {"S5", "ksReprogram is left set", SFIX(SFIX_REPROGRAM), 0, "reprogram_flag",
-     "The woken receiver's SC is sporadic and ready, so its unblock check sets ksReprogram.",
+     "S4's receiver: its SC is sporadic and ready, so its unblock check sets ksReprogram.",
      "schedule() commits the caller's time, programs the timer and clears the flag.",
      "Returns to user level with the flag set and the time uncommitted.",
-     "Mostly benign: the next schedule() does the deferred commit and reprogram; a state the kernel otherwise "
-     "never leaves at user level.", false},
+     "Mostly benign: the next schedule() does the deferred commit and reprogram. Still a state the kernel "
+     "otherwise never leaves at user level (the invariant `user` flags it).", false,
+     "Goes beyond the lazy accounting the MCS IPC fastpaths share, as they run no unblock check."},
     {"S6", "The message info is ignored", SFIX(SFIX_MSG_INFO), 0, "msg_info",
-     "seL4_Send(ntfn, info) with extraCaps 1-3 and an IPC buffer whose extra cptr does not resolve "
-     "(seL4_Signal sends extraCaps 0: it cannot show this).",
-     "handleInvocation's lookupExtraCaps fails: handleFault faults the caller (no fault handler: Inactive) and "
-     "nothing is signalled.",
-     "Never reads msgInfo: signals the notification, wakes the receiver, and the caller keeps running.",
-     "A user-visible difference of semantics: a send that faults on a slowpath-only kernel succeeds on a "
-     "KernelSignalFastpath build. fastpath_call checks extraCaps == 0 (fastpath_mi_check); fastpath_signal "
-     "does not.", false},
+     "seL4_Send(ntfn, info) with extraCaps 1-3 and an IPC buffer in which an extra cap's cptr does not resolve "
+     "(seL4_Signal always sends message info 0 and cannot show it).",
+     "handleInvocation's lookupExtraCaps fails: handleFault faults the caller (with no fault handler it becomes "
+     "Inactive) and nothing is signalled.",
+     "Never reads msgInfo: it signals, wakes the receiver, and the caller keeps running.",
+     "A difference of user-visible semantics, not of accounting: the same seL4_Send faults on a kernel without "
+     "the signal fastpath and succeeds on one with it (with a fault handler, the handler sees a cap fault on one "
+     "and nothing on the other).", false,
+     "Not a trade-off: fastpath_call checks extraCaps == 0 (fastpath_mi_check); the same check (fall back when "
+     "extraCaps != 0) is the fix."},
     {"S9", "The reschedule IPI is left unsent (SMP)", SFIX(SFIX_IPI), 0, "reschedule_ipi",
-     "Two cores: the receiver is queued on the other core (its SC's core) and outranks that core's current "
-     "thread, or that core is idle or has ksReprogram set.",
-     "SCHED_ENQUEUE's remoteQueueUpdate marks ipiReschedulePending; schedule() sends the IPI (doMaskReschedule) "
-     "and the other core reschedules at once.",
-     "Marks it and returns to user level without schedule(): the IPI stays unsent until this core's next "
-     "schedule().",
-     "The receiver waits on the other core (idle, or running a lower-priority thread) until this core next "
-     "enters the kernel and reschedules: a priority inversion bounded only by this core's next kernel entry. "
-     "The IPC fastpaths never queue a thread on another core (fastpath_call falls back on a cross-core "
-     "destination).", false},
+     "Two cores; the receiver's SC is on the other core and the receiver does not outrank that core's current "
+     "thread (so no slow_prio), but remoteQueueUpdate still asks for an IPI: that core runs its idle thread and "
+     "the receiver has priority 0, or that core's ksReprogram is set.",
+     "SCHED_ENQUEUE marks ipiReschedulePending; schedule() sends the IPI (doMaskReschedule) and the other core "
+     "reschedules at once.",
+     "SCHED_ENQUEUE marks it and restore_user_context returns without schedule(): the IPI waits until this "
+     "core's next schedule().",
+     "The other core keeps running its idle thread (or keeps a timer deadline it was asked to reprogram) while "
+     "the receiver is ready on it, until this core next enters the kernel: a delay bounded only by this core's "
+     "next kernel entry.", false,
+     "Not shared: fastpath_call falls back on a destination on another core."},
 };
 
 int defect_count_t(int target)

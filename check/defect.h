@@ -28,6 +28,7 @@ struct defect_info {
     const char *fast;        /* what the proposal does */
     const char *consequence;
     bool master_only;        /* shows only on the master kernel (irqsim --kernel master) */
+    const char *verdict;     /* design trade-off or not; NULL where the findings give none (F1-F9) */
 };
 
 const struct defect_info *defect_info(int d);

@@ -68,6 +68,29 @@ static void test_table(void **state)
     assert_string_equal(defects_text(0, buf, sizeof buf), "none");
 }
 
+/* The trade-off-or-not verdicts of docs/FINDINGS-signal.md: S1-S3 are the
+ * lazy accounting the MCS IPC fastpaths share; S4 (no unblock check there),
+ * S6 (fastpath_call checks extraCaps) and S9 (fastpath_call falls back on
+ * another core) are not. The IRQ defects carry none, which keeps
+ * `irqsim report` of an IRQ run as it was. */
+static void test_verdicts(void **state)
+{
+    (void)state;
+    for (int d = 0; d < DEF_COUNT; d++)
+        assert_null(defect_info(d)->verdict);
+    static const struct {
+        const char *id, *says;
+    } want[] = {{"S1", "Design trade-off, not a bug"}, {"S2", "(a trade-off)"}, {"S3", "a design trade-off"},
+                {"S4", "Not shared"}, {"S5", "Goes beyond"}, {"S6", "Not a trade-off"}, {"S9", "Not shared"}};
+    assert_int_equal(defect_count_t(ENTRY_SIGNAL), sizeof want / sizeof want[0]);
+    for (int d = 0; d < defect_count_t(ENTRY_SIGNAL); d++) {
+        const struct defect_info *di = defect_info_t(ENTRY_SIGNAL, d);
+        assert_string_equal(di->id, want[d].id);
+        assert_non_null(di->verdict);
+        assert_non_null(strstr(di->verdict, want[d].says));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -75,6 +98,7 @@ int main(void)
         cmocka_unit_test(test_entry_time_belongs_to_the_entry_checks),
         cmocka_unit_test(test_combinations),
         cmocka_unit_test(test_table),
+        cmocka_unit_test(test_verdicts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -3,18 +3,52 @@
 #include "report.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "defect.h"
-#include "irq_fast.h"
 #include "jval.h"
+#include "target.h"
+
+/* What the comment says per target that neither the target table nor the
+ * defect table holds: the IRQ one reviews a pull request, the signal one a
+ * function already on master (docs/FINDINGS-signal.md). */
+struct report_words {
+    const char *subject;    /* the heading's "irqsim: SUBJECT (`variant`) against the slowpath" */
+    const char *fast_intro; /* "irqsim runs FAST_INTRO and the slowpath (...)" */
+    const char *event;      /* what enters the kernel in one check */
+    const char *fast_label; /* "**Fastpath (LABEL).**" */
+    const char *preface;    /* a paragraph after the introduction, "" for none */
+    const char *fuzz_args;  /* what `irqsim fuzz` and `irqsim gen` need to check this target */
+};
+
+static const struct report_words report_words[ENTRY_COUNT] = {
+    [ENTRY_IRQ] = {"the IRQ fastpath", "the fastpath", "one IRQ", "PR #1227", "", ""},
+    [ENTRY_SIGNAL] = {"master's signal fastpath", "master's `fastpath_signal` (merged from PR #793, "
+                      "`KernelSignalFastpath`)", "one `SysSend`", "master",
+                      "This is a comment on a function already merged, not on a pull request; "
+                      "docs/FINDINGS-signal.md gives the kernel lines behind each finding and the runs on the "
+                      "real kernel that confirm them.\n\n",
+                      "--target signal "},
+};
+
+/* One report: the JSON, its file, and the target it names. */
+struct report_ctx {
+    const struct jval_doc *jd;
+    const char *json_path;
+    int target;        /* enum ks_entry */
+    bool target_named; /* the JSON has "target" (an IRQ run's does not) */
+    const struct target *t;
+    const struct report_words *w;
+};
 
 static const char report_usage[] =
     "usage: irqsim report [-o FILE] RUN.json\n"
     "  turns the JSON summary of `irqsim fuzz --json RUN.json` into a Markdown review\n"
-    "  comment: each defect (F1-F8) with its state, what each path does, the consequence,\n"
+    "  comment: each defect (F1-F9 of the IRQ target, S1-S9 of the signal target, as the\n"
+    "  JSON's \"target\" says) with its state, what each path does, the consequence,\n"
     "  and its smallest reproducer inline (read from the file the run saved with --out;\n"
     "  a path is tried as written, then relative to the JSON file's directory)\n";
 
@@ -56,12 +90,44 @@ static char *read_reproducer(const char *json_path, const char *path, char *used
     return read_all(used, NULL);
 }
 
-static int defect_index(const char *id)
+static int report_defect_index(int target, const char *id)
 {
-    for (int d = 0; d < DEF_COUNT; d++)
-        if (!strcmp(defect_info(d)->id, id))
+    for (int d = 0; d < defect_count_t(target); d++)
+        if (!strcmp(defect_info_t(target, d)->id, id))
             return d;
     return -1;
+}
+
+/* Names the target an id does belong to, so a JSON edited or stitched
+ * from two runs says what is wrong rather than just "unknown". */
+static void report_bad_id(const struct report_ctx *c, const char *id)
+{
+    for (int e = 0; e < ENTRY_COUNT; e++)
+        if (e != c->target && report_defect_index(e, id) >= 0) {
+            fprintf(stderr, "%s: defect id '%s' in \"defects\" is a defect of target %s, but the JSON's target is "
+                            "%s%s\n", c->json_path, id, target_get(e)->name, c->t->name,
+                    c->target_named ? "" : " (no \"target\" field means irq)");
+            return;
+        }
+    fprintf(stderr, "%s: unknown defect id '%s' in \"defects\" (target %s)\n", c->json_path, id, c->t->name);
+}
+
+/* The JSON's target: absent for an IRQ run (whose JSON predates the field
+ * and must not change), "signal" for a signal run. */
+static int report_target(const struct jval_doc *jd, const char *json_path, const struct jval *run)
+{
+    const struct jval *v = jval_get(jd, run, "target");
+    if (!v)
+        return ENTRY_IRQ;
+    if (v->type != JV_STRING) {
+        fprintf(stderr, "%s: \"target\" is not a string (expected \"irq\" or \"signal\")\n", json_path);
+        return -1;
+    }
+    int e = target_parse(v->str);
+    if (e < 0)
+        fprintf(stderr, "%s: unknown target '%s' in \"target\" (expected \"irq\" or \"signal\")\n", json_path,
+                v->str);
+    return e;
 }
 
 static void print_list(FILE *out, const struct jval_doc *jd, const struct jval *arr, const char *sep,
@@ -78,36 +144,53 @@ static const char *plural(double n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* What each fix of a defect does, from the fix table of the model. */
-static void print_fix(FILE *out, const struct defect_info *di)
+/* The fix bits a defect's "fixes" names ("entry_time+entry_budget"), read
+ * by name from the target's fix table so the two cannot drift. */
+static unsigned report_fix_bits(const struct target *t, const char *fixes)
 {
-    unsigned entry_checks = FIX(FIX_ENTRY_BUDGET) | FIX(FIX_ENTRY_DOMAIN) | FIX(FIX_ENTRY_RELEASE);
-    unsigned bits = di->need | (di->need & entry_checks ? FIX(FIX_ENTRY_TIME) : 0);
-    fprintf(out, "**Fix** (in `--fastpath fixed`):");
-    for (int b = 0, n = 0; b < FIX_COUNT; b++)
+    unsigned bits = 0;
+    for (int b = 0; b < t->fixes; b++) {
+        size_t n = strlen(t->fix_name(b));
+        for (const char *p = fixes; (p = strstr(p, t->fix_name(b))) != NULL; p += n)
+            if ((p == fixes || p[-1] == '+') && (p[n] == 0 || p[n] == '+'))
+                bits |= 1u << b;
+    }
+    return bits;
+}
+
+/* What each fix of a defect does, from the fix table of the model. */
+static void print_fix(FILE *out, const struct report_ctx *c, const struct defect_info *di)
+{
+    unsigned bits = report_fix_bits(c->t, di->fixes);
+    fprintf(out, "**Fix** (in `%s--fastpath fixed`):", c->w->fuzz_args);
+    for (int b = 0, n = 0; b < c->t->fixes; b++)
         if (bits & (1u << b))
-            fprintf(out, "%s `%s`: %s", n++ ? ";" : "", fp_fix_name(b), fp_fix_what(b));
+            fprintf(out, "%s `%s`: %s", n++ ? ";" : "", c->t->fix_name(b), c->t->fix_what(b));
     fprintf(out, ".\n\n");
 }
 
-static int report_defect(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *d)
+static int report_defect(FILE *out, const struct report_ctx *c, const struct jval *d)
 {
+    const struct jval_doc *jd = c->jd;
+    const char *json_path = c->json_path;
     const char *id = jval_str(jd, d, "id", "?");
-    int k = defect_index(id);
+    int k = report_defect_index(c->target, id);
     if (k < 0) {
-        fprintf(stderr, "%s: unknown defect id '%s' in \"defects\"\n", json_path, id);
+        report_bad_id(c, id);
         return -1;
     }
-    const struct defect_info *di = defect_info(k);
+    const struct defect_info *di = defect_info_t(c->target, k);
     double count = jval_num(jd, d, "count", 0), first = jval_num(jd, d, "first_seconds", 0);
     const struct jval *classes = jval_get(jd, d, "classes");
     int n_classes = classes && classes->type == JV_ARRAY ? (int)classes->len : 0;
     fprintf(out, "### %s. %s\n\n", di->id, di->title);
     fprintf(out, "**State.** %s\n\n", di->state);
     fprintf(out, "**Slowpath.** %s\n\n", di->slow);
-    fprintf(out, "**Fastpath (PR #1227).** %s\n\n", di->fast);
+    fprintf(out, "**Fastpath (%s).** %s\n\n", c->w->fast_label, di->fast);
     fprintf(out, "**Consequence.** %s\n\n", di->consequence);
-    print_fix(out, di);
+    if (di->verdict)
+        fprintf(out, "**Trade-off or defect.** %s\n\n", di->verdict);
+    print_fix(out, c, di);
     fprintf(out, "**Seen.** %.0f %s in %d %s, first after %.2f s; fastpath exits: ", count,
             plural(count, "divergent state", "divergent states"), n_classes,
             n_classes == 1 ? "class" : "classes", first);
@@ -120,9 +203,9 @@ static int report_defect(FILE *out, const struct jval_doc *jd, const char *json_
     const char *repro = jval_str(jd, d, "reproducer", "");
     const char *cls = jval_str(jd, d, "reproducer_class", "?");
     if (!*repro) {
-        fprintf(out, "Reproducer: not shrunk (the run had no `--out`); `irqsim gen --seed %.0f` prints the "
+        fprintf(out, "Reproducer: not shrunk (the run had no `--out`); `irqsim gen %s--seed %.0f` prints the "
                      "state of class `%s` with the run's bounds.\n\n",
-                jval_num(jd, d, "seed", 0), cls);
+                c->w->fuzz_args, jval_num(jd, d, "seed", 0), cls);
         return 0;
     }
     char used[1024];
@@ -142,6 +225,13 @@ static int report_defect(FILE *out, const struct jval_doc *jd, const char *json_
 
 static int report(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *run)
 {
+    int target = report_target(jd, json_path, run);
+    if (target < 0)
+        return -1;
+    struct report_ctx ctx = {jd, json_path, target, jval_get(jd, run, "target") != NULL, target_get(target),
+                             &report_words[target]};
+    const struct target *t = ctx.t;
+    const struct report_words *w = ctx.w;
     const struct jval *defects = jval_get(jd, run, "defects");
     const struct jval *classes = jval_get(jd, run, "classes");
     if (!defects || defects->type != JV_ARRAY || !classes || classes->type != JV_ARRAY) {
@@ -153,13 +243,15 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
     const char *variant = jval_str(jd, run, "fastpath", "?");
     double checks = jval_num(jd, run, "checks", 0), secs = jval_num(jd, run, "seconds", 0);
     double jobs = jval_num(jd, run, "jobs", 1), seed = jval_num(jd, run, "seed", 0);
-    fprintf(out, "## irqsim: the IRQ fastpath (`%s`) against the slowpath\n\n", variant);
-    fprintf(out, "irqsim runs the fastpath and the slowpath (`handleInterruptEntry`) "
-                 "of a model of the aarch64 MCS kernel from one generated kernel state, one IRQ and one entry "
-                 "clock, and compares the outcomes field by field after normalising lazy time accounting.\n\n");
-    fprintf(out, "`irqsim fuzz --fastpath %s` checked **%.0f** generated states in %.0f s (%.0f %s, seed "
+    fprintf(out, "## irqsim: %s (`%s`) against the slowpath\n\n", w->subject, variant);
+    fprintf(out, "irqsim runs %s and the slowpath (`%s`) "
+                 "of a model of the aarch64 MCS kernel from one generated kernel state, %s and one entry "
+                 "clock, and compares the outcomes field by field after normalising lazy time accounting.\n\n",
+            w->fast_intro, t->slowpath, w->event);
+    fputs(w->preface, out);
+    fprintf(out, "`irqsim fuzz %s--fastpath %s` checked **%.0f** generated states in %.0f s (%.0f %s, seed "
                  "%.0f): ",
-            variant, checks, secs, jobs, plural(jobs, "job", "jobs"), seed);
+            w->fuzz_args, variant, checks, secs, jobs, plural(jobs, "job", "jobs"), seed);
     if ((int)classes->len == 0) {
         fprintf(out, "the fastpath agreed with the slowpath on every one.\n");
         return 0;
@@ -173,7 +265,7 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
                  "field, `irqsim run --path slow|fast FILE` each path's outcome. Its header comments are that "
                  "verdict.\n\n");
     for (const struct jval *d = jval_first(jd, defects); d; d = jval_next(jd, d))
-        if (report_defect(out, jd, json_path, d) != 0)
+        if (report_defect(out, &ctx, d) != 0)
             return -1;
     int unexplained = 0;
     for (const struct jval *c = jval_first(jd, classes); c; c = jval_next(jd, c)) {
