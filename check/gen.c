@@ -162,6 +162,7 @@ struct gen {
     uint8_t pool[KS_NUM_PRIOS];
     int n_pool;
     struct gen_cache *cache; /* NULL: histories built every time */
+    struct gen_hist_slot *slot; /* the cache's slot for this state's configuration */
 };
 
 static uint64_t gpick(struct gen *g, uint64_t n)
@@ -377,9 +378,13 @@ static void history_key(const struct gen *g, struct gen_hist_key *k)
     k->realistic = g->b->realistic;
 }
 
+/* The slot for the state's configuration, found once per state (after
+ * gen_config: the timer constants are the board's); NULL without a cache. */
 static struct gen_hist_slot *history_slot(struct gen *g)
 {
     struct gen_cache *c = g->cache;
+    if (!c)
+        return NULL;
     struct gen_hist_key k;
     history_key(g, &k);
     for (int i = 0; i < GEN_HIST_SLOTS; i++)
@@ -397,11 +402,11 @@ static struct gen_hist_slot *history_slot(struct gen *g)
  * run's configuration, not once per SC drawn). */
 static void history_load(struct gen *g, int sc, unsigned h)
 {
-    if (!g->cache) {
+    struct gen_hist_slot *slot = g->slot;
+    if (!slot) {
         history_build(g, sc, h);
         return;
     }
-    struct gen_hist_slot *slot = history_slot(g);
     struct gen_hist *e = &slot->hist[h];
     struct ks_sc *s = &g->ks->scs[sc];
     if (!slot->ready[h]) {
@@ -931,6 +936,7 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
         return -1;
     struct gen g = {.ks = ks, .src = src, .b = b, .cache = c};
     gen_config(&g);
+    g.slot = history_slot(&g);
     gen_time(&g);
     gen_domains(&g);
     gen_prio_pool(&g);
