@@ -92,6 +92,17 @@ static void test_errors(void **state)
 
 /* the domain schedule, thread domains and the entry latency print and
  * parse back; a thread's domain must be one of the schedule's */
+/* workload_print's text of w (free it) */
+static char *printed(const struct workload *x, size_t *len)
+{
+    char *buf = NULL;
+    FILE *f = open_memstream(&buf, len);
+    assert_non_null(f);
+    workload_print(f, x);
+    fclose(f);
+    return buf;
+}
+
 static void test_domains(void **state)
 {
     (void)state;
@@ -123,9 +134,7 @@ static void test_domains(void **state)
     text = "kernel master\ndomain_schedule 0:2,1:3\nntfn n\nthread t prio=1 prog=wait:n\n";
     assert_int_equal(workload_parse(text, strlen(text), "m.wl", &w, &err), 0);
     assert_int_equal(w.kernel, KS_KERNEL_MASTER);
-    f = open_memstream(&buf, &len);
-    workload_print(f, &w);
-    fclose(f);
+    buf = printed(&w, &len);
     assert_non_null(strstr(buf, "\nkernel master\n"));
     assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
     assert_int_equal(w2.kernel, KS_KERNEL_MASTER);
@@ -137,9 +146,7 @@ static void test_domains(void **state)
     text = "target signal\nntfn n\nthread t prio=1 prog=signal:n\n";
     assert_int_equal(workload_parse(text, strlen(text), "t.wl", &w, &err), 0);
     assert_int_equal(w.target, ENTRY_SIGNAL);
-    f = open_memstream(&buf, &len);
-    workload_print(f, &w);
-    fclose(f);
+    buf = printed(&w, &len);
     assert_non_null(strstr(buf, "\ntarget signal\n"));
     assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
     assert_int_equal(w2.target, ENTRY_SIGNAL);
@@ -147,9 +154,7 @@ static void test_domains(void **state)
     text = "ntfn n\nthread t prio=1 prog=wait:n\n";
     assert_int_equal(workload_parse(text, strlen(text), "i.wl", &w, &err), 0);
     assert_int_equal(w.target, ENTRY_IRQ);
-    f = open_memstream(&buf, &len);
-    workload_print(f, &w);
-    fclose(f);
+    buf = printed(&w, &len);
     assert_null(strstr(buf, "target"));
     free(buf);
     expect_error("target ipc\n", 1, "expected irq or signal");
