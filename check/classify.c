@@ -89,25 +89,21 @@ bool dclass_same(const struct dclass *x, const struct dclass *y)
     return x->exit == y->exit && x->cause == y->cause;
 }
 
-const char *cause_text_t(int target, unsigned cause, char *buf, size_t len)
+const char *cause_text(const struct target *t, unsigned cause, char *buf, size_t len)
 {
     if (cause == CLASS_NO_FIX) {
         snprintf(buf, len, "unexplained");
         return buf;
     }
-    const struct target *t = target_get(target);
     return ks_bits_text(cause, t->fixes, t->fix_name, buf, len);
-}
-
-const char *cause_text(unsigned cause, char *buf, size_t len)
-{
-    return cause_text_t(ENTRY_IRQ, cause, buf, len);
 }
 
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len)
 {
     char cause[160];
-    snprintf(buf, len, "%s/%s", target_get(cl->target)->exit_name(cl->exit),
-             cause_text_t(cl->target, cl->cause, cause, sizeof cause));
+    const struct target *t = target_get(cl->target);
+    if (!t)
+        t = target_default();
+    snprintf(buf, len, "%s/%s", t->exit_name(cl->exit), cause_text(t, cl->cause, cause, sizeof cause));
     return buf;
 }

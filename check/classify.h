@@ -43,8 +43,9 @@ unsigned classify_cause_after(const struct kstate *in, const struct diff_verdict
 bool dclass_same(const struct dclass *x, const struct dclass *y);
 /* "switch/entry_time+deadline" */
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len);
-const char *cause_text(unsigned cause, char *buf, size_t len);
-/* The same for a target's fixes (enum ks_entry). */
-const char *cause_text_t(int target, unsigned cause, char *buf, size_t len);
+/* "entry_time+deadline": a cause, a set of t's fixes ("unexplained" for
+ * CLASS_NO_FIX) */
+struct target;
+const char *cause_text(const struct target *t, unsigned cause, char *buf, size_t len);
 
 #endif

@@ -1,10 +1,12 @@
 /*
- * defect: the defects of PR #1227's IRQ fastpath (F1-F8 of
- * docs/FINDINGS.md on base 43607edb6; F9 on master 1326364bc) and how a divergence's cause maps onto them. A defect is
- * a fix of the corrected fastpath whose absence is needed to explain a
- * divergence: a class's cause (classify.h, the minimal fix set) names the
- * defects beneath it. The review texts of each defect live here, in one
- * table, so that `irqsim fuzz` and `irqsim report` word them alike.
+ * defect: what a target's defects are made of, and how a divergence's
+ * cause maps onto them. A defect is a fix of the corrected fastpath whose
+ * absence is needed to explain a divergence: a class's cause (classify.h,
+ * the minimal fix set) names the defects beneath it. Each target's table
+ * (ids, titles, the review texts) lives in its descriptor file
+ * (target_irq.c: F1-F9 of docs/FINDINGS.md; target_signal.c: S1-S9 of
+ * docs/FINDINGS-signal.md), the one source `irqsim fuzz`, `irqsim report`
+ * and CTest doc_defects (which holds the FINDINGS pages to it) read.
  */
 #ifndef IRQSIM_DEFECT_H
 #define IRQSIM_DEFECT_H
@@ -12,9 +14,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct target;
+
+/* The IRQ fastpath's defects, in the order of its table (target_irq.c). */
 enum defect { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_COUNT };
-/* The most defects a target has (the IRQ fastpath's DEF_COUNT, the signal
- * fastpath's seven: defect.c checks both), for tables of any target. */
+/* The most defects a target has, for tables of any target. */
 #define DEFECT_MAX 16
 
 struct defect_info {
@@ -29,26 +33,27 @@ struct defect_info {
     const char *consequence;
     bool master_only;        /* shows only on the master kernel (irqsim --kernel master) */
     const char *verdict;     /* design trade-off or not; NULL where the findings give none (F1-F9) */
+    int min_cores;           /* the cores a state that shows it needs (0: any) ... */
+    int max_cores;           /* ... and the most it may have (0: any) */
 };
 
-const struct defect_info *defect_info(int d);
+/* Defect d of t; NULL when out of range. */
+const struct defect_info *defect_info(const struct target *t, int d);
+/* The index of the defect with that id ("F1"), -1 when t has none. */
+int defect_index(const struct target *t, const char *id);
+/* Whether defect d can show on that kernel (enum ks_kernel) ... */
+bool defect_possible(const struct target *t, int d, int kernel);
+/* ... and with that many cores. */
+bool defect_possible_cores(const struct target *t, int d, int kernel, int cores);
+int defects_possible(const struct target *t, int kernel);
 
-/* The defects (bit d for DEF_d) beneath a class cause; 0 for CLASS_NO_FIX.
- * entry_time is part of the fix of F1, F2 and F3 (the entry checks need the
- * clock); a cause that needs it without any of their checks is F4. */
-unsigned cause_defects(unsigned cause);
+/* The defects (bit d for defect d) beneath a class cause (a set of t's
+ * fixes); 0 for CLASS_NO_FIX. For the IRQ target, entry_time is part of the
+ * fix of F1, F2 and F3 (the entry checks need the clock); a cause that needs
+ * it without any of their checks is F4. */
+unsigned cause_defects(const struct target *t, unsigned cause);
 
 /* "F1+F6", into buf ("none" when the mask is empty). */
-const char *defects_text(unsigned mask, char *buf, size_t len);
-
-/* The same per target (enum ks_entry): the IRQ fastpath's F1-F9 above, or
- * the signal fastpath's S1-S6 (docs/FINDINGS-signal.md); a cause is then a
- * set of that target's fixes. */
-int defect_count_t(int target);
-const struct defect_info *defect_info_t(int target, int d);
-bool defect_possible_t(int target, int d, int kernel);
-int defects_possible_t(int target, int kernel);
-unsigned cause_defects_t(int target, unsigned cause);
-const char *defects_text_t(int target, unsigned mask, char *buf, size_t len);
+const char *defects_text(const struct target *t, unsigned mask, char *buf, size_t len);
 
 #endif

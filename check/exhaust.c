@@ -9,6 +9,7 @@
 #include "build.h"
 #include "refill.h"
 #include "sched.h"
+#include "target.h"
 
 /* ---- bounds ---- */
 
@@ -20,7 +21,7 @@ void exh_bounds_default(struct exh_bounds *b)
     b->domains = 2;
     b->board = "imx8mm";
     b->kernel = KS_KERNEL_BASE;
-    b->target = ENTRY_IRQ;
+    b->target = target_default();
 }
 
 const char *exh_bounds_check(const struct exh_bounds *b)
@@ -33,8 +34,8 @@ const char *exh_bounds_check(const struct exh_bounds *b)
         return "refills must be between 1 and 4";
     if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
         return "kernel must be base or master";
-    if (b->target != ENTRY_IRQ && b->target != ENTRY_SIGNAL)
-        return "target must be irq or signal";
+    if (!b->target || !b->target->exh)
+        return "the target has no bounded enumeration";
     if (b->domains < 1 || b->domains > 2)
         return "domains must be 1 or 2 (the path compares the current domain with one other)";
     struct ks_config c;
@@ -48,14 +49,14 @@ const char *exh_bounds_check(const struct exh_bounds *b)
 
 /* ---- the choice walk ---- */
 
-struct walk {
+struct exh_walk {
     struct exh_iter *it;
     int pos;
     bool bad; /* more choices than EXH_MAX_CHOICES (a design error) */
 };
 
 /* A choice among n values; a dimension with one value takes no position. */
-static int choose(struct walk *w, int n)
+static int choose(struct exh_walk *w, int n)
 {
     if (n <= 1)
         return 0;
@@ -72,7 +73,7 @@ static int choose(struct walk *w, int n)
 }
 
 /* A choice among the values of a list. */
-static int choose_in(struct walk *w, const int *list, int n)
+static int choose_in(struct exh_walk *w, const int *list, int n)
 {
     return list[choose(w, n)];
 }
@@ -125,7 +126,7 @@ static int edges_above(const struct consts *k, const int *cand, int n, int64_t a
 
 /* refill_max of a periodic SC holding k refills: MIN_REFILLS at least
  * (SchedControl_ConfigureFlags: extra refills + 2), up to the bound */
-static int choose_max(struct walk *w, int k, int bound)
+static int choose_max(struct exh_walk *w, int k, int bound)
 {
     int lo = k < 2 ? 2 : k, hi = bound < 2 ? 2 : bound;
     return lo + choose(w, hi - lo + 1);
@@ -204,7 +205,7 @@ static int prio_candidates(const struct exh_plan *p, int *out)
  * check_syscall_entry): never the idle thread, whose wfi loop makes none
  * (src/arch/arm/64/idle.S); build_current makes it Running and current with
  * ResumeCurrentThread, as at every return to user level. */
-static int plan_caller(struct walk *w)
+static int plan_caller(struct exh_walk *w)
 {
     return CUR_RR + choose(w, CUR_KINDS - CUR_RR);
 }
@@ -221,32 +222,72 @@ static int plan_caller(struct walk *w)
  * its msg_info check) before anything changes: the same slowpath runs on
  * both sides. One extra cap that resolves and one that does not are the two
  * outcomes of lookupExtraCaps (more caps only repeat them). */
-static void plan_sysin(struct walk *w, struct exh_plan *p)
+static void plan_sysin(struct exh_walk *w, struct exh_plan *p)
 {
     p->scap = choose(w, SCAP_COUNT);
     p->extra = p->scap == SCAP_NTFN ? choose(w, XE_KINDS) : XE_NONE;
 }
 
 /* A notification is signalled: by the IRQ, or by the SysSend's cap. */
+static bool irq_signals(const struct exh_plan *p)
+{
+    return p->irq == XI_SIGNAL;
+}
+
+static bool send_signals(const struct exh_plan *p)
+{
+    return p->scap == SCAP_NTFN;
+}
+
 static bool plan_signals(const struct exh_plan *p)
 {
-    return p->target == ENTRY_SIGNAL ? p->scap == SCAP_NTFN : p->irq == XI_SIGNAL;
+    return p->ops->signals(p);
+}
+
+/* Any current thread, the idle thread too when no thread is left. */
+static int irq_current(struct exh_walk *w, int left)
+{
+    return choose(w, left >= 1 ? CUR_KINDS : 1);
+}
+
+static int send_current(struct exh_walk *w, int left)
+{
+    (void)left;
+    return plan_caller(w);
+}
+
+static void plan_irq(struct exh_walk *w, struct exh_plan *p)
+{
+    p->irq = choose(w, XI_KINDS);
+}
+
+/* the values past the WCET window exist for the timer IRQ only (its
+ * deadline is compared with the clock less the window); never a SysSend */
+static bool irq_timer(const struct exh_plan *p)
+{
+    return p->irq == XI_TIMER;
+}
+
+static bool send_timer(const struct exh_plan *p)
+{
+    (void)p;
+    return false;
 }
 
 static void plan(struct exh_iter *it)
 {
-    struct walk w = {it, 0, false};
+    struct exh_walk w = {it, 0, false};
     struct exh_plan *p = &it->plan;
     const struct exh_bounds *b = &it->b;
     struct consts k;
     board_consts(b, &k);
     memset(p, 0, sizeof *p);
     int left = b->threads;
-    bool sig = b->target == ENTRY_SIGNAL;
-    p->target = sig ? ENTRY_SIGNAL : ENTRY_IRQ;
+    p->ops = b->target->exh;
+    bool sig = p->ops->send;
 
     p->ndom = 1 + choose(&w, b->domains);
-    p->cur = sig ? plan_caller(&w) : choose(&w, left >= 1 ? CUR_KINDS : 1);
+    p->cur = p->ops->plan_current(&w, left);
     if (p->cur != CUR_IDLE)
         left--;
     if (periodic_cur(p->cur)) {
@@ -256,13 +297,8 @@ static void plan(struct exh_iter *it)
     p->c_big = choose(&w, 2);
     p->d_big = choose(&w, 2);
     int64_t c = p->c_big ? k.c1 : 0, d = p->d_big ? k.d1 : 0;
-    if (sig)
-        plan_sysin(&w, p);
-    else
-        p->irq = choose(&w, XI_KINDS);
-    /* the values past the WCET window exist for the timer IRQ only (its
-     * deadline is compared with the clock less the window); never a SysSend */
-    bool timer = !sig && p->irq == XI_TIMER;
+    p->ops->plan_entry(&w, p);
+    bool timer = p->ops->timer(p);
     int list[E_KINDS + XN_KINDS + RSC_KINDS + 16];
 
     /* the current head refill's end against the clock: amount = c + d + off >= MIN_BUDGET */
@@ -650,11 +686,19 @@ static const char *name_n(char *dst, const char *prefix, int i)
 
 /* A notification object is named: by the IRQ's cap, or by the SysSend's
  * notification cap (with or without Send: its capNtfnPtr is valid either way). */
+static bool send_names_ntfn(const struct exh_plan *p)
+{
+    return p->scap == SCAP_NTFN || p->scap == SCAP_NTFN_NO_SEND;
+}
+
+static bool irq_names_ntfn(const struct exh_plan *p)
+{
+    return p->irq == XI_SIGNAL || p->irq == XI_NO_SEND;
+}
+
 static bool plan_names_ntfn(const struct exh_plan *p)
 {
-    if (p->target == ENTRY_SIGNAL)
-        return p->scap == SCAP_NTFN || p->scap == SCAP_NTFN_NO_SEND;
-    return p->irq == XI_SIGNAL || p->irq == XI_NO_SEND;
+    return p->ops->names_ntfn(p);
 }
 
 /* The SysSend (target signal): the svc takes no IRQ (c_handle_syscall reads
@@ -664,7 +708,7 @@ static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
 {
     struct ks_sysin *s = &ks->sys;
     memset(s, 0, sizeof *s);
-    s->entry = ENTRY_SIGNAL;
+    s->entry = (uint8_t)target_signal.entry;
     s->cap = (uint8_t)p->scap;
     s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);
     s->badge = n == KS_NONE ? 0 : 1;
@@ -770,10 +814,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
         build_ready(ks, t);
     }
 
-    if (p->target == ENTRY_SIGNAL)
-        build_sysin(ks, p, n);
-    else
-        build_irq(ks, p, n);
+    p->ops->build(ks, p, n);
     build_master(ks);
     build_deadline(ks);
     ks->reprogram = false; /* the queue operations set it; user level has it clear */
@@ -821,11 +862,31 @@ __attribute__((format(printf, 2, 3))) static void sb_put(struct sbuf *b, const c
         b->used = (size_t)m < b->len - b->used ? b->used + (size_t)m : b->len - 1;
 }
 
+static const char *irq_text(const struct exh_plan *p, char *buf, size_t len)
+{
+    static const char *const irq[] = {"spurious", "out_of_range", "inactive", "timer", "reserved",
+                                      "null_cap", "endpoint_cap", "no_send_cap", "signal"};
+    snprintf(buf, len, "irq=%s", irq[p->irq]);
+    return buf;
+}
+
+static const char *send_text(const struct exh_plan *p, char *buf, size_t len)
+{
+    static const char *const extra[] = {"0", "1_resolves", "1_unresolved"};
+    snprintf(buf, len, "syscall=send cap=%s extra_caps=%s", ks_sys_cap_name(p->scap), extra[p->extra]);
+    return buf;
+}
+
+/* The two targets' parts of the enumeration (target_irq.c, target_signal.c
+ * point at them). */
+const struct exh_ops exh_ops_irq = {irq_current, plan_irq, irq_timer, irq_signals, irq_names_ntfn,
+                                    false, build_irq, irq_text};
+const struct exh_ops exh_ops_signal = {send_current, plan_sysin, send_timer, send_signals, send_names_ntfn,
+                                       true, build_sysin, send_text};
+
 const char *exh_plan_text(const struct exh_plan *p, char *buf, size_t len)
 {
     static const char *const cur[] = {"idle", "rr", "periodic", "periodic+timeout_handler", "sporadic"};
-    static const char *const irq[] = {"spurious", "out_of_range", "inactive", "timer", "reserved",
-                                      "null_cap", "endpoint_cap", "no_send_cap", "signal"};
     static const char *const ntfn[] = {"active", "idle", "idle_bound_current", "idle_bound_inactive",
                                        "idle_bound_waiting_elsewhere", "idle_bound_receiving", "waiting"};
     static const char *const rsc[] = {"own_rr", "own_periodic", "own_sporadic", "own_unconfigured", "ntfn_rr",
@@ -835,7 +896,6 @@ const char *exh_plan_text(const struct exh_plan *p, char *buf, size_t len)
     static const char *const core[] = {"up", "other_core", "fpu_live"};
     static const char *const as[] = {"ok", "vtable_bad", "asid_bad"};
     static const char *const rdy[] = {"other_domain", "equal", "below"};
-    static const char *const extra[] = {"0", "1_resolves", "1_unresolved"};
     struct sbuf sb = {buf, len, 0};
 #define OUT(...) sb_put(&sb, __VA_ARGS__)
     buf[0] = 0;
@@ -847,10 +907,8 @@ const char *exh_plan_text(const struct exh_plan *p, char *buf, size_t len)
         OUT(" budget_end-clock=%s", exh_edge_name(p->budget_edge));
     if (p->ndom == 2)
         OUT(" domain_end-clock=%s", exh_edge_name(p->dom_edge));
-    if (p->target == ENTRY_SIGNAL)
-        OUT(" syscall=send cap=%s extra_caps=%s", ks_sys_cap_name(p->scap), extra[p->extra]);
-    else
-        OUT(" irq=%s", irq[p->irq]);
+    char entry[80];
+    OUT(" %s", p->ops->text(p, entry, sizeof entry));
     if (plan_signals(p))
         OUT(" ntfn=%s", ntfn[p->ntfn]);
     if (p->recv) {

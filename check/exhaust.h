@@ -29,6 +29,8 @@
 
 #include "kstate.h"
 
+struct target;
+
 /* The bound. */
 struct exh_bounds {
     int threads;       /* threads besides the idle thread(s), 1..EXH_MAX_THREADS */
@@ -39,10 +41,10 @@ struct exh_bounds {
     const char *board; /* a preset of sim/config.c */
     int kernel;        /* enum ks_kernel: base (default) or master, whose
                           states add the master-only values (exh_build) */
-    int target;        /* enum ks_entry: ENTRY_IRQ (default, PR #1227's
-                          fastpath_irq) or ENTRY_SIGNAL (master's
-                          fastpath_signal: the IRQ dimension becomes the
-                          SysSend's inputs, docs/EXHAUSTIVE.md) */
+    const struct target *target; /* PR #1227's fastpath_irq (default) or
+                          master's fastpath_signal (the IRQ dimension becomes
+                          the SysSend's inputs, docs/EXHAUSTIVE.md): its
+                          descriptor's exh hooks */
 };
 
 #define EXH_MAX_THREADS 6
@@ -96,7 +98,7 @@ enum exh_edge {
 };
 
 struct exh_plan {
-    int target;         /* enum ks_entry, as the bound's */
+    const struct exh_ops *ops; /* the bound's target's */
     int ndom;
     int cur;            /* enum exh_cur */
     int cur_k;          /* refills in the current SC (periodic) */
@@ -131,6 +133,28 @@ struct exh_plan {
     bool r_stale;       /* master: the waiting receiver (XN_WAITING) holds a
                            stale reply reference (4f4721706) */
 };
+
+/* A target's part of the enumeration (its descriptor's exh, target.h): the
+ * entry's own dimension and what depends on it. The IRQ target's and the
+ * signal target's are in exhaust.c, beside the walk they choose with. */
+struct exh_walk;
+struct exh_ops {
+    /* the current thread: any kind, or one that can make a system call */
+    int (*plan_current)(struct exh_walk *w, int threads_left);
+    /* the entry's own dimension: the IRQ, or the SysSend's inputs */
+    void (*plan_entry)(struct exh_walk *w, struct exh_plan *p);
+    /* the timer IRQ: the edge values past the WCET window exist */
+    bool (*timer)(const struct exh_plan *p);
+    bool (*signals)(const struct exh_plan *p);    /* a notification is signalled */
+    bool (*names_ntfn)(const struct exh_plan *p); /* a notification object is named */
+    /* a SysSend: the receiver is compared with its core's current thread
+     * (the other core's idle thread, priority 0), and the fastpath never
+     * switches (fastpath.c:652-654) */
+    bool send;
+    void (*build)(struct kstate *ks, const struct exh_plan *p, int ntfn);
+    const char *(*text)(const struct exh_plan *p, char *buf, size_t len);
+};
+extern const struct exh_ops exh_ops_irq, exh_ops_signal;
 
 /* ---- the iterator: one plan per step ---- */
 

@@ -7,6 +7,7 @@
 #include "build.h"
 #include "refill.h"
 #include "sched.h"
+#include "target.h"
 
 void gen_bounds_default(struct gen_bounds *b)
 {
@@ -19,7 +20,7 @@ void gen_bounds_default(struct gen_bounds *b)
     b->edges = true;
     b->realistic = false;
     b->kernel = KS_KERNEL_BASE;
-    b->target = ENTRY_IRQ;
+    b->target = target_default();
     b->board = NULL;
     b->config = NULL;
 }
@@ -38,8 +39,8 @@ const char *gen_bounds_check(const struct gen_bounds *b)
         return "notifications must be between 1 and 16";
     if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
         return "kernel must be base or master";
-    if (b->target < 0 || b->target >= ENTRY_COUNT)
-        return "target must be irq or signal";
+    if (!b->target)
+        return "no target";
     if (b->board) {
         struct ks_config c;
         if (cfg_preset(&c, b->board) != 0)
@@ -871,7 +872,6 @@ void gen_syscall(struct kstate *ks, struct gen_src *src)
                                       SK_NULL, SK_EXTRA_BAD, SK_EXTRA_BAD, SK_EXTRA_OK};
     struct ks_sysin *s = &ks->sys;
     memset(s, 0, sizeof *s);
-    s->entry = ENTRY_SIGNAL;
     int kind = kinds[pick(src, 16)];
     int irq = ks->active_irq;
     if (irq >= 0 && irq < ks->n_irqs && ks->irq_cap[irq].type == CAP_Notification) {
@@ -908,16 +908,14 @@ int gen_state_cached(struct kstate *ks, struct gen_src *src, const struct gen_bo
 {
     if (gen_bounds_check(b))
         return -1;
-    if (b->target != ENTRY_SIGNAL)
-        return gen_one(ks, src, b, c);
-    /* about one state in six has the idle thread current (gen_current) */
+    /* a state that cannot be the target's entry is drawn anew from the
+     * same source (a SysSend: about one state in six has the idle thread
+     * current, gen_current) */
     for (int tries = 0; tries < 1000; tries++) {
         if (gen_one(ks, src, b, c) != 0)
             return -1;
-        if (!gen_syscall_unfit(ks)) {
-            gen_syscall(ks, src);
+        if (b->target->gen_entry(ks, src) == 0)
             return 0;
-        }
     }
     return -1;
 }

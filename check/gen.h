@@ -14,6 +14,8 @@
 
 #include "kstate.h"
 
+struct target;
+
 struct gen_bounds {
     int max_threads;   /* besides the idle thread(s), 1..KS_MAX_TCBS-2 */
     int prios;         /* distinct priorities in use, 1..256 */
@@ -27,8 +29,8 @@ struct gen_bounds {
                           no pending consumption, domains and releases not
                           placed near the clock, uniform entry clock */
     int kernel;        /* enum ks_kernel of every state (base by default) */
-    int target;        /* enum ks_entry: the entry drawn, an IRQ (default) or
-                          a SysSend by the current thread (gen_state) */
+    const struct target *target; /* the entry drawn (its gen_entry): an IRQ
+                          (default) or a SysSend by the current thread */
     const char *board; /* NULL: any preset (of the first six on base) */
     const struct ks_config *config; /* NULL: drawn per state; else every state
                                        has exactly this configuration (a
@@ -52,9 +54,9 @@ void gen_src_bytes(struct gen_src *s, const uint8_t *data, size_t len);
 void gen_src_seed(struct gen_src *s, uint64_t seed);
 
 /* Build a state into ks. Returns 0 (the state then passes kstate_check at
- * entry) or -1 if the bounds are unusable. With b->target ENTRY_SIGNAL the
- * state is at a SysSend: states whose current thread cannot make a system
- * call (gen_syscall) are drawn anew from the same source until one can. */
+ * entry) or -1 if the bounds are unusable. States that cannot be b->target's entry
+ * (its gen_entry: for a SysSend, those whose current thread cannot make a
+ * system call) are drawn anew from the same source until one can. */
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
 
 /* The refill histories of periodic SCs: GEN_HISTORIES per configuration,
@@ -73,7 +75,8 @@ int gen_state_cached(struct kstate *ks, struct gen_src *src, const struct gen_bo
 /* Why the state's current thread cannot make a system call (rk_sig.c's
  * `unfit`): "idle", "not running", "action pending"; NULL when it can. */
 const char *gen_syscall_unfit(const struct kstate *ks);
-/* Make ks a SysSend entry by its current thread (which can make one): the
+/* Draw the inputs of a SysSend by ks's current thread (which can make one;
+ * target_signal.c then makes the state its entry): the
  * cap the cptr resolves to drawn as real/rk_sig.c draws it, in sixteenths
  * (a notification cap 10, without the send right 1, a lookup failure 1, an
  * empty slot 1, a message naming 1-3 extra caps of which some do not

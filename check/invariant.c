@@ -8,6 +8,7 @@
 #include "irq_fast.h"
 #include "refill.h"
 #include "sched.h"
+#include "target.h"
 #include "vspace.h"
 
 static const struct { const char *name, *what; } inv_text[] = {
@@ -892,11 +893,11 @@ static void check_user(struct ctx *c, enum inv_when when)
 static void check_sysin(struct ctx *c)
 {
     const struct ks_sysin *s = &c->ks->sys;
-    if (s->entry >= ENTRY_COUNT) {
+    if (!target_get(s->entry)) {
         fail(c, INV_INDEX, "entry kind %u out of range", s->entry);
         return;
     }
-    if (s->entry != ENTRY_SIGNAL)
+    if (!target_get(s->entry)->syscall_entry)
         return;
     bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
     if (s->cap >= SCAP_COUNT)
@@ -920,7 +921,7 @@ static void check_sysin(struct ctx *c)
 static void check_syscall_entry(struct ctx *c, enum inv_when when)
 {
     const struct kstate *ks = c->ks;
-    if (when != INV_AT_ENTRY || ks->sys.entry != ENTRY_SIGNAL)
+    if (when != INV_AT_ENTRY || !target_of(ks)->syscall_entry)
         return;
     if (ks->cur_thread == ks->idle_thread)
         fail(c, INV_ENTRY, "syscall entry: the idle thread makes no system calls");
@@ -932,34 +933,13 @@ static void check_syscall_entry(struct ctx *c, enum inv_when when)
              (int)ks->active_irq);
 }
 
-/* PR #1227's fastpath: F1, F2, F5, F8, F9 (test_admit_left_by); master's
- * signal fastpath returns to user level after at most SCHED_ENQUEUE or
- * SCHED_APPEND with no schedule(): ksReprogram from the receiver's
- * refill_unblock_check (S5, fastpath.c:694-700) and the IPI that
- * remoteQueueUpdate marked (S9, fastpath.c:706-712) stay set; it never
- * changes ksSchedulerAction, and queues no thread above the caller on its
- * core (a receiver that outranks it is slow_prio) */
-unsigned inv_admit_left_by_t(int target, int v)
-{
-    if (v != FP_PR1227)
-        return 0;
-    if (target == ENTRY_SIGNAL)
-        return INV_ADMIT_REPROGRAM | INV_ADMIT_IPI;
-    return INV_ADMIT_ALL & ~INV_ADMIT_IPI;
-}
-
-unsigned inv_admit_left_by(int v)
-{
-    return inv_admit_left_by_t(ENTRY_IRQ, v);
-}
-
 int inv_admit_parse(const char *s, unsigned *out)
 {
     static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked", "inherited", "ipi"};
     int v = fp_variant_parse(s);
     *out = 0;
     if (v >= 0) {
-        *out = inv_admit_left_by(v);
+        *out = target_admit_left_by(&target_irq, v);
         return 0;
     }
     if (strcmp(s, "none") == 0)

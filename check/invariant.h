@@ -73,14 +73,9 @@ enum inv_admit {
     INV_ADMIT_ALL = (1u << 7) - 1,
 };
 int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned admit, struct inv_report *r);
-/* The admit bits for what fastpath variant v (enum fp_variant) leaves
- * behind: all of them for pr1227, none for fixed (measured in
- * tests/test_invariant.c, test_admit_left_by). */
-unsigned inv_admit_left_by(int v);
-/* The same for target (enum ks_entry) and its variant v: master's signal
- * fastpath as merged leaves ksReprogram (S5) and ipiReschedulePending (S9)
- * set; fixed leaves nothing (test_admit_left_by_signal). */
-unsigned inv_admit_left_by_t(int target, int v);
+/* What a fastpath variant leaves behind is its target's (target.h,
+ * target_admit_left_by; measured in tests/test_invariant.c,
+ * test_admit_left_by, and test_sim_signal.c). */
 /* Parses "none", "all", a variant name, or a comma list of
  * action,reprogram,outranked,domain_end,masked,inherited,ipi; -1 when
  * malformed. */

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 
 #include "sched.h"
+#include "target.h"
 #include "vspace.h"
 
 const char *ks_action_name(const struct kstate *ks, int action, char *buf, size_t len)
@@ -97,7 +98,7 @@ static void print_domain(FILE *out, const struct kstate *ks)
 static void print_syscall(FILE *out, const struct kstate *ks)
 {
     const struct ks_sysin *s = &ks->sys;
-    if (s->entry != ENTRY_SIGNAL)
+    if (!target_of(ks)->syscall_entry)
         return;
     fprintf(out, "syscall send cap=%s", ks_sys_cap_name(s->cap));
     opt_obj(out, "ntfn", s->ntfn, ks_ntfn_name(ks, s->ntfn));

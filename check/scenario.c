@@ -17,6 +17,7 @@
 
 #include "kassert.h"
 #include "print.h"
+#include "target.h"
 
 #define MAX_TOKS 64
 #define SHOW 40 /* longest token quoted in a message */
@@ -1162,7 +1163,7 @@ static int dir_syscall(struct ctx *c, const struct line *ln, int arg)
     struct ks_sysin *s = &c->ks->sys;
     if (need(c, "syscall", ln, 2, "cap") || APPLY(c, "syscall", s, syscall_fields, ln, 2))
         return -1;
-    s->entry = ENTRY_SIGNAL;
+    s->entry = (uint8_t)target_signal.entry; /* the signal target's entry: a SysSend */
     bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
     if (ntfn_cap && s->ntfn == KS_NONE)
         return fail(c, "syscall: cap=%s needs ntfn=", ks_sys_cap_name(s->cap));

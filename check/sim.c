@@ -222,7 +222,7 @@ static void record_refusal(struct sim_kernel *k, int kind, const struct inv_repo
 static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
 {
     struct inv_report r;
-    unsigned admit = k->fast ? inv_admit_left_by_t(s->target, s->variant) : 0;
+    unsigned admit = k->fast ? target_admit_left_by(s->target, s->variant) : 0;
     k->checked++;
     if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) > 0)
         record_refusal(k, kind, &r);
@@ -241,9 +241,9 @@ static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int i
     k->ks.active_irq = irq;
     check_entry(s, k, kind);
     uint8_t before = k->ks.n_asserts;
-    if (k->fast && s->target == ENTRY_IRQ)
-        fastpath_irq(&k->ks, s->variant);
-    else /* the signal target's kernels take interrupts through the slowpath */
+    if (k->fast && s->target->sim.irq_fast)
+        s->target->sim.irq_fast(&k->ks, s->variant);
+    else /* the slowpath kernel, and a target without an IRQ fastpath */
         handleInterruptEntry(&k->ks);
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[kind]++;
@@ -308,9 +308,9 @@ static bool is_signal(const struct wl_thread *t, int pc)
 }
 
 /* the registers and lookups of a SysSend on a notification (kstate.h) */
-static void set_sysin(struct kstate *ks, const struct ks_call *c)
+static void set_sysin(const struct sim *s, struct kstate *ks, const struct ks_call *c)
 {
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
+    ks->sys = (struct ks_sysin){.entry = (uint8_t)s->target->entry, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
                                 .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
 }
 
@@ -319,15 +319,15 @@ static void set_sysin(struct kstate *ks, const struct ks_call *c)
  * fastpath_signal on the fastpath kernel; returns whether it was performed */
 static bool syscall_on(const struct sim *s, struct sim_kernel *k, const struct ks_call *c, bool signal)
 {
-    if (!signal || s->target != ENTRY_SIGNAL) {
+    if (!signal || !s->target->sim.send_fast) {
         check_entry(s, k, SE_SYSCALL);
         return handleSyscall(&k->ks, c);
     }
-    set_sysin(&k->ks, c);
+    set_sysin(s, &k->ks, c);
     check_entry(s, k, SE_SYSCALL);
     bool performed = true;
     if (k->fast)
-        fastpath_signal_performed(&k->ks, s->variant, &performed);
+        s->target->sim.send_fast(&k->ks, s->variant, &performed);
     else
         performed = handleSyscall(&k->ks, c);
     memset(&k->ks.sys, 0, sizeof k->ks.sys);
@@ -640,14 +640,9 @@ static int suspend_root(struct sim *s, struct kstate *ks)
 
 int sim_init(struct sim *s, const struct workload *w, int variant)
 {
-    return sim_init_t(s, w, ENTRY_IRQ, variant);
-}
-
-int sim_init_t(struct sim *s, const struct workload *w, int target, int variant)
-{
     memset(s, 0, sizeof *s);
     s->w = w;
-    s->target = target;
+    s->target = w->target;
     s->variant = variant;
     s->max_events = DEFAULT_MAX_EVENTS;
     s->sweep = true;
@@ -700,7 +695,7 @@ static void keep_state(struct sim *s, const struct kstate *in, bool lockstep)
  * interrupts, the signal target's SysSends on a notification */
 static bool checked_entry(const struct sim *s, const struct sim_kernel *k, struct ev e)
 {
-    if (s->target != ENTRY_SIGNAL)
+    if (!s->target->sim.checks_sends)
         return e.kind == EV_DEVICE;
     if (e.kind != EV_USER)
         return false;
@@ -723,7 +718,7 @@ static int entry_state(const struct sim *s, const struct sim_kernel *k, struct e
     int tcb = in->cur_thread, i = wl_thread_of(s, tcb);
     struct ks_call c = call_of(s, &s->w->threads[i], tcb, k->pc[tcb]);
     in->active_irq = KS_IRQ_INVALID;
-    set_sysin(in, &c);
+    set_sysin(s, in, &c);
     return i;
 }
 
@@ -747,7 +742,7 @@ static void diff_at_entry(struct sim *s, struct ev e)
     s->div_class.exit = s->div_verdict.exit;
     s->div_class.fields = s->div_verdict.fields;
     s->div_class.cause = classify_cause_after(&in, &s->div_verdict, &ws);
-    s->div_class.target = s->target;
+    s->div_class.target = s->target->entry;
 }
 
 int sim_found_class(const struct sim *s, const struct dclass *cl)
@@ -774,7 +769,7 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     keep_state(s, &in, false);
     struct dclass cl = {.exit = v.exit, .fields = v.fields,
                         .cause = s->variant == FP_PR1227 ? classify_cause_after(&in, &v, &ws) : CLASS_NO_FIX,
-                        .target = s->target};
+                        .target = s->target->entry};
     int i = sim_found_class(s, &cl);
     if (i < 0 && s->n_found == SIM_MAX_FOUND) {
         s->found_dropped++;

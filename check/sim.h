@@ -81,7 +81,7 @@ struct sim_found {
 
 struct sim {
     const struct workload *w;
-    int target;                 /* enum ks_entry: the fastpath on the fastpath kernel */
+    const struct target *target; /* the fastpath on the fastpath kernel (the workload's) */
     int variant;                /* of that target (target.h) */
     int tcb_of[WL_MAX_THREADS]; /* workload thread -> TCB index */
     int sc_of[WL_MAX_SCS];
@@ -113,14 +113,13 @@ struct sim {
 /* Build both kernels' initial state: boot (idle thread, a root thread at
  * priority 255 with a round-robin SC, the timer IRQ) and the root's setup
  * calls (configure SCs, bind, route IRQs, set priorities, resume the
- * threads, suspend itself). Returns 0, or -1 with s->setup_error set. */
+ * threads, suspend itself). Returns 0, or -1 with s->setup_error set.
+ * The fastpath kernel runs the workload's target's fastpaths of that
+ * variant (target.h, struct target_sim): for the signal target it is a
+ * KernelSignalFastpath kernel (no IRQ fastpath) whose SysSends on a
+ * notification go through fastpath_signal, and the one-entry check
+ * (lockstep and sweep) runs at each such SysSend. */
 int sim_init(struct sim *s, const struct workload *w, int variant);
-/* The same for a target (enum ks_entry): ENTRY_IRQ is sim_init; on
- * ENTRY_SIGNAL the fastpath kernel is a KernelSignalFastpath kernel (no
- * IRQ fastpath): every SysSend on a notification goes through
- * fastpath_signal of the variant, interrupts through the slowpath, and the
- * one-entry check (lockstep and sweep) runs at each such SysSend. */
-int sim_init_t(struct sim *s, const struct workload *w, int target, int variant);
 /* Run to the horizon. */
 void sim_run(struct sim *s);
 void sim_free(struct sim *s);

@@ -51,13 +51,13 @@ static ticks_t max_window(const struct sim_kernel *k, int sc, ticks_t period, ui
 
 static const char *variant_of(const struct sim *s)
 {
-    return target_get(s->target)->variant_name(s->variant);
+    return s->target->variant_name(s->variant);
 }
 
 /* where a checked entry happened: an interrupt, or a SysSend by a thread */
 static void print_where(FILE *out, const struct sim *s, int irq, int caller)
 {
-    if (s->target == ENTRY_SIGNAL)
+    if (s->target->sim.checks_sends)
         fprintf(out, "signal by %s", caller >= 0 ? s->w->threads[caller].name : "?");
     else
         fprintf(out, "irq %d", irq);
@@ -75,8 +75,7 @@ static void report_divergence(FILE *out, const struct sim *s)
 {
     char buf[256];
     if (!s->diverged) {
-        fprintf(out, "first divergence: none (every %s agreed)\n",
-                s->target == ENTRY_SIGNAL ? "signal" : "device interrupt");
+        fprintf(out, "first divergence: none (every %s agreed)\n", s->target->words.agreed);
         return;
     }
     if (s->drift) {
@@ -85,7 +84,7 @@ static void report_divergence(FILE *out, const struct sim *s)
     }
     fprintf(out, "first divergence: t=%" PRIu64 " ", s->div_time);
     print_where(out, s, s->div_irq, s->div_caller);
-    fprintf(out, ", fastpath exit %s, class %s\n", target_get(s->target)->exit_name(s->div_verdict.exit),
+    fprintf(out, ", fastpath exit %s, class %s\n", s->target->exit_name(s->div_verdict.exit),
             dclass_name(&s->div_class, buf, sizeof buf));
     fprintf(out, "  fields: %s\n", diff_fields_text(s->div_verdict.fields, buf, sizeof buf));
 }
@@ -231,7 +230,7 @@ static void report_sweep(FILE *out, const struct sim *s)
     if (!s->sweep)
         return;
     fprintf(out, "sweep (the one-entry check at every %s of the slowpath kernel): %u checked, %u "
-                 "diverged, %u class%s\n", s->target == ENTRY_SIGNAL ? "SysSend on a notification" : "device interrupt",
+                 "diverged, %u class%s\n", s->target->words.checked_one,
             s->sweep_checks, s->sweep_diverged, s->n_found, s->n_found == 1 ? "" : "es");
     for (uint32_t i = 0; i < s->n_found; i++) {
         const struct sim_found *f = &s->found[i];
@@ -239,7 +238,7 @@ static void report_sweep(FILE *out, const struct sim *s)
         print_where(out, s, f->irq, f->caller);
         fprintf(out, ", %u hit%s, defects %s\n", f->hits, f->hits == 1 ? "" : "s",
                 f->cl.cause == CLASS_NO_FIX ? "unexplained"
-                                            : defects_text_t(s->target, cause_defects_t(s->target, f->cl.cause), defs,
+                                            : defects_text(s->target, cause_defects(s->target, f->cl.cause), defs,
                                                              sizeof defs));
     }
     if (s->found_dropped)
@@ -248,8 +247,8 @@ static void report_sweep(FILE *out, const struct sim *s)
 
 void sim_report(FILE *out, const struct sim *s)
 {
-    if (s->target == ENTRY_SIGNAL)
-        fprintf(out, "target signal (%s against %s), ", target_get(s->target)->fastpath, target_get(s->target)->slowpath);
+    if (!s->target->is_default)
+        fprintf(out, "target %s (%s against %s), ", s->target->name, s->target->fastpath, s->target->slowpath);
     fprintf(out, "fastpath %s, horizon %" PRIu64 " ticks\n", variant_of(s), s->w->horizon);
     report_divergence(out, s);
     report_entries(out, s);
@@ -266,18 +265,18 @@ void sim_json(FILE *out, const struct sim *s)
 {
     char buf[256];
     fprintf(out, "{");
-    if (s->target == ENTRY_SIGNAL) /* the IRQ target's JSON stays as it was */
-        fprintf(out, "\"target\":\"signal\",");
+    if (!s->target->is_default) /* the default target's JSON stays as it was */
+        fprintf(out, "\"target\":\"%s\",", s->target->name);
     fprintf(out, "\"fastpath\":\"%s\",\"horizon\":%" PRIu64 ",\"diverged\":%s", variant_of(s), s->w->horizon,
             s->diverged ? "true" : "false");
-    if (s->diverged && s->target == ENTRY_SIGNAL)
+    if (s->diverged && s->target->sim.checks_sends)
         fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"caller\":\"%s\",\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}",
                 s->div_time, s->drift || s->div_caller < 0 ? "" : s->w->threads[s->div_caller].name,
-                s->drift ? "true" : "false", target_get(s->target)->exit_name(s->div_verdict.exit),
+                s->drift ? "true" : "false", s->target->exit_name(s->div_verdict.exit),
                 s->drift ? "drift" : dclass_name(&s->div_class, buf, sizeof buf));
     else if (s->diverged)
         fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"irq\":%d,\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}",
-                s->div_time, s->div_irq, s->drift ? "true" : "false", fp_exit_name(s->div_verdict.exit),
+                s->div_time, s->div_irq, s->drift ? "true" : "false", s->target->exit_name(s->div_verdict.exit),
                 s->drift ? "drift" : dclass_name(&s->div_class, buf, sizeof buf));
     fprintf(out, ",\"kernels\":[");
     for (int k = 0; k < 2; k++) {

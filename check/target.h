@@ -1,23 +1,78 @@
 /*
- * target: the fastpath under check, per kernel entry. `irq` is PR #1227's
- * fastpath_irq against handleInterruptEntry (sim/irq_fast.h), `signal` is
- * master's fastpath_signal against slowpath(SysSend) (sim/sig_fast.h). A
- * state names its entry (kstate sys.entry); the checking machinery reads
- * the exits, fixes, variants and the two paths of that entry from here, so
- * diff, classify, the fuzzer and the reports word both alike.
+ * target: the fastpath under check, one descriptor per kernel entry. `irq`
+ * is PR #1227's fastpath_irq against handleInterruptEntry (target_irq.c),
+ * `signal` is master's fastpath_signal against slowpath(SysSend)
+ * (target_signal.c). A state names its entry (kstate sys.entry); everything
+ * that differs between the targets (exits, fixes, variants, the two paths,
+ * the defects, what the fastpath leaves at user level, the words the
+ * reports use, the JSON keys, the generator's and the enumeration's and the
+ * workload simulator's hooks) is read from the descriptor, so a caller holds
+ * a `const struct target *` and never asks which target it has. Adding a
+ * target: docs/reference/targets.md.
  */
 #ifndef IRQSIM_TARGET_H
 #define IRQSIM_TARGET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "kstate.h"
 
 #define TARGET_MAX_EXITS 32
 
+struct defect_info;
+struct gen_src;
+struct exh_ops;
+
+/* What the outputs say of a target's entries, where the identifiers of the
+ * descriptor do not read as prose. */
+struct target_words {
+    const char *entry_a;        /* "an interrupt": "the scenario is at ENTRY_A entry" */
+    const char *mismatch_hint;  /* appended when a file's entry is not the --target asked for */
+    const char *checked_one;    /* "device interrupt": the entry the one-entry check runs at */
+    const char *checked_many;   /* "device interrupts" */
+    const char *agreed;         /* "first divergence: none (every AGREED agreed)" */
+    const char *json_checked;   /* the workload JSON's key for the checked entries */
+    /* irqsim report: the IRQ comment reviews a pull request, the signal one a
+     * function already on master (docs/FINDINGS-signal.md) */
+    const char *subject;    /* the heading's "irqsim: SUBJECT (`variant`) against the slowpath" */
+    const char *fast_intro; /* "irqsim runs FAST_INTRO and the slowpath (...)" */
+    const char *event;      /* what enters the kernel in one check */
+    const char *fast_label; /* "**Fastpath (LABEL).**" */
+    const char *preface;    /* a paragraph after the introduction, "" for none */
+    const char *fuzz_args;  /* what `irqsim fuzz` and `irqsim gen` need to check this target */
+    /* irqsim exhaust: what the space varies at the entry, and its verdict's
+     * "the VARIANT VERDICT_FAST agrees with VERDICT_SLOW" */
+    const char *space;
+    const char *verdict_fast;
+    const char *verdict_slow;
+};
+
+/* How the workload simulator (check/sim.c, check/workload.c) runs a target. */
+struct target_sim {
+    /* a device interrupt on the fastpath kernel: the target's fastpath, or
+     * NULL for the slowpath (handleInterruptEntry) */
+    int (*irq_fast)(struct kstate *ks, int variant);
+    /* a SysSend on a notification on the fastpath kernel: the target's
+     * fastpath (performed: whether the call happened), or NULL for the
+     * slowpath (handleSyscall) */
+    int (*send_fast)(struct kstate *ks, int variant, bool *performed);
+    /* the one-entry check runs at SysSends on a notification (else at
+     * device interrupts) */
+    bool checks_sends;
+    /* the workload generator draws seL4_Send with extra caps and
+     * signalling threads */
+    bool draws_sends;
+};
+
 struct target {
     const char *name;            /* "irq", "signal" */
+    int entry;                   /* enum ks_entry of its states (kstate sys.entry) */
+    bool is_default;             /* the default target: left unnamed in outputs and
+                                    JSON, so files written before targets existed
+                                    stay as they were */
     const char *fastpath;        /* the fastpath function modelled */
+    const char *fast_fn;         /* its kernel name alone: "fastpath_signal" */
     const char *slowpath;        /* the slowpath it is checked against */
     int exits;                   /* exit count */
     int first_merged_exit;       /* exits below are the corrected fastpath's own */
@@ -34,17 +89,47 @@ struct target {
     int (*variant_parse)(const char *s);
     void (*slow)(struct kstate *ks);
     int (*fast_tested)(struct kstate *ks, unsigned fixes, unsigned *tested);
+    /* the defects of the fastpath as written (defect.h) */
+    const struct defect_info *defects;
+    int n_defects;
+    /* what the fastpath as written leaves at user level that the slowpath
+     * never does (enum inv_admit bits), admitted at entry on its kernel */
+    unsigned admit_as_written;
+    /* the entry is a system call by the current thread (no IRQ taken),
+     * checked by invariant.c's system-call entry rules */
+    bool syscall_entry;
+    /* The generator's last step (gen.c): turn a generated state into an
+     * entry of this target; -1 when the state cannot be one (drawn anew). */
+    int (*gen_entry)(struct kstate *ks, struct gen_src *src);
+    const struct exh_ops *exh;   /* the bounded enumeration's hooks (exhaust.h) */
+    struct target_sim sim;
+    struct target_words words;
 };
 
-/* ENTRY_IRQ or ENTRY_SIGNAL; any other value gives the IRQ target. */
+/* The registered targets, in order: target_at(0) is the default. NULL past
+ * the last. */
+const struct target *target_at(int i);
+const struct target *target_default(void);
+/* The target of an entry kind (enum ks_entry); NULL for an unknown one. */
 const struct target *target_get(int entry);
+/* The target of a state's entry (the default for an unknown entry kind:
+ * invariant.c refuses such a state). */
 const struct target *target_of(const struct kstate *ks);
-/* "irq" or "signal" to enum ks_entry; -1 when unknown. */
-int target_parse(const char *s);
-/* Run the fastpath of variant v (0: as written, 1: fixed) on ks. */
+/* "irq" or "signal" to its target; NULL when unknown. */
+const struct target *target_by_name(const char *s);
+/* "irq or signal" into buf, each name between quote ("" or "\""): the
+ * names, for errors. */
+const char *target_names(char *buf, size_t len, const char *quote);
 /* The fix set of a variant (enum fp_variant; the signal variants share
  * its numbers): none for the fastpath as written, all for fixed. */
 unsigned target_variant_fixes(const struct target *t, int v);
+/* Run the fastpath of variant v (0: as written, 1: fixed) on ks. */
 int target_fast(const struct target *t, struct kstate *ks, int v);
+/* What variant v leaves at user level (enum inv_admit bits): the fastpath
+ * as written's leftovers, none for the corrected one. */
+unsigned target_admit_left_by(const struct target *t, int v);
+
+/* The descriptors, one file each; registered in target.c. */
+extern const struct target target_irq, target_signal;
 
 #endif

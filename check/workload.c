@@ -35,6 +35,7 @@ void workload_init(struct workload *w)
     w->horizon = 80000000;
     w->cores = 1;
     w->timer_irq = 27;
+    w->target = target_default();
 }
 
 /* ---- parsing ---- */
@@ -477,10 +478,11 @@ static int parse_simple(struct rd *r, char **tok, int n)
         return 0;
     }
     if (strcmp(tok[0], "target") == 0) { /* what irqsim sim --target also sets */
-        int t = target_parse(tok[1]);
-        if (t < 0)
-            return fail(r, "target: expected irq or signal, got '%s'", tok[1]);
-        w->target = (uint8_t)t;
+        const struct target *t = target_by_name(tok[1]);
+        char names[64];
+        if (!t)
+            return fail(r, "target: expected %s, got '%s'", target_names(names, sizeof names, ""), tok[1]);
+        w->target = t;
         return 0;
     }
     if (strcmp(tok[0], "cores") == 0) {
@@ -693,8 +695,8 @@ void workload_print(FILE *out, const struct workload *w)
             w->timer_irq);
     if (w->kernel != KS_KERNEL_BASE)
         fprintf(out, "kernel %s\n", cfg_kernel_name(w->kernel));
-    if (w->target != ENTRY_IRQ)
-        fprintf(out, "target %s\n", target_get(w->target)->name);
+    if (!w->target->is_default)
+        fprintf(out, "target %s\n", w->target->name);
     if (w->cores > 1)
         fprintf(out, "cores %u\n", w->cores);
     if (w->entry_latency)
@@ -735,7 +737,7 @@ void workload_print(FILE *out, const struct workload *w)
 struct src {
     const uint8_t *p;
     size_t n, i;
-    int target; /* enum ks_entry: the signal target draws its own entries too */
+    const struct target *target; /* the signal target draws its own entries too */
 };
 
 static unsigned take(struct src *s, unsigned bound)
@@ -783,7 +785,7 @@ static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *
         return;
     case OP_SIGNAL:
         in->a = (int8_t)take(src, w->n_ntfns);
-        if (src->target == ENTRY_SIGNAL && take(src, 3) == 0) { /* seL4_Send with an extra cap */
+        if (src->target->sim.draws_sends && take(src, 3) == 0) { /* seL4_Send with an extra cap */
             in->op = OP_SEND;
             in->n = take(src, 2);
         }
@@ -828,7 +830,7 @@ static void gen_thread(struct src *src, struct workload *w, int i)
         p[t->n_prog++] = (struct wl_insn){OP_LOOP, -1, -1, 0};
         return;
     }
-    if (src->target == ENTRY_SIGNAL && take(src, 2)) { /* a signaller: work, signal, maybe more, loop */
+    if (src->target->sim.draws_sends && take(src, 2)) { /* a signaller: work, signal, maybe more, loop */
         struct wl_insn *p = t->prog;
         p[0] = (struct wl_insn){OP_COMPUTE, -1, -1, 1 + 20 * (ticks_t)take(src, 200)};
         p[1] = (struct wl_insn){OP_SIGNAL, (int8_t)take(src, w->n_ntfns), -1, 0};
@@ -859,16 +861,11 @@ static void gen_irq(struct src *src, struct workload *w, int q)
         x->at[k] = (k ? x->at[k - 1] : 0) + 1 + 200 * (ticks_t)take(src, 250);
 }
 
-int workload_from_bytes(const uint8_t *data, size_t len, int cores, struct workload *w)
-{
-    return workload_from_bytes_t(data, len, cores, ENTRY_IRQ, w);
-}
-
-int workload_from_bytes_t(const uint8_t *data, size_t len, int cores, int target, struct workload *w)
+int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, struct workload *w)
 {
     struct src src = {data, len, 0, target};
     workload_init(w);
-    w->target = (uint8_t)(target == ENTRY_SIGNAL ? ENTRY_SIGNAL : ENTRY_IRQ);
+    w->target = target;
     w->cores = (uint8_t)(cores > 1 ? KS_MAX_CORES : 1);
     w->horizon = 400000;
     w->n_ntfns = (uint8_t)(1 + take(&src, 3));

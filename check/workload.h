@@ -15,6 +15,8 @@
 
 #include "kstate.h"
 
+struct target;
+
 #define WL_MAX_THREADS 16
 #define WL_MAX_SCS 16
 #define WL_MAX_NTFNS 8
@@ -86,8 +88,8 @@ struct wl_dom {
 struct workload {
     char board[16];
     uint8_t kernel;         /* enum ks_kernel the kernels run: the kernel line, or irqsim sim --kernel; base by default */
-    uint8_t target;         /* enum ks_entry whose fastpath the fastpath kernel runs: the target line,
-                               or irqsim sim --target; irq by default */
+    const struct target *target; /* whose fastpath the fastpath kernel runs: the target
+                               line, or irqsim sim --target; the default target's by default */
     ticks_t horizon;
     uint8_t cores;          /* 1 or 2 (an SMP kernel) */
     uint16_t timer_irq;
@@ -118,12 +120,11 @@ int workload_parse(const char *text, size_t len, const char *filename, struct wo
 int workload_load(const char *path, struct workload *w, struct scen_error *err);
 void workload_print(FILE *out, const struct workload *w);
 
-/* A valid workload on `cores` cores (1 or 2) generated from bytes (the
- * workload fuzzer); returns 0. */
-int workload_from_bytes(const uint8_t *data, size_t len, int cores, struct workload *w);
-/* The same for a target (enum ks_entry): ENTRY_IRQ is workload_from_bytes;
- * ENTRY_SIGNAL draws signalling threads and seL4_Send with an extra cap
- * too (the signal fastpath's entries). */
-int workload_from_bytes_t(const uint8_t *data, size_t len, int cores, int target, struct workload *w);
+/* A valid workload for target on `cores` cores (1 or 2) generated from
+ * bytes (the workload fuzzer); returns 0. A target whose descriptor draws
+ * sends (target.h, sim.draws_sends) gets signalling threads and seL4_Send
+ * with an extra cap too (the signal fastpath's entries). */
+int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target,
+                        struct workload *w);
 
 #endif

@@ -2,6 +2,7 @@
  * `irqsim exhaust` (tools/exhaustcmd.c, driven in-process). */
 #define _POSIX_C_SOURCE 200809L
 #include "tcommon.h"
+#include "target.h"
 
 #include <unistd.h>
 
@@ -198,7 +199,7 @@ static void space_valid_distinct(const struct exh_bounds *b)
 static void test_space_one_thread(void **st)
 {
     (void)st;
-    struct exh_bounds b = {.threads = 1, .ntfns = 2, .refills = 2, .domains = 2, .board = "imx8mm"};
+    struct exh_bounds b = {.target = &target_irq, .threads = 1, .ntfns = 2, .refills = 2, .domains = 2, .board = "imx8mm"};
     space_valid_distinct(&b);
 }
 
@@ -206,7 +207,7 @@ static void test_space_two_threads(void **st)
 {
     (void)st;
     /* odroidc4: a timer precision of 24 ticks, so the window edge is not WCET */
-    struct exh_bounds b = {.threads = 2, .ntfns = 1, .refills = 1, .domains = 1, .board = "odroidc4"};
+    struct exh_bounds b = {.target = &target_irq, .threads = 2, .ntfns = 1, .refills = 1, .domains = 1, .board = "odroidc4"};
     space_valid_distinct(&b);
 }
 
@@ -217,10 +218,10 @@ static void test_space_signal(void **st)
 {
     (void)st;
     struct exh_bounds b = {.threads = 2, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm",
-                           .target = ENTRY_SIGNAL};
+                           .target = &target_signal};
     space_valid_distinct(&b);
     b = (struct exh_bounds){.threads = 1, .ntfns = 2, .refills = 2, .domains = 2, .board = "imx8mm",
-                            .target = ENTRY_SIGNAL};
+                            .target = &target_signal};
     space_valid_distinct(&b);
 }
 
@@ -258,7 +259,7 @@ static void test_signal_plans(void **st)
 {
     (void)st;
     struct exh_bounds b = {.threads = 2, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm",
-                           .target = ENTRY_SIGNAL};
+                           .target = &target_signal};
     struct exh_iter *it = malloc(sizeof *it);
     struct kstate *ks = tc_state(), *slow = tc_state(), *fast = tc_state();
     assert_non_null(it);
@@ -277,7 +278,7 @@ static void test_signal_plans(void **st)
 static void test_space_grows(void **st)
 {
     (void)st;
-    struct exh_bounds a = {.threads = 1, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm"};
+    struct exh_bounds a = {.target = &target_irq, .threads = 1, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm"};
     uint64_t base = exh_count(&a);
     struct exh_bounds b = a;
     b.threads = 2;
@@ -296,7 +297,7 @@ static void test_space_grows(void **st)
 static void test_seek(void **st)
 {
     (void)st;
-    struct exh_bounds b = {.threads = 1, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm"};
+    struct exh_bounds b = {.target = &target_irq, .threads = 1, .ntfns = 1, .refills = 1, .domains = 1, .board = "imx8mm"};
     struct exh_iter *it = malloc(sizeof *it), *again = malloc(sizeof *again);
     exh_begin(it, &b);
     for (int i = 0; i < 777; i++)
@@ -349,10 +350,10 @@ static void test_pr1227_one_thread(void **st)
     assert_true(s.diverged > 0 && s.diverged < s.checked);
     assert_true(class_count(&s, "spurious/entry_time+entry_budget") > 0);
     for (int d = 0; d < DEF_COUNT; d++)
-        if (d == DEF_F6 || defect_info(d)->master_only) /* exhaust models base */
+        if (d == DEF_F6 || defect_info(&target_irq, d)->master_only) /* exhaust models base */
             assert_int_equal(s.defect[d], 0);
         else if (s.defect[d] == 0)
-            fail_msg("defect %s not found", defect_info(d)->id);
+            fail_msg("defect %s not found", defect_info(&target_irq, d)->id);
     uint64_t sum = 0;
     for (int i = 0; i < s.n_classes; i++) {
         assert_null(strstr(s.cls[i], "unexplained"));
@@ -420,7 +421,7 @@ static void test_fixed(void **st)
 static void test_space_master(void **st)
 {
     (void)st;
-    struct exh_bounds b = {.threads = 1, .ntfns = 2, .refills = 2, .domains = 2, .board = "imx8mm",
+    struct exh_bounds b = {.target = &target_irq, .threads = 1, .ntfns = 2, .refills = 2, .domains = 2, .board = "imx8mm",
                            .kernel = KS_KERNEL_MASTER};
     space_valid_distinct(&b);
     struct exh_bounds base = b;
@@ -446,7 +447,7 @@ static void test_master_pr1227(void **st)
     assert_true(s.defect[DEF_F9] > 0);
     for (int d = 0; d < DEF_F9; d++)
         if (d != DEF_F6 && s.defect[d] == 0)
-            fail_msg("defect %s not found on master", defect_info(d)->id);
+            fail_msg("defect %s not found on master", defect_info(&target_irq, d)->id);
     assert_true(class_count(&s, "ntfn_idle/split_eoi") > 0);
     struct kstate *ks = tc_state();
     struct scen_error err;

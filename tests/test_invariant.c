@@ -18,6 +18,7 @@
  * hardware clock 8000 ticks later.
  */
 #include "tcommon.h"
+#include "target.h"
 
 #include "gen.h"
 #include "sig_fast.h"
@@ -1266,7 +1267,7 @@ static void test_admit_parse(void **state)
 
 /* What each fastpath leaves at user level, over generated states: every
  * outcome of the corrected fastpath passes the plain exit check; every
- * outcome of PR #1227's passes with inv_admit_left_by(pr1227) (the F2
+ * outcome of PR #1227's passes with target_admit_left_by(irq, pr1227) (the F2
  * switch with the interrupted thread's ksConsumed pending on the handler's
  * SC included: INV_ADMIT_INHERITED), and each admit bit is needed by some
  * outcome. */
@@ -1287,7 +1288,7 @@ static void test_admit_left_by(void **state)
             ks_copy(out, in);
             fastpath_irq(out, v);
             struct inv_report r;
-            int n = kstate_check_admit(out, INV_AT_EXIT, inv_admit_left_by(v), &r);
+            int n = kstate_check_admit(out, INV_AT_EXIT, target_admit_left_by(&target_irq, v), &r);
             for (int i = 0; i < n && i < INV_MAX_ITEMS; i++)
                 fail_msg("seed %llu %s: %s", (unsigned long long)seed, fp_variant_name(v), r.items[i].msg);
             if (v != FP_PR1227)
@@ -1297,9 +1298,9 @@ static void test_admit_left_by(void **state)
                     needed |= bit;
         }
     }
-    assert_int_equal(needed, inv_admit_left_by(FP_PR1227));
+    assert_int_equal(needed, target_admit_left_by(&target_irq, FP_PR1227));
     assert_int_equal(needed, INV_ADMIT_ALL & ~INV_ADMIT_IPI);
-    assert_int_equal(inv_admit_left_by(FP_FIXED), 0);
+    assert_int_equal(target_admit_left_by(&target_irq, FP_FIXED), 0);
     free(in);
     free(out);
 }
@@ -1307,7 +1308,7 @@ static void test_admit_left_by(void **state)
 /* The same for master's signal fastpath over generated SysSend states (one
  * and two cores): every outcome of the corrected one passes the plain exit
  * check; every outcome of the merged one passes with
- * inv_admit_left_by_t(signal, merged), and each of its bits is needed:
+ * target_admit_left_by(&target_signal, merged), and each of its bits is needed:
  * ksReprogram after the receiver's unblock check (S5) and the IPI
  * remoteQueueUpdate marked (S9), both left by restore_user_context without
  * schedule(). */
@@ -1317,7 +1318,7 @@ static void test_admit_left_by_signal(void **state)
     struct kstate *in = tc_state(), *out = tc_state();
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = ENTRY_SIGNAL;
+    b.target = &target_signal;
     unsigned needed = 0;
     for (uint64_t seed = 0; seed < 40000; seed++) {
         struct gen_src src;
@@ -1327,7 +1328,7 @@ static void test_admit_left_by_signal(void **state)
             ks_copy(out, in);
             fastpath_signal(out, v);
             struct inv_report r;
-            unsigned admit = inv_admit_left_by_t(ENTRY_SIGNAL, v);
+            unsigned admit = target_admit_left_by(&target_signal, v);
             int n = kstate_check_admit(out, INV_AT_EXIT, admit, &r);
             for (int i = 0; i < n && i < INV_MAX_ITEMS; i++)
                 fail_msg("seed %llu %s: %s", (unsigned long long)seed, sig_variant_name(v), r.items[i].msg);
@@ -1337,8 +1338,8 @@ static void test_admit_left_by_signal(void **state)
         }
     }
     assert_int_equal(needed, INV_ADMIT_REPROGRAM | INV_ADMIT_IPI);
-    assert_int_equal(inv_admit_left_by_t(ENTRY_SIGNAL, SIG_MERGED), needed);
-    assert_int_equal(inv_admit_left_by_t(ENTRY_SIGNAL, SIG_FIXED), 0);
+    assert_int_equal(target_admit_left_by(&target_signal, SIG_MERGED), needed);
+    assert_int_equal(target_admit_left_by(&target_signal, SIG_FIXED), 0);
     free(in);
     free(out);
 }

@@ -4,6 +4,7 @@
  * name or leaving the kernel's reachable states.
  */
 #include "tcommon.h"
+#include "target.h"
 
 #include "classify.h"
 #include "gen.h"
@@ -70,8 +71,8 @@ static void test_cause_agree(void **state)
     assert_false(classify_run(r->in, 0, ws, &cl, &r->v));
     assert_int_equal(cl.cause, 0);
     char buf[64];
-    assert_string_equal(cause_text(CLASS_NO_FIX, buf, sizeof buf), "unexplained");
-    assert_string_equal(cause_text(0, buf, sizeof buf), "none");
+    assert_string_equal(cause_text(&target_irq, CLASS_NO_FIX, buf, sizeof buf), "unexplained");
+    assert_string_equal(cause_text(&target_irq, 0, buf, sizeof buf), "none");
     free(ws);
     tc_run_free(r);
 }

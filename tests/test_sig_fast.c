@@ -235,7 +235,7 @@ static void test_s6_extra_cap(void **state)
     assert_int_equal(f->fast->tcbs[sp].state, TS_Running);
     assert_int_equal(f->fast->tcbs[h].state, TS_Running);
     assert_int_equal(cause_of(f), SFIX(SFIX_MSG_INFO));
-    assert_int_equal(cause_defects_t(ENTRY_SIGNAL, SFIX(SFIX_MSG_INFO)), 1u << 5);
+    assert_int_equal(cause_defects(&target_signal, SFIX(SFIX_MSG_INFO)), 1u << 5);
     run(f, SIG_FIXED, SIG_SLOW_MSGINFO);
     assert_true(f->v.agree);
     /* every extra cap resolving: the slowpath signals too */
@@ -531,8 +531,8 @@ static void test_names(void **state)
     assert_string_equal(ks_entry_name(ENTRY_COUNT), "?");
     assert_string_equal(ks_sys_cap_name(SCAP_LOOKUP_FAIL), "lookup_fail");
     assert_string_equal(ks_sys_cap_name(SCAP_COUNT), "?");
-    assert_int_equal(target_parse("signal"), ENTRY_SIGNAL);
-    assert_int_equal(target_parse("sig"), -1);
+    assert_ptr_equal(target_by_name("signal"), &target_signal);
+    assert_null(target_by_name("sig"));
 }
 
 /* The scenario line round-trips; a bad one names the problem. */
@@ -603,7 +603,7 @@ static void test_generator(void **state)
     struct kstate *ks = tc_state();
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = ENTRY_SIGNAL;
+    b.target = &target_signal;
     int kinds[SCAP_COUNT] = {0}, extra = 0;
     for (uint64_t seed = 1; seed <= 400; seed++) {
         struct gen_src src;

@@ -26,7 +26,8 @@ static struct sim *run(const char *file, int variant)
     assert_int_equal(workload_load(file, &w, &err), 0);
     struct sim *s = calloc(1, sizeof *s);
     assert_non_null(s);
-    assert_int_equal(sim_init_t(s, &w, ENTRY_SIGNAL, variant), 0);
+    w.target = &target_signal;
+    assert_int_equal(sim_init(s, &w, variant), 0);
     sim_run(s);
     /* every state either kernel reached passes the checker (the fastpath
      * kernel's with the admit bits of what the variant leaves) */
@@ -83,7 +84,7 @@ static void test_sporadic_s4_s5(void **state)
     assert_int_equal(s->div_class.exit, SIG_EXIT_ENQUEUE);
     assert_int_equal(s->div_class.cause, sfix(SFIX_ENTRY_TIME_BIT) | sfix(SFIX_REPROGRAM_BIT));
     char defs[64];
-    assert_string_equal(defects_text_t(ENTRY_SIGNAL, cause_defects_t(ENTRY_SIGNAL, s->div_class.cause), defs, sizeof defs),
+    assert_string_equal(defects_text(&target_signal, cause_defects(&target_signal, s->div_class.cause), defs, sizeof defs),
                         "S4+S5");
     assert_string_equal(s->w->threads[s->div_caller].name, "tx");
     assert_int_equal(sim_found_class(s, &s->div_class), 0);
@@ -121,14 +122,14 @@ static void test_smp_s9(void **state)
     assert_int_equal(s->div_class.exit, SIG_EXIT_ENQUEUE);
     assert_true(s->div_class.cause & sfix(SFIX_IPI_BIT));
     char defs[64];
-    assert_non_null(strstr(defects_text_t(ENTRY_SIGNAL, cause_defects_t(ENTRY_SIGNAL, s->div_class.cause), defs,
+    assert_non_null(strstr(defects_text(&target_signal, cause_defects(&target_signal, s->div_class.cause), defs,
                                           sizeof defs), "S9"));
     struct sim_conseq c;
     sim_consequences(s, &c);
     assert_int_equal(c.late, 1);
     assert_int_equal(c.max_late, 4001);
     /* the fastpath kernel's entries after it were admitted with the ipi bit */
-    assert_int_equal(inv_admit_left_by_t(ENTRY_SIGNAL, SIG_MERGED) & INV_ADMIT_IPI, INV_ADMIT_IPI);
+    assert_int_equal(target_admit_left_by(&target_signal, SIG_MERGED) & INV_ADMIT_IPI, INV_ADMIT_IPI);
     done(s);
     assert_fixed_agrees(EX("signal-smp-ipi.wl"));
 }
@@ -170,9 +171,10 @@ static void test_irq_target_sends_slow(void **state)
     struct scen_error err;
     assert_int_equal(workload_load(EX("signal-badcap.wl"), &w, &err), 0);
     struct sim *s = calloc(1, sizeof *s);
+    w.target = &target_irq; /* the file names the signal target */
     assert_int_equal(sim_init(s, &w, FP_FIXED), 0);
     sim_run(s);
-    assert_int_equal(s->target, ENTRY_IRQ);
+    assert_int_equal(s->target->entry, ENTRY_IRQ);
     int tx = tcb_named(&s->k[0].ks, "tx");
     for (int k = 0; k < 2; k++)
         assert_int_equal(s->k[k].ks.tcbs[tx].state, TS_Inactive);

@@ -15,6 +15,7 @@
 #include "irq_fast.h"
 #include "scenario.h"
 #include "sim.h"
+#include "target.h"
 
 #define EX(name) IRQSIM_SRC "/examples/" name
 
@@ -145,15 +146,15 @@ static void test_domains(void **state)
      * back, and the irq default prints none */
     text = "target signal\nntfn n\nthread t prio=1 prog=signal:n\n";
     assert_int_equal(workload_parse(text, strlen(text), "t.wl", &w, &err), 0);
-    assert_int_equal(w.target, ENTRY_SIGNAL);
+    assert_ptr_equal(w.target, &target_signal);
     buf = printed(&w, &len);
     assert_non_null(strstr(buf, "\ntarget signal\n"));
     assert_int_equal(workload_parse(buf, len, "printed", &w2, &err), 0);
-    assert_int_equal(w2.target, ENTRY_SIGNAL);
+    assert_ptr_equal(w2.target, &target_signal);
     free(buf);
     text = "ntfn n\nthread t prio=1 prog=wait:n\n";
     assert_int_equal(workload_parse(text, strlen(text), "i.wl", &w, &err), 0);
-    assert_int_equal(w.target, ENTRY_IRQ);
+    assert_ptr_equal(w.target, &target_irq);
     buf = printed(&w, &len);
     assert_null(strstr(buf, "target"));
     free(buf);

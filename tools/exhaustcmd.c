@@ -101,6 +101,7 @@ struct xopts {
 
 struct run {
     struct xopts o;
+    char named[48]; /* "target signal, ": the target, left unnamed when the default */
     struct totals t;
     struct exh_iter it;
     struct kstate in, slow, fast;
@@ -111,7 +112,7 @@ struct run {
 
 static const struct target *run_target(const struct run *r)
 {
-    return target_get(r->o.b.target);
+    return r->o.b.target;
 }
 
 static const char *run_variant(const struct run *r)
@@ -121,12 +122,12 @@ static const char *run_variant(const struct run *r)
 
 static int run_defects(const struct run *r)
 {
-    return defect_count_t(r->o.b.target);
+    return r->o.b.target->n_defects;
 }
 
 static const struct defect_info *run_defect(const struct run *r, int d)
 {
-    return defect_info_t(r->o.b.target, d);
+    return defect_info(r->o.b.target, d);
 }
 
 /* The fastpath as written (pr1227, merged: the targets share the variant
@@ -136,9 +137,11 @@ static bool run_as_written(const struct run *r)
     return r->o.variant == FP_PR1227;
 }
 
-static bool run_signal(const struct run *r)
+/* The target, named in outputs unless it is the default (whose outputs
+ * stay as they were before targets existed). */
+static bool run_named(const struct run *r)
 {
-    return r->o.b.target == ENTRY_SIGNAL;
+    return !r->o.b.target->is_default;
 }
 
 static int bad(const char *fmt, const char *arg)
@@ -172,7 +175,7 @@ static int parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 /* --fastpath names a variant of the target's table (pr1227|fixed, merged|fixed). */
 static int parse_variant(struct xopts *o)
 {
-    const struct target *t = target_get(o->b.target);
+    const struct target *t = o->b.target;
     o->variant = t->variant_parse(o->fastpath);
     if (o->variant >= 0)
         return 0;
@@ -184,7 +187,7 @@ static int parse_variant(struct xopts *o)
         *bar = 0;
     fprintf(stderr, "irqsim exhaust: --fastpath: expected %s or %s%s%s, got '%s'\n"
             "(irqsim exhaust --help lists the options)\n", want, bar ? bar + 1 : "",
-            o->b.target == ENTRY_SIGNAL ? " for target " : "", o->b.target == ENTRY_SIGNAL ? t->name : "",
+            t->is_default ? "" : " for target ", t->is_default ? "" : t->name,
             o->fastpath);
     return -1;
 }
@@ -231,8 +234,8 @@ static int parse_args(struct xopts *o, int argc, char **argv)
         if (!strcmp(a, "--fastpath")) {
             o->fastpath = v;
         } else if (!strcmp(a, "--target")) {
-            o->b.target = target_parse(v);
-            if (o->b.target < 0)
+            o->b.target = target_by_name(v);
+            if (!o->b.target)
                 return bad("--target: expected irq or signal, got '%s'", v);
         } else if (!strcmp(a, "--board")) {
             struct ks_config c;
@@ -317,7 +320,10 @@ static const char STATE_MAGIC[] = "irqsim-exhaust-state 1";
  * have a "fixed"); the IRQ target's stays as it was. */
 static const char *run_tag(const struct run *r, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s%s", run_signal(r) ? "signal/" : "", run_variant(r));
+    if (run_named(r))
+        snprintf(buf, len, "%s/%s", r->o.b.target->name, run_variant(r));
+    else
+        snprintf(buf, len, "%s", run_variant(r));
     return buf;
 }
 
@@ -596,7 +602,7 @@ static void check_one(struct run *r)
         t->classes[c].fields |= v.fields;
         best_offer(&t->best_class[c], &r->it, size);
     }
-    unsigned defects = cause_defects_t(r->o.b.target, cause);
+    unsigned defects = cause_defects(r->o.b.target, cause);
     for (int d = 0; d < run_defects(r); d++)
         if (defects & (1u << d)) {
             t->defects[d]++;
@@ -628,15 +634,15 @@ static void write_scenario(struct run *r, const char *path, const char *title, c
         diff_run(&r->in, r->o.variant, true, &v, &r->slow, &r->fast);
         fprintf(mem, "%s (%sfastpath %s)\nexhaust state %" PRIu64 " of the space threads<=%d ntfns<=%d refills<=%d "
                 "domains<=%d board %s\nplan: %s\n",
-                title, run_signal(r) ? "target signal, " : "", run_variant(r), it->ordinal, r->o.b.threads, r->o.b.ntfns, r->o.b.refills,
+                title, r->named, run_variant(r), it->ordinal, r->o.b.threads, r->o.b.ntfns, r->o.b.refills,
                 r->o.b.domains, r->o.label, exh_plan_text(&it->plan, plan, sizeof plan));
         diff_report(mem, &v, &r->slow, &r->fast);
         if (!v.agree) {
             unsigned cause = run_as_written(r) ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
-            struct dclass cl = {v.exit, cause, v.fields, r->o.b.target};
+            struct dclass cl = {v.exit, cause, v.fields, r->o.b.target->entry};
             char name[200], defs[64];
             fprintf(mem, "class: %s (defects %s)\n", dclass_name(&cl, name, sizeof name),
-                    defects_text_t(r->o.b.target, cause_defects_t(r->o.b.target, cause), defs, sizeof defs));
+                    defects_text(r->o.b.target, cause_defects(r->o.b.target, cause), defs, sizeof defs));
         }
         fclose(mem);
         fputs("# ", f);
@@ -675,7 +681,7 @@ static void write_files(struct run *r)
         const struct best *b = &r->t.best_class[c];
         if (!b->set || rebuild(r, b, &it) != 0)
             continue;
-        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields, r->o.b.target};
+        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields, r->o.b.target->entry};
         dclass_name(&cl, name, sizeof name);
         for (char *p = name; *p; p++)
             if (*p == '/')
@@ -695,13 +701,7 @@ static const char *space_word(uint64_t n)
 /* What the space varies at the entry, per target. */
 static const char *edges_text(const struct run *r)
 {
-    if (run_signal(r))
-        return "the caller any thread that can make a system call, the entry clock placed on both sides of every "
-               "budget, domain and release edge the signal path compares it with, the SysSend's cptr resolving to "
-               "a notification cap with and without the send right, a null cap and nothing (a lookup failure), "
-               "and its message carrying no extra cap, one that resolves or one that does not";
-    return "the entry clock placed on both sides of every budget, domain, release, deadline and WCET-window edge "
-           "the interrupt path compares it with";
+    return r->o.b.target->words.space;
 }
 
 static void bound_text(const struct run *r, char *buf, size_t len)
@@ -712,8 +712,7 @@ static void bound_text(const struct run *r, char *buf, size_t len)
         snprintf(shard, sizeof shard, " (shard %" PRIu64 "/%" PRIu64 ": the states whose index is %" PRIu64
                  " mod %" PRIu64 ")", r->o.shard_k, r->o.shard_n, r->o.shard_k - 1, r->o.shard_n);
     char verdict[400];
-    const char *which = run_signal(r) ? " fastpath_signal (master)" : " fastpath";
-    const char *slow = run_signal(r) ? "slowpath(SysSend)" : "the slowpath";
+    const char *which = r->o.b.target->words.verdict_fast, *slow = r->o.b.target->words.verdict_slow;
     if (t->diverged == 0)
         snprintf(verdict, sizeof verdict, "the %s%s agrees with %s on every one of them", run_variant(r), which,
                  slow);
@@ -725,7 +724,7 @@ static void bound_text(const struct run *r, char *buf, size_t len)
         char defs[64];
         snprintf(verdict, sizeof verdict, "the %s%s diverges from %s on %" PRIu64 " of them (%d "
                  "classes; defects %s)", run_variant(r), which, slow, t->diverged, t->n_classes,
-                 defects_text_t(r->o.b.target, mask, defs, sizeof defs));
+                 defects_text(r->o.b.target, mask, defs, sizeof defs));
     }
     snprintf(buf, len,
              "Every state of irqsim's bounded space (docs/EXHAUSTIVE.md) with at most %d thread%s besides the "
@@ -744,7 +743,7 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
     const struct totals *t = &r->t;
     char buf[4096];
     fprintf(out, "irqsim exhaust: %sfastpath %s, board %s, threads<=%d ntfns<=%d refills<=%d domains<=%d\n",
-            run_signal(r) ? "target signal, " : "", run_variant(r), r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
+            r->named, run_variant(r), r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
     if (r->o.shard_n > 1)
         fprintf(out, "space: %" PRIu64 " states; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64 " of them\n", r->space,
                 r->o.shard_k, r->o.shard_n, r->shard_space);
@@ -778,10 +777,10 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
         fprintf(out, "divergences by class (exit/cause):\n");
         for (int c = 0; c < t->n_classes; c++) {
             const struct xclass *x = &t->classes[c];
-            struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target};
+            struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target->entry};
             char name[200], defs[64], fields[512];
             fprintf(out, "  %-50s %10" PRIu64 "  %s  [%s]\n", dclass_name(&cl, name, sizeof name), x->count,
-                    defects_text_t(r->o.b.target, cause_defects_t(r->o.b.target, x->cause), defs, sizeof defs),
+                    defects_text(r->o.b.target, cause_defects(r->o.b.target, x->cause), defs, sizeof defs),
                     diff_fields_text(x->fields, fields, sizeof fields));
         }
         if (t->dropped)
@@ -803,8 +802,8 @@ static int write_json(const struct run *r, double elapsed)
     const struct totals *t = &r->t;
     char buf[4096];
     fprintf(f, "{\n");
-    if (run_signal(r)) /* the IRQ target's JSON stays as it was */
-        fprintf(f, "  \"target\": \"signal\",\n");
+    if (run_named(r)) /* the default target's JSON stays as it was */
+        fprintf(f, "  \"target\": \"%s\",\n", r->o.b.target->name);
     fprintf(f, "  \"fastpath\": \"%s\",\n  \"board\": \"%s\",\n", run_variant(r), r->o.board);
     if (r->o.b.kernel == KS_KERNEL_MASTER)
         fprintf(f, "  \"kernel\": \"master\",\n");
@@ -838,15 +837,15 @@ static int write_json(const struct run *r, double elapsed)
     fprintf(f, "%s],\n  \"classes\": [", k ? "\n  " : "");
     for (int c = 0; c < t->n_classes; c++) {
         const struct xclass *x = &t->classes[c];
-        struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target};
+        struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target->entry};
         char name[200], defs[64], fields[512];
         fprintf(f, "%s\n    {\"class\": ", c ? "," : "");
         jval_write_string(f, dclass_name(&cl, name, sizeof name));
         fprintf(f, ", \"exit\": \"%s\", \"cause\": ", run_target(r)->exit_name(x->exit));
-        jval_write_string(f, cause_text_t(r->o.b.target, x->cause, name, sizeof name));
+        jval_write_string(f, cause_text(r->o.b.target, x->cause, name, sizeof name));
         fprintf(f, ", \"defects\": \"%s\", \"states\": %" PRIu64 ", \"first_state\": %" PRIu64
                 ", \"smallest_state\": %" PRIu64 ", \"fields\": \"%s\"}",
-                defects_text_t(r->o.b.target, cause_defects_t(r->o.b.target, x->cause), defs, sizeof defs), x->count, x->first,
+                defects_text(r->o.b.target, cause_defects(r->o.b.target, x->cause), defs, sizeof defs), x->count, x->first,
                 t->best_class[c].ordinal, diff_fields_text(x->fields, fields, sizeof fields));
     }
     fprintf(f, "%s],\n  \"seconds\": %.3f,\n  \"statement\": ", t->n_classes ? "\n  " : "", elapsed);
@@ -878,11 +877,13 @@ int exhaust_main(int argc, char **argv)
         return rc == -2 ? EX_AGREE : rc;
     }
     r->t.first_skip = UINT64_MAX;
+    if (run_named(r))
+        snprintf(r->named, sizeof r->named, "target %s, ", r->o.b.target->name);
     r->space = exh_count(&r->o.b);
     r->shard_space = shard_size(r->space, r->o.shard_k, r->o.shard_n);
     if (r->o.count_only) {
         printf("space: %" PRIu64 " states (%sthreads<=%d ntfns<=%d refills<=%d domains<=%d board %s)", r->space,
-               run_signal(r) ? "target signal, " : "", r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.label);
+               r->named, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.label);
         if (r->o.shard_n > 1)
             printf("; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, r->o.shard_k, r->o.shard_n, r->shard_space);
         printf("\n");

@@ -326,7 +326,7 @@ static uint64_t total_checks(const struct session *s)
 
 static const struct target *target_run(const struct session *s)
 {
-    return target_get(s->o->bounds.target);
+    return s->o->bounds.target;
 }
 
 static void exit_totals(const struct session *s, uint64_t *out)
@@ -386,8 +386,8 @@ static int popcount(unsigned x)
 static bool better_repro(const struct session *s, int a, int b)
 {
     const struct found *x = &s->classes[a], *y = &s->classes[b];
-    int tg = s->o->bounds.target;
-    int dx = popcount(cause_defects_t(tg, x->cl.cause)), dy = popcount(cause_defects_t(tg, y->cl.cause));
+    const struct target *tg = s->o->bounds.target;
+    int dx = popcount(cause_defects(tg, x->cl.cause)), dy = popcount(cause_defects(tg, y->cl.cause));
     if (dx != dy)
         return dx < dy;
     int sx = x->reproducer[0] ? x->shrunk_size : INT32_MAX, sy = y->reproducer[0] ? y->shrunk_size : INT32_MAX;
@@ -398,18 +398,19 @@ static bool better_repro(const struct session *s, int a, int b)
 
 static int defect_sums(const struct session *s, struct defect_sum *out)
 {
-    int found = 0, tg = s->o->bounds.target;
-    for (int d = 0; d < defect_count_t(tg); d++) {
+    int found = 0;
+    const struct target *tg = s->o->bounds.target;
+    for (int d = 0; d < tg->n_defects; d++) {
         struct defect_sum *ds = &out[d];
         memset(ds, 0, sizeof *ds);
         ds->best = -1;
         for (int i = 0; i < s->n_classes; i++) {
             const struct found *fd = &s->classes[i];
-            if (!(cause_defects_t(tg, fd->cl.cause) & (1u << d)))
+            if (!(cause_defects(tg, fd->cl.cause) & (1u << d)))
                 continue;
             ds->exits |= 1u << fd->cl.exit;
             ds->all_fields |= fd->fields_seen;
-            if (cause_defects_t(tg, fd->cl.cause) == 1u << d) {
+            if (cause_defects(tg, fd->cl.cause) == 1u << d) {
                 ds->fields |= fd->fields_seen;
                 ds->n_alone++;
             }
@@ -453,9 +454,9 @@ static void print_class_list(FILE *f, struct session *s)
         char name[160], defs[64];
         fprintf(f, "  %2d. %-44s first after %7.2f s, %10" PRIu64 " hits\n", i + 1,
                 dclass_name(&fd->cl, name, sizeof name), fd->first_s, fd->count);
-        int tg = s->o->bounds.target;
+        const struct target *tg = s->o->bounds.target;
         fprintf(f, "      defects: %s\n      fields: ", fd->cl.cause == CLASS_NO_FIX ? "unexplained"
-                : defects_text_t(tg, cause_defects_t(tg, fd->cl.cause), defs, sizeof defs));
+                : defects_text(tg, cause_defects(tg, fd->cl.cause), defs, sizeof defs));
         print_fields(f, fd->fields_seen);
         fprintf(f, "\n");
         if (fd->reproducer[0])
@@ -468,19 +469,20 @@ static void print_class_list(FILE *f, struct session *s)
 static void print_defects(FILE *f, struct session *s)
 {
     struct defect_sum ds[DEFECT_MAX];
-    int found = defect_sums(s, ds), tg = s->o->bounds.target;
+    int found = defect_sums(s, ds);
+    const struct target *tg = s->o->bounds.target;
     fprintf(f, "\ndefects: %d (from %d divergence class%s; --by class lists the classes)\n", found, s->n_classes,
             s->n_classes == 1 ? "" : "es");
-    for (int d = 0; d < defect_count_t(tg); d++) {
+    for (int d = 0; d < tg->n_defects; d++) {
         if (ds[d].best < 0)
             continue;
-        const struct defect_info *di = defect_info_t(tg, d);
+        const struct defect_info *di = defect_info(tg, d);
         const struct found *b = &s->classes[ds[d].best];
         fprintf(f, "  %s. %s (fix %s)\n", di->id, di->title, di->fixes);
         fprintf(f, "      first after %.2f s, %" PRIu64 " hits in %d class%s\n", ds[d].first_s, ds[d].count,
                 ds[d].n_classes, ds[d].n_classes == 1 ? "" : "es");
         fprintf(f, "      exits: ");
-        print_exit_names(f, target_get(tg), ds[d].exits, " ");
+        print_exit_names(f, tg, ds[d].exits, " ");
         fprintf(f, "\n      fields%s: ", ds[d].n_alone ? " (where it shows alone)" : " (seen only with other defects)");
         print_fields(f, ds[d].fields);
         char name[160];
@@ -492,17 +494,17 @@ static void print_defects(FILE *f, struct session *s)
                     b->seed, b->clock, dclass_name(&b->cl, name, sizeof name));
         fprintf(f, "      classes:");
         for (int i = 0; i < s->n_classes; i++)
-            if (cause_defects_t(tg, s->classes[i].cl.cause) & (1u << d))
+            if (cause_defects(tg, s->classes[i].cl.cause) & (1u << d))
                 fprintf(f, " %s (%" PRIu64 ")", dclass_name(&s->classes[i].cl, name, sizeof name),
                         s->classes[i].count);
         fprintf(f, "\n");
     }
     int kernel = s->o->bounds.kernel;
-    if (s->o->variant == FP_PR1227 && found < defects_possible_t(tg, kernel)) {
+    if (s->o->variant == FP_PR1227 && found < defects_possible(tg, kernel)) {
         fprintf(f, "  not found:");
-        for (int d = 0; d < defect_count_t(tg); d++)
-            if (ds[d].best < 0 && defect_possible_t(tg, d, kernel))
-                fprintf(f, " %s", defect_info_t(tg, d)->id);
+        for (int d = 0; d < tg->n_defects; d++)
+            if (ds[d].best < 0 && defect_possible(tg, d, kernel))
+                fprintf(f, " %s", defect_info(tg, d)->id);
         fprintf(f, "\n");
     }
     int unexplained = 0;
@@ -535,9 +537,11 @@ static void summary(FILE *f, struct session *s, double elapsed)
     const struct target *tg = target_run(s);
     uint64_t n = total_checks(s), ex[TARGET_MAX_EXITS];
     exit_totals(s, ex);
-    fprintf(f, "\nirqsim fuzz: %sfastpath %s, %.1f s, %d job%s, seed %" PRIu64,
-            o->bounds.target == ENTRY_SIGNAL ? "target signal (fastpath_signal against slowpath(SysSend)), " : "",
-            tg->variant_name(o->variant), elapsed, o->jobs, o->jobs == 1 ? "" : "s", o->seed);
+    fprintf(f, "\nirqsim fuzz: ");
+    if (!tg->is_default) /* the default target's summary stays as it was */
+        fprintf(f, "target %s (%s against %s), ", tg->name, tg->fast_fn, tg->slowpath);
+    fprintf(f, "fastpath %s, %.1f s, %d job%s, seed %" PRIu64, tg->variant_name(o->variant), elapsed, o->jobs,
+            o->jobs == 1 ? "" : "s", o->seed);
     if (o->max_checks)
         fprintf(f, ", budget %" PRIu64 " checks (--checks)", o->max_checks);
     fprintf(f, ", %d entry clock%s per generated state", o->clocks, o->clocks == 1 ? "" : "s");
@@ -588,12 +592,11 @@ static void write_json(struct session *s, double elapsed)
         s->job_errors++;
         return;
     }
-    const struct target *tgt = target_run(s);
-    int tg = o->bounds.target;
+    const struct target *tgt = target_run(s), *tg = tgt;
     uint64_t n = total_checks(s), ex[TARGET_MAX_EXITS];
     exit_totals(s, ex);
     fprintf(f, "{\n");
-    if (tg == ENTRY_SIGNAL) /* the IRQ target's JSON stays as it was */
+    if (!tg->is_default) /* the default target's JSON stays as it was */
         fprintf(f, "  \"target\": \"%s\",\n", tgt->name);
     fprintf(f, "  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"jobs\": %d,\n  \"seed\": %" PRIu64 ",\n",
             tgt->variant_name(o->variant), elapsed, o->jobs, o->seed);
@@ -608,10 +611,10 @@ static void write_json(struct session *s, double elapsed)
     struct defect_sum ds[DEFECT_MAX];
     int found = defect_sums(s, ds);
     char name[160], fields[512], cause[160], defs[64];
-    for (int d = 0, k = 0; d < defect_count_t(tg); d++) {
+    for (int d = 0, k = 0; d < tg->n_defects; d++) {
         if (ds[d].best < 0)
             continue;
-        const struct defect_info *di = defect_info_t(tg, d);
+        const struct defect_info *di = defect_info(tg, d);
         const struct found *b = &s->classes[ds[d].best];
         fprintf(f, "%s\n    {\"id\": \"%s\", \"title\": \"%s\", \"fixes\": \"%s\", \"exits\": [", k++ ? "," : "",
                 di->id, di->title, di->fixes);
@@ -627,19 +630,19 @@ static void write_json(struct session *s, double elapsed)
                 ds[d].count, ds[d].first_s, b->reproducer, b->reproducer[0] ? b->shrunk_size : -1,
                 dclass_name(&b->cl, name, sizeof name), b->seed, b->clock);
         for (int i = 0, m = 0; i < s->n_classes; i++)
-            if (cause_defects_t(tg, s->classes[i].cl.cause) & (1u << d))
+            if (cause_defects(tg, s->classes[i].cl.cause) & (1u << d))
                 fprintf(f, "%s\"%s\"", m++ ? ", " : "", dclass_name(&s->classes[i].cl, name, sizeof name));
         fprintf(f, "]}");
     }
     fprintf(f, "%s],\n  \"classes\": [", found ? "\n  " : "");
     for (int i = 0; i < s->n_classes; i++) {
         struct found *fd = &s->classes[i];
-        cause_text_t(tg, fd->cl.cause, cause, sizeof cause);
+        cause_text(tg, fd->cl.cause, cause, sizeof cause);
         diff_fields_text(fd->fields_seen, fields, sizeof fields);
         fprintf(f, "%s\n    {\"exit\": \"%s\", \"cause\": \"%s\", \"defects\": [", i ? "," : "",
                 tgt->exit_name(fd->cl.exit), cause);
         if (fd->cl.cause != CLASS_NO_FIX)
-            json_string_list(f, (char *)defects_text_t(tg, cause_defects_t(tg, fd->cl.cause), defs, sizeof defs));
+            json_string_list(f, (char *)defects_text(tg, cause_defects(tg, fd->cl.cause), defs, sizeof defs));
         fprintf(f, "], \"fields\": [");
         json_string_list(f, fields);
         fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"seed\": %" PRIu64

@@ -110,7 +110,7 @@ struct opts {
     const char *cmd;
     int variant;
     const char *variant_name; /* --fastpath as given, resolved per target */
-    int target; /* enum ks_entry from --target, -1 when not given */
+    const struct target *target; /* from --target, NULL when not given */
     unsigned admit; /* enum inv_admit: leftovers accepted at entry */
     int kernel; /* enum ks_kernel from --kernel, -1 when not given */
     int path; /* 0 none, 1 slow, 2 fast */
@@ -167,9 +167,8 @@ static int number_option(struct opts *o, const char *name, const char *val)
 }
 
 /* --fastpath's value for a target's variants (pr1227|fixed, merged|fixed) */
-static int resolve_variant(struct opts *o, int target)
+static int resolve_variant(struct opts *o, const struct target *t)
 {
-    const struct target *t = target_get(target);
     if (!o->variant_name) {
         o->variant = FP_PR1227;
         return 0;
@@ -219,9 +218,11 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         if (!strcmp(a, "--fastpath")) {
             o->variant_name = v;
         } else if (!strcmp(a, "--target")) {
-            o->target = target_parse(v);
-            if (o->target < 0)
-                return usage_error(o->cmd, "--target: expected irq or signal, got '%s'", v);
+            char names[64], msg[128];
+            o->target = target_by_name(v);
+            snprintf(msg, sizeof msg, "--target: expected %s, got '%%s'", target_names(names, sizeof names, ""));
+            if (!o->target)
+                return usage_error(o->cmd, msg, v);
             o->fuzz.bounds.target = o->target;
         } else if (!strcmp(a, "--admit")) {
             if (inv_admit_parse(v, &o->admit) != 0)
@@ -263,7 +264,7 @@ static int parse_opts(struct opts *o, int argc, char **argv)
     if (o->seconds_set && o->fuzz.max_checks)
         return usage_error(o->cmd, "--checks and --seconds exclude each other (a budget of states or of time)%s", "");
     /* with scenario files and no --target, each file's entry decides (load_valid) */
-    if ((o->target >= 0 || !o->n_files) && resolve_variant(o, o->target < 0 ? ENTRY_IRQ : o->target) != 0)
+    if ((o->target || !o->n_files) && resolve_variant(o, o->target ? o->target : target_default()) != 0)
         return EXIT_USAGE;
     o->fuzz.variant = o->variant;
     return 0;
@@ -280,14 +281,13 @@ static int load_valid(struct opts *o, const char *path, struct kstate *ks)
         scen_error_print(stderr, &err);
         return -1;
     }
-    if (o->target >= 0 && o->target != ks->sys.entry) {
-        fprintf(stderr, "%s: the scenario is at %s entry (target %s), not --target %s%s\n", path,
-                ks->sys.entry == ENTRY_SIGNAL ? "a SysSend" : "an interrupt", target_of(ks)->name,
-                target_get(o->target)->name,
-                ks->sys.entry == ENTRY_SIGNAL ? "" : " (a signal scenario has a 'syscall send' line)");
+    if (o->target && o->target != target_of(ks)) {
+        const struct target *t = target_of(ks);
+        fprintf(stderr, "%s: the scenario is at %s entry (target %s), not --target %s%s\n", path, t->words.entry_a,
+                t->name, o->target->name, t->words.mismatch_hint);
         return -1;
     }
-    if (resolve_variant(o, ks->sys.entry) != 0)
+    if (resolve_variant(o, target_of(ks)) != 0)
         return -1;
     if (kernel >= 0)
         ks->cfg.kernel = (uint8_t)kernel;
@@ -408,7 +408,7 @@ static int cmd_gen(struct opts *o, struct states *st)
  * or master's fastpath_signal with --target signal). */
 static int cmd_ratio(struct opts *o, struct states *st)
 {
-    const struct target *t = target_get(o->fuzz.bounds.target);
+    const struct target *t = o->fuzz.bounds.target;
     const char *as_written = t->variant_name(FP_PR1227), *fixed = t->variant_name(FP_FIXED);
     uint64_t n = o->fuzz.count, both = 0, fast_pr = 0, fast_fixed = 0, right = 0, right_fx = 0;
     uint64_t lost[TARGET_MAX_EXITS] = {0}; /* the fixed exit where it falls back on a right state */
@@ -488,7 +488,7 @@ int main(int argc, char **argv)
     o.cmd = argv[1];
     o.variant = FP_PR1227;
     o.kernel = -1;
-    o.target = -1;
+    o.target = NULL;
     o.fuzz.seconds = 60;
     o.fuzz.seed = 1;
     o.fuzz.jobs = 1;

@@ -21,6 +21,7 @@
 #include "rk_load.h"
 #include "rk_sig.h"
 #include "scenario.h"
+#include "target.h"
 #include "sig_fast.h"
 
 #ifndef IRQSIM_SOURCE_DIR
@@ -308,7 +309,7 @@ static void class_label(const struct rclass *c, char *buf, size_t n)
     else if (c->cause == 0)
         snprintf(buf, n, "%s%s [the model agrees here]", c->halt ? "halt/" : "", f);
     else
-        snprintf(buf, n, "%s%s [model cause %s]", c->halt ? "halt/" : "", f, cause_text(c->cause, cause, sizeof cause));
+        snprintf(buf, n, "%s%s [model cause %s]", c->halt ? "halt/" : "", f, cause_text(&target_irq, c->cause, cause, sizeof cause));
 }
 
 /* Count one mismatch or divergence; the first of a kind is printed with
@@ -395,7 +396,7 @@ static bool next_state(const struct real_opts *o, struct real_run *r, uint64_t s
 {
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = o->signal ? ENTRY_SIGNAL : ENTRY_IRQ;
+    b.target = o->signal ? &target_signal : &target_irq;
     if (rk_gen_state(&r->k, &r->in, seed, &b) == 0)
         return true;
     fprintf(stderr, "irqsim %s: the generator has no preset matching the build (board %s)\n", o->cmd, r->k.board);
@@ -629,7 +630,7 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
     key.cause = classify_cause(&r->in, &r->ws);
     r->classified++;
     for (int d = 0; d < DEF_COUNT; d++)
-        r->defect_hits[d] += (cause_defects(key.cause) >> d) & 1;
+        r->defect_hits[d] += (cause_defects(&target_irq, key.cause) >> d) & 1;
     count(o, r, &key, &r->a, &r->b, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
     return 0;
 }
@@ -655,7 +656,7 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
                r->classified, CLASSIFY_FIRST, CLASSIFY_SAMPLE);
         for (int d = 0; d < DEF_COUNT; d++)
             if (r->defect_hits[d])
-                printf(" %s %" PRIu64, defect_info(d)->id, r->defect_hits[d]);
+                printf(" %s %" PRIu64, defect_info(&target_irq, d)->id, r->defect_hits[d]);
         printf("\n");
         /* a field's count needs no model: it is over every divergence
          * (e.g. irq_mask: F9's mask, also where the cause names another fix) */
@@ -864,7 +865,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     const char *sep = "";
     for (int d = 0; d < DEF_COUNT; d++)
         if (r->defect_hits[d]) {
-            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(d)->id, r->defect_hits[d]);
+            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(&target_irq, d)->id, r->defect_hits[d]);
             sep = ", ";
         }
     fprintf(f, "},\n");
@@ -885,7 +886,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
         fprintf(f, "%s\n  {\"path\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"model_cause\": \"%s\", \"count\": %" PRIu64
                    ", \"seed\": %" PRIu64 ", \"first_seconds\": %.2f, \"reproducer\": \"%s\"}",
                 i ? "," : "", path_name(c->path), diff_fields_text(c->fields, fields, sizeof fields),
-                c->halt ? "true" : "false", c->cause ? cause_text(c->cause, cause, sizeof cause) : "none",
+                c->halt ? "true" : "false", c->cause ? cause_text(&target_irq, c->cause, cause, sizeof cause) : "none",
                 c->count, c->first_seed, c->first_s, c->reproducer);
     }
     fprintf(f, "]}\n");

@@ -14,6 +14,7 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "scenario.h"
+#include "target.h"
 #include "trace.h"
 
 #define REPLAY_MAX_FILES 64
@@ -258,7 +259,7 @@ static const struct kstate *when_taken(struct replay_run *r, const char *where)
         return &r->in;
     ks_copy(&r->model, &r->in);
     r->model.hw_clock = r->rec.taken;
-    if (kstate_check_admit(&r->model, INV_AT_ENTRY, inv_admit_left_by(FP_PR1227), &rep))
+    if (kstate_check_admit(&r->model, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep))
         return &r->in;
     if (r->read_late++ == 0)
         printf("-- %s, seq %ld: the kernel took the IRQ at %llu and read the clock at %llu, %llu ticks after: "
@@ -279,11 +280,11 @@ static void check_entry(struct replay_run *r, const char *where)
     if (!kstate_check(&r->in, INV_AT_ENTRY, &rep))
         return;
     const struct kstate *ks = &r->in;
-    if (kstate_check_admit(ks, INV_AT_ENTRY, inv_admit_left_by(FP_PR1227), &rep))
+    if (kstate_check_admit(ks, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep))
         ks = when_taken(r, where);
     if (!kstate_check(ks, INV_AT_ENTRY, &rep))
         return;
-    if (!kstate_check_admit(ks, INV_AT_ENTRY, inv_admit_left_by(FP_PR1227), &rep)) {
+    if (!kstate_check_admit(ks, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep)) {
         if (r->admitted++ == 0)
             printf("-- %s, seq %ld: captured entry state carries what PR #1227's fastpath left at user level "
                    "(admitted; docs/TRACES.md)\n",

@@ -12,36 +12,13 @@
 #include "jval.h"
 #include "target.h"
 
-/* What the comment says per target that neither the target table nor the
- * defect table holds: the IRQ one reviews a pull request, the signal one a
- * function already on master (docs/FINDINGS-signal.md). */
-struct report_words {
-    const char *subject;    /* the heading's "irqsim: SUBJECT (`variant`) against the slowpath" */
-    const char *fast_intro; /* "irqsim runs FAST_INTRO and the slowpath (...)" */
-    const char *event;      /* what enters the kernel in one check */
-    const char *fast_label; /* "**Fastpath (LABEL).**" */
-    const char *preface;    /* a paragraph after the introduction, "" for none */
-    const char *fuzz_args;  /* what `irqsim fuzz` and `irqsim gen` need to check this target */
-};
-
-static const struct report_words report_words[ENTRY_COUNT] = {
-    [ENTRY_IRQ] = {"the IRQ fastpath", "the fastpath", "one IRQ", "PR #1227", "", ""},
-    [ENTRY_SIGNAL] = {"master's signal fastpath", "master's `fastpath_signal` (merged from PR #793, "
-                      "`KernelSignalFastpath`)", "one `SysSend`", "master",
-                      "This is a comment on a function already merged, not on a pull request; "
-                      "docs/FINDINGS-signal.md gives the kernel lines behind each finding and the runs on the "
-                      "real kernel that confirm them.\n\n",
-                      "--target signal "},
-};
-
 /* One report: the JSON, its file, and the target it names. */
 struct report_ctx {
     const struct jval_doc *jd;
     const char *json_path;
-    int target;        /* enum ks_entry */
     bool target_named; /* the JSON has "target" (an IRQ run's does not) */
     const struct target *t;
-    const struct report_words *w;
+    const struct target_words *w; /* t's */
 };
 
 static const char report_usage[] =
@@ -90,44 +67,39 @@ static char *read_reproducer(const char *json_path, const char *path, char *used
     return read_all(used, NULL);
 }
 
-static int report_defect_index(int target, const char *id)
-{
-    for (int d = 0; d < defect_count_t(target); d++)
-        if (!strcmp(defect_info_t(target, d)->id, id))
-            return d;
-    return -1;
-}
-
 /* Names the target an id does belong to, so a JSON edited or stitched
  * from two runs says what is wrong rather than just "unknown". */
 static void report_bad_id(const struct report_ctx *c, const char *id)
 {
-    for (int e = 0; e < ENTRY_COUNT; e++)
-        if (e != c->target && report_defect_index(e, id) >= 0) {
+    const struct target *e;
+    for (int i = 0; (e = target_at(i)) != NULL; i++)
+        if (e != c->t && defect_index(e, id) >= 0) {
             fprintf(stderr, "%s: defect id '%s' in \"defects\" is a defect of target %s, but the JSON's target is "
-                            "%s%s\n", c->json_path, id, target_get(e)->name, c->t->name,
+                            "%s%s\n", c->json_path, id, e->name, c->t->name,
                     c->target_named ? "" : " (no \"target\" field means irq)");
             return;
         }
     fprintf(stderr, "%s: unknown defect id '%s' in \"defects\" (target %s)\n", c->json_path, id, c->t->name);
 }
 
-/* The JSON's target: absent for an IRQ run (whose JSON predates the field
- * and must not change), "signal" for a signal run. */
-static int report_target(const struct jval_doc *jd, const char *json_path, const struct jval *run)
+/* The JSON's target: absent for a run of the default target (whose JSON
+ * predates the field and must not change), its name for another. */
+static const struct target *report_target(const struct jval_doc *jd, const char *json_path,
+                                          const struct jval *run)
 {
     const struct jval *v = jval_get(jd, run, "target");
+    char names[64];
+    target_names(names, sizeof names, "\"");
     if (!v)
-        return ENTRY_IRQ;
+        return target_default();
     if (v->type != JV_STRING) {
-        fprintf(stderr, "%s: \"target\" is not a string (expected \"irq\" or \"signal\")\n", json_path);
-        return -1;
+        fprintf(stderr, "%s: \"target\" is not a string (expected %s)\n", json_path, names);
+        return NULL;
     }
-    int e = target_parse(v->str);
-    if (e < 0)
-        fprintf(stderr, "%s: unknown target '%s' in \"target\" (expected \"irq\" or \"signal\")\n", json_path,
-                v->str);
-    return e;
+    const struct target *t = target_by_name(v->str);
+    if (!t)
+        fprintf(stderr, "%s: unknown target '%s' in \"target\" (expected %s)\n", json_path, v->str, names);
+    return t;
 }
 
 static void print_list(FILE *out, const struct jval_doc *jd, const struct jval *arr, const char *sep,
@@ -174,12 +146,12 @@ static int report_defect(FILE *out, const struct report_ctx *c, const struct jva
     const struct jval_doc *jd = c->jd;
     const char *json_path = c->json_path;
     const char *id = jval_str(jd, d, "id", "?");
-    int k = report_defect_index(c->target, id);
+    int k = defect_index(c->t, id);
     if (k < 0) {
         report_bad_id(c, id);
         return -1;
     }
-    const struct defect_info *di = defect_info_t(c->target, k);
+    const struct defect_info *di = defect_info(c->t, k);
     double count = jval_num(jd, d, "count", 0), first = jval_num(jd, d, "first_seconds", 0);
     const struct jval *classes = jval_get(jd, d, "classes");
     int n_classes = classes && classes->type == JV_ARRAY ? (int)classes->len : 0;
@@ -225,13 +197,11 @@ static int report_defect(FILE *out, const struct report_ctx *c, const struct jva
 
 static int report(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *run)
 {
-    int target = report_target(jd, json_path, run);
-    if (target < 0)
+    const struct target *t = report_target(jd, json_path, run);
+    if (!t)
         return -1;
-    struct report_ctx ctx = {jd, json_path, target, jval_get(jd, run, "target") != NULL, target_get(target),
-                             &report_words[target]};
-    const struct target *t = ctx.t;
-    const struct report_words *w = ctx.w;
+    struct report_ctx ctx = {jd, json_path, jval_get(jd, run, "target") != NULL, t, &t->words};
+    const struct target_words *w = ctx.w;
     const struct jval *defects = jval_get(jd, run, "defects");
     const struct jval *classes = jval_get(jd, run, "classes");
     if (!defects || defects->type != JV_ARRAY || !classes || classes->type != JV_ARRAY) {

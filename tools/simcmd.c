@@ -33,7 +33,8 @@ static const char usage[] =
     "  the class not reached), 2 bad input\n";
 
 struct sim_opts {
-    int target, variant; /* target -1: the workload's */
+    const struct target *target; /* NULL: the workload's */
+    int variant;
     const char *variant_name; /* --fastpath as given, resolved for the target */
     int kernel; /* enum ks_kernel; -1: the workload's */
     unsigned long long horizon, from, span;
@@ -79,8 +80,8 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
         if (strcmp(a, "--fastpath") == 0) {
             o->variant_name = v;
         } else if (strcmp(a, "--target") == 0) {
-            o->target = target_parse(v);
-            if (o->target < 0)
+            o->target = target_by_name(v);
+            if (!o->target)
                 return opt_error("--target: expected irq or signal, got", v);
         } else if (strcmp(a, "--kernel") == 0) {
             o->kernel = cfg_kernel_parse(v);
@@ -115,12 +116,11 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 }
 
 /* --fastpath for the target run: --target's, else the workload's target line */
-static int resolve_variant(struct sim_opts *o, int target)
+static int resolve_variant(struct sim_opts *o, const struct target *t)
 {
-    const struct target *t = target_get(target);
     if (o->variant_name && (o->variant = t->variant_parse(o->variant_name)) < 0) {
         fprintf(stderr, "irqsim sim: --fastpath: the %s target's fastpaths are %s, got '%s'%s\n%s", t->name,
-                t->variants, o->variant_name, o->target < 0 ? " (the workload's target, irq without a target line)" : "", usage);
+                t->variants, o->variant_name, !o->target ? " (the workload's target, irq without a target line)" : "", usage);
         return EXIT_USAGE;
     }
     return 0;
@@ -154,7 +154,7 @@ static int write_state(const char *path, const struct sim *s)
 
 int sim_main(int argc, char **argv)
 {
-    struct sim_opts o = {.target = -1, .variant = FP_PR1227, .kernel = -1};
+    struct sim_opts o = {.target = NULL, .variant = FP_PR1227, .kernel = -1};
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
@@ -168,12 +168,12 @@ int sim_main(int argc, char **argv)
         w.horizon = o.horizon;
     if (o.kernel >= 0) /* else the file's kernel line, base without one */
         w.kernel = (uint8_t)o.kernel;
-    if (o.target >= 0) /* else the file's target line, irq without one */
-        w.target = (uint8_t)o.target;
+    if (o.target) /* else the file's target line, irq without one */
+        w.target = o.target;
     if (resolve_variant(&o, w.target) != 0)
         return EXIT_USAGE;
     static struct sim s;
-    if (sim_init_t(&s, &w, w.target, o.variant) != 0) {
+    if (sim_init(&s, &w, o.variant) != 0) {
         fprintf(stderr, "%s: %s\n", o.file, s.setup_error);
         return EXIT_USAGE;
     }

@@ -100,7 +100,7 @@ bool wl_reaches(const struct workload *w, int variant, const struct dclass *cl, 
     if (!well_formed(w))
         return false;
     struct sim *s = scratch_sim();
-    if (sim_init_t(s, w, cl->target, variant) != 0) {
+    if (sim_init(s, w, variant) != 0) {
         sim_free(s);
         return false;
     }
@@ -290,7 +290,7 @@ static void write_commented(FILE *f, const char *text)
 }
 
 /* a workload file with the simulator's report on it as comments */
-static void write_workload(const char *path, const struct workload *w, int target, int variant, const char *title)
+static void write_workload(const char *path, const struct workload *w, int variant, const char *title)
 {
     FILE *f = fopen(path, "w");
     if (!f) {
@@ -303,8 +303,8 @@ static void write_workload(const char *path, const struct workload *w, int targe
     struct sim *s = scratch_sim();
     if (mem) {
         /* the file's target line names the target (workload_print) */
-        fprintf(mem, "%s\nirqsim sim --fastpath %s FILE:\n", title, target_get(target)->variant_name(variant));
-        if (sim_init_t(s, w, target, variant) == 0) {
+        fprintf(mem, "%s\nirqsim sim --fastpath %s FILE:\n", title, w->target->variant_name(variant));
+        if (sim_init(s, w, variant) == 0) {
             sim_run(s);
             sim_report(mem, s);
         } else {
@@ -333,7 +333,7 @@ static void save_class(struct wsession *ss, struct wclass *wc, int idx, const st
     snprintf(wc->reproducer, sizeof wc->reproducer, "%s/wl-class-%02d-%s.wl", o->out_dir, idx + 1, name);
     snprintf(title, sizeof title, "workload reaching class %s from a plain start, found as workload %" PRIu64
              " of seed %" PRIu64 ", shrunk", dclass_name(&wc->cl, name, sizeof name), wc->first_wl, o->seed);
-    write_workload(wc->reproducer, &w, o->bounds.target, o->variant, title);
+    write_workload(wc->reproducer, &w, o->variant, title);
 }
 
 static void model_error(struct wsession *ss, uint64_t i, const struct workload *w, const struct sim *s)
@@ -353,7 +353,7 @@ static void model_error(struct wsession *ss, uint64_t i, const struct workload *
         snprintf(ss->error_msg, sizeof ss->error_msg, "%s", s->drift_msg);
     if (ss->o->out_dir) {
         snprintf(ss->error_file, sizeof ss->error_file, "%s/model-error-wl-%" PRIu64 ".wl", ss->o->out_dir, i);
-        write_workload(ss->error_file, w, ss->o->bounds.target, ss->o->variant, "a checker or model error");
+        write_workload(ss->error_file, w, ss->o->variant, "a checker or model error");
     }
 }
 
@@ -384,9 +384,9 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     const struct fuzz_opts *o = ss->o;
     uint8_t bytes[WL_BYTES];
     wl_bytes(o->seed, i, bytes);
-    workload_from_bytes_t(bytes, sizeof bytes, o->cores, o->bounds.target, w);
+    workload_from_bytes(bytes, sizeof bytes, o->cores, o->bounds.target, w);
     w->kernel = (uint8_t)o->bounds.kernel;
-    if (sim_init_t(s, w, o->bounds.target, o->variant) != 0) {
+    if (sim_init(s, w, o->variant) != 0) {
         ss->setup_refused++;
         sim_free(s);
         return;
@@ -438,15 +438,15 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
 
 static void defect_firsts(const struct wsession *ss, double *first, uint64_t *wls, int *best, uint64_t *first_wl)
 {
-    int tg = ss->o->bounds.target;
-    for (int d = 0; d < defect_count_t(tg); d++) {
+    const struct target *tg = ss->o->bounds.target;
+    for (int d = 0; d < tg->n_defects; d++) {
         first[d] = -1;
         first_wl[d] = UINT64_MAX;
         wls[d] = 0;
         best[d] = -1;
         for (int i = 0; i < ss->n_classes; i++) {
             const struct wclass *wc = &ss->classes[i];
-            unsigned defs = wc->cl.cause == CLASS_NO_FIX ? 0 : cause_defects_t(tg, wc->cl.cause);
+            unsigned defs = wc->cl.cause == CLASS_NO_FIX ? 0 : cause_defects(tg, wc->cl.cause);
             if (!(defs & (1u << d)))
                 continue;
             wls[d] += wc->workloads;
@@ -455,43 +455,36 @@ static void defect_firsts(const struct wsession *ss, double *first, uint64_t *wl
             if (wc->first_wl < first_wl[d])
                 first_wl[d] = wc->first_wl;
             if (best[d] < 0 || __builtin_popcount(defs) <
-                                   __builtin_popcount(cause_defects_t(tg, ss->classes[best[d]].cl.cause)))
+                                   __builtin_popcount(cause_defects(tg, ss->classes[best[d]].cl.cause)))
                 best[d] = i;
         }
     }
 }
 
-/* Whether defect d can show in the run's workloads: the signal target's S9
- * needs two cores, its S2 domains, which no SMP build has (config.cmake,
- * KernelMaxNumNodes); the IRQ target's list is as it was */
+/* Whether defect d can show in the run's workloads: on that kernel, and
+ * with the run's cores (the defect table says: the signal target's S9 needs
+ * two cores, its S2 domains, which no SMP build has) */
 static bool possible_here(const struct fuzz_opts *o, int d)
 {
-    int tg = o->bounds.target;
-    if (!defect_possible_t(tg, d, o->bounds.kernel))
-        return false;
-    if (tg != ENTRY_SIGNAL)
-        return true;
-    const char *id = defect_info_t(tg, d)->id;
-    if (!strcmp(id, "S9"))
-        return o->cores > 1;
-    return strcmp(id, "S2") != 0 || o->cores == 1;
+    return defect_possible_cores(o->bounds.target, d, o->bounds.kernel, o->cores);
 }
 
 static void summary(FILE *f, const struct wsession *ss, double elapsed)
 {
     const struct fuzz_opts *o = ss->o;
-    int tg = o->bounds.target;
-    bool sig = tg == ENTRY_SIGNAL;
-    fprintf(f, "\nirqsim fuzz --mode workload: %sfastpath %s, %.1f s, seed %" PRIu64 ", %d core%s",
-            sig ? "target signal, " : "", target_get(tg)->variant_name(o->variant),
-            elapsed, o->seed, o->cores, o->cores == 1 ? "" : "s");
+    const struct target *tg = o->bounds.target;
+    fprintf(f, "\nirqsim fuzz --mode workload: ");
+    if (!tg->is_default)
+        fprintf(f, "target %s, ", tg->name);
+    fprintf(f, "fastpath %s, %.1f s, seed %" PRIu64 ", %d core%s", tg->variant_name(o->variant), elapsed, o->seed,
+            o->cores, o->cores == 1 ? "" : "s");
     if (o->max_checks)
         fprintf(f, ", budget %" PRIu64 " workloads (--checks)", o->max_checks);
     fprintf(f, "\nworkloads simulated: %" PRIu64 " (%.1f per second; %" PRIu64 " refused at setup; %.1f s of the run "
                "spent shrinking)\n", ss->sims, elapsed > 0 ? (double)ss->sims / elapsed : 0.0, ss->setup_refused,
             ss->shrink_s);
     fprintf(f, "%s checked (the one-entry check on the slowpath kernel's state): %" PRIu64
-               " (%.0f per second)\n", sig ? "SysSends on a notification" : "device interrupts", ss->sweep_checks, elapsed > 0 ? (double)ss->sweep_checks / elapsed : 0.0);
+               " (%.0f per second)\n", tg->words.checked_many, ss->sweep_checks, elapsed > 0 ? (double)ss->sweep_checks / elapsed : 0.0);
     fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "%s\n", ss->states_checked, ss->refused,
             ss->asserts, ss->drift, ss->stopped ? " (some runs stopped at the event limit)" : "");
@@ -502,8 +495,7 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
             fprintf(f, "  workload: %s\n", ss->error_file);
     }
     if (!ss->n_classes) {
-        fprintf(f, "\ndivergences: none (the fastpath agreed with the slowpath at every %s)\n",
-                sig ? "SysSend on a notification" : "device interrupt");
+        fprintf(f, "\ndivergences: none (the fastpath agreed with the slowpath at every %s)\n", tg->words.checked_one);
         return;
     }
     double first[DEFECT_MAX];
@@ -511,29 +503,29 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     uint64_t fwl[DEFECT_MAX];
     int best[DEFECT_MAX], found = 0;
     defect_firsts(ss, first, wls, best, fwl);
-    for (int d = 0; d < defect_count_t(tg); d++)
+    for (int d = 0; d < tg->n_defects; d++)
         found += best[d] >= 0;
     char name[200], defs[64];
     fprintf(f, "\ndefects: %d (from %d divergence class%s)\n", found, ss->n_classes, ss->n_classes == 1 ? "" : "es");
-    for (int d = 0; d < defect_count_t(tg); d++) {
+    for (int d = 0; d < tg->n_defects; d++) {
         if (best[d] < 0)
             continue;
         const struct wclass *b = &ss->classes[best[d]];
         fprintf(f, "  %s. %s: first after %.2f s (workload %" PRIu64 "), in %" PRIu64 " workload%s; plainest class %s",
-                defect_info_t(tg, d)->id, defect_info_t(tg, d)->title, first[d], fwl[d], wls[d], wls[d] == 1 ? "" : "s",
+                defect_info(tg, d)->id, defect_info(tg, d)->title, first[d], fwl[d], wls[d], wls[d] == 1 ? "" : "s",
                 dclass_name(&b->cl, name, sizeof name));
         if (b->reproducer[0])
             fprintf(f, " (%s)", b->reproducer);
         fprintf(f, "\n");
     }
     int possible = 0;
-    for (int d = 0; d < defect_count_t(tg); d++)
+    for (int d = 0; d < tg->n_defects; d++)
         possible += possible_here(o, d);
     if (o->variant == FP_PR1227 && found < possible) {
         fprintf(f, "  not found:");
-        for (int d = 0; d < defect_count_t(tg); d++)
+        for (int d = 0; d < tg->n_defects; d++)
             if (best[d] < 0 && possible_here(o, d))
-                fprintf(f, " %s", defect_info_t(tg, d)->id);
+                fprintf(f, " %s", defect_info(tg, d)->id);
         fprintf(f, "\n");
     }
     fprintf(f, "\ndivergence classes: %d\n", ss->n_classes);
@@ -543,7 +535,7 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
                    " workloads, %" PRIu64 " hits, defects %s\n", i + 1, dclass_name(&wc->cl, name, sizeof name),
                 wc->first_s, wc->first_wl, wc->first_t, wc->workloads, wc->hits,
                 wc->cl.cause == CLASS_NO_FIX ? "unexplained"
-                                             : defects_text_t(tg, cause_defects_t(tg, wc->cl.cause), defs, sizeof defs));
+                                             : defects_text(tg, cause_defects(tg, wc->cl.cause), defs, sizeof defs));
         if (wc->as_first)
             fprintf(f, "      became (in the %" PRIu64 " workload%s where it came first): a thread never runs in %" PRIu64
                        ", runs late in %" PRIu64 ", an IRQ left masked in %" PRIu64 ", an SC over budget in a window in %"
@@ -565,18 +557,18 @@ static void write_json(const struct wsession *ss, double elapsed)
         fprintf(stderr, "irqsim: cannot write %s: %s\n", o->json, strerror(errno));
         return;
     }
-    int tg = o->bounds.target;
+    const struct target *tg = o->bounds.target;
     fprintf(f, "{\n  \"mode\": \"workload\",\n");
-    if (tg == ENTRY_SIGNAL) /* the IRQ target's JSON stays as it was */
-        fprintf(f, "  \"target\": \"signal\",\n");
+    if (!tg->is_default) /* the default target's JSON stays as it was */
+        fprintf(f, "  \"target\": \"%s\",\n", tg->name);
     fprintf(f, "  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"seed\": %" PRIu64
                ",\n  \"cores\": %d,\n  \"max_checks\": %" PRIu64 ",\n  \"workloads\": %" PRIu64
                ",\n  \"workloads_per_second\": %.1f,\n  \"%s\": %" PRIu64
                ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
                ",\n  \"drifts\": %" PRIu64 ",\n  \"model_errors\": %" PRIu64 ",\n  \"defects\": [",
-            target_get(tg)->variant_name(o->variant), elapsed, o->seed, o->cores, o->max_checks, ss->sims,
+            tg->variant_name(o->variant), elapsed, o->seed, o->cores, o->max_checks, ss->sims,
             elapsed > 0 ? (double)ss->sims / elapsed : 0.0,
-            tg == ENTRY_SIGNAL ? "signals_checked" : "device_interrupts_checked", ss->sweep_checks, ss->states_checked, ss->refused,
+            tg->words.json_checked, ss->sweep_checks, ss->states_checked, ss->refused,
             ss->asserts, ss->drift, ss->errors);
     double first[DEFECT_MAX];
     uint64_t wls[DEFECT_MAX];
@@ -584,11 +576,11 @@ static void write_json(const struct wsession *ss, double elapsed)
     int best[DEFECT_MAX];
     defect_firsts(ss, first, wls, best, fwl);
     char name[200];
-    for (int d = 0, k = 0; d < defect_count_t(tg); d++)
+    for (int d = 0, k = 0; d < tg->n_defects; d++)
         if (best[d] >= 0)
             fprintf(f, "%s\n    {\"id\": \"%s\", \"first_seconds\": %.3f, \"first_workload\": %" PRIu64
                        ", \"workloads\": %" PRIu64 ", \"class\": \"%s\", "
-                       "\"reproducer\": \"%s\"}", k++ ? "," : "", defect_info_t(tg, d)->id, first[d], fwl[d], wls[d],
+                       "\"reproducer\": \"%s\"}", k++ ? "," : "", defect_info(tg, d)->id, first[d], fwl[d], wls[d],
                     dclass_name(&ss->classes[best[d]].cl, name, sizeof name), ss->classes[best[d]].reproducer);
     fprintf(f, "\n  ],\n  \"classes\": [");
     for (int i = 0; i < ss->n_classes; i++) {

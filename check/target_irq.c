@@ -1,0 +1,165 @@
+/*
+ * target_irq: PR #1227's fastpath_irq against handleInterruptEntry, the
+ * default target: its exits and fixes (sim/irq_fast.h), the order classify
+ * drops the fixes in, its defects F1-F9 and what the reports call it.
+ */
+#include "target.h"
+
+#include "defect.h"
+#include "exhaust.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+
+_Static_assert(FP_EXIT_COUNT <= TARGET_MAX_EXITS, "TARGET_MAX_EXITS");
+
+/* classify.c explains the order: fixes that change where the fastpath goes
+ * first, so a divergence is charged to a state repair when one suffices */
+static const int irq_order[FIX_COUNT] = {
+    FIX_IDLE_SWITCH_BIT, FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT,
+    FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
+    FIX_SPLIT_EOI_BIT, /* last: on base it changes nothing, so every earlier decision is as before */
+};
+
+#define ENTRY_CHECKS (FIX(FIX_ENTRY_BUDGET) | FIX(FIX_ENTRY_DOMAIN) | FIX(FIX_ENTRY_RELEASE))
+
+/* Wording from docs/FINDINGS.md ("The defects"); change both together. */
+static const struct defect_info irq_defects[DEF_COUNT] = {
+    {"F1", "The budget check at entry is skipped", FIX(FIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
+     "The current thread (not the idle thread) has less than MIN_BUDGET (2 x the kernel WCET) left in its head "
+     "refill at the entry clock: refill_sufficient(ksCurSC, ksConsumed) fails after updateTimestamp.",
+     "checkBudget -> chargeBudget: the budget is charged, the timeslice ends (a round-robin thread is appended to "
+     "its ready queue, a periodic one postponed into the release queue, a thread with a timeout handler takes a "
+     "timeout fault), rescheduleRequired, and schedule() picks the next thread and reprograms the timer.",
+     "On every exit that finishes by itself except switch, none of that happens: the thread keeps running. On "
+     "switch it calls checkBudget, which charges and ends the timeslice and sets ChooseNewThread and ksReprogram, "
+     "and then switches directly anyway, leaving both set at user level.",
+     "A thread overruns into the MIN_BUDGET reserve the kernel keeps for its own WCET (a budget overrun of up to "
+     "one WCET per event); a round-robin peer or a released thread runs late, a timeout fault is delivered late. "
+     "On switch the kernel returns to user level with ksSchedulerAction = ChooseNewThread and ksReprogram set, "
+     "which every later kernel path assumes cannot happen.", false, NULL, 0, 0},
+    {"F2", "Domain expiry is ignored", FIX(FIX_ENTRY_DOMAIN), 0, "entry_time+entry_domain",
+     "More than one domain, and the current domain's time is up at the entry clock (updateTimestamp sets "
+     "ksDomainTime to 0 when the time consumed plus MIN_BUDGET reaches it).",
+     "checkBudget returns false without charging; schedule() -> checkDomainTime -> rescheduleRequired; nextDomain "
+     "switches domain and the highest thread of the new domain (or idle) runs.",
+     "Non-switch exits: the old domain keeps running. switch: checkBudget returns false for the domain, so "
+     "commitTime is skipped, and ksCurSC becomes the new thread's SC with the old thread's ksConsumed still "
+     "pending: the interrupted thread's time is later charged to the handler's SC, which runs in a domain whose "
+     "time has expired.",
+     "Temporal isolation between domains is broken for up to MIN_BUDGET; on switch, budget accounting is wrong "
+     "for two SCs.", false, NULL, 0, 0},
+    {"F3", "Released threads are not woken", FIX(FIX_ENTRY_RELEASE), 0, "entry_time+entry_release",
+     "The head of the release queue is ready at the entry clock.",
+     "schedule() -> awaken() moves it to the ready queue (possibleSwitchTo), possibly switching to it.",
+     "Leaves it in the release queue; switch may run the handler although a released thread of higher priority "
+     "is ready.",
+     "A released thread runs one kernel entry late (a short priority inversion); nothing is lost.", false, NULL, 0, 0},
+    {"F4", "The sporadic unblock check uses a stale clock", FIX(FIX_ENTRY_TIME), ENTRY_CHECKS, "entry_time",
+     "The woken thread's SC is sporadic and its head refill is ready.",
+     "refill_unblock_check stamps the head refill with now (the entry clock) and merges refills that overlap it.",
+     "Runs the same check before reading the clock, so the head is stamped with the time of the previous kernel "
+     "entry, and merging is decided on that earlier time.",
+     "The sporadic server's replenishment is scheduled earlier than the slowpath would, by the time since the "
+     "last kernel entry: over a window of one period the thread can get more than its budget, which weakens the "
+     "guarantee the sporadic flag exists for.", false, NULL, 0, 0},
+    {"F5", "The idle thread is not switched away from", FIX(FIX_IDLE_SWITCH), 0, "idle_switch",
+     "The idle thread runs and the woken thread has priority 0 (the idle thread's priority).",
+     "schedule() treats the idle thread as never runnable and switches to any schedulable candidate.",
+     "Compares priorities only (0 >= 0: no switch), appends the woken thread to its ready queue and returns to "
+     "the idle thread.",
+     "A lost wake-up: the woken thread waits until the next kernel entry (the idle thread's next timer: up to its "
+     "timeslice, the domain end or the next release).", false, NULL, 0, 0},
+    {"F6", "The timer is not reprogrammed on a direct switch", FIX(FIX_DEADLINE), 0, "deadline",
+     "Any direct switch after which the new thread's next event is not earlier than the old thread's (the "
+     "sel4bench irquser situation itself).",
+     "switchSchedContext sets ksReprogram; setNextInterrupt programs the timer for the new thread.",
+     "Computes the next event before and after the switch and reprograms only if it moved earlier, so the "
+     "deadline programmed for the interrupted thread stays.",
+     "The timer fires early while the handler runs: one extra, useless timer interrupt (a kernel entry and a "
+     "reprogram) per switch in which the handler outlives the old deadline. The deadline is never late, so "
+     "budgets are still enforced, but it costs cycles in exactly the case the fastpath optimises.", false, NULL, 0, 0},
+    {"F7", "The constant-bandwidth unblock check is skipped on a switch", FIX(FIX_CB_UNBLOCK), 0, "cb_unblock",
+     "A direct switch to a thread whose SC is periodic and not sporadic (constant bandwidth), with a ready head "
+     "refill.",
+     "switchSchedContext runs refill_unblock_check on the new SC for constant-bandwidth SCs: the head refill is "
+     "stamped with now and overlapping refills merged.",
+     "Sets ksCurSC directly and skips it.",
+     "As F4: the refill keeps an earlier start time, so its replenishment comes back earlier than configured "
+     "(more bandwidth than the SC's budget/period over a window).", false, NULL, 0, 0},
+    {"F8", "ksReprogram is left set", FIX(FIX_REPROGRAM), 0, "reprogram_flag",
+     "The woken thread's SC is sporadic and ready, so its unblock check sets ksReprogram.",
+     "schedule() commits time, reprograms the timer, clears the flag.",
+     "Returns to user level with the flag set.",
+     "Mostly benign: the next schedule() does the deferred commit and reprogram. It is still a state the kernel "
+     "never otherwise leaves at user level.", false, NULL, 0, 0},
+    {"F9", "The IRQ is masked for good on master's GICv3", FIX(FIX_SPLIT_EOI), 0, "split_eoi",
+     "The master kernel (1326364bc) on a GICv3 board (imx8mm, imx8mq, tqma, qemu-arm-virt with GICv3): a signal "
+     "IRQ the fastpath handles itself, rebased onto master.",
+     "handleInterrupt leaves the IRQ unmasked and active (split EOI, a4b0c8d36: the EOI write only drops the "
+     "priority); the handler's IRQHandler_Ack deactivates it.",
+     "maskInterrupt(true, irq) on every exit, as on base; the ack leaves it active.",
+     "On master the handler's IRQHandler_Ack only deactivates (interrupt.c:159-163) and nothing else unmasks a "
+     "signal IRQ: after the first interrupt the fastpath handles, the device's interrupts never arrive again.",
+     true, NULL, 0, 0},
+};
+
+/* the IRQ is already drawn (gen.c gen_irqs): every generated state is an entry */
+static int irq_gen_entry(struct kstate *ks, struct gen_src *src)
+{
+    (void)ks;
+    (void)src;
+    return 0;
+}
+
+/* PR #1227's fastpath: F1, F2, F5, F8, F9 (test_admit_left_by): everything
+ * but the reschedule IPI, which it never marks */
+const struct target target_irq = {
+    .name = "irq",
+    .entry = ENTRY_IRQ,
+    .is_default = true,
+    .fastpath = "fastpath_irq (PR #1227)",
+    .fast_fn = "fastpath_irq",
+    .slowpath = "handleInterruptEntry",
+    .exits = FP_EXIT_COUNT,
+    .first_merged_exit = FP_SLOW_RELEASE + 1,
+    .exit_name = fp_exit_name,
+    .exit_what = fp_exit_what,
+    .exit_is_fallback = fp_exit_is_fallback,
+    .fixes = FIX_COUNT,
+    .fix_all = FIX_ALL,
+    .fix_name = fp_fix_name,
+    .fix_what = fp_fix_what,
+    .removal_order = irq_order,
+    .variants = "pr1227|fixed",
+    .variant_name = fp_variant_name,
+    .variant_parse = fp_variant_parse,
+    .slow = handleInterruptEntry,
+    .fast_tested = fastpath_irq_tested,
+    .defects = irq_defects,
+    .n_defects = DEF_COUNT,
+    .admit_as_written = INV_ADMIT_ALL & ~INV_ADMIT_IPI,
+    .syscall_entry = false,
+    .gen_entry = irq_gen_entry,
+    .exh = &exh_ops_irq,
+    .sim = {.irq_fast = fastpath_irq, .send_fast = NULL, .checks_sends = false, .draws_sends = false},
+    .words =
+        {
+            .entry_a = "an interrupt",
+            .mismatch_hint = " (a signal scenario has a 'syscall send' line)",
+            .checked_one = "device interrupt",
+            .checked_many = "device interrupts",
+            .agreed = "device interrupt",
+            .json_checked = "device_interrupts_checked",
+            .subject = "the IRQ fastpath",
+            .fast_intro = "the fastpath",
+            .event = "one IRQ",
+            .fast_label = "PR #1227",
+            .preface = "",
+            .fuzz_args = "",
+            .space = "the entry clock placed on both sides of every budget, domain, release, deadline and "
+                     "WCET-window edge the interrupt path compares it with",
+            .verdict_fast = " fastpath",
+            .verdict_slow = "the slowpath",
+        },
+};

@@ -1,0 +1,180 @@
+/*
+ * target_signal: master's fastpath_signal (PR #793, KernelSignalFastpath)
+ * against slowpath(SysSend): its exits and fixes (sim/sig_fast.h), the
+ * order classify drops the fixes in, its defects S1-S9
+ * (docs/FINDINGS-signal.md), the SysSend the generator draws, and what the
+ * reports call it.
+ */
+#include "target.h"
+
+#include <string.h>
+
+#include "defect.h"
+#include "exhaust.h"
+#include "gen.h"
+#include "invariant.h"
+#include "irq_fast.h"
+#include "sig_fast.h"
+
+_Static_assert((int)FP_PR1227 == (int)SIG_MERGED && (int)FP_FIXED == (int)SIG_FIXED, "variant numbers are shared by the targets");
+_Static_assert(SIG_EXIT_COUNT <= TARGET_MAX_EXITS, "TARGET_MAX_EXITS");
+
+/* entry_time goes before entry_domain: with the clock read, the merged
+ * domain guard already sees the expiry, so a domain-expiry divergence would
+ * otherwise be charged to entry_time (the stale-clock defect) */
+static const int sig_order[SFIX_COUNT] = {
+    SFIX_MSG_INFO_BIT,   SFIX_ENTRY_RELEASE_BIT, SFIX_ENTRY_TIME_BIT,
+    SFIX_ENTRY_DOMAIN_BIT, SFIX_ENTRY_BUDGET_BIT, SFIX_REPROGRAM_BIT, SFIX_IPI_BIT,
+};
+
+#define SIG_ENTRY_CHECKS (SFIX(SFIX_ENTRY_BUDGET) | SFIX(SFIX_ENTRY_RELEASE))
+
+/* Master's signal fastpath (fastpath_signal); wording from
+ * docs/FINDINGS-signal.md, change both together. */
+enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_COUNT };
+_Static_assert(SDEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
+static const struct defect_info sig_defects[SDEF_COUNT] = {
+    {"S1", "No budget check at entry", SFIX(SFIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
+     "The caller's head refill cannot pay the time consumed since the last commit at the entry clock "
+     "(refill_sufficient(ksCurSC, ksConsumed) fails after updateTimestamp).",
+     "handleSyscall's checkBudgetRestart: chargeBudget ends the caller's timeslice (appended, postponed, or a "
+     "timeout fault), the caller is left in Restart and the seL4_Send is not performed; schedule() picks the next "
+     "thread.",
+     "Signals, wakes and queues the receiver on the caller's overrun budget and returns to the caller.",
+     "The caller overruns into the MIN_BUDGET reserve (up to one kernel WCET) and its signal takes effect before "
+     "its next replenishment.", false,
+     "Design trade-off, not a bug: fastpath_call and fastpath_reply_recv skip updateTimestamp/checkBudget the "
+     "same way; the timer interrupt that is already due catches the overrun.", 0, 0},
+    {"S2", "Domain expiry judged on a stale clock", SFIX(SFIX_ENTRY_DOMAIN), 0, "entry_domain",
+     "More than one domain; the domain's time is not 0 at the last kernel exit but is at the entry clock "
+     "(updateTimestamp sets ksDomainTime to 0 when the time since plus MIN_BUDGET reaches it).",
+     "checkBudgetRestart returns false for the expired domain: the caller restarts, nothing is signalled; "
+     "schedule() switches domain.",
+     "isCurDomainExpired() reads ksDomainTime without updateTimestamp, passes, and the signal is delivered and "
+     "the caller resumed in a domain whose time is up.",
+     "Up to MIN_BUDGET of work past the domain's end: a temporal-isolation leak of the same size as S1's. The "
+     "guard as written never fires on a reachable state.", false,
+     "The shared lazy accounting (a trade-off): the IPC fastpaths have no domain guard at all. But a guard that "
+     "is there to catch expiry could test it on the entry clock: the fix entry_domain asks whether the domain "
+     "has expired as updateTimestamp would leave it.",
+     /* domains: no SMP build has more than one (config.cmake, KernelMaxNumNodes) */
+     .max_cores = 1},
+    {"S3", "Released threads are not woken", SFIX(SFIX_ENTRY_RELEASE), 0, "entry_time+entry_release",
+     "The head of the release queue is ready at the entry clock.",
+     "schedule() -> awaken() moves it to its ready queue, where it may outrank or sit ahead of the receiver.",
+     "Leaves it in the release queue until the next kernel entry.",
+     "A released thread runs one kernel entry late; its timer interrupt is due and catches it.", false,
+     "Shared with the IPC fastpaths: a design trade-off.", 0, 0},
+    {"S4", "The sporadic unblock check uses a stale clock", SFIX(SFIX_ENTRY_TIME), SIG_ENTRY_CHECKS, "entry_time",
+     "The woken receiver's SC is sporadic and its head refill is ready.",
+     "refill_unblock_check stamps the head refill with the entry clock and merges refills that overlap it.",
+     "Runs the same check on ksCurTime of the previous kernel entry.",
+     "The receiver's replenishment comes back earlier than the slowpath would give it, by the time since the "
+     "last entry: more than its budget in a window of one period, which weakens what the sporadic flag is for.",
+     false,
+     "Not shared: the IPC fastpaths run no unblock check. (Classes with entry_time alone and the single field "
+     "current_time, all on two cores, are the unread clock itself, which every fastpath that does not read the "
+     "clock shares.)", 0, 0},
+    {"S5", "ksReprogram is left set", SFIX(SFIX_REPROGRAM), 0, "reprogram_flag",
+     "S4's receiver: its SC is sporadic and ready, so its unblock check sets ksReprogram.",
+     "schedule() commits the caller's time, programs the timer and clears the flag.",
+     "Returns to user level with the flag set and the time uncommitted.",
+     "Mostly benign: the next schedule() does the deferred commit and reprogram. Still a state the kernel "
+     "otherwise never leaves at user level (the invariant `user` flags it).", false,
+     "Goes beyond the lazy accounting the MCS IPC fastpaths share, as they run no unblock check.", 0, 0},
+    {"S6", "The message info is ignored", SFIX(SFIX_MSG_INFO), 0, "msg_info",
+     "seL4_Send(ntfn, info) with extraCaps 1-3 and an IPC buffer in which an extra cap's cptr does not resolve "
+     "(seL4_Signal always sends message info 0 and cannot show it).",
+     "handleInvocation's lookupExtraCaps fails: handleFault faults the caller (with no fault handler it becomes "
+     "Inactive) and nothing is signalled.",
+     "Never reads msgInfo: it signals, wakes the receiver, and the caller keeps running.",
+     "A difference of user-visible semantics, not of accounting: the same seL4_Send faults on a kernel without "
+     "the signal fastpath and succeeds on one with it (with a fault handler, the handler sees a cap fault on one "
+     "and nothing on the other).", false,
+     "Not a trade-off: fastpath_call checks extraCaps == 0 (fastpath_mi_check); the same check (fall back when "
+     "extraCaps != 0) is the fix.", 0, 0},
+    {"S9", "The reschedule IPI is left unsent (SMP)", SFIX(SFIX_IPI), 0, "reschedule_ipi",
+     "Two cores; the receiver's SC is on the other core and the receiver does not outrank that core's current "
+     "thread (so no slow_prio), but remoteQueueUpdate still asks for an IPI: that core runs its idle thread and "
+     "the receiver has priority 0, or that core's ksReprogram is set.",
+     "SCHED_ENQUEUE marks ipiReschedulePending; schedule() sends the IPI (doMaskReschedule) and the other core "
+     "reschedules at once.",
+     "SCHED_ENQUEUE marks it and restore_user_context returns without schedule(): the IPI waits until this "
+     "core's next schedule().",
+     "The other core keeps running its idle thread (or keeps a timer deadline it was asked to reprogram) while "
+     "the receiver is ready on it, until this core next enters the kernel: a delay bounded only by this core's "
+     "next kernel entry.", false,
+     "Not shared: fastpath_call falls back on a destination on another core.", .min_cores = 2},
+};
+
+/* a SysSend by the current thread, if it can make one (gen_syscall_unfit;
+ * about one state in six has the idle thread current) */
+static int sig_gen_entry(struct kstate *ks, struct gen_src *src)
+{
+    if (gen_syscall_unfit(ks))
+        return -1;
+    gen_syscall(ks, src);
+    ks->sys.entry = ENTRY_SIGNAL;
+    return 0;
+}
+
+/* master's signal fastpath returns to user level after at most
+ * SCHED_ENQUEUE or SCHED_APPEND with no schedule(): ksReprogram from the
+ * receiver's refill_unblock_check (S5, fastpath.c:694-700) and the IPI that
+ * remoteQueueUpdate marked (S9, fastpath.c:706-712) stay set; it never
+ * changes ksSchedulerAction, and queues no thread above the caller on its
+ * core (a receiver that outranks it is slow_prio) */
+const struct target target_signal = {
+    .name = "signal",
+    .entry = ENTRY_SIGNAL,
+    .is_default = false,
+    .fastpath = "fastpath_signal (master, PR #793)",
+    .fast_fn = "fastpath_signal",
+    .slowpath = "slowpath(SysSend)",
+    .exits = SIG_EXIT_COUNT,
+    .first_merged_exit = SIG_FIRST_MERGED_EXIT,
+    .exit_name = sig_exit_name,
+    .exit_what = sig_exit_what,
+    .exit_is_fallback = sig_exit_is_fallback,
+    .fixes = SFIX_COUNT,
+    .fix_all = SFIX_ALL,
+    .fix_name = sig_fix_name,
+    .fix_what = sig_fix_what,
+    .removal_order = sig_order,
+    .variants = "merged|fixed",
+    .variant_name = sig_variant_name,
+    .variant_parse = sig_variant_parse,
+    .slow = slowpath_signal,
+    .fast_tested = fastpath_signal_tested,
+    .defects = sig_defects,
+    .n_defects = SDEF_COUNT,
+    .admit_as_written = INV_ADMIT_REPROGRAM | INV_ADMIT_IPI,
+    .syscall_entry = true,
+    .gen_entry = sig_gen_entry,
+    .exh = &exh_ops_signal,
+    .sim = {.irq_fast = NULL, .send_fast = fastpath_signal_performed, .checks_sends = true, .draws_sends = true},
+    .words =
+        {
+            .entry_a = "a SysSend",
+            .mismatch_hint = "",
+            .checked_one = "SysSend on a notification",
+            .checked_many = "SysSends on a notification",
+            .agreed = "signal",
+            .json_checked = "signals_checked",
+            .subject = "master's signal fastpath",
+            .fast_intro = "master's `fastpath_signal` (merged from PR #793, `KernelSignalFastpath`)",
+            .event = "one `SysSend`",
+            .fast_label = "master",
+            .preface = "This is a comment on a function already merged, not on a pull request; "
+                       "docs/FINDINGS-signal.md gives the kernel lines behind each finding and the runs on the "
+                       "real kernel that confirm them.\n\n",
+            .fuzz_args = "--target signal ",
+            .space = "the caller any thread that can make a system call, the entry clock placed on both sides of "
+                     "every budget, domain and release edge the signal path compares it with, the SysSend's cptr "
+                     "resolving to a notification cap with and without the send right, a null cap and nothing (a "
+                     "lookup failure), and its message carrying no extra cap, one that resolves or one that does "
+                     "not",
+            .verdict_fast = " fastpath_signal (master)",
+            .verdict_slow = "slowpath(SysSend)",
+        },
+};
