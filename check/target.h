@@ -89,9 +89,11 @@ struct target {
     int (*variant_parse)(const char *s);
     void (*slow)(struct kstate *ks);
     int (*fast_tested)(struct kstate *ks, unsigned fixes, unsigned *tested);
-    /* the defects of the fastpath as written (defect.h) */
+    /* the defects of the fastpath as written (defect.h), and the page
+     * that explains them (CTest test_defect holds its headings to them) */
     const struct defect_info *defects;
     int n_defects;
+    const char *findings;
     /* what the fastpath as written leaves at user level that the slowpath
      * never does (enum inv_admit bits), admitted at entry on its kernel */
     unsigned admit_as_written;

@@ -137,6 +137,7 @@ const struct target target_irq = {
     .slow = handleInterruptEntry,
     .fast_tested = fastpath_irq_tested,
     .defects = irq_defects,
+    .findings = "docs/FINDINGS.md",
     .n_defects = DEF_COUNT,
     .admit_as_written = INV_ADMIT_ALL & ~INV_ADMIT_IPI,
     .syscall_entry = false,

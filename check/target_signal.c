@@ -93,7 +93,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "and nothing on the other).", false,
      "Not a trade-off: fastpath_call checks extraCaps == 0 (fastpath_mi_check); the same check (fall back when "
      "extraCaps != 0) is the fix.", 0, 0},
-    {"S9", "The reschedule IPI is left unsent (SMP)", SFIX(SFIX_IPI), 0, "reschedule_ipi",
+    {"S9", "The reschedule IPI is left unsent on two cores", SFIX(SFIX_IPI), 0, "reschedule_ipi",
      "Two cores; the receiver's SC is on the other core and the receiver does not outrank that core's current "
      "thread (so no slow_prio), but remoteQueueUpdate still asks for an IPI: that core runs its idle thread and "
      "the receiver has priority 0, or that core's ksReprogram is set.",
@@ -147,6 +147,7 @@ const struct target target_signal = {
     .slow = slowpath_signal,
     .fast_tested = fastpath_signal_tested,
     .defects = sig_defects,
+    .findings = "docs/FINDINGS-signal.md",
     .n_defects = SDEF_COUNT,
     .admit_as_written = INV_ADMIT_REPROGRAM | INV_ADMIT_IPI,
     .syscall_entry = true,

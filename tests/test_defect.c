@@ -1,10 +1,13 @@
 /* test_defect: the map from a class's cause (a minimal fix set) to the
  * defects F1-F8 of docs/FINDINGS.md, and the defect table's texts. */
 #include "tcommon.h"
-#include "target.h"
+
+#include <stdio.h>
+#include <string.h>
 
 #include "classify.h"
 #include "defect.h"
+#include "target.h"
 
 #define D(n) (1u << DEF_F##n)
 
@@ -92,6 +95,74 @@ static void test_verdicts(void **state)
     }
 }
 
+/* One FINDINGS heading, "### F1. TITLE (fixes `a` + `b`)" or "### S1. TITLE
+ * (`a+b`)", split into its title and its fixes as the table writes them
+ * ("a+b"); false for another line. */
+static bool findings_heading(const char *line, const char *id, char *title, size_t tlen, char *fixes, size_t flen)
+{
+    char head[16];
+    snprintf(head, sizeof head, "### %s. ", id);
+    if (strncmp(line, head, strlen(head)) != 0)
+        return false;
+    const char *t = line + strlen(head), *open = strrchr(t, '(');
+    assert_non_null(open);
+    size_t n = 0;
+    for (const char *c = t; c < open - 1 && n + 1 < tlen; c++)
+        if (*c != '`') /* the table writes identifiers without backticks */
+            title[n++] = *c;
+    title[n] = 0;
+    n = 0;
+    const char *c = open + 1;
+    if (!strncmp(c, "fixes ", 6) || !strncmp(c, "fix ", 4))
+        c = strchr(c, ' ') + 1;
+    for (; *c && *c != ')' && n + 1 < flen; c++)
+        if (*c != '`' && *c != ' ')
+            fixes[n++] = *c;
+    fixes[n] = 0;
+    return true;
+}
+
+/* The defect tables are the one source of the defects' names: each
+ * target's findings page has one section per defect of its table, headed
+ * by the table's id, title and fixes, and none for a defect the table does
+ * not have (checked both ways, so a renamed, added or dropped defect
+ * fails here until both agree). */
+static void test_findings_match_the_tables(void **state)
+{
+    (void)state;
+    const struct target *t;
+    for (int i = 0; (t = target_at(i)) != NULL; i++) {
+        char path[512], line[512];
+        snprintf(path, sizeof path, "%s/%s", IRQSIM_SRC, t->findings);
+        FILE *f = fopen(path, "r");
+        assert_non_null(f);
+        int seen[DEFECT_MAX] = {0}, sections = 0;
+        while (fgets(line, sizeof line, f)) {
+            line[strcspn(line, "\n")] = 0;
+            char id[8];
+            if (sscanf(line, "### %7[A-Z0-9].", id) != 1 || strchr(id, '.') || !strchr("FS", id[0]))
+                continue;
+            if (id[1] < '0' || id[1] > '9')
+                continue;
+            sections++;
+            int d = defect_index(t, id);
+            if (d < 0)
+                fail_msg("%s: a section for %s, which target %s's table lacks", t->findings, id, t->name);
+            char title[256], fixes[128];
+            assert_true(findings_heading(line, id, title, sizeof title, fixes, sizeof fixes));
+            if (strcmp(title, t->defects[d].title) || strcmp(fixes, t->defects[d].fixes))
+                fail_msg("%s: %s is headed '%s' (%s), the table says '%s' (%s)", t->findings, id, title, fixes,
+                         t->defects[d].title, t->defects[d].fixes);
+            seen[d]++;
+        }
+        fclose(f);
+        for (int d = 0; d < t->n_defects; d++)
+            if (seen[d] != 1)
+                fail_msg("%s: %d sections for %s", t->findings, seen[d], t->defects[d].id);
+        assert_int_equal(sections, t->n_defects);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -100,6 +171,7 @@ int main(void)
         cmocka_unit_test(test_combinations),
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_verdicts),
+        cmocka_unit_test(test_findings_match_the_tables),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
