@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "cost.h"
 #include "invariant.h"
 #include "irq_fast.h"
@@ -171,8 +172,8 @@ int cost_main(int argc, char **argv)
     }
     struct ks_config c;
     if (cfg_preset(&c, board) != 0) {
-        fprintf(stderr, "irqsim cost: --board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106)\n",
-                board);
+        char boards[256];
+        fprintf(stderr, "irqsim cost: --board: unknown board '%s' (%s)\n", board, cli_boards(boards, sizeof boards));
         return 2;
     }
     struct kstate *in = calloc(1, sizeof *in), *out = calloc(1, sizeof *out);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cli.h"
 #include "classify.h"
 #include "defect.h"
 #include "diff.h"
@@ -239,8 +240,10 @@ static int parse_args(struct xopts *o, int argc, char **argv)
                 return bad("--target: expected irq or signal, got '%s'", v);
         } else if (!strcmp(a, "--board")) {
             struct ks_config c;
+            char boards[256], msg[320];
+            snprintf(msg, sizeof msg, "--board: unknown board '%%s' (%s)", cli_boards(boards, sizeof boards));
             if (cfg_preset(&c, v) != 0)
-                return bad("--board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106)", v);
+                return bad(msg, v);
             snprintf(o->board, sizeof o->board, "%s", v);
         } else if (!strcmp(a, "--kernel")) {
             o->b.kernel = cfg_kernel_parse(v);

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cli.h"
 #include "classify.h"
 #include "defect.h"
 #include "diff.h"
@@ -85,16 +86,6 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Prefix every line of a report with "# " into f. */
-static void write_commented(FILE *f, const char *text)
-{
-    fputs("# ", f);
-    for (const char *p = text; *p; p++) {
-        fputc(*p, f);
-        if (*p == '\n' && p[1])
-            fputs("# ", f);
-    }
-}
 
 void fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title)
 {
@@ -113,7 +104,7 @@ void fuzz_write_scenario(const char *path, const struct kstate *ks, int variant,
         fprintf(mem, "%s (fastpath %s)\n", title, target_of(ks)->variant_name(variant));
         diff_report(mem, &v, a, b);
         fclose(mem);
-        write_commented(f, text);
+        cli_commented(f, text);
     } else if (mem) {
         fclose(mem);
     }

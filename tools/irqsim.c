@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "cli.h"
 #include "classify.h"
 #include "costcmd.h"
 #include "diff.h"
@@ -253,9 +254,10 @@ static int parse_opts(struct opts *o, int argc, char **argv)
             o->out_file = v;
         } else if (!strcmp(a, "--board")) {
             struct ks_config c;
+            char boards[256], msg[320];
+            snprintf(msg, sizeof msg, "--board: unknown board '%%s' (%s)", cli_boards(boards, sizeof boards));
             if (cfg_preset(&c, v) != 0)
-                return usage_error(o->cmd, "--board: unknown board '%s' (imx8mm imx8mq odroidc4 tqma tx1 zcu106 "
-                                   "qemu-arm-virt qemu-arm-virt3)", v);
+                return usage_error(o->cmd, msg, v);
             o->fuzz.bounds.board = v;
         } else {
             return usage_error(o->cmd, "unknown option '%s'", a);

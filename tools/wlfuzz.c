@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "cli.h"
 #include "defect.h"
 #include "invariant.h"
 #include "irq_fast.h"
@@ -279,15 +280,6 @@ int wl_shrink(struct workload *w, int variant, const struct dclass *cl)
 
 /* ---- the run ---- */
 
-static void write_commented(FILE *f, const char *text)
-{
-    fputs("# ", f);
-    for (const char *p = text; *p; p++) {
-        fputc(*p, f);
-        if (*p == '\n' && p[1])
-            fputs("# ", f);
-    }
-}
 
 /* a workload file with the simulator's report on it as comments */
 static void write_workload(const char *path, const struct workload *w, int variant, const char *title)
@@ -312,7 +304,7 @@ static void write_workload(const char *path, const struct workload *w, int varia
         }
         sim_free(s);
         fclose(mem);
-        write_commented(f, text);
+        cli_commented(f, text);
     }
     free(text);
     workload_print(f, w);
