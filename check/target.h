@@ -8,7 +8,7 @@
  * reports use, the JSON keys, the generator's and the enumeration's and the
  * workload simulator's hooks) is read from the descriptor, so a caller holds
  * a `const struct target *` and never asks which target it has. Adding a
- * target: docs/reference/targets.md.
+ * target: docs/layout.md, "Adding a target".
  */
 #ifndef IRQSIM_TARGET_H
 #define IRQSIM_TARGET_H
