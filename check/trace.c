@@ -494,6 +494,9 @@ static int fill(struct trace_reader *r, char *err, size_t errlen)
     int zerr = Z_OK;
     const char *msg = gzerror(r->gz, &zerr);
     if (k < 0 || (zerr != Z_OK && zerr != Z_STREAM_END)) {
+        size_t pl = strlen(r->path); /* zlib's message starts with the path: named once */
+        if (msg && !strncmp(msg, r->path, pl) && !strncmp(msg + pl, ": ", 2))
+            msg += pl + 2;
         snprintf(err, errlen, "%s:%ld: %s: %s", r->path, r->line + 1, k < 0 && zerr == Z_ERRNO ? "read error" :
                  "corrupt or truncated gzip", zerr == Z_ERRNO ? strerror(errno) : msg);
         return -1;
