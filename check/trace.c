@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 /* The configuration of version-0 traces: the proof of concept's kernel,
@@ -650,11 +651,14 @@ int trace_open_fd(struct trace_reader *r, int fd, const char *name, char *err, s
 {
     memset(r, 0, sizeof *r);
     jval_doc_init(&r->doc);
-    if (open_common(r, name, err, errlen))
+    if (open_common(r, name, err, errlen)) {
+        close(fd);
         return -1;
+    }
     r->gz = gzdopen(fd, "rb");
     if (!r->gz) {
         snprintf(err, errlen, "%s: cannot open: %s", name, errno ? strerror(errno) : "out of memory");
+        close(fd);
         trace_close(r);
         return -1;
     }

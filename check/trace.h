@@ -57,8 +57,9 @@ struct trace_rec {
 
 /* Open a trace; -1 with err naming the file and the problem. */
 int trace_open(struct trace_reader *r, const char *path, char *err, size_t errlen);
-/* The same for an open descriptor (the fuzz target's memory file); fd is
- * closed by trace_close; name stands for the file in messages. */
+/* The same for an open descriptor (the fuzz target's memory file), which
+ * the reader owns: closed by trace_close, or here when the open fails;
+ * name stands for the file in messages. */
 int trace_open_fd(struct trace_reader *r, int fd, const char *name, char *err, size_t errlen);
 /* The next record: 1, 0 at the end, -1 with err naming file:line. */
 int trace_next(struct trace_reader *r, struct trace_rec *rec, char *err, size_t errlen);
