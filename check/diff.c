@@ -193,6 +193,13 @@ static void print_refills(FILE *out, const struct ks_sc *s)
         fprintf(out, "(none)");
         return;
     }
+    /* a queue the invariants refuse (INV_REFILLS) is printed as it is
+     * rather than walked: its ring would run past the slots */
+    if (s->refill_max > KS_MAX_REFILLS || s->head >= s->refill_max || s->tail >= s->refill_max) {
+        fprintf(out, "(out of range: head %u tail %u max %u)", (unsigned)s->head, (unsigned)s->tail,
+                (unsigned)s->refill_max);
+        return;
+    }
     unsigned i = s->head;
     for (unsigned n = refill_size(s); n; n--, i = refill_next(s, i))
         fprintf(out, "%s%" PRIu64 "+%" PRIu64, i == s->head ? "" : " ", s->refills[i].time, s->refills[i].amount);

@@ -1,11 +1,14 @@
 /* trace: captured JSONL traces to scenarios (trace.h, docs/TRACES.md). */
+#define _POSIX_C_SOURCE 200809L
 #include "trace.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <zlib.h>
 
 /* The configuration of version-0 traces: the proof of concept's kernel,
@@ -89,24 +92,53 @@ static uint64_t num(struct tctx *c, const struct jval *o, const char *key)
     return 0;
 }
 
+/* A flag the kernel keeps as 0 or 1 (a larger value would wrap in the
+ * int it is printed as). */
+static int flag(struct tctx *c, const struct jval *o, const char *key)
+{
+    uint64_t v = num(c, o, key);
+    if (v > 1)
+        bad(c, "\"%s\" is %llu, not 0 or 1", key, (unsigned long long)v);
+    return (int)(v & 1);
+}
+
+/* An optional number: dflt when absent, else as num(). */
+static uint64_t opt_num(struct tctx *c, const struct jval *o, const char *key, uint64_t dflt)
+{
+    return jval_get(c->d, o, key) ? num(c, o, key) : dflt;
+}
+
+/* "0x" and 1 to 16 hex digits: what the capture writes for a kernel
+ * address. Anything else would reach the scenario text as a name. */
+static bool is_addr(const struct jval *v)
+{
+    if (v->type != JV_STRING || v->len < 3 || v->len > 18 || strncmp(v->str, "0x", 2) != 0)
+        return false;
+    return strspn(v->str + 2, "0123456789abcdefABCDEF") == v->len - 2u;
+}
+
 /* An address field: a "0x..." string or null. */
 static const char *addr(struct tctx *c, const struct jval *o, const char *key)
 {
     const struct jval *v = get(c, o, key);
     if (!v || v->type == JV_NULL)
         return NULL;
-    if (v->type == JV_STRING && strncmp(v->str, "0x", 2) == 0 && v->len > 2)
+    if (is_addr(v))
         return v->str;
     bad(c, "\"%s\" is not an address (\"0x...\") or null", key);
     return NULL;
 }
 
+/* A name the kernel gives (a thread or IRQ state): letters, digits and
+ * '_' only, so that it stays one word of the scenario line it goes into
+ * (the scenario reader then checks that it names a state). */
 static const char *str(struct tctx *c, const struct jval *o, const char *key)
 {
     const struct jval *v = get(c, o, key);
-    if (v && v->type == JV_STRING)
+    if (v && v->type == JV_STRING && v->len && v->len < 64 &&
+        strspn(v->str, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") == v->len)
         return v->str;
-    bad(c, "\"%s\" is not a string", key);
+    bad(c, "\"%s\" is not a name (letters, digits, '_')", key);
     return "";
 }
 
@@ -148,7 +180,7 @@ static void dom_schedule(struct tctx *c, const struct jval *ds, struct sb *b)
     int i = 0;
     for (const struct jval *e = jval_first(c->d, ds); e; e = jval_next(c->d, e), i++) {
         const struct jval *d = jval_at(c->d, e, 0), *l = jval_at(c->d, e, 1);
-        if (!d || !l || d->type != JV_INT || l->type != JV_INT) {
+        if (!d || !l || d->type != JV_INT || l->type != JV_INT || d->neg || l->neg) {
             bad(c, "dom_schedule entry %d is not [domain, length]", i);
             return;
         }
@@ -162,7 +194,7 @@ static void node_line(struct tctx *c, const struct jval *node, const struct jval
     /* ksSchedulerAction: 0 resume, 1 choose new, else a TCB's address */
     const struct jval *av = get(c, node, "ksSchedulerAction");
     const char *act = "resume";
-    if (av && av->type == JV_STRING)
+    if (av && is_addr(av))
         act = name_of(c, 't', av->str, b3);
     else if (av && av->type == JV_INT && av->u == 1)
         act = "choose";
@@ -172,7 +204,7 @@ static void node_line(struct tctx *c, const struct jval *node, const struct jval
                  "deadline=%llu reprogram=%d\n",
               ref(c, 't', node, "ksCurThread", b1), ref(c, 's', node, "ksCurSC", b2), act,
               (unsigned long long)num(c, node, "ksCurTime"), (unsigned long long)num(c, node, "ksConsumed"),
-              (unsigned long long)num(c, hw, "CNTV_CVAL_EL0"), (int)num(c, node, "ksReprogram"));
+              (unsigned long long)num(c, hw, "CNTV_CVAL_EL0"), flag(c, node, "ksReprogram"));
     sb_printf(b, "domain cur=%llu time=%llu idx=%llu", (unsigned long long)num(c, node, "ksCurDomain"),
               (unsigned long long)num(c, node, "ksDomainTime"), (unsigned long long)num(c, node, "ksDomScheduleIdx"));
     dom_schedule(c, jval_get(c->d, node, "dom_schedule"), b);
@@ -185,9 +217,8 @@ static void node_line(struct tctx *c, const struct jval *node, const struct jval
  * captures), else a vspace cap at all */
 static int vtable_ok(struct tctx *c, const struct jval *t)
 {
-    const struct jval *m = jval_get(c->d, t, "vtable_mapped");
-    if (m)
-        return m->u != 0;
+    if (jval_get(c->d, t, "vtable_mapped"))
+        return flag(c, t, "vtable_mapped");
     return num(c, t, "vtable_captype") == TRACE_CAP_VSPACE;
 }
 
@@ -195,8 +226,7 @@ static int vtable_ok(struct tctx *c, const struct jval *t)
  * newer captures; older ones did not check it) */
 static int asid_ok(struct tctx *c, const struct jval *t)
 {
-    const struct jval *a = jval_get(c->d, t, "asid_ok");
-    return a ? a->u != 0 : 1;
+    return jval_get(c->d, t, "asid_ok") ? flag(c, t, "asid_ok") : 1;
 }
 
 static void tcb_line(struct tctx *c, const struct jval *t, struct sb *b)
@@ -213,7 +243,7 @@ static void tcb_line(struct tctx *c, const struct jval *t, struct sb *b)
     if (!strcmp(ts, "BlockedOnReceive") || !strcmp(ts, "BlockedOnReply"))
         reply = ref(c, 'r', t, "reply", rep);
     /* queue links are meaningful only while the thread is on that queue */
-    bool linked = num(c, t, "queued") || num(c, t, "in_release");
+    bool linked = flag(c, t, "queued") || flag(c, t, "in_release");
     bool inq = in_ipc_queue(ts);
     sb_printf(b,
               "tcb %s state=%s prio=%llu dom=%llu core=0 sc=%s bound=%s blocking=%s reply=%s queued=%d "
@@ -221,7 +251,7 @@ static void tcb_line(struct tctx *c, const struct jval *t, struct sb *b)
               "vtable=%d asid=%d badge=%llu\n",
               ref(c, 't', t, "addr", nb), ts, (unsigned long long)num(c, t, "prio"),
               (unsigned long long)num(c, t, "dom"), ref(c, 's', t, "sc", sc), ref(c, 'n', t, "bound", bound),
-              blocking, reply, (int)num(c, t, "queued"), (int)num(c, t, "in_release"),
+              blocking, reply, flag(c, t, "queued"), flag(c, t, "in_release"),
               linked ? ref(c, 't', t, "sched_next", sn) : "-", linked ? ref(c, 't', t, "sched_prev", sp) : "-",
               inq ? ref(c, 't', t, "ep_next", en) : "-", inq ? ref(c, 't', t, "ep_prev", ep) : "-",
               num(c, t, "fault") == 0 ? "none" : "timeout", num(c, t, "timeout_captype") == TRACE_CAP_EP,
@@ -236,8 +266,11 @@ static void sc_line(struct tctx *c, const struct jval *s, struct sb *b)
     uint64_t max = num(c, s, "refill_max"), head = num(c, s, "head"), tail = num(c, s, "tail");
     if (c->failed)
         return;
-    if (!rf || rf->type != JV_ARRAY || rf->len < max || max > KS_MAX_REFILLS || head >= KS_MAX_REFILLS ||
-        tail >= KS_MAX_REFILLS) {
+    /* head and tail index the queue of refill_max slots (an SC never
+     * configured has none and both 0): anything else would have the model
+     * and the diff walk the ring out of its slots */
+    bool in_ring = max ? head < max && tail < max : head == 0 && tail == 0;
+    if (!rf || rf->type != JV_ARRAY || rf->len < max || max > KS_MAX_REFILLS || !in_ring) {
         bad(c, "SC refills: %llu slots for refill_max %llu, head %llu, tail %llu", (unsigned long long)(rf ? rf->len : 0),
             (unsigned long long)max, (unsigned long long)head, (unsigned long long)tail);
         return;
@@ -245,7 +278,7 @@ static void sc_line(struct tctx *c, const struct jval *s, struct sb *b)
     uint64_t budget = 0;
     for (uint64_t i = head, n = 0; max && n < max; i = (i + 1) % max, n++) {
         const struct jval *amount = jval_at(c->d, jval_at(c->d, rf, (uint32_t)i), 1);
-        budget += amount ? amount->u : 0;
+        budget += amount && amount->type == JV_INT ? amount->u : 0; /* each checked below */
         if (i == tail)
             break;
     }
@@ -253,7 +286,7 @@ static void sc_line(struct tctx *c, const struct jval *s, struct sb *b)
                  "consumed=%llu badge=%llu",
               ref(c, 's', s, "addr", nb), (unsigned long long)num(c, s, "scPeriod"), (unsigned long long)budget,
               (unsigned long long)max, (unsigned long long)head, (unsigned long long)tail,
-              (int)num(c, s, "scSporadic"), ref(c, 't', s, "scTcb", tb), ref(c, 'n', s, "scNotification", ntb),
+              flag(c, s, "scSporadic"), ref(c, 't', s, "scTcb", tb), ref(c, 'n', s, "scNotification", ntb),
               (unsigned long long)num(c, s, "scConsumed"), (unsigned long long)num(c, s, "scBadge"));
     if (!rf->len) { /* an SC that was never configured holds no refills */
         sb_printf(b, "\n");
@@ -263,7 +296,7 @@ static void sc_line(struct tctx *c, const struct jval *s, struct sb *b)
     uint32_t i = 0;
     for (const struct jval *r = jval_first(c->d, rf); r && i < KS_MAX_REFILLS; r = jval_next(c->d, r), i++) {
         const struct jval *t = jval_at(c->d, r, 0), *a = jval_at(c->d, r, 1);
-        if (!t || !a || t->type != JV_INT || a->type != JV_INT) {
+        if (r->type != JV_ARRAY || r->len != 2 || t->type != JV_INT || a->type != JV_INT || t->neg || a->neg) {
             bad(c, "SC refill %u is not [time, amount]", i);
             return;
         }
@@ -277,9 +310,9 @@ static void ntfn_line(struct tctx *c, const struct jval *n, struct sb *b)
     char nb[16], hb[16], tb[16], bb[16], sb2[16];
     const char *st = str(c, n, "state");
     bool w = !strcmp(st, "Waiting");
-    const struct jval *msg = jval_get(c->d, n, "msg");
+    uint64_t msg = opt_num(c, n, "msg", 0);
     sb_printf(b, "ntfn %s state=%s msg=%llu head=%s tail=%s bound=%s sc=%s\n", ref(c, 'n', n, "addr", nb), st,
-              (unsigned long long)(!strcmp(st, "Active") && msg ? msg->u : 0), w ? ref(c, 't', n, "head", hb) : "-",
+              (unsigned long long)(!strcmp(st, "Active") ? msg : 0), w ? ref(c, 't', n, "head", hb) : "-",
               w ? ref(c, 't', n, "tail", tb) : "-", ref(c, 't', n, "bound", bb), ref(c, 's', n, "sc", sb2));
 }
 
@@ -302,22 +335,38 @@ static void reply_line(struct tctx *c, const struct jval *r, struct sb *b)
 static void irq_lines(struct tctx *c, const struct jval *irqs, const struct jval *hw, struct sb *b)
 {
     const struct jval *en = jval_get(c->d, hw, "gicd_isenabler");
+    if (c->failed)
+        return;
+    if (!irqs || irqs->type != JV_OBJECT) {
+        bad(c, "\"irqs\" is not an object of IRQ numbers");
+        return;
+    }
+    if (en && en->type != JV_ARRAY) {
+        bad(c, "\"gicd_isenabler\" is not an array");
+        return;
+    }
     sb_printf(b, "irqs 160\n");
-    for (const struct jval *e = jval_first(c->d, irqs); e; e = jval_next(c->d, e)) {
+    for (const struct jval *e = jval_first(c->d, irqs); e && !c->failed; e = jval_next(c->d, e)) {
         char nb[16];
-        long i = strtol(e->key, NULL, 10);
+        /* a key of one to three decimal digits, below the table's 160 */
+        size_t kl = strlen(e->key);
+        long i = kl && kl <= 3 && strspn(e->key, "0123456789") == kl ? strtol(e->key, NULL, 10) : -1;
         if (i < 0 || i >= 160) {
-            bad(c, "IRQ %s outside the table (0..159)", e->key);
+            bad(c, "IRQ \"%.16s\" is not a number in the table (0..159)", e->key);
             return;
         }
         const struct jval *w = jval_at(c->d, en, (uint32_t)(i / 32));
+        if (w && (w->type != JV_INT || w->neg)) {
+            bad(c, "\"gicd_isenabler\" word %ld is not a non-negative integer", i / 32);
+            return;
+        }
         bool masked = w ? !((w->u >> (i % 32)) & 1) : false;
         uint64_t ct = num(c, e, "captype");
-        const struct jval *badge = jval_get(c->d, e, "badge"), *send = jval_get(c->d, e, "send");
         sb_printf(b, "irqent %ld state=%s cap=%s ntfn=%s badge=%llu send=%d masked=%d\n", i, str(c, e, "state"),
                   ct == TRACE_CAP_NTFN ? "notification" : ct == TRACE_CAP_EP ? "endpoint" : "null",
                   jval_get(c->d, e, "ntfn") ? ref(c, 'n', e, "ntfn", nb) : "-",
-                  (unsigned long long)(badge ? badge->u : 0), send ? (int)send->u : 0, masked);
+                  (unsigned long long)opt_num(c, e, "badge", 0), jval_get(c->d, e, "send") ? flag(c, e, "send") : 0,
+                  masked);
     }
 }
 
@@ -363,7 +412,7 @@ static int state_scenario(struct tctx *c, const struct trace_reader *r, const st
         return -1;
     c->idle = addr(c, node, "ksIdleThread");
     c->idle_sc = addr(c, node, "ksIdleSC");
-    sb_printf(&b, "# captured %s state: %s line %ld, seq %llu\n%s", which, r->path, r->line,
+    sb_printf(&b, "# captured %s state: %s line %ld, seq %llu\n%s", which, r->shown, r->line,
               (unsigned long long)num(c, rec, "seq"), r->config);
     uint64_t irq = num(c, rec, "irq");
     if (irq == TRACE_IRQ_INVALID)
@@ -388,13 +437,21 @@ static int state_scenario(struct tctx *c, const struct trace_reader *r, const st
 static uint64_t entry_clock(struct tctx *c, const struct jval *rec)
 {
     const struct jval *reads = jval_get(c->d, rec, "clock_reads");
-    const struct jval *first = jval_at(c->d, reads, 0);
-    const struct jval *v = jval_at(c->d, first, 1);
-    if (v && v->type == JV_INT)
+    if (reads && reads->type != JV_ARRAY)
+        return bad(c, "\"clock_reads\" is not an array"), 0;
+    int i = 0;
+    /* every read is [address of the read, counter value] */
+    for (const struct jval *e = jval_first(c->d, reads); e; e = jval_next(c->d, e), i++) {
+        const struct jval *pc = jval_at(c->d, e, 0), *v = jval_at(c->d, e, 1);
+        if (e->type != JV_ARRAY || e->len != 2 || !is_addr(pc) || v->type != JV_INT || v->neg)
+            return bad(c, "clock_reads entry %d is not [\"0x...\", counter]", i), 0;
+    }
+    const struct jval *v = jval_at(c->d, jval_at(c->d, reads, 0), 1);
+    if (v)
         return v->u;
     const struct jval *counter = jval_get(c->d, rec, "entry_counter");
-    if (counter && counter->type == JV_INT)
-        return counter->u;
+    if (counter)
+        return num(c, rec, "entry_counter");
     c->state = get(c, rec, "entry");
     return num(c, get(c, c->state, "node"), "ksCurTime");
 }
@@ -403,14 +460,22 @@ static int to_rec(struct trace_reader *r, const struct jval *root, struct trace_
                   size_t errlen)
 {
     struct tctx c = {.d = &r->doc, .err = err, .errlen = errlen};
-    rec->seq = (long)num(&c, root, "seq");
+    uint64_t seq = num(&c, root, "seq");
+    if (seq > LONG_MAX)
+        bad(&c, "\"seq\" %llu is too large", (unsigned long long)seq);
+    rec->seq = (long)seq;
     uint64_t irq = num(&c, root, "irq");
+    if (irq > TRACE_IRQ_INVALID)
+        bad(&c, "\"irq\" %llu is not an IRQ number (at most %u)", (unsigned long long)irq, TRACE_IRQ_INVALID);
     rec->irq = irq == TRACE_IRQ_INVALID ? -1 : (int)irq;
-    rec->slowpath = num(&c, root, "slowpath") != 0;
-    snprintf(rec->exit_site, sizeof rec->exit_site, "%s", str(&c, root, "exit_site"));
-    const struct jval *counter = jval_get(c.d, root, "entry_counter");
-    rec->has_taken = counter && counter->type == JV_INT;
-    rec->taken = rec->has_taken ? counter->u : 0;
+    rec->slowpath = flag(&c, root, "slowpath");
+    const struct jval *site = get(&c, root, "exit_site");
+    if (site && site->type != JV_STRING)
+        bad(&c, "\"exit_site\" is not a string");
+    /* printed only, never parsed: kept as far as it fits */
+    snprintf(rec->exit_site, sizeof rec->exit_site, "%s", site && site->type == JV_STRING ? site->str : "");
+    rec->has_taken = jval_get(c.d, root, "entry_counter") != NULL;
+    rec->taken = opt_num(&c, root, "entry_counter", 0);
     uint64_t clock = entry_clock(&c, root);
     if (c.failed || state_scenario(&c, r, root, "entry", clock, rec->entry))
         return -1;
@@ -422,24 +487,95 @@ static int to_rec(struct trace_reader *r, const struct jval *root, struct trace_
 
 /* ---- the file ---- */
 
-static int read_line(struct trace_reader *r)
+/* Fill r->in from the file: bytes read, 0 at the end, -1 on a read
+ * error, a corrupt or truncated gzip (err names it, from gzerror). */
+static int fill(struct trace_reader *r, char *err, size_t errlen)
+{
+    int k = gzread(r->gz, r->in, TRACE_CHUNK);
+    int zerr = Z_OK;
+    const char *msg = gzerror(r->gz, &zerr);
+    if (k < 0 || (zerr != Z_OK && zerr != Z_STREAM_END)) {
+        size_t pl = strlen(r->path); /* zlib's message starts with the path: named once */
+        if (msg && !strncmp(msg, r->path, pl) && !strncmp(msg + pl, ": ", 2))
+            msg += pl + 2;
+        snprintf(err, errlen, "%s:%ld: %s: %s", r->path, r->line + 1, k < 0 && zerr == Z_ERRNO ? "read error" :
+                 "corrupt or truncated gzip", zerr == Z_ERRNO ? strerror(errno) : msg);
+        return -1;
+    }
+    r->in_pos = 0;
+    r->in_len = (size_t)k;
+    return k;
+}
+
+/* The next line into r->buf (without its newline, NUL-terminated) and
+ * its length into *len: 1, 0 at the end of the file, -1 with err. A line is refused when
+ * it holds a NUL byte (JSON text has none; /dev/zero is all NULs), is
+ * longer than TRACE_LINE_MAX, or would take the file past TRACE_BYTES_MAX. */
+static int read_line(struct trace_reader *r, size_t *len, char *err, size_t errlen)
 {
     size_t n = 0;
+    bool any = false;
     for (;;) {
-        if (r->cap - n < 2) {
-            size_t cap = r->cap ? r->cap * 2 : 1 << 16;
-            char *p = realloc(r->buf, cap);
-            if (!p)
+        if (r->in_pos == r->in_len) {
+            int k = fill(r, err, errlen);
+            if (k < 0)
                 return -1;
-            r->buf = p;
+            if (k == 0) {
+                r->buf[n] = 0;
+                *len = n;
+                return any;
+            }
+        }
+        any = true;
+        const char *p = r->in + r->in_pos;
+        size_t avail = r->in_len - r->in_pos;
+        const char *nl = memchr(p, '\n', avail);
+        size_t take = nl ? (size_t)(nl - p) : avail;
+        if (memchr(p, 0, take)) {
+            snprintf(err, errlen, "%s:%ld: a NUL byte in the line", r->path, r->line + 1);
+            return -1;
+        }
+        if (n + take > TRACE_LINE_MAX) {
+            snprintf(err, errlen, "%s:%ld: line longer than %u bytes", r->path, r->line + 1, TRACE_LINE_MAX);
+            return -1;
+        }
+        r->total += take + (nl != NULL);
+        if (r->total > TRACE_BYTES_MAX) {
+            snprintf(err, errlen, "%s:%ld: the trace is longer than %llu bytes (uncompressed)", r->path,
+                     r->line + 1, (unsigned long long)TRACE_BYTES_MAX);
+            return -1;
+        }
+        if (n + take + 1 > r->cap) { /* grows to TRACE_LINE_MAX at most */
+            size_t cap = r->cap * 2 > n + take + 1 ? r->cap * 2 : n + take + 1;
+            char *b = realloc(r->buf, cap);
+            if (!b) {
+                snprintf(err, errlen, "%s:%ld: out of memory", r->path, r->line + 1);
+                return -1;
+            }
+            r->buf = b;
             r->cap = cap;
         }
-        if (!gzgets(r->gz, r->buf + n, (int)(r->cap - n)))
-            return n ? (int)n : 0;
-        n += strlen(r->buf + n);
-        if (n && r->buf[n - 1] == '\n')
-            return (int)n;
+        memcpy(r->buf + n, p, take);
+        n += take;
+        r->in_pos += take + (nl != NULL);
+        if (nl) {
+            r->buf[n] = 0;
+            *len = n;
+            return 1;
+        }
     }
+}
+
+/* The header's strings go into the scenario text: printable, without
+ * '#' (a comment) and short enough for r->config. */
+static bool plain(const struct jval *v, size_t max)
+{
+    if (!v || v->type != JV_STRING || v->len >= max)
+        return false;
+    for (const unsigned char *p = (const unsigned char *)v->str; *p; p++)
+        if (*p < 0x20 || *p >= 0x7f || *p == '#')
+            return false;
+    return strlen(v->str) == v->len;
 }
 
 /* Version 1 header: {"irqsim_trace": 1, "kernel": "...", "board": "...",
@@ -450,18 +586,49 @@ static int header(struct trace_reader *r, const struct jval *root, char *err, si
     const struct jval *k = jval_get(&r->doc, root, "kernel");
     const struct jval *board = jval_get(&r->doc, root, "board");
     const struct jval *cfg = jval_get(&r->doc, root, "config");
-    if (ver->type != JV_INT || ver->u != TRACE_FORMAT) {
-        snprintf(err, errlen, "%s:%ld: trace format %llu; this irqsim reads 0 and %d", r->path, r->line,
-                 (unsigned long long)ver->u, TRACE_FORMAT);
+    if (ver->type != JV_INT || ver->neg || ver->u != TRACE_FORMAT) {
+        char v[32];
+        if (ver->type == JV_INT)
+            snprintf(v, sizeof v, "%s%llu", ver->neg ? "-" : "", (unsigned long long)ver->u);
+        else
+            snprintf(v, sizeof v, "of another type than a number");
+        snprintf(err, errlen, "%s:%ld: trace format %s; this irqsim reads 0 and %d", r->path, r->line, v, TRACE_FORMAT);
         return -1;
     }
-    if (!board || board->type != JV_STRING || !cfg || cfg->type != JV_STRING) {
-        snprintf(err, errlen, "%s:%ld: header needs \"board\" and \"config\" strings", r->path, r->line);
+    if (!plain(board, 64) || !plain(cfg, sizeof r->config - 64)) {
+        snprintf(err, errlen, "%s:%ld: header needs \"board\" and \"config\" strings (printable, no '#', "
+                 "at most 63 and %zu bytes)", r->path, r->line, sizeof r->config - 65);
+        return -1;
+    }
+    if (k && !plain(k, sizeof r->kernel)) {
+        snprintf(err, errlen, "%s:%ld: header's \"kernel\" is not a printable string of at most %zu bytes", r->path,
+                 r->line, sizeof r->kernel - 1);
         return -1;
     }
     r->format = TRACE_FORMAT;
-    snprintf(r->kernel, sizeof r->kernel, "%s", k && k->type == JV_STRING ? k->str : "");
+    snprintf(r->kernel, sizeof r->kernel, "%s", k ? k->str : "");
     snprintf(r->config, sizeof r->config, "board %s\nconfig %s\n", board->str, cfg->str);
+    return 0;
+}
+
+static int open_common(struct trace_reader *r, const char *path, char *err, size_t errlen)
+{
+    r->path = strdup(path);
+    r->cap = TRACE_CHUNK;
+    r->buf = malloc(r->cap);
+    r->in = malloc(TRACE_CHUNK);
+    if (!r->path || !r->buf || !r->in) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        trace_close(r);
+        return -1;
+    }
+    /* the path goes into each scenario's first comment line: no control
+     * characters there */
+    snprintf(r->shown, sizeof r->shown, "%s", path);
+    for (char *p = r->shown; *p; p++)
+        if ((unsigned char)*p < 0x20 || *p == 0x7f)
+            *p = '?';
+    snprintf(r->config, sizeof r->config, "%s", v0_config);
     return 0;
 }
 
@@ -469,11 +636,30 @@ int trace_open(struct trace_reader *r, const char *path, char *err, size_t errle
 {
     memset(r, 0, sizeof *r);
     jval_doc_init(&r->doc);
-    snprintf(r->path, sizeof r->path, "%s", path);
-    snprintf(r->config, sizeof r->config, "%s", v0_config);
+    if (open_common(r, path, err, errlen))
+        return -1;
     r->gz = gzopen(path, "rb");
     if (!r->gz) {
-        snprintf(err, errlen, "%s: cannot open: %s", path, strerror(errno));
+        snprintf(err, errlen, "%s: cannot open: %s", path, errno ? strerror(errno) : "out of memory");
+        trace_close(r);
+        return -1;
+    }
+    return 0;
+}
+
+int trace_open_fd(struct trace_reader *r, int fd, const char *name, char *err, size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    jval_doc_init(&r->doc);
+    if (open_common(r, name, err, errlen)) {
+        close(fd);
+        return -1;
+    }
+    r->gz = gzdopen(fd, "rb");
+    if (!r->gz) {
+        snprintf(err, errlen, "%s: cannot open: %s", name, errno ? strerror(errno) : "out of memory");
+        close(fd);
+        trace_close(r);
         return -1;
     }
     return 0;
@@ -482,16 +668,28 @@ int trace_open(struct trace_reader *r, const char *path, char *err, size_t errle
 int trace_next(struct trace_reader *r, struct trace_rec *rec, char *err, size_t errlen)
 {
     for (;;) {
-        int n = read_line(r);
-        if (n <= 0) {
-            if (n == 0 && gzeof(r->gz))
-                return 0;
-            snprintf(err, errlen, "%s:%ld: read error", r->path, r->line + 1);
+        size_t n;
+        int got = read_line(r, &n, err, errlen);
+        if (got < 0)
             return -1;
+        if (got == 0) {
+            /* the end: gzclose_r reports a gzip stream cut short */
+            int rc = gzclose_r(r->gz);
+            r->gz = NULL;
+            if (rc != Z_OK) {
+                snprintf(err, errlen, "%s:%ld: corrupt or truncated gzip (%s)", r->path, r->line + 1,
+                         rc == Z_BUF_ERROR ? "the stream ends early" : "error closing it");
+                return -1;
+            }
+            return 0;
         }
         r->line++;
+        if (r->line > TRACE_LINES_MAX) {
+            snprintf(err, errlen, "%s:%ld: more than %ld lines", r->path, r->line, (long)TRACE_LINES_MAX);
+            return -1;
+        }
         char jerr[96];
-        const struct jval *root = jval_parse(&r->doc, r->buf, (size_t)n, jerr, sizeof jerr);
+        const struct jval *root = jval_parse(&r->doc, r->buf, n, jerr, sizeof jerr);
         if (!root || root->type != JV_OBJECT) {
             snprintf(err, errlen, "%s:%ld: not a JSON object: %s", r->path, r->line, root ? "other value" : jerr);
             return -1;
@@ -519,6 +717,8 @@ void trace_close(struct trace_reader *r)
     if (r->gz)
         gzclose(r->gz);
     free(r->buf);
+    free(r->in);
+    free(r->path);
     jval_doc_free(&r->doc);
     memset(r, 0, sizeof *r);
 }

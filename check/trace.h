@@ -19,16 +19,28 @@
 
 #define TRACE_FORMAT 1
 #define TRACE_SCEN_MAX (64u * 1024u)
+/* Limits on what a trace may hold (docs/inputs.md). The longest line of
+ * the traces in tests/traces is 24 KB and the largest of them 20 MB
+ * uncompressed: a line is held in memory whole, so its limit bounds the
+ * memory a trace can take; the total bounds the time. */
+#define TRACE_LINE_MAX (1u << 20)
+#define TRACE_BYTES_MAX (4ull << 30)
+#define TRACE_LINES_MAX 10000000L
+#define TRACE_CHUNK (1u << 16)
 
 struct trace_reader {
     void *gz;              /* gzFile */
-    char path[256];
+    char *path;            /* as given, for messages */
+    char shown[256];       /* the path as the scenarios' comment shows it: no control characters */
     long line;             /* line number of the record last read */
+    unsigned long long total; /* uncompressed bytes read */
+    char *in;              /* TRACE_CHUNK bytes read ahead */
+    size_t in_pos, in_len;
     int format;            /* 0 or 1 */
     char kernel[64];       /* kernel commit named by the header, or "" */
     char config[256];      /* the scenario "board" and "config" lines */
-    char *buf;             /* the current line */
-    size_t cap;
+    char *buf;             /* the current line and a NUL */
+    size_t cap;            /* its size: at most TRACE_LINE_MAX + 1 */
     struct jval_doc doc;
 };
 
@@ -45,6 +57,10 @@ struct trace_rec {
 
 /* Open a trace; -1 with err naming the file and the problem. */
 int trace_open(struct trace_reader *r, const char *path, char *err, size_t errlen);
+/* The same for an open descriptor (the fuzz target's memory file), which
+ * the reader owns: closed by trace_close, or here when the open fails;
+ * name stands for the file in messages. */
+int trace_open_fd(struct trace_reader *r, int fd, const char *name, char *err, size_t errlen);
 /* The next record: 1, 0 at the end, -1 with err naming file:line. */
 int trace_next(struct trace_reader *r, struct trace_rec *rec, char *err, size_t errlen);
 void trace_close(struct trace_reader *r);

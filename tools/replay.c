@@ -273,25 +273,30 @@ static const struct kstate *when_taken(struct replay_run *r, const char *where)
  * with the first message of each invariant, each invariant counted once
  * per state. A state that breaks only what the traced kernel's fastpath
  * (PR #1227's) leaves at user level is admitted and counted apart: the
- * real kernel reached it, after one of its fastpath exits. */
-static void check_entry(struct replay_run *r, const char *where)
+ * real kernel reached it, after one of its fastpath exits. Returns true
+ * when the state is refused: the model is not run on it (as `irqsim
+ * check` refuses such a state; the model's functions assume the
+ * invariants, e.g. a refill index in range). */
+static bool check_entry(struct replay_run *r, const char *where)
 {
     struct inv_report rep;
     if (!kstate_check(&r->in, INV_AT_ENTRY, &rep))
-        return;
+        return false;
     const struct kstate *ks = &r->in;
     if (kstate_check_admit(ks, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep))
         ks = when_taken(r, where);
     if (!kstate_check(ks, INV_AT_ENTRY, &rep))
-        return;
+        return false;
     if (!kstate_check_admit(ks, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep)) {
         if (r->admitted++ == 0)
             printf("-- %s, seq %ld: captured entry state carries what PR #1227's fastpath left at user level "
                    "(admitted; docs/TRACES.md)\n",
                    where, r->rec.seq);
-        return;
+        return false;
     }
     r->inv_entries++;
+    printf("-- %s, seq %ld: refused, not replayed: the captured entry state breaks %d of irqsim's entry "
+           "invariants\n", where, r->rec.seq, rep.n);
     bool seen[INV_COUNT] = {false};
     for (int i = 0; i < rep.n && i < INV_MAX_ITEMS; i++) {
         int id = rep.items[i].id;
@@ -302,6 +307,7 @@ static void check_entry(struct replay_run *r, const char *where)
             printf("-- %s, seq %ld: captured entry state breaks irqsim's invariant %s: %s\n", where, r->rec.seq,
                    inv_name(id), rep.items[i].msg);
     }
+    return true;
 }
 
 static int load(const char *text, const char *what, const char *where, struct kstate *ks)
@@ -321,7 +327,8 @@ static void replay_one(const struct replay_opts *o, struct replay_run *r, const 
         r->unreadable++;
         return;
     }
-    check_entry(r, where);
+    if (check_entry(r, where))
+        return;
     ks_copy(&r->model, &r->in);
     int exit = -1;
     if (o->slow_only)
@@ -393,6 +400,8 @@ static void print_summary(const struct replay_opts *o, const struct replay_run *
     printf("replay (%s): %ld entries: %ld agree, %ld differ, %ld unreadable; %ld break an entry invariant\n",
            o->slow_only ? "slowpath" : fp_variant_name(o->variant), r->records, r->agree, r->differ, r->unreadable,
            r->inv_entries);
+    if (r->inv_entries)
+        printf("%ld entries refused: not replayed, their entry state breaks an entry invariant\n", r->inv_entries);
     if (r->admitted)
         printf("%ld entries start from what PR #1227's fastpath left at user level (admitted)\n", r->admitted);
     if (r->read_late)
