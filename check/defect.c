@@ -88,7 +88,7 @@ static const struct defect_info defects[DEF_COUNT] = {
      "maskInterrupt(true, irq) on every exit, as on base; the ack leaves it active.",
      "On master the handler's IRQHandler_Ack only deactivates (interrupt.c:159-163) and nothing else unmasks a "
      "signal IRQ: after the first interrupt the fastpath handles, the device's interrupts never arrive again.",
-     true, NULL},
+     KF_SPLIT_EOI, NULL},
 };
 
 #define SIG_ENTRY_CHECKS (SFIX(SFIX_ENTRY_BUDGET) | SFIX(SFIX_ENTRY_RELEASE))
@@ -191,7 +191,7 @@ const struct defect_info *defect_info(int d)
 
 bool defect_possible_t(int target, int d, int kernel)
 {
-    return kernel == KS_KERNEL_MASTER || !table_of(target)[d].master_only;
+    return cfg_kernel_has(kernel, table_of(target)[d].needs);
 }
 
 int defects_possible_t(int target, int kernel)
