@@ -78,13 +78,6 @@ static bool sufficient0(const struct kstate *ks, int sc)
     return rhead(ks, sc)->amount >= ks->cfg.min_budget;
 }
 
-static bool schedulable(const struct kstate *ks, int t)
-{
-    const struct ks_tcb *x = &ks->tcbs[t];
-    return (x->state == TS_Running || x->state == TS_Restart) && x->sc != KS_NONE &&
-           ks->scs[x->sc].refill_max > 0 && !x->in_release;
-}
-
 static void check_config(struct ctx *c)
 {
     const struct ks_config *cfg = &c->ks->cfg;
@@ -229,7 +222,7 @@ static void check_thread(struct ctx *c, int i)
     if (t->reply != KS_NONE && !reply_ref_state(t->state) && !cfg_has(&ks->cfg, KF_STALE_REPLY_REF))
         fail(c, INV_THREAD, "thread %s: holds reply %s while %s", t->name,
              ks_reply_name(ks, t->reply), ks_ts_name(t->state));
-    if (t->in_release && !(t->state == TS_Running || t->state == TS_Restart))
+    if (t->in_release && !isRunnable(ks, i))
         fail(c, INV_THREAD, "thread %s: in the release queue while %s", t->name, ks_ts_name(t->state));
     if (t->fpu_live && !ks->cfg.fpu)
         fail(c, INV_THREAD, "thread %s: FPU state live in a build without an FPU", t->name);
@@ -335,7 +328,7 @@ static void check_ready_queues(struct ctx *c)
         if (!t->queued)
             continue;
         flagged++;
-        if (!schedulable(ks, i)) {
+        if (!isSchedulable(ks, i)) {
             fail(c, INV_READY_QUEUE, "queued thread %s is not schedulable", t->name);
             continue;
         }

@@ -84,8 +84,8 @@ int cfg_kernel_parse(const char *s)
 static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
     [KS_KERNEL_BASE] = BIT(NONE),
     [KS_KERNEL_MASTER] = BIT(NONE)
-        /* a4b0c8d36 gicv3: Split EOI mode: gic_v3.c cpu_iface_init sets
-         * ICC_CTLR_EL1.EOImode (base gic_v3.c:281 clears it) */
+        /* a4b0c8d36 gicv3: Split EOI mode: cpu_iface_init sets
+         * ICC_CTLR_EL1.EOImode (gic_v3.c:350; base gic_v3.c:281 clears it) */
         | BIT(SPLIT_EOI)
         /* 4f4721706 reply: do not assume replyObject NULL invariant:
          * reply_unlink (include/object/reply.h:14-27) and reply_push leave
