@@ -162,8 +162,8 @@ int build_core1(struct kstate *ks)
  * ks_init) and MAX_PERIOD_TICKS on master (3d449dba1, boot.c:486-487) */
 void build_idle_sc(struct kstate *ks, int sc)
 {
-    bool master = ks->cfg.kernel == KS_KERNEL_MASTER;
-    ticks_t b = master ? cfg_max_period_ticks(&ks->cfg) : cfg_us_to_ticks(&ks->cfg, 5000);
+    bool max = cfg_has(&ks->cfg, KF_IDLE_SC_MAX_PERIOD);
+    ticks_t b = max ? cfg_max_period_ticks(&ks->cfg) : cfg_us_to_ticks(&ks->cfg, 5000);
     struct ks_sc *s = &ks->scs[sc];
     s->budget = b;
     s->refills[s->head].amount = b;

@@ -23,7 +23,7 @@ int defect_index(const struct target *t, const char *id)
 
 bool defect_possible(const struct target *t, int d, int kernel)
 {
-    return kernel == KS_KERNEL_MASTER || !t->defects[d].master_only;
+    return cfg_kernel_has(kernel, (enum ks_feature)t->defects[d].needs);
 }
 
 bool defect_possible_cores(const struct target *t, int d, int kernel, int cores)

@@ -31,7 +31,8 @@ struct defect_info {
     const char *slow;        /* what the slowpath does there */
     const char *fast;        /* what the proposal does */
     const char *consequence;
-    bool master_only;        /* shows only on the master kernel (irqsim --kernel master) */
+    int needs;               /* enum ks_feature the kernel must have for it to show (F9: KF_SPLIT_EOI); 0 (false in
+                              * the tables) is KF_NONE: any kernel */
     const char *verdict;     /* design trade-off or not; NULL where the findings give none (F1-F9) */
     int min_cores;           /* the cores a state that shows it needs (0: any) ... */
     int max_cores;           /* ... and the most it may have (0: any) */

@@ -126,12 +126,6 @@ static void cmp_node(struct cmp *c)
                vspace_name(b, b->vspace));
 }
 
-static bool blocked_state(int st)
-{
-    return st == TS_BlockedOnReceive || st == TS_BlockedOnSend || st == TS_BlockedOnNotification ||
-           st == TS_BlockedOnReply;
-}
-
 static void cmp_tcb(struct cmp *c, int i)
 {
     const struct ks_tcb *x = &c->a->tcbs[i], *y = &c->b->tcbs[i];
@@ -164,7 +158,7 @@ static void cmp_tcb(struct cmp *c, int i)
                x->affinity, ks_sc_name(c->b, y->sc), y->affinity);
     /* the kernel leaves a woken thread's blocking object stale; only a
      * blocked thread's is meaningful */
-    if (blocked_state(x->state) && blocked_state(y->state) && x->blocking != y->blocking)
+    if (isBlocked(c->a, i) && isBlocked(c->b, i) && x->blocking != y->blocking)
         differ(c, DF_BLOCKING, "thread %s blocked on: slow %d, fast %d", x->name, x->blocking, y->blocking);
     if (x->reply != y->reply)
         differ(c, DF_BLOCKING, "thread %s reply object: slow %s, fast %s", x->name, ks_reply_name(c->a, x->reply),

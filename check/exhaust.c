@@ -32,7 +32,7 @@ const char *exh_bounds_check(const struct exh_bounds *b)
         return "notifications must be 1 or 2 (the IRQ path touches one; a second is a bound or waited-on other)";
     if (b->refills < 1 || b->refills > EXH_MAX_REFILLS)
         return "refills must be between 1 and 4";
-    if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
+    if (!cfg_kernel_name(b->kernel))
         return "kernel must be base or master";
     if (!b->target || !b->target->exh)
         return "the target has no bounded enumeration";
@@ -451,7 +451,7 @@ static void plan(struct exh_iter *it)
          * gets an SC from the notification (the fastpath's slow_fpu);
          * master, where the current thread owns its core's FPU unless
          * idle (check_fpu_owners), only under the idle thread */
-        bool fpu_live = b->kernel == KS_KERNEL_MASTER ? p->cur == CUR_IDLE : rsc_from_ntfn(p->rsc);
+        bool fpu_live = cfg_kernel_has(b->kernel, KF_FPU_OWNER_AT_SWITCH) ? p->cur == CUR_IDLE : rsc_from_ntfn(p->rsc);
         if (fpu_live && p->ndom == 1)
             list[n++] = RC_FPU_LIVE;
         p->r_core = choose_in(&w, list, n);
@@ -464,7 +464,7 @@ static void plan(struct exh_iter *it)
          * on both sides */
         reaches = reaches && !sig;
         p->r_as = reaches && (p->cur == CUR_IDLE || p->r_prio > cur_prio) ? choose(&w, RA_KINDS) : RA_OK;
-        if (b->kernel == KS_KERNEL_MASTER && p->ntfn == XN_WAITING)
+        if (cfg_kernel_has(b->kernel, KF_STALE_REPLY_REF) && p->ntfn == XN_WAITING)
             p->r_stale = choose(&w, 2);
     }
     if (w.bad)
@@ -660,17 +660,17 @@ static void build_recv_sc(struct bctx *x, int t, int n)
         ks->scs[sc].core = 1;
 }
 
-/* Master's fixed values: the idle SC's MAX_PERIOD_TICKS budget (boot.c
- * 486-487) and, with an FPU, the current thread (not idle) as its core's
- * FPU owner (lazyFPURestore at the switch to it). The taken IRQ is
- * neither masked nor active on either GIC (the GIC signals neither), so
- * irq_active has no value to vary; the GIC version is the board's. */
-static void build_master(struct kstate *ks)
+/* The fixed values of master's features: the idle SC's MAX_PERIOD_TICKS
+ * budget (KF_IDLE_SC_MAX_PERIOD) and, with an FPU, the current thread (not
+ * idle) as its core's FPU owner (KF_FPU_OWNER_AT_SWITCH: lazyFPURestore at
+ * the switch to it). The taken IRQ is neither masked nor active on either
+ * GIC (the GIC signals neither), so irq_active has no value to vary; the
+ * GIC version is the board's. */
+static void build_features(struct kstate *ks)
 {
-    if (ks->cfg.kernel != KS_KERNEL_MASTER)
-        return;
-    build_idle_sc(ks, ks->idle_sc);
-    if (ks->cfg.fpu && ks->cur_thread != ks->idle_thread)
+    if (cfg_has(&ks->cfg, KF_IDLE_SC_MAX_PERIOD))
+        build_idle_sc(ks, ks->idle_sc);
+    if (cfg_has(&ks->cfg, KF_FPU_OWNER_AT_SWITCH) && ks->cfg.fpu && ks->cur_thread != ks->idle_thread)
         ks->tcbs[ks->cur_thread].fpu_live = true;
 }
 
@@ -815,7 +815,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
     }
 
     p->ops->build(ks, p, n);
-    build_master(ks);
+    build_features(ks);
     build_deadline(ks);
     ks->reprogram = false; /* the queue operations set it; user level has it clear */
     return ks->n_asserts ? -1 : 0;

@@ -37,7 +37,7 @@ const char *gen_bounds_check(const struct gen_bounds *b)
         return "domains must be between 1 and 16";
     if (b->max_ntfns < 1 || b->max_ntfns > KS_MAX_NTFNS)
         return "notifications must be between 1 and 16";
-    if (b->kernel < 0 || b->kernel >= KS_KERNEL_COUNT)
+    if (!cfg_kernel_name(b->kernel))
         return "kernel must be base or master";
     if (!b->target)
         return "no target";
@@ -750,15 +750,15 @@ static void gen_split_eoi(struct gen *g)
     }
 }
 
-/* Master leaves a woken receiver's reply reference stale (reply_unlink,
- * reply_push: 4f4721706): a thread not blocked receiving or on a reply
- * may hold one, to any reply. */
+/* A kernel that leaves a woken receiver's reply reference stale
+ * (KF_STALE_REPLY_REF): a thread whose reference is not live
+ * (reply_ref_live) may hold one, to any reply. */
 static void gen_stale_replies(struct gen *g)
 {
     struct kstate *ks = g->ks;
     for (int i = 0; i < ks->n_tcbs; i++) {
         int st = ks->tcbs[i].state;
-        if (st != TS_BlockedOnReceive && st != TS_BlockedOnReply && ks->n_replies && chance(g->src, 8))
+        if (!reply_ref_live(&ks->cfg, st) && ks->n_replies && chance(g->src, 8))
             ks->tcbs[i].reply = (int8_t)gpick(g, ks->n_replies);
     }
 }
@@ -789,17 +789,21 @@ static void gen_dom_schedule(struct gen *g)
     }
 }
 
-/* What only master reaches, drawn last and only for master, so base
- * states stay as they were. */
-static void gen_master(struct gen *g)
+/* What only a kernel with these features (master's) reaches, drawn last
+ * and only with them, so base states stay as they were. */
+static void gen_features(struct gen *g)
 {
-    if (g->ks->cfg.kernel != KS_KERNEL_MASTER)
-        return;
-    gen_split_eoi(g);
-    gen_stale_replies(g);
-    build_fpu_owners(g->ks); /* master: lazyFPURestore at every switch */
-    gen_dom_schedule(g);
-    build_idle_sc(g->ks, g->ks->idle_sc);
+    const struct ks_config *c = &g->ks->cfg;
+    if (cfg_has(c, KF_SPLIT_EOI))
+        gen_split_eoi(g);
+    if (cfg_has(c, KF_STALE_REPLY_REF))
+        gen_stale_replies(g);
+    if (cfg_has(c, KF_FPU_OWNER_AT_SWITCH))
+        build_fpu_owners(g->ks); /* lazyFPURestore at every switch */
+    if (cfg_has(c, KF_DOMAIN_SCHEDULE_RUNTIME))
+        gen_dom_schedule(g);
+    if (cfg_has(c, KF_IDLE_SC_MAX_PERIOD))
+        build_idle_sc(g->ks, g->ks->idle_sc);
 }
 
 static void gen_irqs(struct gen *g)
@@ -929,7 +933,7 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
     /* base draws among the six boards of the PR's benchmark table; master
      * adds qemu-arm-virt in both GIC forms */
     if (!board)
-        board = cfg_preset_name((int)pick(src, b->kernel == KS_KERNEL_MASTER ? 8 : 6));
+        board = cfg_preset_name((int)pick(src, cfg_kernel_has(b->kernel, KF_QEMU_GICV3) ? 8 : 6));
     if (ks_init(ks, board) != 0)
         return -1;
     struct gen g = {.ks = ks, .src = src, .b = b, .cache = c};
@@ -953,7 +957,7 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
     }
     gen_ntfn_links(&g);
     gen_irqs(&g);
-    gen_master(&g);
+    gen_features(&g);
     /* the kernel reprograms whenever the next event changes, so the
      * deadline is exactly what setNextInterrupt computed at the last
      * commit (an earlier one is left only by the proposal's switch) */

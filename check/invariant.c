@@ -59,12 +59,6 @@ __attribute__((format(printf, 3, 4))) static void fail(struct ctx *c, int id, co
 #define SC(i) ks_sc_name(c->ks, (i))
 #define N(i) ks_ntfn_name(c->ks, (i))
 
-static bool isBlocked_state(int st)
-{
-    return st == TS_BlockedOnReceive || st == TS_BlockedOnSend || st == TS_BlockedOnReply ||
-           st == TS_BlockedOnNotification;
-}
-
 static bool in_range(int v, int n)
 {
     return v == KS_NONE || (v >= 0 && v < n);
@@ -83,13 +77,6 @@ static bool ready_at(const struct kstate *ks, int sc, ticks_t now)
 static bool sufficient0(const struct kstate *ks, int sc)
 {
     return rhead(ks, sc)->amount >= ks->cfg.min_budget;
-}
-
-static bool schedulable(const struct kstate *ks, int t)
-{
-    const struct ks_tcb *x = &ks->tcbs[t];
-    return (x->state == TS_Running || x->state == TS_Restart) && x->sc != KS_NONE &&
-           ks->scs[x->sc].refill_max > 0 && !x->in_release;
 }
 
 static void check_config(struct ctx *c)
@@ -121,7 +108,7 @@ static bool check_indices(struct ctx *c)
          * does one blocked on a reply (reply_push, src/object/reply.c:31, sets
          * the state only: blockingObject stays what its last block left) */
         int blk_n = t->state == TS_BlockedOnNotification                    ? ks->n_ntfns
-                    : isBlocked_state(t->state) && t->state != TS_BlockedOnReply ? ks->n_eps
+                    : isBlocked(ks, i) && t->state != TS_BlockedOnReply ? ks->n_eps
                     : (ks->n_ntfns > ks->n_eps ? ks->n_ntfns : ks->n_eps);
         if (!in_range(t->sc, ks->n_scs) || !in_range(t->bound_ntfn, ks->n_ntfns) ||
             !in_range(t->blocking, blk_n) || !in_range(t->reply, ks->n_replies) ||
@@ -233,11 +220,10 @@ static void check_thread(struct ctx *c, int i)
              "or inactive)", t->name, ks_fault_name(t->fault), ks_ts_name(t->state));
     /* master leaves the reference stale (reply_unlink, reply_push:
      * 4f4721706); check_replies */
-    if (t->reply != KS_NONE && t->state != TS_BlockedOnReceive && t->state != TS_BlockedOnReply &&
-        ks->cfg.kernel != KS_KERNEL_MASTER)
+    if (t->reply != KS_NONE && !reply_ref_state(t->state) && !cfg_has(&ks->cfg, KF_STALE_REPLY_REF))
         fail(c, INV_THREAD, "thread %s: holds reply %s while %s", t->name,
              ks_reply_name(ks, t->reply), ks_ts_name(t->state));
-    if (t->in_release && !(t->state == TS_Running || t->state == TS_Restart))
+    if (t->in_release && !isRunnable(ks, i))
         fail(c, INV_THREAD, "thread %s: in the release queue while %s", t->name, ks_ts_name(t->state));
     if (t->fpu_live && !ks->cfg.fpu)
         fail(c, INV_THREAD, "thread %s: FPU state live in a build without an FPU", t->name);
@@ -343,7 +329,7 @@ static void check_ready_queues(struct ctx *c)
         if (!t->queued)
             continue;
         flagged++;
-        if (!schedulable(ks, i)) {
+        if (!isSchedulable(ks, i)) {
             fail(c, INV_READY_QUEUE, "queued thread %s is not schedulable", t->name);
             continue;
         }
@@ -615,8 +601,7 @@ static void check_replies(struct ctx *c)
      * 4f4721706); the kernel reads it only in those two states */
     for (int t = 0; t < ks->n_tcbs; t++) {
         int r = ks->tcbs[t].reply, st = ks->tcbs[t].state;
-        bool live = st == TS_BlockedOnReceive || st == TS_BlockedOnReply || ks->cfg.kernel != KS_KERNEL_MASTER;
-        if (r != KS_NONE && live && ks->replies[r].tcb != t)
+        if (r != KS_NONE && reply_ref_live(&ks->cfg, st) && ks->replies[r].tcb != t)
             fail(c, INV_REPLY, "thread %s holds reply %s, which names %s", T(t), ks_reply_name(ks, r),
                  T(ks->replies[r].tcb));
     }
@@ -648,7 +633,7 @@ static void check_dom_entry(struct ctx *c, int i)
     ticks_t t = dschedule_duration(ks->dom_sched[i]), tpm = cfg_us_to_ticks(&ks->cfg, 1000);
     if (d >= ks->cfg.num_domains)
         fail(c, INV_DOMAIN, "domain schedule entry %d: domain %u >= number of domains %u", i, d, ks->cfg.num_domains);
-    if (ks->cfg.kernel == KS_KERNEL_MASTER) {
+    if (cfg_has(&ks->cfg, KF_DOMAIN_SCHEDULE_RUNTIME)) {
         if (t == 0 && d != 0)
             fail(c, INV_DOMAIN, "domain schedule entry %d: duration 0 with domain %u (only an end marker has 0)", i, d);
     } else if (t == 0 || tpm == 0 || t % tpm != 0) {
@@ -672,7 +657,7 @@ static void check_domains(struct ctx *c)
         fail(c, INV_DOMAIN, "current domain %u >= number of domains %u", ks->cur_domain, nd);
     for (int i = 0; i < ks->dom_len; i++)
         check_dom_entry(c, i);
-    if (ks->cfg.kernel == KS_KERNEL_MASTER) {
+    if (cfg_has(&ks->cfg, KF_DOMAIN_SCHEDULE_RUNTIME)) {
         if (dschedule_is_end_marker(ks, ks->dom_start))
             fail(c, INV_DOMAIN, "domain schedule start %u is an end marker", ks->dom_start);
     } else if (ks->dom_start != 0) {
@@ -780,7 +765,7 @@ static void check_fpu_owners(struct ctx *c, int cores)
      * which it does not run here; TCB_SetDomain of another domain, after
      * which schedule() does not pick it) or prepareNextDomain, which a
      * switch follows. So a core's current thread, unless idle, owns it. */
-    if (ks->cfg.kernel != KS_KERNEL_MASTER || !ks->cfg.fpu)
+    if (!cfg_has(&ks->cfg, KF_FPU_OWNER_AT_SWITCH) || !ks->cfg.fpu)
         return;
     for (int k = 0; k < cores; k++) {
         int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;

@@ -68,7 +68,7 @@ static void print_config(FILE *out, const struct kstate *ks)
             " domains=%u max_irq=%u gic=%u smp=%d fpu=%d hyp=%d",
             c->timer_hz, c->wcet_us, c->wcet_scale, c->precision_us, c->overhead_ticks, c->num_domains,
             c->max_irq, c->gic_version, c->smp, c->fpu, c->hyp);
-    if (c->kernel != KS_KERNEL_BASE) /* base, the default, is left out: older files stay as they were */
+    if (!cfg_kernel_is_default(c->kernel)) /* base, the default, is left out: older files stay as they were */
         fprintf(out, " kernel=%s", cfg_kernel_name(c->kernel));
     fprintf(out, "\n");
     fprintf(out, "# MIN_BUDGET=%" PRIu64 " ticks, timer precision=%" PRIu64 " ticks\n", c->min_budget,

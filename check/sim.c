@@ -479,7 +479,7 @@ static int boot(struct sim *s, struct kstate *ks)
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
     if (w->n_dom)
         ks->cfg.num_domains = (uint32_t)wl_num_domains(w);
-    if (w->kernel == KS_KERNEL_MASTER) {
+    if (cfg_has(&ks->cfg, KF_DOMAIN_SCHEDULE_RUNTIME)) {
         /* master boot.c:635-637: domain 0 for DSCHED_MAX_DURATION, the
          * rest of the schedule end markers; the root thread sets the
          * workload's schedule at run time (setup_domains) */
@@ -604,7 +604,7 @@ static int setup_threads(struct sim *s, struct kstate *ks)
 static int setup_domains(struct sim *s, struct kstate *ks)
 {
     const struct workload *w = s->w;
-    if (w->kernel != KS_KERNEL_MASTER || !w->n_dom)
+    if (!cfg_has(&ks->cfg, KF_DOMAIN_SCHEDULE_RUNTIME) || !w->n_dom)
         return 0;
     for (int i = 0; i < w->n_dom; i++) {
         struct ks_call c = ks_call_new(SYS_Send, CALL_DomainSet_ScheduleConfigure);

@@ -9,6 +9,7 @@
 
 #include <string.h>
 
+#include "config.h"
 #include "defect.h"
 #include "exhaust.h"
 #include "gen.h"
@@ -42,7 +43,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "thread.",
      "Signals, wakes and queues the receiver on the caller's overrun budget and returns to the caller.",
      "The caller overruns into the MIN_BUDGET reserve (up to one kernel WCET) and its signal takes effect before "
-     "its next replenishment.", false,
+     "its next replenishment.", KF_NONE,
      "Design trade-off, not a bug: fastpath_call and fastpath_reply_recv skip updateTimestamp/checkBudget the "
      "same way; the timer interrupt that is already due catches the overrun.", 0, 0},
     {"S2", "Domain expiry judged on a stale clock", SFIX(SFIX_ENTRY_DOMAIN), 0, "entry_domain",
@@ -53,7 +54,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "isCurDomainExpired() reads ksDomainTime without updateTimestamp, passes, and the signal is delivered and "
      "the caller resumed in a domain whose time is up.",
      "Up to MIN_BUDGET of work past the domain's end: a temporal-isolation leak of the same size as S1's. The "
-     "guard as written never fires on a reachable state.", false,
+     "guard as written never fires on a reachable state.", KF_NONE,
      "The shared lazy accounting (a trade-off): the IPC fastpaths have no domain guard at all. But a guard that "
      "is there to catch expiry could test it on the entry clock: the fix entry_domain asks whether the domain "
      "has expired as updateTimestamp would leave it.",
@@ -63,7 +64,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "The head of the release queue is ready at the entry clock.",
      "schedule() -> awaken() moves it to its ready queue, where it may outrank or sit ahead of the receiver.",
      "Leaves it in the release queue until the next kernel entry.",
-     "A released thread runs one kernel entry late; its timer interrupt is due and catches it.", false,
+     "A released thread runs one kernel entry late; its timer interrupt is due and catches it.", KF_NONE,
      "Shared with the IPC fastpaths: a design trade-off.", 0, 0},
     {"S4", "The sporadic unblock check uses a stale clock", SFIX(SFIX_ENTRY_TIME), SIG_ENTRY_CHECKS, "entry_time",
      "The woken receiver's SC is sporadic and its head refill is ready.",
@@ -71,7 +72,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "Runs the same check on ksCurTime of the previous kernel entry.",
      "The receiver's replenishment comes back earlier than the slowpath would give it, by the time since the "
      "last entry: more than its budget in a window of one period, which weakens what the sporadic flag is for.",
-     false,
+     KF_NONE,
      "Not shared: the IPC fastpaths run no unblock check. (Classes with entry_time alone and the single field "
      "current_time, all on two cores, are the unread clock itself, which every fastpath that does not read the "
      "clock shares.)", 0, 0},
@@ -80,7 +81,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "schedule() commits the caller's time, programs the timer and clears the flag.",
      "Returns to user level with the flag set and the time uncommitted.",
      "Mostly benign: the next schedule() does the deferred commit and reprogram. Still a state the kernel "
-     "otherwise never leaves at user level (the invariant `user` flags it).", false,
+     "otherwise never leaves at user level (the invariant `user` flags it).", KF_NONE,
      "Goes beyond the lazy accounting the MCS IPC fastpaths share, as they run no unblock check.", 0, 0},
     {"S6", "The message info is ignored", SFIX(SFIX_MSG_INFO), 0, "msg_info",
      "seL4_Send(ntfn, info) with extraCaps 1-3 and an IPC buffer in which an extra cap's cptr does not resolve "
@@ -90,7 +91,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "Never reads msgInfo: it signals, wakes the receiver, and the caller keeps running.",
      "A difference of user-visible semantics, not of accounting: the same seL4_Send faults on a kernel without "
      "the signal fastpath and succeeds on one with it (with a fault handler, the handler sees a cap fault on one "
-     "and nothing on the other).", false,
+     "and nothing on the other).", KF_NONE,
      "Not a trade-off: fastpath_call checks extraCaps == 0 (fastpath_mi_check); the same check (fall back when "
      "extraCaps != 0) is the fix.", 0, 0},
     {"S9", "The reschedule IPI is left unsent on two cores", SFIX(SFIX_IPI), 0, "reschedule_ipi",
@@ -103,7 +104,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "core's next schedule().",
      "The other core keeps running its idle thread (or keeps a timer deadline it was asked to reprogram) while "
      "the receiver is ready on it, until this core next enters the kernel: a delay bounded only by this core's "
-     "next kernel entry.", false,
+     "next kernel entry.", KF_NONE,
      "Not shared: fastpath_call falls back on a destination on another core.", .min_cores = 2},
 };
 

@@ -693,7 +693,7 @@ void workload_print(FILE *out, const struct workload *w)
 {
     fprintf(out, "# irqsim workload\nboard %s\nhorizon %" PRIu64 "\ntimer_irq %u\n", w->board, w->horizon,
             w->timer_irq);
-    if (w->kernel != KS_KERNEL_BASE)
+    if (!cfg_kernel_is_default(w->kernel))
         fprintf(out, "kernel %s\n", cfg_kernel_name(w->kernel));
     if (!w->target->is_default)
         fprintf(out, "target %s\n", w->target->name);

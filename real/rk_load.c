@@ -10,6 +10,16 @@
 
 /* ---- kernel.info ---- */
 
+/* The kernel version a build is of, from the facts build-kernel.sh probed
+ * in its tree (kernel.info features), so that the model takes the
+ * features (cfg_has) of that version: the one place real/ tells the
+ * versions apart. Master's release queue (HK_RELEASE_QUEUE, 686bba4d2)
+ * marks master; without it the tree is base. */
+static int kernel_of_features(const char *features)
+{
+    return strstr(features, "HK_RELEASE_QUEUE") ? KS_KERNEL_MASTER : KS_KERNEL_BASE;
+}
+
 static int info_line(struct rk_kernel *k, const char *key, const char *val)
 {
     if (strcmp(key, "board") == 0)
@@ -17,7 +27,7 @@ static int info_line(struct rk_kernel *k, const char *key, const char *val)
     else if (strcmp(key, "commit") == 0)
         snprintf(k->commit, sizeof k->commit, "%s", val);
     else if (strcmp(key, "features") == 0)
-        k->master_tree = strstr(val, "HK_RELEASE_QUEUE") != NULL;
+        k->kernel = kernel_of_features(val);
     return 0;
 }
 

@@ -22,7 +22,7 @@ struct rk_kernel {
     struct ks_config cfg;      /* the build's configuration, as the model takes it */
     char board[32];            /* kernel.info board (kernel platform name) */
     char commit[48];
-    bool master_tree;          /* kernel.info features name a fact of master (HK_RELEASE_QUEUE, 686bba4d2) */
+    int kernel;                /* enum ks_kernel the build is of (kernel.info features: kernel_of_features) */
     int (*load)(const struct hk_state *);
     int (*entry)(int, struct hk_extra *);
     int (*save)(struct hk_state *);

@@ -300,14 +300,15 @@ static struct build *sig_build(const struct ks_config *c, char *why, size_t n)
     return NULL;
 }
 
-/* The state as master would hold it: master's switch makes every thread
- * it switches to, but the idle thread, its core's FPU owner
- * (lazyFPURestore in switchToThread, src/kernel/thread.c; c4501d5ed), so
- * on a build with an FPU each core's current thread owns it (check/
- * invariant.c, check_fpu_owners). The reproducers were drawn for base. */
-static void sig_as_master(struct kstate *ks)
+/* The state as the signal tree's kernel (master: fastpath_signal is
+ * master's) would hold it: master's switch makes every thread it switches
+ * to, but the idle thread, its core's FPU owner (lazyFPURestore in
+ * switchToThread, src/kernel/thread.c; c4501d5ed), so on a build with an
+ * FPU each core's current thread owns it (check/invariant.c,
+ * check_fpu_owners). The reproducers were drawn for base. */
+static void sig_as_tree(struct kstate *ks, const struct rk_kernel *k)
 {
-    ks->cfg.kernel = KS_KERNEL_MASTER;
+    ks->cfg.kernel = (uint8_t)k->kernel;
     build_fpu_owners(ks);
 }
 
@@ -339,7 +340,7 @@ static int sig_run_file(const char *path, const char *file, const char *cause)
         return sig_skip(file, cause, "the syscall line does not map to the bridge's call");
     diff_run(&mapped, SIG_MERGED, true, &v0, &m_slow, &m_fast);
     mapped.cfg = b->k.cfg;
-    sig_as_master(&mapped);
+    sig_as_tree(&mapped, &b->k);
     struct inv_report rep;
     if (kstate_check(&mapped, INV_AT_ENTRY, &rep)) {
         snprintf(why, sizeof why, "as master, not a reachable state at entry: invariant %s: %.200s",
@@ -606,8 +607,9 @@ int main(int argc, char **argv)
     for (int i = 0; i < N_FINDINGS; i++) {
         const struct shown *s = &per_finding[i];
         if (s->shown)
-            printf("| F%d (%s) | %d | %d | yes | `rk_regress --tree %s%s %s` |\n", i + 1, finding_fix[i], s->ran,
-                   s->shown, tree, tree_kernel == KS_KERNEL_MASTER ? " --kernel master" : "", s->file);
+            printf("| F%d (%s) | %d | %d | yes | `rk_regress --tree %s%s%s %s` |\n", i + 1, finding_fix[i], s->ran,
+                   s->shown, tree, cfg_kernel_is_default(tree_kernel) ? "" : " --kernel ",
+                   cfg_kernel_is_default(tree_kernel) ? "" : cfg_kernel_name(tree_kernel), s->file);
         else
             printf("| F%d (%s) | %d | 0 | no | |\n", i + 1, finding_fix[i], s->ran);
     }

@@ -76,6 +76,66 @@ int cfg_kernel_parse(const char *s)
     return -1;
 }
 
+#define BIT(f) (1u << KF_##f)
+
+/* One row per version: the features it has. Base (43607edb6) has none of
+ * them; master (1326364bc) has each since the commit named (docs/model.md,
+ * "Master"; the kernel lines in the trees at those commits). */
+static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
+    [KS_KERNEL_BASE] = BIT(NONE),
+    [KS_KERNEL_MASTER] = BIT(NONE)
+        /* a4b0c8d36 gicv3: Split EOI mode: cpu_iface_init sets
+         * ICC_CTLR_EL1.EOImode (gic_v3.c:350; base gic_v3.c:281 clears it) */
+        | BIT(SPLIT_EOI)
+        /* 4f4721706 reply: do not assume replyObject NULL invariant:
+         * reply_unlink (include/object/reply.h:14-27) and reply_push leave
+         * replyObject; cancelIPC unlinks a receiver's only (endpoint.c:361-367) */
+        | BIT(STALE_REPLY_REF)
+        /* 27a52ddd4 Runtime Domain Schedules: src/object/domain.c, entries
+         * in ticks with end markers, ksDomScheduleStart (thread.c:326-338),
+         * the boot entry DSCHED_MAX_DURATION (boot.c:635-637) */
+        | BIT(DOMAIN_SCHEDULE_RUNTIME)
+        /* 35ec2554b Domain: Save FPU state when changing domain:
+         * prepareNextDomain (thread.c:317-324) */
+        | BIT(FPU_RELEASE_AT_DOMAIN_END)
+        /* 1bd0e3b78 ksCurFPUOwner, c4501d5ed FPU: Do lazyFPURestore in
+         * switchToThread (thread.c:477; mode/fastpath/fastpath.h:45-47) */
+        | BIT(FPU_OWNER_AT_SWITCH)
+        /* c88c066a8 SMP: Only migrate when needed (src/model/smp.c:15-17) */
+        | BIT(MIGRATE_ONLY_WHEN_NEEDED)
+        /* 3d449dba1 mcs: idle threads should have maximum period
+         * (boot.c:486-487; base boot.c:483-484 gives 5 ms) */
+        | BIT(IDLE_SC_MAX_PERIOD)
+        /* d500b9751 add GICv3 support and GIC_VERSION
+         * (src/plat/qemu-arm-virt/config.cmake:75-79) */
+        | BIT(QEMU_GICV3),
+};
+
+bool cfg_kernel_has(int k, enum ks_feature f)
+{
+    if (k < 0 || k >= KS_KERNEL_COUNT || (unsigned)f >= KF_COUNT)
+        return false;
+    return (kernel_rows[k] >> f) & 1u;
+}
+
+bool cfg_has(const struct ks_config *c, enum ks_feature f)
+{
+    return cfg_kernel_has(c->kernel, f);
+}
+
+const char *cfg_feature_name(int f)
+{
+#define KS_FEATURE_NAME(name, text) #name,
+    static const char *const names[KF_COUNT] = {"NONE", KS_FEATURES(KS_FEATURE_NAME)};
+#undef KS_FEATURE_NAME
+    return f >= 0 && f < KF_COUNT ? names[f] : NULL;
+}
+
+bool cfg_kernel_is_default(int k)
+{
+    return k == KS_KERNEL_BASE;
+}
+
 /* The one preset value that moved between the trees: imx8mq-evk's timer
  * is 8,333,333 Hz on master (src/plat/imx8m-evk/config.cmake:33-45 at
  * 1326364bc, "per the DTS ... also per gpt_cnfrq") and 8,000,000 Hz at
@@ -94,7 +154,7 @@ void cfg_set_kernel(struct ks_config *c, int kernel)
  * it, gic_v3.c:281); GICv2 runs EOImode 0 on both (gic_v2.c) */
 bool cfg_split_eoi(const struct ks_config *c)
 {
-    return c->kernel == KS_KERNEL_MASTER && c->gic_version == 3;
+    return cfg_has(c, KF_SPLIT_EOI) && c->gic_version == 3;
 }
 
 /* usToTicks: whole-MHz clocks multiply; others go through kHz, as the

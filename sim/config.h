@@ -14,8 +14,28 @@ typedef uint64_t ticks_t;
 
 /* The kernel whose interrupt path is modelled: PR #1227's parent
  * (43607edb6, the default) or master (1326364bc), where the path differs
- * (docs/model.md, "Master"). */
+ * (docs/model.md, "Master"). A version is data (scenario files, options):
+ * the model asks only for the features below (cfg_has), as the kernel asks
+ * for its config options. */
 enum ks_kernel { KS_KERNEL_BASE, KS_KERNEL_MASTER, KS_KERNEL_COUNT };
+
+/* What differs between the versions modelled, one behaviour each: X(name,
+ * what the kernel does). The versions' rows (config.c) name the commit that
+ * introduced each; docs/model.md, "Master", the table of changes. */
+#define KS_FEATURES(X)                                                                   \
+    X(SPLIT_EOI, "GICv3 EOImode 1: the EOIR write drops priority, ICC_DIR deactivates")   \
+    X(STALE_REPLY_REF, "reply_unlink and reply_push leave the thread's reply reference")  \
+    X(DOMAIN_SCHEDULE_RUNTIME, "the domain schedule is set by DomainSet invocations")     \
+    X(FPU_RELEASE_AT_DOMAIN_END, "prepareNextDomain releases the core's FPU owner")        \
+    X(FPU_OWNER_AT_SWITCH, "switchToThread makes the thread its core's FPU owner")        \
+    X(MIGRATE_ONLY_WHEN_NEEDED, "migrateTCB to the thread's own core does nothing")       \
+    X(IDLE_SC_MAX_PERIOD, "the idle SC's budget is MAX_PERIOD_TICKS")                      \
+    X(QEMU_GICV3, "qemu-arm-virt builds GICv3 too (QEMU_GIC_VERSION)")
+
+/* KF_NONE: no feature, which every version has (a defect that needs none). */
+#define KS_FEATURE_ENUM(name, text) KF_##name,
+enum ks_feature { KF_NONE, KS_FEATURES(KS_FEATURE_ENUM) KF_COUNT };
+#undef KS_FEATURE_ENUM
 
 struct ks_config {
     char board[16];
@@ -53,8 +73,16 @@ int cfg_kernel_parse(const char *s);
  * the constants. For presets only: a scenario file's config line keeps its
  * own values. */
 void cfg_set_kernel(struct ks_config *c, int kernel);
-/* GICv3 split EOI (master, a4b0c8d36): the EOIR write only drops the
- * priority; deactivation is a separate ICC_DIR write */
+/* Whether kernel version k (enum ks_kernel) has feature f; false for an
+ * unknown version. The configuration's form: */
+bool cfg_kernel_has(int k, enum ks_feature f);
+bool cfg_has(const struct ks_config *c, enum ks_feature f);
+/* "SPLIT_EOI", ...; NULL for another value */
+const char *cfg_feature_name(int f);
+/* Base, the default: files, labels and JSON leave it out. */
+bool cfg_kernel_is_default(int k);
+/* GICv3 split EOI (KF_SPLIT_EOI on a GICv3 board): the EOIR write only
+ * drops the priority; deactivation is a separate ICC_DIR write */
 bool cfg_split_eoi(const struct ks_config *c);
 
 ticks_t cfg_us_to_ticks(const struct ks_config *c, uint64_t us);

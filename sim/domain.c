@@ -24,7 +24,7 @@ static void invokeDomainScheduleConfigure(struct kstate *ks, unsigned index, uns
 _Static_assert(KS_MAX_DOM_SCHED < KS_NUM_DOMAIN_SCHEDULES - 1, "the model's bound is the tighter one");
 int decodeDomainScheduleConfigure(struct kstate *ks, unsigned index, unsigned domain, ticks_t duration)
 {
-    if (ks->cfg.kernel != KS_KERNEL_MASTER) /* base: DomainSetSet only (tcb.c decodeDomainInvocation) */
+    if (!cfg_has(&ks->cfg, KF_DOMAIN_SCHEDULE_RUNTIME)) /* base: DomainSetSet only (tcb.c decodeDomainInvocation) */
         return SYSERR_ILLEGAL_OPERATION;
     if (index >= KS_MAX_DOM_SCHED || domain >= ks->cfg.num_domains)
         return SYSERR_RANGE;
@@ -50,7 +50,7 @@ static void invokeDomainScheduleSetStart(struct kstate *ks, unsigned index)
 /* decodeDomainScheduleSetStart (src/object/domain.c) */
 int decodeDomainScheduleSetStart(struct kstate *ks, unsigned index)
 {
-    if (ks->cfg.kernel != KS_KERNEL_MASTER)
+    if (!cfg_has(&ks->cfg, KF_DOMAIN_SCHEDULE_RUNTIME))
         return SYSERR_ILLEGAL_OPERATION;
     if (index >= KS_NUM_DOMAIN_SCHEDULES)
         return SYSERR_RANGE;

@@ -50,8 +50,7 @@ void cancelIPC(struct kstate *ks, int t)
             ep->state = EP_Idle;
         /* master (4f4721706, endpoint.c:361-367): only a receiver's reply
          * is unlinked; a sender's reference is stale there */
-        bool recv = tcb->state == TS_BlockedOnReceive || ks->cfg.kernel != KS_KERNEL_MASTER;
-        if (recv && tcb->reply != KS_NONE)
+        if (reply_ref_live(&ks->cfg, tcb->state) && tcb->reply != KS_NONE)
             reply_unlink(ks, tcb->reply, t);
         setThreadState(ks, t, TS_Inactive);
         return;

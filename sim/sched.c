@@ -375,7 +375,7 @@ static void switchLocalFpuOwner(struct kstate *ks, int t)
  * ownership at a switch (docs/model.md). */
 void lazyFPURestore(struct kstate *ks, int t)
 {
-    if (ks->cfg.kernel != KS_KERNEL_MASTER || !ks->cfg.fpu)
+    if (!cfg_has(&ks->cfg, KF_FPU_OWNER_AT_SWITCH) || !ks->cfg.fpu)
         return;
     switchLocalFpuOwner(ks, t);
 }
@@ -435,7 +435,7 @@ static void nextDomain(struct kstate *ks)
     /* index, length, entry; index, ksReprogram, work units, domain, time */
     COST(ks, 4, 5 + (ks->dom_idx + 1 >= ks->dom_len), 1);
     ks->dom_idx++;
-    if (ks->cfg.kernel == KS_KERNEL_MASTER) {
+    if (cfg_has(&ks->cfg, KF_DOMAIN_SCHEDULE_RUNTIME)) {
         if (dschedule_is_end_marker(ks, ks->dom_idx))
             ks->dom_idx = ks->dom_start;
     } else if (ks->dom_idx >= ks->dom_len) {
@@ -453,7 +453,7 @@ static void scheduleChooseNewThread(struct kstate *ks)
     if (ks->domain_time == 0) {
         /* prepareNextDomain (master 35ec2554b, thread.c:317-324): the
          * core's FPU state is saved and its owner released */
-        if (ks->cfg.kernel == KS_KERNEL_MASTER && ks->cfg.fpu)
+        if (cfg_has(&ks->cfg, KF_FPU_RELEASE_AT_DOMAIN_END) && ks->cfg.fpu)
             switchLocalFpuOwner(ks, KS_NONE);
         nextDomain(ks);
     }
@@ -681,11 +681,14 @@ void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
  * chargeBudget reaches them (endTimeslice -> handleTimeout) and they wake
  * threads: a module of their own would make an include circle with sched. */
 
-/* A thread's reply reference means something only while it is blocked
- * receiving or on a reply; master leaves it stale elsewhere (4f4721706). */
-static bool reply_ref_live(int ts)
+bool reply_ref_state(int ts)
 {
     return ts == TS_BlockedOnReceive || ts == TS_BlockedOnReply;
+}
+
+bool reply_ref_live(const struct ks_config *c, int ts)
+{
+    return reply_ref_state(ts) || !cfg_has(c, KF_STALE_REPLY_REF);
 }
 
 /* reply_unlink. Master (4f4721706, include/object/reply.h:14-27) asserts
@@ -693,11 +696,10 @@ static bool reply_ref_live(int ts)
  * is left stale (base reply.h:20 cleared it). */
 void reply_unlink(struct kstate *ks, int r, int t)
 {
-    bool master = ks->cfg.kernel == KS_KERNEL_MASTER;
-    KASSERT(ks, !master || reply_ref_live(ks->tcbs[t].state), A_REPLY_UNLINK_STATE);
+    KASSERT(ks, reply_ref_live(&ks->cfg, ks->tcbs[t].state), A_REPLY_UNLINK_STATE);
     KASSERT(ks, ks->replies[r].tcb == t && ks->tcbs[t].reply == r, A_REPLY_UNLINK);
     COST_W(ks, 2); /* replyObject, replyTCB */
-    if (!master)
+    if (!cfg_has(&ks->cfg, KF_STALE_REPLY_REF))
         ks->tcbs[t].reply = KS_NONE;
     ks->replies[r].tcb = KS_NONE;
     setThreadState(ks, t, TS_Inactive);
@@ -711,7 +713,7 @@ void reply_push(struct kstate *ks, int caller, int callee, int r)
     KASSERT(ks, ks->replies[r].tcb == KS_NONE, A_REPLY_PUSH_FREE);
     /* base clears the callee's replyObject (reply.c:26); master does not
      * (4f4721706): it stays stale */
-    if (ks->cfg.kernel != KS_KERNEL_MASTER)
+    if (!cfg_has(&ks->cfg, KF_STALE_REPLY_REF))
         ks->tcbs[callee].reply = KS_NONE;
     ks->replies[r].tcb = (int8_t)caller;
     ks->tcbs[caller].reply = (int8_t)r;

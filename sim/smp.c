@@ -69,7 +69,7 @@ void smp_swap_core(struct kstate *ks, int c)
 void migrateTCB(struct kstate *ks, int t, int core)
 {
     /* master (c88c066a8, smp.c:15-17): no move, nothing released */
-    if (ks->cfg.kernel == KS_KERNEL_MASTER && ks->tcbs[t].affinity == core)
+    if (cfg_has(&ks->cfg, KF_MIGRATE_ONLY_WHEN_NEEDED) && ks->tcbs[t].affinity == core)
         return;
     ks->tcbs[t].fpu_live = false;
     ks->tcbs[t].affinity = (uint8_t)core;

@@ -260,6 +260,62 @@ static void test_kernel(void **state)
     assert_int_equal(c.timer_hz, 8000000);
 }
 
+/* The features of each version, as the trees show them (base 43607edb6,
+ * master 1326364bc; docs/model.md, "Master"):
+ *   SPLIT_EOI             gic_v3.c cpu_iface_init: base :281 clears
+ *                         EOImode_drop, master :350 sets it
+ *   STALE_REPLY_REF       include/object/reply.h reply_unlink: base :20
+ *                         sets replyObject to 0, master does not
+ *   DOMAIN_SCHEDULE_RUNTIME  src/object/domain.c: only in master
+ *   FPU_RELEASE_AT_DOMAIN_END  thread.c prepareNextDomain: master :317
+ *   FPU_OWNER_AT_SWITCH   thread.c switchToThread calls lazyFPURestore:
+ *                         master :477, not base
+ *   MIGRATE_ONLY_WHEN_NEEDED  src/model/smp.c migrateTCB returns when
+ *                         new_core == tcbAffinity: master :15, not base
+ *   IDLE_SC_MAX_PERIOD    boot.c create_idle_thread: master :487
+ *                         MAX_PERIOD_TICKS, base :484 the boot time slice
+ *   QEMU_GICV3            src/plat/qemu-arm-virt/config.cmake
+ *                         QEMU_GIC_VERSION: master :75-78, not base
+ * So base has none and master all; KF_NONE every version has. */
+static void test_features(void **state)
+{
+    (void)state;
+    static const int master[] = {KF_SPLIT_EOI, KF_STALE_REPLY_REF, KF_DOMAIN_SCHEDULE_RUNTIME,
+                                 KF_FPU_RELEASE_AT_DOMAIN_END, KF_FPU_OWNER_AT_SWITCH, KF_MIGRATE_ONLY_WHEN_NEEDED,
+                                 KF_IDLE_SC_MAX_PERIOD, KF_QEMU_GICV3};
+    assert_int_equal(sizeof master / sizeof master[0], KF_COUNT - 1);
+    for (unsigned i = 0; i < sizeof master / sizeof master[0]; i++) {
+        assert_true(cfg_kernel_has(KS_KERNEL_MASTER, master[i]));
+        assert_false(cfg_kernel_has(KS_KERNEL_BASE, master[i]));
+    }
+    assert_true(cfg_kernel_has(KS_KERNEL_BASE, KF_NONE));
+    assert_true(cfg_kernel_has(KS_KERNEL_MASTER, KF_NONE));
+    /* an unknown version or feature has nothing */
+    assert_false(cfg_kernel_has(KS_KERNEL_COUNT, KF_NONE));
+    assert_false(cfg_kernel_has(-1, KF_NONE));
+    assert_false(cfg_kernel_has(KS_KERNEL_MASTER, KF_COUNT));
+    /* each name is its feature's: the query answers for the feature named */
+    assert_string_equal(cfg_feature_name(KF_NONE), "NONE");
+    assert_string_equal(cfg_feature_name(KF_SPLIT_EOI), "SPLIT_EOI");
+    assert_string_equal(cfg_feature_name(KF_STALE_REPLY_REF), "STALE_REPLY_REF");
+    assert_string_equal(cfg_feature_name(KF_DOMAIN_SCHEDULE_RUNTIME), "DOMAIN_SCHEDULE_RUNTIME");
+    assert_string_equal(cfg_feature_name(KF_FPU_RELEASE_AT_DOMAIN_END), "FPU_RELEASE_AT_DOMAIN_END");
+    assert_string_equal(cfg_feature_name(KF_FPU_OWNER_AT_SWITCH), "FPU_OWNER_AT_SWITCH");
+    assert_string_equal(cfg_feature_name(KF_MIGRATE_ONLY_WHEN_NEEDED), "MIGRATE_ONLY_WHEN_NEEDED");
+    assert_string_equal(cfg_feature_name(KF_IDLE_SC_MAX_PERIOD), "IDLE_SC_MAX_PERIOD");
+    assert_string_equal(cfg_feature_name(KF_QEMU_GICV3), "QEMU_GICV3");
+    assert_null(cfg_feature_name(KF_COUNT));
+    assert_null(cfg_feature_name(-1));
+    /* the configuration's form follows its kernel field */
+    struct ks_config c;
+    assert_int_equal(cfg_preset(&c, "imx8mm"), 0);
+    assert_false(cfg_has(&c, KF_STALE_REPLY_REF));
+    cfg_set_kernel(&c, KS_KERNEL_MASTER);
+    assert_true(cfg_has(&c, KF_STALE_REPLY_REF));
+    assert_true(cfg_kernel_is_default(KS_KERNEL_BASE));
+    assert_false(cfg_kernel_is_default(KS_KERNEL_MASTER));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -268,6 +324,7 @@ int main(void)
         cmocka_unit_test(test_khz_clock),
         cmocka_unit_test(test_validate),
         cmocka_unit_test(test_kernel),
+        cmocka_unit_test(test_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

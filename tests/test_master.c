@@ -408,6 +408,26 @@ static void test_reply_stale(void **state)
     }
 }
 
+/* The reply rule, one definition for the model, the invariants and the
+ * generators: the kernel reads replyObject blocked receiving or on a reply
+ * (master reply.h:14-27 asserts one of them); elsewhere base has cleared
+ * it (reply.h:20, reply.c:26), so a reference there is live (must match the
+ * reply), and master leaves it stale (4f4721706), so it is not. */
+static void test_reply_rule(void **state)
+{
+    (void)state;
+    struct ks_config base, master;
+    assert_int_equal(cfg_preset(&base, "imx8mm"), 0);
+    master = base;
+    cfg_set_kernel(&master, KS_KERNEL_MASTER);
+    for (int ts = 0; ts < TS_COUNT; ts++) {
+        bool read = ts == TS_BlockedOnReceive || ts == TS_BlockedOnReply;
+        assert_int_equal(reply_ref_state(ts), read);
+        assert_true(reply_ref_live(&base, ts));
+        assert_int_equal(reply_ref_live(&master, ts), read);
+    }
+}
+
 /* reply_unlink on master asserts that the thread is blocked receiving or
  * on a reply; base does not. reply_push on master leaves the callee's
  * reference (reply.c:9-33); base clears it (reply.c:26). */
@@ -562,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_fastpath_by_gic),
         cmocka_unit_test(test_generator),
         cmocka_unit_test(test_reply_stale),
+        cmocka_unit_test(test_reply_rule),
         cmocka_unit_test(test_reply_unlink_push),
         cmocka_unit_test(test_cancel_sender_stale),
         cmocka_unit_test(test_fpu_switch),

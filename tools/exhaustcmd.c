@@ -281,7 +281,8 @@ static int parse_args(struct xopts *o, int argc, char **argv)
     if (o->fastpath && parse_variant(o) != 0)
         return EX_USAGE;
     o->b.board = o->board;
-    snprintf(o->label, sizeof o->label, "%s%s", o->board, o->b.kernel == KS_KERNEL_MASTER ? ", kernel master" : "");
+    bool dflt = cfg_kernel_is_default(o->b.kernel);
+    snprintf(o->label, sizeof o->label, "%s%s%s", o->board, dflt ? "" : ", kernel ", dflt ? "" : cfg_kernel_name(o->b.kernel));
     const char *why = exh_bounds_check(&o->b);
     if (why)
         return bad("bound not usable: %s", why);
@@ -808,8 +809,8 @@ static int write_json(const struct run *r, double elapsed)
     if (run_named(r)) /* the default target's JSON stays as it was */
         fprintf(f, "  \"target\": \"%s\",\n", r->o.b.target->name);
     fprintf(f, "  \"fastpath\": \"%s\",\n  \"board\": \"%s\",\n", run_variant(r), r->o.board);
-    if (r->o.b.kernel == KS_KERNEL_MASTER)
-        fprintf(f, "  \"kernel\": \"master\",\n");
+    if (!cfg_kernel_is_default(r->o.b.kernel))
+        fprintf(f, "  \"kernel\": \"%s\",\n", cfg_kernel_name(r->o.b.kernel));
     fprintf(f, "  \"bound\": {\"threads\": %d, \"ntfns\": %d, \"refills\": %d, \"domains\": %d},\n", r->o.b.threads,
             r->o.b.ntfns, r->o.b.refills, r->o.b.domains);
     fprintf(f, "  \"shard\": [%" PRIu64 ", %" PRIu64 "],\n  \"space\": %" PRIu64 ",\n  \"shard_space\": %" PRIu64

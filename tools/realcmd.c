@@ -380,13 +380,16 @@ static int open_build(const struct real_opts *o, struct real_run *r)
            r->k.dir, r->k.board, r->k.commit[0] ? r->k.commit : "?", r->k.info.debug ? "debug" : "release",
            r->k.cfg.num_domains, r->k.cfg.num_domains == 1 ? "" : "s", r->k.cfg.smp ? "2 cores" : "1 core",
            r->k.cfg.timer_hz, r->k.cfg.max_irq, r->k.cfg.gic_version);
-    r->k.cfg.kernel = (uint8_t)(o->kernel < 0 ? KS_KERNEL_BASE : o->kernel);
-    /* the signal fastpath is master's: on a master build the model is master unless told */
-    if (o->signal && o->kernel < 0 && r->k.master_tree)
-        r->k.cfg.kernel = KS_KERNEL_MASTER;
+    /* the build's configuration reads as the default kernel (base) until
+     * told; the signal fastpath is master's: the model is the build's kernel unless told */
+    if (o->kernel >= 0)
+        r->k.cfg.kernel = (uint8_t)o->kernel;
+    else if (o->signal)
+        r->k.cfg.kernel = (uint8_t)r->k.kernel;
     printf("  model: kernel %s\n", cfg_kernel_name(r->k.cfg.kernel));
-    if (r->k.master_tree && r->k.cfg.kernel != KS_KERNEL_MASTER && !o->signal)
-        printf("  note: the build is of master (kernel.info features); --kernel master models it\n");
+    if (r->k.kernel != r->k.cfg.kernel && cfg_kernel_is_default(r->k.cfg.kernel) && !o->signal)
+        printf("  note: the build is of %s (kernel.info features); --kernel %s models it\n", cfg_kernel_name(r->k.kernel),
+               cfg_kernel_name(r->k.kernel));
     return 0;
 }
 
