@@ -722,3 +722,17 @@ void trace_close(struct trace_reader *r)
     jval_doc_free(&r->doc);
     memset(r, 0, sizeof *r);
 }
+
+bool trace_same_objects(const struct kstate *a, const struct kstate *b)
+{
+    if (a->n_tcbs != b->n_tcbs || a->n_scs != b->n_scs || a->n_ntfns != b->n_ntfns || a->n_eps != b->n_eps ||
+        a->n_replies != b->n_replies)
+        return false;
+    for (int i = 0; i < a->n_tcbs; i++)
+        if (strcmp(a->tcbs[i].name, b->tcbs[i].name))
+            return false;
+    for (int i = 0; i < a->n_scs; i++)
+        if (strcmp(a->scs[i].name, b->scs[i].name))
+            return false;
+    return true;
+}

@@ -65,4 +65,9 @@ int trace_open_fd(struct trace_reader *r, int fd, const char *name, char *err, s
 int trace_next(struct trace_reader *r, struct trace_rec *rec, char *err, size_t errlen);
 void trace_close(struct trace_reader *r);
 
+/* Whether two states read from one record (its entry and its exit, or a
+ * model's outcome and the captured exit) hold the same objects by name and
+ * count, so that they can be compared field by field. */
+bool trace_same_objects(const struct kstate *a, const struct kstate *b);
+
 #endif

@@ -47,20 +47,6 @@ static void setup(void)
         __builtin_trap();
 }
 
-static bool same_objects(const struct kstate *a, const struct kstate *b)
-{
-    if (a->n_tcbs != b->n_tcbs || a->n_scs != b->n_scs || a->n_ntfns != b->n_ntfns || a->n_eps != b->n_eps ||
-        a->n_replies != b->n_replies)
-        return false;
-    for (int i = 0; i < a->n_tcbs; i++)
-        if (strcmp(a->tcbs[i].name, b->tcbs[i].name))
-            return false;
-    for (int i = 0; i < a->n_scs; i++)
-        if (strcmp(a->scs[i].name, b->scs[i].name))
-            return false;
-    return true;
-}
-
 /* One record as replay takes it: refused unless the invariants admit the
  * entry state (what PR #1227's fastpath leaves admitted), then each path. */
 static void replay_record(void)
@@ -78,7 +64,7 @@ static void replay_record(void)
             handleInterruptEntry(model);
         else
             fastpath_irq(model, v);
-        if (same_objects(model, real))
+        if (trace_same_objects(model, real))
             diff_compare(model, real, sink);
     }
 }

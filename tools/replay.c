@@ -137,20 +137,6 @@ static void align_uncaptured(const struct kstate *model, struct kstate *real)
         real->scs[i].budget = model->scs[i].budget;
 }
 
-static bool same_objects(const struct kstate *a, const struct kstate *b)
-{
-    if (a->n_tcbs != b->n_tcbs || a->n_scs != b->n_scs || a->n_ntfns != b->n_ntfns || a->n_eps != b->n_eps ||
-        a->n_replies != b->n_replies)
-        return false;
-    for (int i = 0; i < a->n_tcbs; i++)
-        if (strcmp(a->tcbs[i].name, b->tcbs[i].name))
-            return false;
-    for (int i = 0; i < a->n_scs; i++)
-        if (strcmp(a->scs[i].name, b->scs[i].name))
-            return false;
-    return true;
-}
-
 /* The differences of the model's outcome from the captured exit, written
  * with "model"/"real" where the differential check says "slow"/"fast". */
 static void print_diffs(const struct kstate *model, const struct kstate *real)
@@ -339,7 +325,7 @@ static void replay_one(const struct replay_opts *o, struct replay_run *r, const 
     r->real_slow += r->rec.slowpath;
     bool path = !o->slow_only && fp_exit_is_fallback(exit) != r->rec.slowpath;
     uint32_t fields = 0;
-    if (!same_objects(&r->model, &r->real)) {
+    if (!trace_same_objects(&r->model, &r->real)) {
         printf("-- %s, seq %ld: the exit state holds other objects than the entry state\n", where, r->rec.seq);
         r->differ++;
         count_class(o, r, exit, 1u << DF_THREAD_STATE, path, where);
