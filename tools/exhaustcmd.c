@@ -193,91 +193,52 @@ static int parse_variant(struct xopts *o)
     return -1;
 }
 
+/* --shard K/N with 1 <= K <= N */
+static int shard_opt(void *opts, const char *v, char *why, size_t len)
+{
+    struct xopts *o = opts;
+    const char *slash = strchr(v, '/');
+    char k[32];
+    snprintf(why, len, "expected K/N with 1 <= K <= N");
+    if (!slash || (size_t)(slash - v) >= sizeof k)
+        return -1;
+    memcpy(k, v, (size_t)(slash - v));
+    k[slash - v] = 0;
+    if (parse_uint(k, 1, UINT32_MAX, &o->shard_k) != 0 || parse_uint(slash + 1, 1, UINT32_MAX, &o->shard_n) != 0 ||
+        o->shard_k > o->shard_n)
+        return -1;
+    return 0;
+}
+
+#define X struct xopts
+static const struct cli_opt exhaust_table[] = {
+    CLI_NUM(X, "--threads", CLI_INT, b.threads, 1, EXH_MAX_THREADS),
+    CLI_NUM(X, "--ntfns", CLI_INT, b.ntfns, 1, 2),
+    CLI_NUM(X, "--refills", CLI_INT, b.refills, 1, EXH_MAX_REFILLS),
+    CLI_NUM(X, "--domains", CLI_INT, b.domains, 1, 2),
+    CLI_ROW(X, "--count", CLI_SET, count_only),
+    CLI_ROW(X, "--quiet", CLI_SET, quiet),
+    CLI_ROW(X, "--fastpath", CLI_STR, fastpath),
+    CLI_ROW(X, "--target", CLI_TARGET, b.target),
+    CLI_ROW(X, "--board", CLI_BOARD, b.board),
+    CLI_ROW(X, "--kernel", CLI_KERNEL, b.kernel),
+    CLI_CALL("--shard", shard_opt),
+    CLI_NUM(X, "--seconds", CLI_REAL, seconds, 1e-3, 1e7),
+    CLI_NUM(X, "--stop-after", CLI_U64, stop_after, 1, 1.8e19), /* above CLI_UNBOUNDED */
+    CLI_ROW(X, "--state", CLI_STR, state),
+    CLI_ROW(X, "--json", CLI_STR, json),
+    CLI_ROW(X, "--out", CLI_STR, out),
+};
+#undef X
+static const struct cli_cmd exhaust_cmd = {"exhaust", exhaust_usage, "irqsim exhaust --help", exhaust_table,
+                                           sizeof exhaust_table / sizeof exhaust_table[0], NULL};
+
 static int parse_args(struct xopts *o, int argc, char **argv)
 {
-    static const struct { const char *name; uint64_t lo, hi; } nums[] = {
-        {"--threads", 1, EXH_MAX_THREADS}, {"--ntfns", 1, 2}, {"--refills", 1, EXH_MAX_REFILLS}, {"--domains", 1, 2}};
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(exhaust_usage, stdout);
-            return -2;
-        }
-        if (!strcmp(a, "--count")) {
-            o->count_only = true;
-            continue;
-        }
-        if (!strcmp(a, "--quiet")) {
-            o->quiet = true;
-            continue;
-        }
-        if (a[0] != '-')
-            return bad("takes no files (got '%s')", a);
-        if (i + 1 >= argc)
-            return bad("%s needs a value", a);
-        const char *v = argv[++i];
-        bool done = false;
-        for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
-            if (strcmp(a, nums[k].name) != 0)
-                continue;
-            uint64_t x;
-            if (parse_uint(v, nums[k].lo, nums[k].hi, &x) != 0) {
-                fprintf(stderr, "irqsim exhaust: %s: expected a whole number from %" PRIu64 " to %" PRIu64
-                        ", got '%s'\n", a, nums[k].lo, nums[k].hi, v);
-                return EX_USAGE;
-            }
-            int *field[] = {&o->b.threads, &o->b.ntfns, &o->b.refills, &o->b.domains};
-            *field[k] = (int)x;
-            done = true;
-        }
-        if (done)
-            continue;
-        if (!strcmp(a, "--fastpath")) {
-            o->fastpath = v;
-        } else if (!strcmp(a, "--target")) {
-            o->b.target = target_by_name(v);
-            if (!o->b.target)
-                return bad("--target: expected irq or signal, got '%s'", v);
-        } else if (!strcmp(a, "--board")) {
-            struct ks_config c;
-            char boards[256], msg[320];
-            snprintf(msg, sizeof msg, "--board: unknown board '%%s' (%s)", cli_boards(boards, sizeof boards));
-            if (cfg_preset(&c, v) != 0)
-                return bad(msg, v);
-            snprintf(o->board, sizeof o->board, "%s", v);
-        } else if (!strcmp(a, "--kernel")) {
-            o->b.kernel = cfg_kernel_parse(v);
-            if (o->b.kernel < 0)
-                return bad("--kernel: expected base or master, got '%s'", v);
-        } else if (!strcmp(a, "--shard")) {
-            const char *slash = strchr(v, '/');
-            char k[32];
-            if (!slash || (size_t)(slash - v) >= sizeof k)
-                return bad("--shard: expected K/N with 1 <= K <= N, got '%s'", v);
-            memcpy(k, v, (size_t)(slash - v));
-            k[slash - v] = 0;
-            if (parse_uint(k, 1, UINT32_MAX, &o->shard_k) != 0 || parse_uint(slash + 1, 1, UINT32_MAX, &o->shard_n) != 0 ||
-                o->shard_k > o->shard_n)
-                return bad("--shard: expected K/N with 1 <= K <= N, got '%s'", v);
-        } else if (!strcmp(a, "--seconds")) {
-            char *end;
-            errno = 0;
-            o->seconds = strtod(v, &end);
-            if (errno || end == v || *end || !(o->seconds > 0 && o->seconds <= 1e7))
-                return bad("--seconds: expected a number of seconds above 0, got '%s'", v);
-        } else if (!strcmp(a, "--stop-after")) {
-            if (parse_uint(v, 1, UINT64_MAX, &o->stop_after) != 0)
-                return bad("--stop-after: expected a whole number of states from 1, got '%s'", v);
-        } else if (!strcmp(a, "--state")) {
-            o->state = v;
-        } else if (!strcmp(a, "--json")) {
-            o->json = v;
-        } else if (!strcmp(a, "--out")) {
-            o->out = v;
-        } else {
-            return bad("unknown option '%s'", a);
-        }
-    }
+    int rc = cli_parse(&exhaust_cmd, o, 1, argc, argv);
+    if (rc)
+        return rc == 1 ? -2 : rc; /* -2: --help printed the usage */
+    snprintf(o->board, sizeof o->board, "%s", o->b.board);
     if (o->fastpath && parse_variant(o) != 0)
         return EX_USAGE;
     o->b.board = o->board;

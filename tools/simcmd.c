@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "irq_fast.h"
 #include "scenario.h"
 #include "print.h"
@@ -37,81 +38,46 @@ struct sim_opts {
     int variant;
     const char *variant_name; /* --fastpath as given, resolved for the target */
     int kernel; /* enum ks_kernel; -1: the workload's */
-    unsigned long long horizon, from, span;
+    uint64_t horizon, from, span;
     const char *svg, *json, *file, *expect, *state;
 };
 
-static int ticks_opt(const char *name, const char *v, unsigned long long lo, unsigned long long *out)
+/* the one workload file */
+static int sim_file(void *opts, const char *arg, char *why, size_t len)
 {
-    char *end;
-    errno = 0;
-    *out = strtoull(v, &end, 10);
-    if (errno || *end || end == v || *v == '-' || *out < lo || *out > (1ull << 40)) {
-        fprintf(stderr, "irqsim sim: %s: expected ticks from %llu to 2^40, got '%s'\n%s", name, lo, v, usage);
-        return EXIT_USAGE;
+    struct sim_opts *o = opts;
+    if (o->file) {
+        snprintf(why, len, "one workload file only, got also '%s'", arg);
+        return -1;
     }
+    o->file = arg;
     return 0;
 }
 
-static int opt_error(const char *what, const char *arg)
-{
-    fprintf(stderr, "irqsim sim: %s '%s'\n%s", what, arg, usage);
-    return EXIT_USAGE;
-}
+#define TICKS_MAX 1099511627776.0 /* 2^40 */
+static const struct cli_opt sim_table[] = {
+    CLI_ROW(struct sim_opts, "--fastpath", CLI_STR, variant_name),
+    CLI_ROW(struct sim_opts, "--target", CLI_TARGET, target),
+    CLI_ROW(struct sim_opts, "--kernel", CLI_KERNEL, kernel),
+    CLI_NUM(struct sim_opts, "--horizon", CLI_U64, horizon, 1, TICKS_MAX),
+    CLI_NUM(struct sim_opts, "--from", CLI_U64, from, 0, TICKS_MAX),
+    CLI_NUM(struct sim_opts, "--span", CLI_U64, span, 1, TICKS_MAX),
+    CLI_ROW(struct sim_opts, "--expect", CLI_STR, expect),
+    CLI_ROW(struct sim_opts, "--svg", CLI_STR, svg),
+    CLI_ROW(struct sim_opts, "--json", CLI_STR, json),
+    CLI_ROW(struct sim_opts, "--state", CLI_STR, state),
+};
+static const struct cli_cmd sim_cmd = {"sim", usage, NULL, sim_table, sizeof sim_table / sizeof sim_table[0], sim_file};
 
 static int parse_args(int argc, char **argv, struct sim_opts *o)
 {
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        bool has_val = i + 1 < argc;
-        if (strcmp(a, "--help") == 0) {
-            fputs(usage, stdout);
-            return 1;
-        }
-        if (a[0] != '-' || strcmp(a, "-") == 0) {
-            if (o->file)
-                return opt_error("one workload file only, got also", a);
-            o->file = a;
-            continue;
-        }
-        if (!has_val)
-            return opt_error("missing value for", a);
-        const char *v = argv[++i];
-        if (strcmp(a, "--fastpath") == 0) {
-            o->variant_name = v;
-        } else if (strcmp(a, "--target") == 0) {
-            o->target = target_by_name(v);
-            if (!o->target)
-                return opt_error("--target: expected irq or signal, got", v);
-        } else if (strcmp(a, "--kernel") == 0) {
-            o->kernel = cfg_kernel_parse(v);
-            if (o->kernel < 0)
-                return opt_error("--kernel: expected base or master, got", v);
-        } else if (strcmp(a, "--horizon") == 0) {
-            if (ticks_opt(a, v, 1, &o->horizon))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--from") == 0) {
-            if (ticks_opt(a, v, 0, &o->from))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--span") == 0) {
-            if (ticks_opt(a, v, 1, &o->span))
-                return EXIT_USAGE;
-        } else if (strcmp(a, "--expect") == 0) {
-            o->expect = v;
-        } else if (strcmp(a, "--svg") == 0) {
-            o->svg = v;
-        } else if (strcmp(a, "--json") == 0) {
-            o->json = v;
-        } else if (strcmp(a, "--state") == 0) {
-            o->state = v;
-        } else {
-            return opt_error("unknown option", a);
-        }
-    }
+    int rc = cli_parse(&sim_cmd, o, 1, argc, argv);
+    if (rc)
+        return rc;
     if (!o->file)
-        return opt_error("missing the workload file", "");
+        return cli_error(&sim_cmd, "missing the workload file");
     if (o->from && !o->span)
-        return opt_error("--from needs --span", "");
+        return cli_error(&sim_cmd, "--from needs --span");
     return 0;
 }
 
