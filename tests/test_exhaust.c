@@ -608,7 +608,7 @@ static void test_bad_options(void **st)
     expect_usage("--domains: expected a whole number from 1 to 2, got '3'", "--domains", "3", NULL);
     expect_usage("--kernel: expected base or master, got 'next'", "--kernel", "next", NULL);
     expect_usage("--ntfns: expected a whole number from 1 to 2, got '-1'", "--ntfns", "-1", NULL);
-    expect_usage("--fastpath: expected pr1227 or fixed, got 'fast'", "--fastpath", "fast", NULL);
+    expect_usage("--fastpath: the irq target's fastpaths are pr1227|fixed, got 'fast'", "--fastpath", "fast", NULL);
     expect_usage("--board: unknown board 'pc99'", "--board", "pc99", NULL);
     expect_usage("--shard: expected K/N with 1 <= K <= N, got '0/3'", "--shard", "0/3", NULL);
     expect_usage("--shard: expected K/N with 1 <= K <= N, got '4/3'", "--shard", "4/3", NULL);

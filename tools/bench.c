@@ -10,12 +10,14 @@
 #include <sys/utsname.h>
 #include <time.h>
 
+#include "cli.h"
 #include "diff.h"
 #include "gen.h"
 #include "invariant.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "refill.h"
+#include "target.h"
 
 static const char bench_usage[] =
     "usage: irqsim bench [options]\n"
@@ -302,52 +304,34 @@ static void axis_actual(const struct result *r, int axis, char *buf, size_t len)
     }
 }
 
+/* the IRQ target's variants: bench runs PR #1227's fastpath_irq */
+static int bench_variant(void *opts, const char *v, char *why, size_t len)
+{
+    struct bench_opts *o = opts;
+    o->variant = target_irq.variant_parse(v);
+    snprintf(why, len, "expected pr1227 or fixed");
+    return o->variant < 0 ? -1 : 0;
+}
+
+#define O struct bench_opts
+static const struct cli_opt bench_table[] = {
+    CLI_NUM(O, "--seconds-per-point", CLI_REAL, seconds, 0.01, 3600),
+    CLI_NUM(O, "--batch", CLI_INT, batch, 1, 4096),
+    CLI_NUM(O, "--check-every", CLI_INT, check_every, 1, 1e6),
+    CLI_NUM(O, "--seed", CLI_U64, seed, 0, 1e15),
+    CLI_CALL("--fastpath", bench_variant),
+    CLI_NUM(O, "--checks", CLI_U64, checks, 1, 1e12),
+    CLI_PICK(O, "--axis", axis, "default|threads|prios|refills|domains"),
+    CLI_ROW(O, "--json", CLI_STR, json),
+};
+#undef O
+static const struct cli_cmd bench_cmd = {"bench", bench_usage, "irqsim bench --help", bench_table,
+                                         sizeof bench_table / sizeof bench_table[0], NULL};
+
+/* 0, 1 when --help printed the usage, 2 on an error */
 static int parse(struct bench_opts *o, int argc, char **argv)
 {
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(bench_usage, stdout);
-            return 1;
-        }
-        if (i + 1 >= argc) {
-            fprintf(stderr, "irqsim bench: %s needs a value\n", a);
-            return -1;
-        }
-        const char *v = argv[++i];
-        char *end;
-        errno = 0;
-        double d = strtod(v, &end);
-        bool num = !errno && end != v && !*end;
-        if (!strcmp(a, "--seconds-per-point") && num && d >= 0.01 && d <= 3600) {
-            o->seconds = d;
-        } else if (!strcmp(a, "--batch") && num && d >= 1 && d <= 4096) {
-            o->batch = (int)d;
-        } else if (!strcmp(a, "--check-every") && num && d >= 1 && d <= 1e6) {
-            o->check_every = (int)d;
-        } else if (!strcmp(a, "--seed") && num && d >= 0 && d <= 1e15) {
-            o->seed = (uint64_t)d;
-        } else if (!strcmp(a, "--fastpath") && fp_variant_parse(v) >= 0) {
-            o->variant = fp_variant_parse(v);
-        } else if (!strcmp(a, "--checks") && num && d >= 1 && d <= 1e12) {
-            o->checks = (uint64_t)d;
-        } else if (!strcmp(a, "--axis")) {
-            o->axis = -1;
-            for (int k = 0; k < AX_COUNT; k++)
-                if (!strcmp(v, axis_names[k]))
-                    o->axis = k;
-            if (o->axis < 0) {
-                fprintf(stderr, "irqsim bench: --axis: expected default threads prios refills domains, got '%s'\n", v);
-                return -1;
-            }
-        } else if (!strcmp(a, "--json")) {
-            o->json = v;
-        } else {
-            fprintf(stderr, "irqsim bench: bad option or value: %s %s\n(irqsim bench --help lists them)\n", a, v);
-            return -1;
-        }
-    }
-    return 0;
+    return cli_parse(&bench_cmd, o, 2, argc, argv);
 }
 
 int bench_main(int argc, char **argv)
@@ -355,7 +339,7 @@ int bench_main(int argc, char **argv)
     struct bench_opts o = {.seconds = 0.5, .batch = 256, .variant = FP_FIXED, .check_every = 8, .axis = -1, .seed = 1};
     int p = parse(&o, argc, argv);
     if (p)
-        return p > 0 ? 0 : 2;
+        return p == 1 ? 0 : 2;
     struct kstate *batch = malloc((size_t)o.batch * sizeof *batch);
     struct kstate *ws = malloc(3 * sizeof *ws);
     struct result *res = calloc(N_POINTS, sizeof *res);

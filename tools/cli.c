@@ -182,6 +182,16 @@ int cli_parse(const struct cli_cmd *c, void *o, int first, int argc, char **argv
     return 0;
 }
 
+int cli_variant(const char *cmd, const struct target *t, const char *given, const char *note, int *variant)
+{
+    *variant = given ? t->variant_parse(given) : 0;
+    if (*variant >= 0)
+        return 0;
+    fprintf(stderr, "irqsim %s: --fastpath: the %s target's fastpaths are %s, got '%s'%s\n(irqsim %s --help lists the "
+                    "options)\n", cmd, t->name, t->variants, given, note, cmd);
+    return CLI_USAGE;
+}
+
 const char *cli_boards(char *buf, size_t len)
 {
     size_t at = 0;

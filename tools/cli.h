@@ -68,6 +68,12 @@ int cli_parse(const struct cli_cmd *c, void *o, int first, int argc, char **argv
  * other, a missing file), worded as cli_parse words its own; returns 2. */
 int cli_error(const struct cli_cmd *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* --fastpath's value `given` (NULL: not given, the fastpath as written)
+ * among t's variants into *variant; 0, or 2 after an error naming the
+ * command and t's variants, with note appended ("" for none). */
+struct target;
+int cli_variant(const char *cmd, const struct target *t, const char *given, const char *note, int *variant);
+
 /* "imx8mm imx8mq ... qemu-arm-virt3": every preset of sim/config.c, the
  * boards --board takes, into buf. */
 const char *cli_boards(char *buf, size_t len);

@@ -153,29 +153,24 @@ static int fallbacks(FILE *json, const char *board, struct kstate *in, struct ks
     return 0;
 }
 
+struct cost_opts {
+    const char *board, *json;
+};
+
+static const struct cli_opt cost_table[] = {
+    CLI_ROW(struct cost_opts, "--board", CLI_BOARD, board),
+    CLI_ROW(struct cost_opts, "--json", CLI_STR, json),
+};
+static const struct cli_cmd cost_cmd = {"cost", cost_usage, NULL, cost_table, sizeof cost_table / sizeof cost_table[0],
+                                        NULL};
+
 int cost_main(int argc, char **argv)
 {
-    const char *board = "imx8mm", *json_path_arg = NULL;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(cost_usage, stdout);
-            return 0;
-        }
-        if (i + 1 >= argc || (strcmp(argv[i], "--board") && strcmp(argv[i], "--json"))) {
-            fprintf(stderr, "irqsim cost: unknown option or missing value '%s'\n%s", argv[i], cost_usage);
-            return 2;
-        }
-        if (!strcmp(argv[i], "--board"))
-            board = argv[++i];
-        else
-            json_path_arg = argv[++i];
-    }
-    struct ks_config c;
-    if (cfg_preset(&c, board) != 0) {
-        char boards[256];
-        fprintf(stderr, "irqsim cost: --board: unknown board '%s' (%s)\n", board, cli_boards(boards, sizeof boards));
-        return 2;
-    }
+    struct cost_opts o = {"imx8mm", NULL};
+    int rc = cli_parse(&cost_cmd, &o, 2, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    const char *board = o.board, *json_path_arg = o.json;
     struct kstate *in = calloc(1, sizeof *in), *out = calloc(1, sizeof *out);
     FILE *json = NULL;
     if (!in || !out) {
@@ -197,7 +192,7 @@ int cost_main(int argc, char **argv)
         printf("  %-17s %s\n", cost_section_name(s), cost_section_what(s));
     if (json)
         fprintf(json, "{\n  \"board\": \"%s\",\n", board);
-    int rc = situations(json, board, in, out) == 0 && fallbacks(json, board, in, out) == 0 ? 0 : 2;
+    rc = situations(json, board, in, out) == 0 && fallbacks(json, board, in, out) == 0 ? 0 : 2;
     if (json) {
         fprintf(json, "}\n");
         fclose(json);

@@ -176,21 +176,7 @@ static int parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
 /* --fastpath names a variant of the target's table (pr1227|fixed, merged|fixed). */
 static int parse_variant(struct xopts *o)
 {
-    const struct target *t = o->b.target;
-    o->variant = t->variant_parse(o->fastpath);
-    if (o->variant >= 0)
-        return 0;
-    /* the IRQ target's message stays as it was */
-    char want[64];
-    snprintf(want, sizeof want, "%s", t->variants);
-    char *bar = strchr(want, '|');
-    if (bar)
-        *bar = 0;
-    fprintf(stderr, "irqsim exhaust: --fastpath: expected %s or %s%s%s, got '%s'\n"
-            "(irqsim exhaust --help lists the options)\n", want, bar ? bar + 1 : "",
-            t->is_default ? "" : " for target ", t->is_default ? "" : t->name,
-            o->fastpath);
-    return -1;
+    return cli_variant("exhaust", o->b.target, o->fastpath, "", &o->variant) ? -1 : 0;
 }
 
 /* --shard K/N with 1 <= K <= N */

@@ -93,20 +93,6 @@ static int usage_error(const char *cmd, const char *fmt, const char *arg)
     return EXIT_USAGE;
 }
 
-/* A whole decimal number in [lo, hi], else an error naming the option. */
-static int parse_num(const char *cmd, const char *opt, const char *s, double lo, double hi, double *out)
-{
-    char *end;
-    errno = 0;
-    double v = strtod(s, &end);
-    if (errno || end == s || *end || v < lo || v > hi) {
-        fprintf(stderr, "irqsim %s: %s: expected a number from %g to %g, got '%s'\n", cmd, opt, lo, hi, s);
-        return -1;
-    }
-    *out = v;
-    return 0;
-}
-
 struct opts {
     const char *cmd;
     int variant;
@@ -114,7 +100,8 @@ struct opts {
     const struct target *target; /* from --target, NULL when not given */
     unsigned admit; /* enum inv_admit: leftovers accepted at entry */
     int kernel; /* enum ks_kernel from --kernel, -1 when not given */
-    int path; /* 0 none, 1 slow, 2 fast */
+    int path; /* PATH_SLOW, PATH_FAST; -1 when not given */
+    int mode, by; /* --mode state|workload, --by defect|class: their indexes */
     const char *out_file;
     struct fuzz_opts fuzz;
     bool seconds_set;
@@ -122,147 +109,81 @@ struct opts {
     int n_files;
 };
 
-static int need_value(struct opts *o, int argc, char **argv, int i)
-{
-    if (i + 1 >= argc) {
-        fprintf(stderr, "irqsim %s: %s needs a value\n", o->cmd, argv[i]);
-        return -1;
-    }
-    return 0;
-}
-
-/* Options that take a number: where each lands and its range. */
-static int number_option(struct opts *o, const char *name, const char *val)
-{
-    static const struct { const char *name; double lo, hi; } nums[] = {
-        {"--seconds", 0.1, 86400}, {"--seed", 0, 1e15},  {"--jobs", 1, 64},   {"--threads", 1, 62},
-        {"--prios", 1, 256},       {"--refills", 1, 16}, {"--domains", 1, 16}, {"--ntfns", 1, 16},
-        {"--check-every", 1, 1e6}, {"--count", 1, 1e9},  {"--checks", 1, 1e15}, {"--clocks", 1, 64},
-        {"--cores", 1, KS_MAX_CORES},
-    };
-    for (unsigned k = 0; k < sizeof nums / sizeof nums[0]; k++) {
-        if (strcmp(name, nums[k].name) != 0)
-            continue;
-        double v;
-        if (parse_num(o->cmd, name, val, nums[k].lo, nums[k].hi, &v) != 0)
-            return -1;
-        struct fuzz_opts *f = &o->fuzz;
-        switch (k) {
-        case 0: f->seconds = v; o->seconds_set = true; break;
-        case 1: f->seed = (uint64_t)v; break;
-        case 2: f->jobs = (int)v; break;
-        case 3: f->bounds.max_threads = (int)v; break;
-        case 4: f->bounds.prios = (int)v; break;
-        case 5: f->bounds.max_refills = (int)v; break;
-        case 6: f->bounds.max_domains = (int)v; break;
-        case 7: f->bounds.max_ntfns = (int)v; break;
-        case 8: f->check_every = (int)v; break;
-        case 9: f->count = (uint64_t)v; break;
-        case 10: f->max_checks = (uint64_t)v; break;
-        case 11: f->clocks = (int)v; break;
-        default: f->cores = (int)v; break;
-        }
-        return 1;
-    }
-    return 0;
-}
-
 /* --fastpath's value for a target's variants (pr1227|fixed, merged|fixed) */
 static int resolve_variant(struct opts *o, const struct target *t)
 {
-    if (!o->variant_name) {
-        o->variant = FP_PR1227;
-        return 0;
-    }
-    o->variant = t->variant_parse(o->variant_name);
-    if (o->variant >= 0)
-        return 0;
-    fprintf(stderr, "irqsim %s: --fastpath: the %s target's fastpaths are %s, got '%s'\n", o->cmd, t->name,
-            t->variants, o->variant_name);
-    return -1;
+    return cli_variant(o->cmd, t, o->variant_name, "", &o->variant) ? -1 : 0;
 }
+
+enum { RUN_SLOW, RUN_FAST }; /* --path */
+
+static int add_file(void *opts, const char *arg, char *why, size_t len)
+{
+    struct opts *o = opts;
+    if (o->n_files == (int)(sizeof o->files / sizeof o->files[0])) {
+        snprintf(why, len, "too many files (at most 256)");
+        return -1;
+    }
+    o->files[o->n_files++] = arg;
+    return 0;
+}
+
+static int admit_opt(void *opts, const char *v, char *why, size_t len)
+{
+    struct opts *o = opts;
+    snprintf(why, len, "expected pr1227, fixed, all, none or a list of "
+                       "action,reprogram,outranked,domain_end,masked,inherited,ipi");
+    return inv_admit_parse(v, &o->admit);
+}
+
+/* The options of check, run, minimize, gen, ratio and fuzz (one table: the
+ * commands share their bounds and their target). */
+#define O struct opts
+static const struct cli_opt family_table[] = {
+    CLI_ROW(O, "--no-smp", CLI_CLEAR, fuzz.bounds.allow_smp),
+    CLI_ROW(O, "--uniform-clock", CLI_CLEAR, fuzz.bounds.edges),
+    CLI_ROW(O, "--realistic", CLI_SET, fuzz.bounds.realistic),
+    CLI_ROW(O, "--quiet", CLI_CLEAR, fuzz.progress),
+    {"--seconds", CLI_REAL, offsetof(O, fuzz.seconds), 0.1, 86400, NULL, NULL, offsetof(O, seconds_set)},
+    CLI_NUM(O, "--seed", CLI_U64, fuzz.seed, 0, 1e15),
+    CLI_NUM(O, "--jobs", CLI_INT, fuzz.jobs, 1, 64),
+    CLI_NUM(O, "--threads", CLI_INT, fuzz.bounds.max_threads, 1, 62),
+    CLI_NUM(O, "--prios", CLI_INT, fuzz.bounds.prios, 1, 256),
+    CLI_NUM(O, "--refills", CLI_INT, fuzz.bounds.max_refills, 1, 16),
+    CLI_NUM(O, "--domains", CLI_INT, fuzz.bounds.max_domains, 1, 16),
+    CLI_NUM(O, "--ntfns", CLI_INT, fuzz.bounds.max_ntfns, 1, 16),
+    CLI_NUM(O, "--check-every", CLI_INT, fuzz.check_every, 1, 1e6),
+    CLI_NUM(O, "--count", CLI_U64, fuzz.count, 1, 1e9),
+    CLI_NUM(O, "--checks", CLI_U64, fuzz.max_checks, 1, 1e15),
+    CLI_NUM(O, "--clocks", CLI_INT, fuzz.clocks, 1, 64),
+    CLI_NUM(O, "--cores", CLI_INT, fuzz.cores, 1, KS_MAX_CORES),
+    CLI_ROW(O, "--fastpath", CLI_STR, variant_name),
+    CLI_ROW(O, "--target", CLI_TARGET, target),
+    CLI_CALL("--admit", admit_opt),
+    CLI_ROW(O, "--kernel", CLI_KERNEL, kernel),
+    CLI_PICK(O, "--path", path, "slow|fast"),
+    CLI_PICK(O, "--mode", mode, "state|workload"),
+    CLI_PICK(O, "--by", by, "defect|class"),
+    CLI_ROW(O, "--out", CLI_STR, fuzz.out_dir),
+    CLI_ROW(O, "--json", CLI_STR, fuzz.json),
+    CLI_ROW(O, "-o", CLI_STR, out_file),
+    CLI_ROW(O, "--board", CLI_BOARD, fuzz.bounds.board),
+};
+#undef O
 
 static int parse_opts(struct opts *o, int argc, char **argv)
 {
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (a[0] != '-' || strcmp(a, "-") == 0) {
-            if (o->n_files == (int)(sizeof o->files / sizeof o->files[0]))
-                return usage_error(o->cmd, "too many files (at most 256)%s", "");
-            o->files[o->n_files++] = a;
-            continue;
-        }
-        if (!strcmp(a, "--no-smp")) {
-            o->fuzz.bounds.allow_smp = false;
-            continue;
-        }
-        if (!strcmp(a, "--uniform-clock")) {
-            o->fuzz.bounds.edges = false;
-            continue;
-        }
-        if (!strcmp(a, "--realistic")) {
-            o->fuzz.bounds.realistic = true;
-            continue;
-        }
-        if (!strcmp(a, "--quiet")) {
-            o->fuzz.progress = false;
-            continue;
-        }
-        if (need_value(o, argc, argv, i) != 0)
-            return EXIT_USAGE;
-        const char *v = argv[++i];
-        int r = number_option(o, a, v);
-        if (r < 0)
-            return EXIT_USAGE;
-        if (r > 0)
-            continue;
-        if (!strcmp(a, "--fastpath")) {
-            o->variant_name = v;
-        } else if (!strcmp(a, "--target")) {
-            char names[64], msg[128];
-            o->target = target_by_name(v);
-            snprintf(msg, sizeof msg, "--target: expected %s, got '%%s'", target_names(names, sizeof names, ""));
-            if (!o->target)
-                return usage_error(o->cmd, msg, v);
-            o->fuzz.bounds.target = o->target;
-        } else if (!strcmp(a, "--admit")) {
-            if (inv_admit_parse(v, &o->admit) != 0)
-                return usage_error(o->cmd, "--admit: expected pr1227, fixed, all, none or a list of "
-                                   "action,reprogram,outranked,domain_end,masked,inherited,ipi, got '%s'", v);
-        } else if (!strcmp(a, "--kernel")) {
-            o->kernel = cfg_kernel_parse(v);
-            if (o->kernel < 0)
-                return usage_error(o->cmd, "--kernel: expected base or master, got '%s'", v);
-            o->fuzz.bounds.kernel = o->kernel;
-        } else if (!strcmp(a, "--path")) {
-            o->path = !strcmp(v, "slow") ? 1 : !strcmp(v, "fast") ? 2 : 0;
-            if (!o->path)
-                return usage_error(o->cmd, "--path: expected slow or fast, got '%s'", v);
-        } else if (!strcmp(a, "--mode")) {
-            if (strcmp(v, "state") != 0 && strcmp(v, "workload") != 0)
-                return usage_error(o->cmd, "--mode: expected state or workload, got '%s'", v);
-            o->fuzz.workload_mode = !strcmp(v, "workload");
-        } else if (!strcmp(a, "--by")) {
-            if (strcmp(v, "defect") != 0 && strcmp(v, "class") != 0)
-                return usage_error(o->cmd, "--by: expected defect or class, got '%s'", v);
-            o->fuzz.by_class = !strcmp(v, "class");
-        } else if (!strcmp(a, "--out")) {
-            o->fuzz.out_dir = v;
-        } else if (!strcmp(a, "--json")) {
-            o->fuzz.json = v;
-        } else if (!strcmp(a, "-o")) {
-            o->out_file = v;
-        } else if (!strcmp(a, "--board")) {
-            struct ks_config c;
-            char boards[256], msg[320];
-            snprintf(msg, sizeof msg, "--board: unknown board '%%s' (%s)", cli_boards(boards, sizeof boards));
-            if (cfg_preset(&c, v) != 0)
-                return usage_error(o->cmd, msg, v);
-            o->fuzz.bounds.board = v;
-        } else {
-            return usage_error(o->cmd, "unknown option '%s'", a);
-        }
-    }
+    struct cli_cmd c = {o->cmd, usage_text, "irqsim --help", family_table,
+                        sizeof family_table / sizeof family_table[0], add_file};
+    int rc = cli_parse(&c, o, 2, argc, argv);
+    if (rc)
+        return rc == 1 ? -1 : rc;
+    if (o->target)
+        o->fuzz.bounds.target = o->target;
+    if (o->kernel >= 0)
+        o->fuzz.bounds.kernel = o->kernel;
+    o->fuzz.workload_mode = o->mode == 1;
+    o->fuzz.by_class = o->by == 1;
     if (o->seconds_set && o->fuzz.max_checks)
         return usage_error(o->cmd, "--checks and --seconds exclude each other (a budget of states or of time)%s", "");
     /* with scenario files and no --target, each file's entry decides (load_valid) */
@@ -345,13 +266,13 @@ static int cmd_check(struct opts *o, struct states *st)
 
 static int cmd_run(struct opts *o, struct states *st)
 {
-    if (o->n_files != 1 || !o->path)
+    if (o->n_files != 1 || o->path < 0)
         return usage_error(o->cmd, "needs --path slow|fast and one scenario file%s", "");
     if (load_valid(o, o->files[0], &st->in) != 0)
         return EXIT_USAGE;
     ks_copy(&st->slow, &st->in);
     const struct target *t = target_of(&st->in);
-    if (o->path == 1) {
+    if (o->path == RUN_SLOW) {
         t->slow(&st->slow);
         printf("# outcome of the slowpath\n");
     } else {
@@ -490,6 +411,7 @@ int main(int argc, char **argv)
     o.cmd = argv[1];
     o.variant = FP_PR1227;
     o.kernel = -1;
+    o.path = -1;
     o.target = NULL;
     o.fuzz.seconds = 60;
     o.fuzz.seed = 1;
@@ -502,7 +424,7 @@ int main(int argc, char **argv)
     gen_bounds_default(&o.fuzz.bounds);
     int rc = parse_opts(&o, argc, argv);
     if (rc)
-        return rc;
+        return rc < 0 ? 0 : rc; /* -1: --help printed the usage */
     struct states *st = malloc(sizeof *st);
     if (!st) {
         fprintf(stderr, "irqsim: out of memory\n");

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "classify.h"
 #include "defect.h"
 #include "diff.h"
@@ -35,7 +36,10 @@ struct real_opts {
     const char *cmd;
     const char *build;
     bool fixed;             /* fuzz: the corrected kernel-C fastpath, not the one built */
+    const struct target *target; /* --target */
     bool signal;            /* --target signal: a seL4_Send through fastpath_signal and the syscall slowpath */
+    int fastpath;           /* --fastpath as-built|fixed: its index */
+    bool seconds_set;
     double seconds;
     uint64_t checks;        /* 0: run for seconds */
     uint64_t seed;
@@ -150,18 +154,32 @@ static int kernel_build(int argc, char **argv)
 
 /* ---- options ---- */
 
-static int number(const char *cmd, const char *name, const char *v, double lo, double hi, double *out)
+static int real_file(void *opts, const char *arg, char *why, size_t len)
 {
-    char *end;
-    errno = 0;
-    double x = strtod(v, &end);
-    if (errno || *end || end == v || x < lo || x > hi) {
-        fprintf(stderr, "irqsim %s: %s: expected a number from %g to %g, got '%s'\n", cmd, name, lo, hi, v);
+    struct real_opts *o = opts;
+    if (o->n_files == REAL_MAX_FILES) {
+        snprintf(why, len, "too many files (at most %d)", REAL_MAX_FILES);
         return -1;
     }
-    *out = x;
+    o->files[o->n_files++] = arg;
     return 0;
 }
+
+#define O struct real_opts
+static const struct cli_opt real_table[] = {
+    CLI_ROW(O, "--real", CLI_STR, build),
+    {"--seconds", CLI_REAL, offsetof(O, seconds), 0.01, 1e7, NULL, NULL, offsetof(O, seconds_set)},
+    CLI_NUM(O, "--checks", CLI_U64, checks, 1, 1e15),
+    CLI_NUM(O, "--seed", CLI_U64, seed, 0, 1.8e19),
+    CLI_ROW(O, "--json", CLI_STR, json),
+    CLI_ROW(O, "--out", CLI_STR, out),
+    CLI_PICK(O, "--fastpath", fastpath, "as-built|fixed"),
+    CLI_ROW(O, "--target", CLI_TARGET, target),
+    CLI_ROW(O, "--kernel", CLI_KERNEL, kernel),
+    CLI_ROW(O, "--show", CLI_SET, show),
+    CLI_ROW(O, "--quiet", CLI_CLEAR, progress),
+};
+#undef O
 
 static int parse(int argc, char **argv, struct real_opts *o)
 {
@@ -171,71 +189,25 @@ static int parse(int argc, char **argv, struct real_opts *o)
     o->seed = 1;
     o->progress = isatty(2);
     o->kernel = -1;
-    bool seconds_set = false;
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = !strcmp(a, "--real") || !strcmp(a, "--seconds") || !strcmp(a, "--checks") ||
-                     !strcmp(a, "--seed") || !strcmp(a, "--json") || !strcmp(a, "--out") || !strcmp(a, "--fastpath") ||
-                     !strcmp(a, "--target") || !strcmp(a, "--kernel");
-        if (takes && !v)
-            return bad(o->cmd, "%s needs a value", a);
-        double x;
-        if (!strcmp(a, "--real")) {
-            o->build = v;
-        } else if (!strcmp(a, "--seconds")) {
-            if (number(o->cmd, a, v, 0.01, 1e7, &o->seconds))
-                return 2;
-            seconds_set = true;
-        } else if (!strcmp(a, "--checks")) {
-            if (number(o->cmd, a, v, 1, 1e15, &x))
-                return 2;
-            o->checks = (uint64_t)x;
-        } else if (!strcmp(a, "--seed")) {
-            if (number(o->cmd, a, v, 0, 1.8e19, &x))
-                return 2;
-            o->seed = (uint64_t)x;
-        } else if (!strcmp(a, "--json")) {
-            o->json = v;
-        } else if (!strcmp(a, "--out")) {
-            o->out = v;
-        } else if (!strcmp(a, "--fastpath")) {
-            if (strcmp(v, "as-built") && strcmp(v, "fixed"))
-                return bad(o->cmd, "--fastpath: expected as-built or fixed, got '%s'", v);
-            o->fixed = !strcmp(v, "fixed");
-        } else if (!strcmp(a, "--target")) {
-            if (strcmp(v, "irq") && strcmp(v, "signal"))
-                return bad(o->cmd, "--target: expected irq or signal, got '%s'", v);
-            o->signal = !strcmp(v, "signal");
-        } else if (!strcmp(a, "--kernel")) {
-            o->kernel = cfg_kernel_parse(v);
-            if (o->kernel < 0)
-                return bad(o->cmd, "--kernel: expected base or master, got '%s'", v);
-        } else if (!strcmp(a, "--show")) {
-            o->show = true;
-            continue;
-        } else if (!strcmp(a, "--quiet")) {
-            o->progress = false;
-            continue;
-        } else if (a[0] == '-') {
-            return bad(o->cmd, "unknown option '%s'", a);
-        } else {
-            if (o->n_files == REAL_MAX_FILES)
-                return bad(o->cmd, "too many files (at most 256)%s", "");
-            o->files[o->n_files++] = a;
-            continue;
-        }
-        i++;
-    }
+    o->target = target_default();
+    struct cli_cmd c = {o->cmd, usage, NULL, real_table, sizeof real_table / sizeof real_table[0], real_file};
+    int rc = cli_parse(&c, o, 2, argc, argv);
+    if (rc)
+        return rc == 1 ? -1 : rc;
+    o->fixed = o->fastpath == 1;
+    /* the real-kernel bridge has a driver per target: the IRQ path's, and
+     * a seL4_Send through fastpath_signal and the syscall slowpath */
+    o->signal = o->target == &target_signal;
     if (!o->build)
-        return bad(o->cmd, "needs --real BUILD (the directory `irqsim kernel build` printed)%s", "");
-    if (o->checks && seconds_set)
-        return bad(o->cmd, "--checks and --seconds exclude each other%s", "");
+        return cli_error(&c, "needs --real BUILD (the directory `irqsim kernel build` printed)");
+    if (o->checks && o->seconds_set)
+        return cli_error(&c, "--checks and --seconds exclude each other");
     if (strcmp(o->cmd, "check") && o->n_files)
-        return bad(o->cmd, "takes no files (got '%s')", o->files[0]);
+        return cli_error(&c, "takes no files (got '%s')", o->files[0]);
     if (!strcmp(o->cmd, "check") && !o->n_files)
-        return bad(o->cmd, "no scenario file given%s", "");
+        return cli_error(&c, "no scenario file given");
     if (o->signal && o->fixed)
-        return bad(o->cmd, "--fastpath fixed: there is no kernel-C corrected signal fastpath%s", "");
+        return cli_error(&c, "--fastpath fixed: there is no kernel-C corrected signal fastpath");
     return 0;
 }
 
@@ -903,7 +875,7 @@ int realcmd_main(int argc, char **argv)
     struct real_opts o;
     int rc = parse(argc, argv, &o);
     if (rc)
-        return rc;
+        return rc < 0 ? 0 : rc; /* -1: --help printed the usage */
     struct real_run *r = calloc(1, sizeof *r);
     if (!r)
         return 2;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "cli.h"
 #include "diff.h"
 #include "invariant.h"
 #include "jval.h"
@@ -23,7 +24,8 @@
 struct replay_opts {
     int variant;          /* the fastpath the model runs */
     bool slow_only;       /* --path slow: the kernel was built without the IRQ fastpath */
-    long limit;           /* records per trace, 0 = all */
+    int path;             /* --path fast|slow: its index */
+    uint64_t limit;       /* records per trace, 0 = all */
     const char *out, *json;
     bool verbose;
     const char *files[REPLAY_MAX_FILES];
@@ -61,57 +63,50 @@ static const char usage[] =
     "  and compares the predicted exit with the captured one. Exit status: 0 every entry agrees, 1 an entry\n"
     "  differs or breaks one of irqsim's entry invariants, 2 bad input.\n";
 
-static int bad_usage(const char *fmt, const char *arg)
+static int trace_arg(void *opts, const char *arg, char *why, size_t len)
 {
-    fprintf(stderr, "irqsim replay: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n%s", usage);
-    return 2;
+    struct replay_opts *o = opts;
+    if (o->n_files == REPLAY_MAX_FILES) {
+        snprintf(why, len, "too many traces (at most %d)", REPLAY_MAX_FILES);
+        return -1;
+    }
+    o->files[o->n_files++] = arg;
+    return 0;
 }
 
+/* the IRQ target's variants: replay runs PR #1227's fastpath_irq */
+static int variant_opt(void *opts, const char *v, char *why, size_t len)
+{
+    struct replay_opts *o = opts;
+    o->variant = target_irq.variant_parse(v);
+    snprintf(why, len, "expected pr1227 or fixed");
+    return o->variant < 0 ? -1 : 0;
+}
+
+#define O struct replay_opts
+static const struct cli_opt replay_table[] = {
+    CLI_CALL("--fastpath", variant_opt),
+    CLI_PICK(O, "--path", path, "fast|slow"),
+    CLI_NUM(O, "--limit", CLI_U64, limit, 0, CLI_UNBOUNDED),
+    CLI_ROW(O, "--out", CLI_STR, out),
+    CLI_ROW(O, "--json", CLI_STR, json),
+    CLI_ROW(O, "-v", CLI_SET, verbose),
+};
+#undef O
+static const struct cli_cmd replay_cmd = {"replay", usage, NULL, replay_table,
+                                          sizeof replay_table / sizeof replay_table[0], trace_arg};
+
+/* 0, 1 when --help printed the usage, 2 on an error */
 static int parse_opts(int argc, char **argv, struct replay_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->variant = FP_PR1227;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-        bool takes = !strcmp(a, "--fastpath") || !strcmp(a, "--path") || !strcmp(a, "--limit") ||
-                     !strcmp(a, "--out") || !strcmp(a, "--json");
-        if (takes && !v)
-            return bad_usage("%s needs a value", a);
-        if (!strcmp(a, "--fastpath")) {
-            o->variant = fp_variant_parse(v);
-            if (o->variant < 0)
-                return bad_usage("--fastpath: expected pr1227 or fixed, got '%s'", v);
-        } else if (!strcmp(a, "--path")) {
-            if (strcmp(v, "fast") && strcmp(v, "slow"))
-                return bad_usage("--path: expected fast or slow, got '%s'", v);
-            o->slow_only = !strcmp(v, "slow");
-        } else if (!strcmp(a, "--limit")) {
-            char *end;
-            o->limit = strtol(v, &end, 10);
-            if (*end || o->limit < 0)
-                return bad_usage("--limit: expected a count, got '%s'", v);
-        } else if (!strcmp(a, "--out")) {
-            o->out = v;
-        } else if (!strcmp(a, "--json")) {
-            o->json = v;
-        } else if (!strcmp(a, "-v")) {
-            o->verbose = true;
-            continue;
-        } else if (a[0] == '-' && a[1]) {
-            return bad_usage("unknown option '%s'", a);
-        } else {
-            if (o->n_files == REPLAY_MAX_FILES)
-                return bad_usage("too many traces (at most 64)%s", "");
-            o->files[o->n_files++] = a;
-            continue;
-        }
-        i++;
-    }
+    int rc = cli_parse(&replay_cmd, o, 1, argc, argv);
+    if (rc)
+        return rc;
+    o->slow_only = o->path == 1;
     if (!o->n_files)
-        return bad_usage("no trace given%s", "");
+        return cli_error(&replay_cmd, "no trace given");
     return 0;
 }
 
@@ -362,7 +357,7 @@ static int replay_file(const struct replay_opts *o, struct replay_run *r, const 
         fprintf(stderr, "irqsim replay: %s\n", err);
         return -1;
     }
-    long n = 0;
+    uint64_t n = 0;
     int rc;
     while ((o->limit == 0 || n < o->limit) && (rc = trace_next(&tr, &r->rec, err, sizeof err)) == 1) {
         char where[300];
@@ -456,8 +451,9 @@ static int write_json(const struct replay_opts *o, const struct replay_run *r)
 int replay_main(int argc, char **argv)
 {
     struct replay_opts o;
-    if (parse_opts(argc, argv, &o))
-        return 2;
+    int rc = parse_opts(argc, argv, &o);
+    if (rc)
+        return rc == 1 ? 0 : 2;
     if (o.out && mkdir(o.out, 0777) && errno != EEXIST) {
         fprintf(stderr, "irqsim replay: cannot create %s: %s\n", o.out, strerror(errno));
         return 2;
@@ -473,7 +469,7 @@ int replay_main(int argc, char **argv)
     print_summary(&o, r);
     if (o.json && write_json(&o, r))
         bad = 1;
-    int rc = bad || r->unreadable ? 2 : r->differ || r->inv_entries ? 1 : 0;
+    rc = bad || r->unreadable ? 2 : r->differ || r->inv_entries ? 1 : 0;
     free(r);
     return rc;
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "defect.h"
 #include "jval.h"
 #include "target.h"
@@ -251,34 +252,35 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
     return 0;
 }
 
+struct report_opts {
+    const char *in, *out;
+};
+
+static int report_json_arg(void *opts, const char *arg, char *why, size_t len)
+{
+    struct report_opts *o = opts;
+    if (o->in) {
+        snprintf(why, len, "one JSON file only (got '%s' and '%s')", o->in, arg);
+        return -1;
+    }
+    o->in = arg;
+    return 0;
+}
+
+static const struct cli_opt report_table[] = {
+    CLI_ROW(struct report_opts, "-o", CLI_STR, out),
+};
+static const struct cli_cmd report_cmd = {"report", report_usage, NULL, report_table, 1, report_json_arg};
+
 int report_main(int argc, char **argv)
 {
-    const char *in = NULL, *out_path = NULL;
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
-            fputs(report_usage, stdout);
-            return 0;
-        }
-        if (!strcmp(argv[i], "-o")) {
-            if (++i >= argc) {
-                fprintf(stderr, "irqsim report: -o needs a value\n");
-                return 2;
-            }
-            out_path = argv[i];
-        } else if (argv[i][0] == '-') {
-            fprintf(stderr, "irqsim report: unknown option '%s'\n%s", argv[i], report_usage);
-            return 2;
-        } else if (in) {
-            fprintf(stderr, "irqsim report: one JSON file only (got '%s' and '%s')\n", in, argv[i]);
-            return 2;
-        } else {
-            in = argv[i];
-        }
-    }
-    if (!in) {
-        fprintf(stderr, "irqsim report: no JSON file given\n%s", report_usage);
-        return 2;
-    }
+    struct report_opts o = {NULL, NULL};
+    int rc = cli_parse(&report_cmd, &o, 2, argc, argv);
+    if (rc)
+        return rc == 1 ? 0 : rc;
+    if (!o.in)
+        return cli_error(&report_cmd, "no JSON file given");
+    const char *in = o.in, *out_path = o.out;
     size_t text_len = 0;
     char *text = read_all(in, &text_len);
     if (!text) {
@@ -298,7 +300,7 @@ int report_main(int argc, char **argv)
     char *body = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&body, &len);
-    int rc = mem && report(mem, &jd, in, run) == 0 ? 0 : 2;
+    rc = mem && report(mem, &jd, in, run) == 0 ? 0 : 2;
     if (mem)
         fclose(mem);
     jval_doc_free(&jd);

@@ -84,12 +84,8 @@ static int parse_args(int argc, char **argv, struct sim_opts *o)
 /* --fastpath for the target run: --target's, else the workload's target line */
 static int resolve_variant(struct sim_opts *o, const struct target *t)
 {
-    if (o->variant_name && (o->variant = t->variant_parse(o->variant_name)) < 0) {
-        fprintf(stderr, "irqsim sim: --fastpath: the %s target's fastpaths are %s, got '%s'%s\n%s", t->name,
-                t->variants, o->variant_name, !o->target ? " (the workload's target, irq without a target line)" : "", usage);
-        return EXIT_USAGE;
-    }
-    return 0;
+    return cli_variant("sim", t, o->variant_name,
+                       !o->target ? " (the workload's target, irq without a target line)" : "", &o->variant);
 }
 
 static int write_file(const char *path, void (*fn)(FILE *, const struct sim *), const struct sim *s)
