@@ -1,0 +1,34 @@
+# The configuration matrix (after SQLite's permutations.test): the checks
+# that hold whatever the kernel version and the fastpath target, run once
+# per cell from one list, instead of hand-picked copies per configuration.
+# A new target or kernel version is one word in a list below; its cells
+# then run every check. Each check names what would make it fail.
+#
+#   fixed_agrees     the corrected fastpath agrees with the slowpath on
+#                    20,000 generated states, every state and outcome
+#                    through the invariant checker (--check-every 1)
+#   written_defects  the fastpath as written shows every defect its table
+#                    says that kernel can show ("not found: ..." fails)
+#   exhaust_fixed    the corrected fastpath agrees on every state of the
+#                    smallest bound (exit 0; 1 is a divergence)
+#   workload_fixed   the corrected fastpath agrees on 50 generated
+#                    workloads from boot, every reached state admitted
+set(IRQSIM_MATRIX_TARGETS irq signal)
+set(IRQSIM_MATRIX_KERNELS base master)
+foreach(t ${IRQSIM_MATRIX_TARGETS})
+  foreach(k ${IRQSIM_MATRIX_KERNELS})
+    set(cell matrix_${t}_${k})
+    set(on --target ${t} --kernel ${k})
+    add_test(NAME ${cell}_fixed_agrees
+             COMMAND irqsim fuzz ${on} --fastpath fixed --checks 20000 --seed 1 --check-every 1 --quiet)
+    # exit 0: no divergence and no generated state broke an invariant (2)
+    add_test(NAME ${cell}_written_defects COMMAND irqsim fuzz ${on} --checks 20000 --seed 1 --quiet)
+    set_tests_properties(${cell}_written_defects PROPERTIES
+      PASS_REGULAR_EXPRESSION "defects: [1-9]"
+      FAIL_REGULAR_EXPRESSION "not found:;GENERATOR BUG;CHECKER OR MODEL ERROR")
+    add_test(NAME ${cell}_exhaust_fixed COMMAND irqsim exhaust ${on} --fastpath fixed --threads 1 --quiet)
+    add_test(NAME ${cell}_workload_fixed
+             COMMAND irqsim fuzz --mode workload ${on} --fastpath fixed --checks 50 --seed 1 --quiet)
+    set_tests_properties(${cell}_workload_fixed PROPERTIES FAIL_REGULAR_EXPRESSION "CHECKER OR MODEL ERROR")
+  endforeach()
+endforeach()
