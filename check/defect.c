@@ -69,3 +69,24 @@ const char *defects_text(const struct target *t, unsigned mask, char *buf, size_
         snprintf(buf, len, "none");
     return buf;
 }
+
+unsigned cause_of_text(const struct target *t, const char *text)
+{
+    unsigned bits = 0;
+    for (int b = 0; b < t->fixes; b++) {
+        size_t n = strlen(t->fix_name(b));
+        for (const char *p = text; (p = strstr(p, t->fix_name(b))) != NULL; p += n)
+            if ((p == text || p[-1] == '+') && (p[n] == 0 || p[n] == '+'))
+                bits |= 1u << b;
+    }
+    return bits;
+}
+
+const char *defect_fix(const struct target *t, int d)
+{
+    unsigned need = t->defects[d].need;
+    for (int b = 0; b < t->fixes; b++)
+        if (need & (1u << b))
+            return t->fix_name(b);
+    return "?";
+}

@@ -54,6 +54,14 @@ int defects_possible(const struct target *t, int kernel);
  * it without any of their checks is F4. */
 unsigned cause_defects(const struct target *t, unsigned cause);
 
+/* The fix bits a "+"-joined list of t's fix names holds
+ * ("entry_time+entry_budget", as a class's cause or a defect's fixes are
+ * written), read by name from t's fix table; unknown names are ignored. */
+unsigned cause_of_text(const struct target *t, const char *text);
+/* The fix that is defect d's own (the first of its `need` bits):
+ * "entry_budget" for F1. */
+const char *defect_fix(const struct target *t, int d);
+
 /* "F1+F6", into buf ("none" when the mask is empty). */
 const char *defects_text(const struct target *t, unsigned mask, char *buf, size_t len);
 

@@ -43,6 +43,7 @@
 #include <sys/wait.h>
 
 #include "build.h"
+#include "defect.h"
 #include "diff.h"
 #include "invariant.h"
 #include "irq_fast.h"
@@ -51,6 +52,7 @@
 #include "rk_sig.h"
 #include "scenario.h"
 #include "sig_fast.h"
+#include "target.h"
 
 #ifndef RK_SCRIPT_DIR
 #define RK_SCRIPT_DIR "real"
@@ -128,31 +130,12 @@ static struct build *get_build(const char *platform, int domains, int cores)
 
 /* ---- the findings: a class's cause names the fixes whose absence it needs ---- */
 
-enum { N_FINDINGS = 9 };
-static const char *const finding_fix[N_FINDINGS] = {"entry_budget", "entry_domain", "entry_release",
-                                                    "entry_time",   "idle_switch",  "deadline",
-                                                    "cb_unblock",   "reprogram_flag", "split_eoi"};
-
-static bool cause_has(const char *cause, const char *fix)
+/* A class's cause names the fixes whose absence it needs; the defects
+ * beneath it are the target's defect table's (cause_defects), so this
+ * report and irqsim's word them alike. */
+static unsigned findings_of(const struct target *t, const char *cause)
 {
-    size_t n = strlen(fix);
-    for (const char *p = cause; (p = strstr(p, fix)) != NULL; p += n)
-        if ((p == cause || p[-1] == '+') && (p[n] == 0 || p[n] == '+'))
-            return true;
-    return false;
-}
-
-/* Bit i: the class belongs to F(i+1). entry_time belongs to an entry
- * check's finding when one is in the cause, and is F4 alone. */
-static unsigned findings_of(const char *cause)
-{
-    unsigned m = 0;
-    for (int i = 0; i < N_FINDINGS; i++)
-        if (i != 3 && cause_has(cause, finding_fix[i]))
-            m |= 1u << i;
-    if (cause_has(cause, "entry_time") && !(m & 7u))
-        m |= 1u << 3;
-    return m;
+    return cause_defects(t, cause_of_text(t, cause));
 }
 
 struct shown {
@@ -160,7 +143,7 @@ struct shown {
     char file[300];   /* a file that shows it: the one with the fewest fixes */
     int file_fixes;
 };
-static struct shown per_finding[N_FINDINGS];
+static struct shown per_finding[DEFECT_MAX];
 
 /* ---- one file ---- */
 
@@ -202,31 +185,14 @@ static int fix_count(const char *cause)
 
 /* ---- the signal fastpath's reproducers (sig-*.scen), on --signal-tree ---- */
 
-/* S1-S6 and S9 (docs/FINDINGS-signal.md) by the fix their cause names;
- * entry_time belongs to an entry check's finding when one is in the
- * cause, and is S4 alone (as findings_of for F1-F4) */
-enum { N_SIG = 7 };
-static const int sig_number[N_SIG] = {1, 2, 3, 4, 5, 6, 9};
-static const char *const sig_fix[N_SIG] = {"entry_budget",   "entry_domain", "entry_release", "entry_time",
-                                           "reprogram_flag", "msg_info",     "reschedule_ipi"};
-static struct shown per_sig[N_SIG];
-static char sig_skip_why[N_SIG][200]; /* the first reason a reproducer of it did not run */
-
-static unsigned sig_findings_of(const char *cause)
-{
-    unsigned m = 0;
-    for (int i = 0; i < N_SIG; i++)
-        if (i != 3 && cause_has(cause, sig_fix[i]))
-            m |= 1u << i;
-    if (cause_has(cause, "entry_time") && !(m & 7u))
-        m |= 1u << 3;
-    return m;
-}
+/* S1-S6 and S9 (docs/FINDINGS-signal.md), by the signal target's table */
+static struct shown per_sig[DEFECT_MAX];
+static char sig_skip_why[DEFECT_MAX][200]; /* the first reason a reproducer of it did not run */
 
 static int sig_skip(const char *file, const char *cause, const char *why)
 {
-    unsigned fm = sig_findings_of(cause);
-    for (int i = 0; i < N_SIG; i++)
+    unsigned fm = findings_of(&target_signal, cause);
+    for (int i = 0; i < target_signal.n_defects; i++)
         if ((fm >> i) & 1 && !sig_skip_why[i][0])
             snprintf(sig_skip_why[i], sizeof sig_skip_why[i], "%.150s (%.40s)", why, file);
     skip(file, why);
@@ -235,8 +201,8 @@ static int sig_skip(const char *file, const char *cause, const char *why)
 
 static void sig_count(const char *path, const char *cause, bool pass)
 {
-    unsigned fm = sig_findings_of(cause);
-    for (int i = 0; i < N_SIG; i++) {
+    unsigned fm = findings_of(&target_signal, cause);
+    for (int i = 0; i < target_signal.n_defects; i++) {
         if (!(fm & (1u << i)))
             continue;
         struct shown *s = &per_sig[i];
@@ -385,13 +351,14 @@ static void sig_table(void)
         return;
     printf("\n| finding | regressions run | real fastpath_signal diverges as the model | shown on the real kernel | "
            "command or reason |\n|---|---|---|---|---|\n");
-    for (int i = 0; i < N_SIG; i++) {
+    const struct target *t = &target_signal;
+    for (int i = 0; i < t->n_defects; i++) {
         const struct shown *s = &per_sig[i];
         if (s->shown)
-            printf("| S%d (%s) | %d | %d | yes | `rk_regress --tree %s --signal-tree %s %s` |\n", sig_number[i],
-                   sig_fix[i], s->ran, s->shown, tree, sig_tree, s->file);
+            printf("| %s (%s) | %d | %d | yes | `rk_regress --tree %s --signal-tree %s %s` |\n", t->defects[i].id,
+                   defect_fix(t, i), s->ran, s->shown, tree, sig_tree, s->file);
         else
-            printf("| S%d (%s) | %d | 0 | no | %s |\n", sig_number[i], sig_fix[i], s->ran,
+            printf("| %s (%s) | %d | 0 | no | %s |\n", t->defects[i].id, defect_fix(t, i), s->ran,
                    sig_skip_why[i][0] ? sig_skip_why[i] : "");
     }
 }
@@ -494,8 +461,8 @@ static int run_file(const char *path)
            pass ? "PASS" : "FAIL", file, cfgtxt, mt, v.fast_asserts ? " (+ model kernel assert)" : "",
            halted ? "real kernel halted" : rt, xv ? xt : "agrees", vx.agree ? "" : " (model FP_FIXED diverges!)");
     pass ? n_pass++ : n_fail++;
-    unsigned fm = findings_of(cause);
-    for (int i = 0; i < N_FINDINGS; i++) {
+    unsigned fm = findings_of(&target_irq, cause);
+    for (int i = 0; i < target_irq.n_defects; i++) {
         if (!(fm & (1u << i)))
             continue;
         struct shown *s = &per_finding[i];
@@ -604,14 +571,15 @@ int main(int argc, char **argv)
     printf("\n%d pass, %d fail, %d skipped\n", n_pass, n_fail, n_skip);
     printf("\n| finding | regressions run | real kernel diverges as the model, kernel-C fix agrees | shown on the real "
            "kernel | command |\n|---|---|---|---|---|\n");
-    for (int i = 0; i < N_FINDINGS; i++) {
+    const struct target *t = &target_irq;
+    for (int i = 0; i < t->n_defects; i++) {
         const struct shown *s = &per_finding[i];
         if (s->shown)
-            printf("| F%d (%s) | %d | %d | yes | `rk_regress --tree %s%s%s %s` |\n", i + 1, finding_fix[i], s->ran,
-                   s->shown, tree, cfg_kernel_is_default(tree_kernel) ? "" : " --kernel ",
+            printf("| %s (%s) | %d | %d | yes | `rk_regress --tree %s%s%s %s` |\n", t->defects[i].id,
+                   defect_fix(t, i), s->ran, s->shown, tree, cfg_kernel_is_default(tree_kernel) ? "" : " --kernel ",
                    cfg_kernel_is_default(tree_kernel) ? "" : cfg_kernel_name(tree_kernel), s->file);
         else
-            printf("| F%d (%s) | %d | 0 | no | |\n", i + 1, finding_fix[i], s->ran);
+            printf("| %s (%s) | %d | 0 | no | |\n", t->defects[i].id, defect_fix(t, i), s->ran);
     }
     sig_table();
     if (n_pass + n_fail == 0 && missing[0]) {

@@ -117,24 +117,11 @@ static const char *plural(double n, const char *one, const char *many)
     return n == 1 ? one : many;
 }
 
-/* The fix bits a defect's "fixes" names ("entry_time+entry_budget"), read
- * by name from the target's fix table so the two cannot drift. */
-static unsigned report_fix_bits(const struct target *t, const char *fixes)
-{
-    unsigned bits = 0;
-    for (int b = 0; b < t->fixes; b++) {
-        size_t n = strlen(t->fix_name(b));
-        for (const char *p = fixes; (p = strstr(p, t->fix_name(b))) != NULL; p += n)
-            if ((p == fixes || p[-1] == '+') && (p[n] == 0 || p[n] == '+'))
-                bits |= 1u << b;
-    }
-    return bits;
-}
 
 /* What each fix of a defect does, from the fix table of the model. */
 static void print_fix(FILE *out, const struct report_ctx *c, const struct defect_info *di)
 {
-    unsigned bits = report_fix_bits(c->t, di->fixes);
+    unsigned bits = cause_of_text(c->t, di->fixes);
     fprintf(out, "**Fix** (in `%s--fastpath fixed`):", c->w->fuzz_args);
     for (int b = 0, n = 0; b < c->t->fixes; b++)
         if (bits & (1u << b))
