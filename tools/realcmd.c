@@ -37,7 +37,7 @@ struct real_opts {
     const char *build;
     bool fixed;             /* fuzz: the corrected kernel-C fastpath, not the one built */
     const struct target *target; /* --target */
-    bool signal;            /* --target signal: a seL4_Send through fastpath_signal and the syscall slowpath */
+    const struct real_driver *driver; /* the target's, real_drivers */
     int fastpath;           /* --fastpath as-built|fixed: its index */
     bool seconds_set;
     double seconds;
@@ -154,6 +154,40 @@ static int kernel_build(int argc, char **argv)
 
 /* ---- options ---- */
 
+/* The real-kernel bridge per target, in one table: each target's entry
+ * reaches the kernel's own C its own way (an IRQ through the interrupt
+ * glue, a seL4_Send through the syscall glue), so each has its drivers. */
+struct real_driver {
+    const struct target *t;
+    int (*validate)(const struct real_opts *o, struct real_run *r);
+    int (*fuzz)(const struct real_opts *o, struct real_run *r);
+    /* a scenario of the target's entry; NULL: check_file's IRQ pair */
+    int (*check)(struct real_run *r, const char *path);
+    /* the model runs the build's kernel unless --kernel says (the signal
+     * fastpath is master's); else the default kernel until told */
+    bool model_of_build;
+    bool corrected_in_c; /* a kernel-C corrected fastpath: --fastpath fixed */
+};
+
+static int validate(const struct real_opts *o, struct real_run *r);
+static int validate_signal(const struct real_opts *o, struct real_run *r);
+static int fuzz_signal(const struct real_opts *o, struct real_run *r);
+static int real_fuzz(const struct real_opts *o, struct real_run *r);
+static int check_signal(struct real_run *r, const char *path);
+
+static const struct real_driver real_drivers[] = {
+    {&target_irq, validate, real_fuzz, NULL, false, true},
+    {&target_signal, validate_signal, fuzz_signal, check_signal, true, false},
+};
+
+static const struct real_driver *driver_of(const struct target *t)
+{
+    for (size_t i = 0; i < sizeof real_drivers / sizeof real_drivers[0]; i++)
+        if (real_drivers[i].t == t)
+            return &real_drivers[i];
+    return NULL;
+}
+
 static int real_file(void *opts, const char *arg, char *why, size_t len)
 {
     struct real_opts *o = opts;
@@ -195,9 +229,9 @@ static int parse(int argc, char **argv, struct real_opts *o)
     if (rc)
         return rc == 1 ? -1 : rc;
     o->fixed = o->fastpath == 1;
-    /* the real-kernel bridge has a driver per target: the IRQ path's, and
-     * a seL4_Send through fastpath_signal and the syscall slowpath */
-    o->signal = o->target == &target_signal;
+    o->driver = driver_of(o->target);
+    if (!o->driver)
+        return cli_error(&c, "--target %s: no real-kernel bridge for it", o->target->name);
     if (!o->build)
         return cli_error(&c, "needs --real BUILD (the directory `irqsim kernel build` printed)");
     if (o->checks && o->seconds_set)
@@ -206,8 +240,8 @@ static int parse(int argc, char **argv, struct real_opts *o)
         return cli_error(&c, "takes no files (got '%s')", o->files[0]);
     if (!strcmp(o->cmd, "check") && !o->n_files)
         return cli_error(&c, "no scenario file given");
-    if (o->signal && o->fixed)
-        return cli_error(&c, "--fastpath fixed: there is no kernel-C corrected signal fastpath");
+    if (o->fixed && !o->driver->corrected_in_c)
+        return cli_error(&c, "--fastpath fixed: there is no kernel-C corrected %s fastpath", o->target->name);
     return 0;
 }
 
@@ -356,10 +390,10 @@ static int open_build(const struct real_opts *o, struct real_run *r)
      * told; the signal fastpath is master's: the model is the build's kernel unless told */
     if (o->kernel >= 0)
         r->k.cfg.kernel = (uint8_t)o->kernel;
-    else if (o->signal)
+    else if (o->driver->model_of_build)
         r->k.cfg.kernel = (uint8_t)r->k.kernel;
     printf("  model: kernel %s\n", cfg_kernel_name(r->k.cfg.kernel));
-    if (r->k.kernel != r->k.cfg.kernel && cfg_kernel_is_default(r->k.cfg.kernel) && !o->signal)
+    if (r->k.kernel != r->k.cfg.kernel && cfg_kernel_is_default(r->k.cfg.kernel) && !o->driver->model_of_build)
         printf("  note: the build is of %s (kernel.info features); --kernel %s models it\n", cfg_kernel_name(r->k.kernel),
                cfg_kernel_name(r->k.kernel));
     return 0;
@@ -371,7 +405,7 @@ static bool next_state(const struct real_opts *o, struct real_run *r, uint64_t s
 {
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = o->signal ? &target_signal : &target_irq;
+    b.target = o->target;
     if (rk_gen_state(&r->k, &r->in, seed, &b) == 0)
         return true;
     fprintf(stderr, "irqsim %s: the generator has no preset matching the build (board %s)\n", o->cmd, r->k.board);
@@ -739,8 +773,9 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
     r->in.cfg = r->k.cfg;
     if (o_kernel < 0) /* no --kernel: the file's */
         r->in.cfg.kernel = kernel;
-    if (r->in.sys.entry == ENTRY_SIGNAL)
-        return check_signal(r, path);
+    const struct real_driver *d = driver_of(target_of(&r->in));
+    if (d && d->check)
+        return d->check(r, path);
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
     int done = real_pair_done(r, path, ws, wf, &xs, &xf);
@@ -884,14 +919,10 @@ int realcmd_main(int argc, char **argv)
         return 2;
     }
     r->t0 = now_s();
-    if (!strcmp(o.cmd, "validate") && o.signal) {
-        rc = validate_signal(&o, r);
-    } else if (!strcmp(o.cmd, "validate")) {
-        rc = validate(&o, r);
-    } else if (!strcmp(o.cmd, "fuzz") && o.signal) {
-        rc = fuzz_signal(&o, r);
+    if (!strcmp(o.cmd, "validate")) {
+        rc = o.driver->validate(&o, r);
     } else if (!strcmp(o.cmd, "fuzz")) {
-        rc = real_fuzz(&o, r);
+        rc = o.driver->fuzz(&o, r);
     } else if (!strcmp(o.cmd, "bench")) {
         rc = bench(&o, r);
     } else {
