@@ -304,14 +304,6 @@ static void axis_actual(const struct result *r, int axis, char *buf, size_t len)
     }
 }
 
-/* the IRQ target's variants: bench runs PR #1227's fastpath_irq */
-static int bench_variant(void *opts, const char *v, char *why, size_t len)
-{
-    struct bench_opts *o = opts;
-    o->variant = target_irq.variant_parse(v);
-    snprintf(why, len, "expected pr1227 or fixed");
-    return o->variant < 0 ? -1 : 0;
-}
 
 #define O struct bench_opts
 static const struct cli_opt bench_table[] = {
@@ -319,7 +311,7 @@ static const struct cli_opt bench_table[] = {
     CLI_NUM(O, "--batch", CLI_INT, batch, 1, 4096),
     CLI_NUM(O, "--check-every", CLI_INT, check_every, 1, 1e6),
     CLI_NUM(O, "--seed", CLI_U64, seed, 0, 1e15),
-    CLI_CALL("--fastpath", bench_variant),
+    CLI_ROW(O, "--fastpath", CLI_VARIANT, variant),
     CLI_NUM(O, "--checks", CLI_U64, checks, 1, 1e12),
     CLI_PICK(O, "--axis", axis, "default|threads|prios|refills|domains"),
     CLI_ROW(O, "--json", CLI_STR, json),

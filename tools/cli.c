@@ -74,19 +74,16 @@ static int choice(const char *choices, const char *v)
 static const char *or_list(const char *choices, char *buf, size_t len)
 {
     size_t at = 0;
-    int n = 0;
     for (const char *p = choices; *p && at + 1 < len; p++) {
         if (*p != '|') {
             buf[at++] = *p;
             continue;
         }
-        n++;
         const char *sep = strchr(p + 1, '|') ? ", " : " or ";
         for (const char *s = sep; *s && at + 1 < len; s++)
             buf[at++] = *s;
     }
     buf[at] = 0;
-    (void)n;
     return buf;
 }
 
@@ -138,6 +135,14 @@ static int store(const struct cli_cmd *c, const struct cli_opt *d, void *o, cons
         if (i < 0)
             return cli_error(c, "%s: expected %s, got '%s'", d->name, or_list(d->choices, list, sizeof list), v);
         *(int *)(void *)f = i;
+        return 0;
+    }
+    case CLI_VARIANT: {
+        const struct target *t = target_default();
+        int v2 = t->variant_parse(v);
+        if (v2 < 0)
+            return cli_error(c, "%s: expected %s, got '%s'", d->name, or_list(t->variants, list, sizeof list), v);
+        *(int *)(void *)f = v2;
         return 0;
     }
     default:

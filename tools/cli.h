@@ -24,6 +24,8 @@ enum cli_kind {
     CLI_KERNEL, /* a kernel version's name into an int (enum ks_kernel) */
     CLI_BOARD,  /* a board preset's name into a const char * */
     CLI_CHOICE, /* one of `choices` ("slow|fast") into an int: its index */
+    CLI_VARIANT, /* a variant of the default target's fastpath (the commands
+                    that take no --target) into an int */
     CLI_FN,     /* the command's own reader: fn(opts, value) */
 };
 

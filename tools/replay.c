@@ -74,18 +74,10 @@ static int trace_arg(void *opts, const char *arg, char *why, size_t len)
     return 0;
 }
 
-/* the IRQ target's variants: replay runs PR #1227's fastpath_irq */
-static int variant_opt(void *opts, const char *v, char *why, size_t len)
-{
-    struct replay_opts *o = opts;
-    o->variant = target_irq.variant_parse(v);
-    snprintf(why, len, "expected pr1227 or fixed");
-    return o->variant < 0 ? -1 : 0;
-}
 
 #define O struct replay_opts
 static const struct cli_opt replay_table[] = {
-    CLI_CALL("--fastpath", variant_opt),
+    CLI_ROW(O, "--fastpath", CLI_VARIANT, variant),
     CLI_PICK(O, "--path", path, "fast|slow"),
     CLI_NUM(O, "--limit", CLI_U64, limit, 0, CLI_UNBOUNDED),
     CLI_ROW(O, "--out", CLI_STR, out),
