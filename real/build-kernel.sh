@@ -120,8 +120,8 @@ done
 CACHE=$(abspath "$CACHE")
 cache_hint="(--cache DIR or IRQSIM_KERNEL_CACHE choose another; this one is $CACHE_FROM)"
 mkdir -p -- "$CACHE" 2>/dev/null || bad "the cache $CACHE cannot be created $cache_hint"
-probe=$(mktemp -d "$CACHE/.probe.XXXXXX" 2>/dev/null) || bad "the cache $CACHE is not writable $cache_hint"
-rmdir -- "$probe"
+probe_dir=$(mktemp -d "$CACHE/.probe.XXXXXX" 2>/dev/null) || bad "the cache $CACHE is not writable $cache_hint"
+rmdir -- "$probe_dir"
 CACHE=$(cd "$CACHE" && pwd)
 
 # ---- the tree: extract a tarball (keyed by its bytes), or key a directory
@@ -138,7 +138,7 @@ tree_key() {
 }
 COMMIT=unknown
 if [ -f "$SEL4" ]; then
-    TREE_HASH=$(sha256sum "$SEL4" | cut -c1-16)
+    TREE_HASH=$(sha256sum "$SEL4" | cut -c1-16) || bad "--sel4 $SEL4: cannot read it"
     COMMIT=$(gzip -dc "$SEL4" 2>/dev/null | git get-tar-commit-id 2>/dev/null || true)
     [ -n "$COMMIT" ] || COMMIT=unknown
     SRC="$CACHE/src-$TREE_HASH"
@@ -171,10 +171,10 @@ fi
 aarch64_platforms() {
     local f
     for f in "$SRC"/src/plat/*/config.cmake; do
-        grep -qE 'INTERRUPT_CONTROLLER +arch/machine/gic_v[23]\.h' "$f" || continue
+        grep -qsE 'INTERRUPT_CONTROLLER +arch/machine/gic_v[23]\.h' "$f" || continue
         grep -qE 'declare_seL4_arch\([^)]*aarch64' "$f" || continue
         sed -nE 's/^ *declare_platform\(([A-Za-z0-9_-]+) +[^ ]+ +[^ ]+ +(KernelSel4ArchAarch64|KernelArchARM)\).*/\1/p' "$f"
-    done | grep -vx qemu-arm-virt | LC_ALL=C sort
+    done | { grep -vx qemu-arm-virt || true; } | LC_ALL=C sort
 }
 # the model's board presets (sim/config.c) for the kernel's platforms (the
 # same pairs as real/rk_load.c's platform_map)
