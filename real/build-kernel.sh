@@ -3,9 +3,8 @@
 # object (hostkernel.so) that irqsim loads to run one interrupt through the
 # real slowpath or the real fastpath_irq (trees with PR #1227), or one
 # seL4_Signal through the real signal fastpath or the real syscall slowpath.
-#
-#   build-kernel.sh --sel4 DIR|TARBALL [--board B] [--domains N] [--cores N]
-#                   [--debug] [--cache DIR] [--pyfdt DIR|TARBALL] [--force]
+# `irqsim kernel build ARGS` runs it; --help (help_text below) lists the
+# options, the cache key and the exit statuses.
 #
 # The kernel's own CMake configure (with the host gcc as its compiler) gives
 # the generated headers and the single-translation-unit file list
@@ -13,9 +12,7 @@
 # headers (real/shim/include) in front and irqsim's glue (real/glue)
 # appended. Inline asm that is left after the shim is deleted from gcc's
 # output; every deleted site must be on real/known-asm-sites.txt or the
-# build fails. Builds are cached by tree content + configuration + the shim.
-# The last line of stdout is the build directory (hostkernel.so, kernel.info).
-# Exit status: 0 built (or cached), 1 failed, 3 a prerequisite is missing.
+# build fails.
 #
 # SPDX-License-Identifier: BSD-2-Clause
 set -euo pipefail
@@ -23,110 +20,183 @@ set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 KERNELS_DIR=${IRQSIM_KERNELS_DIR:-$HERE/../../shared/kernels}
 
+help_text() {
+    cat <<'EOF_HELP'
+usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores 1|2]
+                           [--debug|--release] [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet]
+       (real/build-kernel.sh takes the same options)
+
+Builds a seL4 tree's own C code for the host (hostkernel.so) for
+`irqsim validate|fuzz|check|bench --real BUILD`. The last line of stdout is
+BUILD, the build directory (hostkernel.so, kernel.info). docs/REAL-KERNEL.md.
+
+  --sel4 DIR|TARBALL   the seL4 tree: a checkout (git or not) or a .tar.gz of one;
+                       a relative path is taken from the current directory
+  --board B            the kernel's platform (default imx8mm-evk): an aarch64 platform
+                       of the tree with a GIC; the model's preset names imx8mm, imx8mq,
+                       tqma, zcu106 stand for imx8mm-evk, imx8mq-evk, tqma8xqp1gb, zynqmp
+  --domains N          KernelNumDomains, 1..16 (default 1)
+  --cores 1|2          KernelMaxNumNodes (default 1; 2 only with one domain)
+  --debug, --release   a debug kernel (assertions, printing) or a release one (default)
+  --cache DIR          where builds and extracted tarballs go (default
+                       $IRQSIM_KERNEL_CACHE, else ~/.cache/irqsim/kernels)
+  --pyfdt DIR|TARBALL  the pyfdt Python package the kernel's configure needs (default:
+                       an installed one, else pyfdt-*.tar.gz in $IRQSIM_KERNELS_DIR,
+                       else in ../shared/kernels beside the irqsim checkout)
+  --force              build even when the cache holds this build
+  --quiet              no progress notes on stderr (errors are still printed)
+  -h, --help           this text
+
+Environment: IRQSIM_KERNEL_CACHE (the cache, as --cache), IRQSIM_KERNELS_DIR
+(where pyfdt-*.tar.gz is looked for).
+
+The cache reuses a build when its key is the same: the tree's content (a
+tarball's bytes; for a directory the name and content of every file under
+it outside .git, tracked by git or not, ignored or not, and where each
+symbolic link points), the board, domains, cores, debug or release, and
+irqsim's build script, shim, glue, hostkernel.h, rk_info.c,
+known-asm-sites.txt and the host gcc's version. Any change to one of these
+builds anew; --force builds anew regardless.
+
+Exit status: 0 built or cached; 1 the build failed (the kernel's configure,
+the compile, an inline-asm site not on real/known-asm-sites.txt, the link);
+2 bad input (an option, a tree that does not exist or is not a seL4 tree,
+a board the tree does not have, a cache that cannot be written); 3 cannot
+build here (a missing tool, Python module or pyfdt), which the tests report
+as skipped.
+EOF_HELP
+}
+
 die() { echo "build-kernel: $*" >&2; exit 1; }
-# a missing prerequisite (package, pyfdt, tree): exit 3, so a test can skip
+# bad input: the option, path or board at fault
+bad() { echo "build-kernel: $*" >&2; exit 2; }
+# cannot build here (a tool, Python module or pyfdt): exit 3, so a test can skip
 missing() { echo "build-kernel: $*" >&2; exit 3; }
-note() { echo "build-kernel: $*" >&2; }
+QUIET=0
+note() { [ "$QUIET" = 1 ] || echo "build-kernel: $*" >&2; }
+
+# temporary files and folders in the cache: removed on every exit, so a
+# failed or interrupted extraction or build leaves none behind
+TMPS=()
+cleanup() { local t; for t in "${TMPS[@]+"${TMPS[@]}"}"; do rm -rf -- "$t"; done; }
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# a path from the caller's working directory, made absolute (. and .. folded
+# as the shell's cd does; symbolic links kept)
+abspath() { realpath -sm -- "$1"; }
+# an option's value: present and not the next option
+value() { [ -n "${2-}" ] && [[ "$2" != -* ]] || bad "$1 needs a value: $3 (--help lists the options)"; }
 
 SEL4="" BOARD=imx8mm-evk DOMAINS=1 CORES=1 DEBUG=0 FORCE=0 PYFDT=""
 CACHE=${IRQSIM_KERNEL_CACHE:-$HOME/.cache/irqsim/kernels}
+CACHE_FROM=${IRQSIM_KERNEL_CACHE:+IRQSIM_KERNEL_CACHE}
+CACHE_FROM=${CACHE_FROM:-the default}
 while [ $# -gt 0 ]; do
     case "$1" in
-        --sel4) SEL4=$2; shift 2 ;;
-        --board) BOARD=$2; shift 2 ;;
-        --domains) DOMAINS=$2; shift 2 ;;
-        --cores) CORES=$2; shift 2 ;;
+        --sel4) value "$1" "${2-}" "DIR|TARBALL, a seL4 tree"; SEL4=$(abspath "$2"); shift 2 ;;
+        --board) value "$1" "${2-}" "a platform of the tree"; BOARD=$2; shift 2 ;;
+        --domains) value "$1" "${2-}" "1..16"; DOMAINS=$2; shift 2 ;;
+        --cores) value "$1" "${2-}" "1 or 2"; CORES=$2; shift 2 ;;
         --debug) DEBUG=1; shift ;;
         --release) DEBUG=0; shift ;;
-        --cache) CACHE=$2; shift 2 ;;
-        --pyfdt) PYFDT=$2; shift 2 ;;
+        --cache) value "$1" "${2-}" "DIR"; CACHE=$2; CACHE_FROM=--cache; shift 2 ;;
+        --pyfdt) value "$1" "${2-}" "DIR|TARBALL"; PYFDT=$(abspath "$2"); shift 2 ;;
         --force) FORCE=1; shift ;;
-        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option $1 (see --help)" ;;
+        --quiet) QUIET=1; shift ;;
+        -h|--help) help_text; exit 0 ;;
+        *) bad "unknown option $1 (--help lists the options)" ;;
     esac
 done
-[ -n "$SEL4" ] || die "--sel4 DIR|TARBALL is required (a seL4 checkout or a tarball of one)"
-[[ "$DOMAINS" =~ ^[0-9]+$ ]] && [ "$DOMAINS" -ge 1 ] && [ "$DOMAINS" -le 16 ] || die "--domains must be 1..16"
-[ "$CORES" = 1 ] || [ "$CORES" = 2 ] || die "--cores must be 1 or 2"
-[ "$CORES" = 1 ] || [ "$DOMAINS" = 1 ] || die "the kernel allows more than one core only with one domain"
+[ -n "$SEL4" ] || bad "--sel4 DIR|TARBALL is required (a seL4 checkout or a tarball of one)"
+[[ "$DOMAINS" =~ ^[0-9]+$ ]] && [ "$DOMAINS" -ge 1 ] && [ "$DOMAINS" -le 16 ] || bad "--domains must be 1..16, got '$DOMAINS'"
+[ "$CORES" = 1 ] || [ "$CORES" = 2 ] || bad "--cores must be 1 or 2, got '$CORES'"
+[ "$CORES" = 1 ] || [ "$DOMAINS" = 1 ] || bad "the kernel allows more than one core only with one domain"
+[ -e "$SEL4" ] || bad "--sel4 $SEL4: no such file or directory"
+[ -f "$SEL4" ] || [ -d "$SEL4" ] || bad "--sel4 $SEL4: neither a directory nor a tarball"
 
-# ---- host tools: Debian package names, so a user knows what to install ----
-export PATH=/usr/bin:/bin:$PATH   # the kernel's CMake must find Debian's python3
-need_cmd() { command -v "$1" >/dev/null 2>&1 || missing "missing $1: install the Debian package $2 (apt-get install $2)"; }
-need_cmd gcc gcc
-need_cmd objcopy binutils
-need_cmd cmake cmake
-need_cmd ninja ninja-build
-need_cmd dtc device-tree-compiler
-need_cmd python3 python3
-for m in ply:python3-ply lxml:python3-lxml future:python3-future elftools:python3-pyelftools \
-         jinja2:python3-jinja2 six:python3-six yaml:python3-yaml; do
-    python3 -c "import ${m%%:*}" 2>/dev/null || missing "missing Python module ${m%%:*}: install the Debian package ${m#*:}"
-done
-
-mkdir -p "$CACHE"
+# ---- the cache: created, and writable (checked here, before anything is
+# written to it, so that no later step is blamed for it) ----
+CACHE=$(abspath "$CACHE")
+cache_hint="(--cache DIR or IRQSIM_KERNEL_CACHE choose another; this one is $CACHE_FROM)"
+mkdir -p -- "$CACHE" 2>/dev/null || bad "the cache $CACHE cannot be created $cache_hint"
+probe_dir=$(mktemp -d "$CACHE/.probe.XXXXXX" 2>/dev/null) || bad "the cache $CACHE is not writable $cache_hint"
+rmdir -- "$probe_dir"
 CACHE=$(cd "$CACHE" && pwd)
 
-# ---- pyfdt: pure Python, not packaged in Debian ----
-pyfdt_from() {
-    local p=$1
-    if [ -f "$p" ]; then
-        local d="$CACHE/pyfdt-$(sha256sum "$p" | cut -c1-12)"
-        if [ ! -d "$d" ]; then
-            mkdir -p "$d.tmp" && tar -xzf "$p" -C "$d.tmp" && mv "$d.tmp" "$d"
-        fi
-        p=$(dirname "$(find "$d" -name pyfdt.py -path '*/pyfdt/pyfdt.py' | head -1)")/..
-    elif [ ! -f "$p/pyfdt/pyfdt.py" ] && [ -f "$p/pyfdt/pyfdt/pyfdt.py" ]; then
-        p=$p/pyfdt   # a clone of the repository: the package is one level down
-    fi
-    [ -f "$p/pyfdt/pyfdt.py" ] || die "--pyfdt $1: no pyfdt/pyfdt.py in it"
-    export PYTHONPATH=$(cd "$p" && pwd)${PYTHONPATH:+:$PYTHONPATH}
+# ---- the tree: extract a tarball (keyed by its bytes), or key a directory
+# by the content of every file in it ----
+is_sel4() { [ -f "$1/config.cmake" ] && [ -f "$1/src/fastpath/fastpath.c" ]; }
+# tree_key DIR: the name and content of every file under DIR (through
+# symbolic links) outside .git, and where every symbolic link points. Not
+# git's view: an untracked or ignored header the build includes counts.
+tree_key() {
+    (cd "$1" && {
+        find -L . -name .git -prune -o -type f -print0 | LC_ALL=C sort -z | xargs -0 -r sha256sum -- &&
+            find . -name .git -prune -o -type l -printf '%p -> %l\n' | LC_ALL=C sort
+    }) | sha256sum | cut -c1-16
 }
-if [ -n "$PYFDT" ]; then
-    pyfdt_from "$PYFDT"
-elif ! python3 -c "import pyfdt" 2>/dev/null; then
-    t=$(ls "$KERNELS_DIR"/pyfdt-*.tar.gz 2>/dev/null | head -1 || true)
-    [ -n "$t" ] || missing "missing Python module pyfdt (not packaged in Debian): pass --pyfdt DIR|TARBALL, e.g. the tarball in ../shared/kernels, or clone https://github.com/superna9999/pyfdt and put it on PYTHONPATH"
-    pyfdt_from "$t"
-fi
-
-# ---- the tree: extract a tarball, key by content ----
 COMMIT=unknown
 if [ -f "$SEL4" ]; then
-    TREE_HASH=$(sha256sum "$SEL4" | cut -c1-16)
+    TREE_HASH=$(sha256sum "$SEL4" | cut -c1-16) || bad "--sel4 $SEL4: cannot read it"
     COMMIT=$(gzip -dc "$SEL4" 2>/dev/null | git get-tar-commit-id 2>/dev/null || true)
     [ -n "$COMMIT" ] || COMMIT=unknown
     SRC="$CACHE/src-$TREE_HASH"
     if [ ! -d "$SRC" ]; then
         note "extracting $SEL4"
-        rm -rf "$SRC.tmp" && mkdir -p "$SRC.tmp"
-        tar -xzf "$SEL4" -C "$SRC.tmp" || die "cannot extract $SEL4"
-        mv "$SRC.tmp" "$SRC"
+        tmp=$(mktemp -d "$SRC.tmp.XXXXXX")
+        TMPS+=("$tmp")
+        tar -xzf "$SEL4" -C "$tmp" || bad "--sel4 $SEL4: cannot extract it (tar's message above): not a .tar.gz of a seL4 tree?"
+        f=$(find "$tmp" -maxdepth 4 -path '*/src/fastpath/fastpath.c' | head -1)
+        [ -n "$f" ] && is_sel4 "${f%/src/fastpath/fastpath.c}" ||
+            bad "--sel4 $SEL4: not a seL4 tree (no config.cmake next to src/fastpath/fastpath.c in it)"
+        # another build may have extracted it meanwhile: then keep that one
+        mv -T "$tmp" "$SRC" 2>/dev/null || [ -d "$SRC" ] || die "cannot move the extracted tree to $SRC"
     fi
     f=$(find "$SRC" -maxdepth 4 -path '*/src/fastpath/fastpath.c' | head -1)
     top=${f%/src/fastpath/fastpath.c}
-    [ -n "$f" ] && [ -f "$top/config.cmake" ] || die "$SEL4 holds no seL4 tree (no config.cmake next to src/fastpath)"
+    [ -n "$f" ] && is_sel4 "$top" || bad "--sel4 $SEL4: not a seL4 tree (no config.cmake next to src/fastpath/fastpath.c in $SRC)"
     SRC=$top
-elif [ -d "$SEL4" ]; then
-    SRC=$(cd "$SEL4" && pwd)
-    [ -f "$SRC/config.cmake" ] && [ -f "$SRC/src/fastpath/fastpath.c" ] || die "$SEL4 is not a seL4 tree"
-    if git -C "$SRC" rev-parse HEAD >/dev/null 2>&1; then
-        COMMIT=$(git -C "$SRC" rev-parse HEAD)
-        dirty=$( (git -C "$SRC" diff HEAD; git -C "$SRC" status --porcelain --untracked-files=normal) | sha256sum | cut -c1-8)
-        [ -z "$(git -C "$SRC" status --porcelain)" ] && dirty=clean
-        TREE_HASH=$(echo "$COMMIT-$dirty" | sha256sum | cut -c1-16)
-    else
-        TREE_HASH=$(cd "$SRC" && find . -type f \( -name '*.c' -o -name '*.h' -o -name '*.cmake' -o -name '*.bf' -o -name '*.py' -o -name '*.dts' -o -name CMakeLists.txt \) -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
-    fi
 else
-    missing "--sel4 $SEL4: no such file or directory"
+    SRC=$(cd "$SEL4" && pwd)
+    is_sel4 "$SRC" || bad "--sel4 $SEL4: not a seL4 tree (no config.cmake and src/fastpath/fastpath.c in it)"
+    TREE_HASH=$(tree_key "$SRC") || bad "--sel4 $SEL4: cannot read every file of it (the message above)"
+    COMMIT=$(git -C "$SRC" rev-parse HEAD 2>/dev/null || echo unknown)
 fi
 
-# master's generators (tools/umm.py) import typing_extensions; older trees do not
-if grep -rqs "import typing_extensions\|from typing_extensions" "$SRC/tools"; then
-    python3 -c "import typing_extensions" 2>/dev/null ||
-        missing "missing Python module typing_extensions (this tree's tools need it): install the Debian package python3-typing-extensions"
+# ---- the board: a platform of the tree, aarch64, with a GIC ----
+# aarch64_platforms: the tree's platforms that build for aarch64 and have a
+# GICv2 or GICv3 (the interrupt controllers the glue models), one a line;
+# not qemu-arm-virt (below)
+aarch64_platforms() {
+    local f
+    for f in "$SRC"/src/plat/*/config.cmake; do
+        grep -qsE 'INTERRUPT_CONTROLLER +arch/machine/gic_v[23]\.h' "$f" || continue
+        grep -qE 'declare_seL4_arch\([^)]*aarch64' "$f" || continue
+        sed -nE 's/^ *declare_platform\(([A-Za-z0-9_-]+) +[^ ]+ +[^ ]+ +(KernelSel4ArchAarch64|KernelArchARM)\).*/\1/p' "$f"
+    done | { grep -vx qemu-arm-virt || true; } | LC_ALL=C sort
+}
+# the model's board presets (sim/config.c) for the kernel's platforms (the
+# same pairs as real/rk_load.c's platform_map)
+case "$BOARD" in
+    qemu-arm-virt) bad "--board qemu-arm-virt needs QEMU to dump its DTB at configure time; not supported (use imx8mm-evk or odroidc4)" ;;
+esac
+PLATFORMS=$(aarch64_platforms)
+if ! grep -qxF -- "$BOARD" <<<"$PLATFORMS"; then
+    case "$BOARD" in
+        imx8mm) alias=imx8mm-evk ;;
+        imx8mq) alias=imx8mq-evk ;;
+        tqma) alias=tqma8xqp1gb ;;
+        zcu106) alias=zynqmp ;;
+        *) alias="" ;;
+    esac
+    if [ -n "$alias" ] && grep -qxF -- "$alias" <<<"$PLATFORMS"; then
+        BOARD=$alias
+    else
+        bad "--board $BOARD: not one of this tree's aarch64 platforms with a GIC: $(tr '\n' ' ' <<<"$PLATFORMS")(the model's presets imx8mm, imx8mq, tqma, zcu106 stand for imx8mm-evk, imx8mq-evk, tqma8xqp1gb, zynqmp)"
+    fi
 fi
+
 # A tree without PR #1227 (the base, master) has no IRQ fastpath: it builds
 # for the slowpath (and the signal fastpath) only; kernel.info says so.
 HAVE_IRQ_FP=0 HAVE_SIG_FP=0
@@ -154,15 +224,12 @@ probe HK_SMP_LOCK_NODE 'grep -qs "clh_node_t node\[" "$SRC/include/smp/lock.h"'
 # a4b0c8d36: GICv3 split EOI: cpu_iface_init sets EOImode (EOIR drops the
 # priority only; ICC_DIR_EL1 deactivates)
 probe HK_GICV3_SPLIT_EOI 'grep -qs "|= *GICC_CTLR_EL1_EOImode_drop" "$SRC/src/arch/arm/machine/gic_v3.c"'
-grep -rqs "declare_platform($BOARD " "$SRC"/src/plat/*/config.cmake ||
-    die "unknown board $BOARD (boards of this tree: $(grep -ho 'declare_platform([^ ]*' "$SRC"/src/plat/*/config.cmake | cut -d'(' -f2 | tr '\n' ' '))"
-case "$BOARD" in
-    qemu-arm-virt) die "qemu-arm-virt needs QEMU to dump its DTB at configure time; not supported (use imx8mm-evk or odroidc4)" ;;
-esac
 
-# the shim and glue are part of the key: a change to them rebuilds
-SHIM_HASH=$(cd "$HERE" && cat build-kernel.sh hostcc.sh host-toolchain.cmake known-asm-sites.txt hostkernel.h \
-            $(find shim glue -type f | sort) | sha256sum | cut -c1-8)
+# ---- the key: the tree, the configuration, irqsim's side of the build ----
+# (irqsim's files by name and content; the compiler that compiles the kernel)
+SHIM_HASH=$( (cd "$HERE" && find build-kernel.sh hostcc.sh host-toolchain.cmake known-asm-sites.txt hostkernel.h rk_info.c \
+                 shim glue -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum -- &&
+              gcc --version 2>/dev/null | head -1) | sha256sum | cut -c1-8)
 MODE=$([ "$DEBUG" = 1 ] && echo debug || echo release)
 KEY="$TREE_HASH-$BOARD-d$DOMAINS-c$CORES-$MODE-$SHIM_HASH"
 OUT="$CACHE/$KEY"
@@ -171,6 +238,59 @@ if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ];
     echo "$OUT"
     exit 0
 fi
+
+# ---- host tools: Debian package names, so a user knows what to install ----
+export PATH=/usr/bin:/bin:$PATH   # the kernel's CMake must find Debian's python3
+need_cmd() { command -v "$1" >/dev/null 2>&1 || missing "missing $1: install the Debian package $2 (apt-get install $2)"; }
+need_cmd gcc gcc
+need_cmd objcopy binutils
+need_cmd cmake cmake
+need_cmd ninja ninja-build
+need_cmd dtc device-tree-compiler
+need_cmd python3 python3
+for m in ply:python3-ply lxml:python3-lxml future:python3-future elftools:python3-pyelftools \
+         jinja2:python3-jinja2 six:python3-six yaml:python3-yaml; do
+    python3 -c "import ${m%%:*}" 2>/dev/null || missing "missing Python module ${m%%:*}: install the Debian package ${m#*:}"
+done
+# master's generators (tools/umm.py) import typing_extensions; older trees do not
+if grep -rqs "import typing_extensions\|from typing_extensions" "$SRC/tools"; then
+    python3 -c "import typing_extensions" 2>/dev/null ||
+        missing "missing Python module typing_extensions (this tree's tools need it): install the Debian package python3-typing-extensions"
+fi
+
+# ---- pyfdt: pure Python, not packaged in Debian ----
+# pyfdt_from PATH WHAT: put the pyfdt of PATH (a directory or a tarball) on
+# PYTHONPATH; WHAT says where PATH came from, for the error
+pyfdt_from() {
+    local p=$1
+    if [ -f "$p" ]; then
+        local d
+        d="$CACHE/pyfdt-$(sha256sum "$p" | cut -c1-12)"
+        if [ ! -d "$d" ]; then
+            local tmp
+            tmp=$(mktemp -d "$d.tmp.XXXXXX")
+            TMPS+=("$tmp")
+            tar -xzf "$p" -C "$tmp" || bad "$2 $1: cannot extract it (tar's message above)"
+            mv -T "$tmp" "$d" 2>/dev/null || [ -d "$d" ] || die "cannot move the extracted pyfdt to $d"
+        fi
+        p=$(find "$d" -name pyfdt.py -path '*/pyfdt/pyfdt.py' | head -1)
+        p=${p:+$(dirname "$p")/..}
+    elif [ ! -f "$p/pyfdt/pyfdt.py" ] && [ -f "$p/pyfdt/pyfdt/pyfdt.py" ]; then
+        p=$p/pyfdt   # a clone of the repository: the package is one level down
+    fi
+    [ -n "$p" ] && [ -f "$p/pyfdt/pyfdt.py" ] || bad "$2 $1: no pyfdt/pyfdt.py in it"
+    PYTHONPATH=$(cd "$p" && pwd)${PYTHONPATH:+:$PYTHONPATH}
+    export PYTHONPATH
+}
+if [ -n "$PYFDT" ]; then
+    [ -e "$PYFDT" ] || bad "--pyfdt $PYFDT: no such file or directory"
+    pyfdt_from "$PYFDT" --pyfdt
+elif ! python3 -c "import pyfdt" 2>/dev/null; then
+    t=$(ls "$KERNELS_DIR"/pyfdt-*.tar.gz 2>/dev/null | head -1 || true)
+    [ -n "$t" ] || missing "missing Python module pyfdt (not packaged in Debian): pass --pyfdt DIR|TARBALL, e.g. the tarball in ../shared/kernels, or clone https://github.com/superna9999/pyfdt and put it on PYTHONPATH"
+    pyfdt_from "$t" "pyfdt from IRQSIM_KERNELS_DIR:"
+fi
+
 rm -rf "$OUT" && mkdir -p "$OUT"
 KB="$OUT/kbuild"
 mkdir -p "$KB"
@@ -276,6 +396,7 @@ gcc -shared -Wl,-Bsymbolic -Wl,--version-script="$OUT/exports.map" -Wl,-z,defs -
     { cat "$OUT/link.log" >&2; die "linking hostkernel.so failed"; }
 
 # ---- kernel.info: the constants as the compiled kernel sees them ----
+TMPS+=("$OUT/kernel.info.tmp")
 gcc -O2 -Wall -Wextra -Werror -I"$HERE" "$HERE/rk_info.c" -ldl -o "$OUT/rk_info"
 {
     "$OUT/rk_info" "$OUT/hostkernel.so" || die "hostkernel.so does not load"

@@ -87,15 +87,19 @@ struct real_run {
 };
 
 static const char usage[] =
-    "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores N] [--debug] [--cache DIR]\n"
-    "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--out DIR] [--json FILE]\n"
-    "       irqsim validate --real BUILD --target signal [--seconds N | --checks N] [--seed S] [--show] [--out DIR]\n"
-    "       irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--seconds N | --checks N] [--seed S]\n"
-    "                   [--out DIR] [--json FILE]\n"
-    "       irqsim fuzz --real BUILD --target signal [--checks N] [--seed S] [--show]\n"
-    "       irqsim check --real BUILD FILE...\n"
+    "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores 1|2] [--debug|--release]\n"
+    "                           [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet]   (irqsim kernel --help)\n"
+    "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--kernel K] [--out DIR]\n"
+    "                       [--json FILE] [--quiet]\n"
+    "       irqsim validate --real BUILD --target signal [--seconds N | --checks N] [--seed S] [--kernel K]\n"
+    "                       [--show] [--out DIR] [--json FILE] [--quiet]\n"
+    "       irqsim fuzz --real BUILD [--target irq] [--fastpath as-built|fixed] [--seconds N | --checks N]\n"
+    "                   [--seed S] [--kernel K] [--out DIR] [--json FILE] [--quiet]\n"
+    "       irqsim fuzz --real BUILD --target signal [--checks N] [--seed S] [--kernel K] [--show]\n"
+    "       irqsim check --real BUILD [--kernel K] FILE...\n"
     "       irqsim bench --real BUILD [--checks N] [--seed S]\n"
-    "  --kernel base|master: the kernel the model mirrors (default base; check: the file's)\n"
+    "  --kernel K: base or master, the kernel the model mirrors (default base; check: the file's)\n"
+    "  --quiet: no progress line on stderr (the default when stderr is not a terminal)\n"
     "  BUILD is the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md)\n";
 
 static double now_s(void)
@@ -129,10 +133,20 @@ bool realcmd_wants(int argc, char **argv)
 
 /* ---- kernel build: the script does the work ---- */
 
+static bool is_help(const char *a)
+{
+    return !strcmp(a, "--help") || !strcmp(a, "-h") || !strcmp(a, "help");
+}
+
+/* `irqsim kernel build ARGS` runs real/build-kernel.sh ARGS in the caller's
+ * working directory (relative paths are the caller's); `irqsim kernel
+ * --help` is the script's --help, which lists its options, the cache key
+ * and the exit statuses. */
 static int kernel_build(int argc, char **argv)
 {
-    if (argc < 3 || strcmp(argv[2], "build"))
-        return bad("kernel", "expected 'kernel build', got '%s'", argc < 3 ? "kernel" : argv[2]);
+    bool help = argc >= 3 && is_help(argv[2]);
+    if (!help && (argc < 3 || strcmp(argv[2], "build")))
+        return bad("kernel", "expected 'kernel build' or 'kernel --help', got '%s'", argc < 3 ? "kernel" : argv[2]);
     char script[600];
     snprintf(script, sizeof script, "%s/real/build-kernel.sh", IRQSIM_SOURCE_DIR);
     if (access(script, X_OK)) {
@@ -144,8 +158,11 @@ static int kernel_build(int argc, char **argv)
     if (!args)
         return 2;
     args[0] = script;
-    for (int i = 3; i < argc; i++)
-        args[i - 2] = argv[i];
+    if (help)
+        args[1] = "--help";
+    else
+        for (int i = 3; i < argc; i++)
+            args[i - 2] = argv[i];
     execv(script, args);
     fprintf(stderr, "irqsim kernel: cannot run %s: %s\n", script, strerror(errno));
     free(args);
