@@ -90,10 +90,10 @@ for o in $opts; do
         { echo "FAIL the usage line of kernel build does not name $o"; fails=$((fails + 1)); }
 done
 echo "ok   kernel --help and the usage name: $(echo $opts)"
-# the real commands: every option their parser takes is in the usage
-ropts=$(sed -n '/^static int parse(/,/^}/p' "$src/tools/realcmd.c" | grep -oE 'strcmp\(a, "--[a-z-]+"\)' |
-        grep -oE -- '--[a-z-]+' | sort -u)
-[ -n "$ropts" ] || { echo "FAIL: no options found in realcmd.c's parse"; fails=$((fails + 1)); }
+# the real commands: every option their table (tools/cli.c reads it) takes is in the usage
+ropts=$(sed -n '/^static const struct cli_opt real_table\[\]/,/^};/p' "$src/tools/realcmd.c" |
+        grep -oE '"--[a-z-]+"' | tr -d '"' | sort -u)
+[ -n "$ropts" ] || { echo "FAIL: no options found in realcmd.c's real_table"; fails=$((fails + 1)); }
 for o in $ropts; do
     grep -q -- "$o\b" "$tmp/usage" || { echo "FAIL the usage does not name $o"; fails=$((fails + 1)); }
 done
