@@ -1,4 +1,4 @@
-/* cli: the board list and the comment block every command writes alike. */
+/* cli: the board list every command gives alike. */
 #include "cli.h"
 
 #include "config.h"
@@ -14,14 +14,4 @@ const char *cli_boards(char *buf, size_t len)
         at += (size_t)n;
     }
     return buf;
-}
-
-void cli_commented(FILE *f, const char *text)
-{
-    fputs("# ", f);
-    for (const char *p = text; *p; p++) {
-        fputc(*p, f);
-        if (*p == '\n' && p[1])
-            fputs("# ", f);
-    }
 }

@@ -12,6 +12,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "out.h"
 #include "classify.h"
 #include "costcmd.h"
 #include "diff.h"
@@ -390,8 +391,7 @@ static int cmd_minimize(struct opts *o, struct states *st)
         ks_print(stdout, &st->in);
         return EXIT_DIVERGE;
     }
-    fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized");
-    return EXIT_DIVERGE;
+    return fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized") ? OUT_FAILED : EXIT_DIVERGE;
 }
 
 static int cmd_gen(struct opts *o, struct states *st)

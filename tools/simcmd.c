@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "irq_fast.h"
+#include "out.h"
 #include "scenario.h"
 #include "print.h"
 #include "sim.h"
@@ -126,21 +127,23 @@ static int resolve_variant(struct sim_opts *o, const struct target *t)
     return 0;
 }
 
-static int write_file(const char *path, void (*fn)(FILE *, const struct sim *), const struct sim *s)
+static int write_svg(const char *path, const struct sim *s)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim sim: cannot write %s: %s\n", path, strerror(errno));
+    struct out *out = out_open("irqsim sim", path);
+    if (!out)
         return -1;
-    }
-    fn(f, s);
-    return fclose(f) == 0 ? 0 : -1;
+    sim_svg(out->f, s);
+    return out_close(out);
 }
 
-static void print_div_state(FILE *f, const struct sim *s)
+static int write_json(const char *path, const struct sim *s)
 {
-    fprintf(f, "# the entry state of the first divergence of irqsim sim\n");
-    ks_print(f, s->div_state);
+    struct out *out = out_open("irqsim sim", path);
+    if (!out)
+        return -1;
+    if (sim_json(out->f, s) != 0)
+        out->why = "a thread name is not UTF-8: JSON cannot hold it";
+    return out_close(out);
 }
 
 static int write_state(const char *path, const struct sim *s)
@@ -149,7 +152,8 @@ static int write_state(const char *path, const struct sim *s)
         fprintf(stderr, "irqsim sim: no divergence: %s not written\n", path);
         return 0;
     }
-    return write_file(path, print_div_state, s);
+    return out_reproducer("irqsim sim", path, "the entry state of the first divergence of irqsim sim\n",
+                          s->div_state, NULL);
 }
 
 int sim_main(int argc, char **argv)
@@ -183,12 +187,12 @@ int sim_main(int argc, char **argv)
     printf("== %s\n", o.file);
     sim_report(stdout, &s);
     int out = 0;
-    if (o.svg && write_file(o.svg, sim_svg, &s))
-        out = EXIT_USAGE;
-    if (o.json && write_file(o.json, sim_json, &s))
-        out = EXIT_USAGE;
+    if (o.svg && write_svg(o.svg, &s))
+        out = OUT_FAILED;
+    if (o.json && write_json(o.json, &s))
+        out = OUT_FAILED;
     if (o.state && write_state(o.state, &s))
-        out = EXIT_USAGE;
+        out = OUT_FAILED;
     bool bad = s.diverged || !sim_all_admitted(&s);
     if (o.expect) { /* the sweep reached the class, every state admitted */
         char name[200];
