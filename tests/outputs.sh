@@ -46,12 +46,24 @@ no_temporaries() {
 }
 # start CMD...: in the background with SIGINT and SIGTERM at their defaults
 # (a shell without job control starts background jobs with SIGINT ignored,
-# and irqsim keeps an ignored signal ignored), once its handlers are in
+# and irqsim keeps an ignored signal ignored); returns once its handlers
+# are in
 start() {
   env --default-signal=INT,TERM true 2>/dev/null || { echo "SKIP: env --default-signal missing"; exit 0; }
   env --default-signal=INT,TERM "$@" >run.txt 2>&1 &
   pid=$!
-  sleep 2
+  # until the process catches SIGINT (bit 1) and SIGTERM (bit 14) of
+  # /proc's SigCgt (slow under the sanitizers), then a second of work
+  i=0
+  while [ $i -lt 300 ]; do
+    cgt=$(sed -n 's/^SigCgt:[[:space:]]*//p' /proc/$pid/status 2>/dev/null)
+    [ -n "$cgt" ] || { sleep 2; break; }
+    low=${cgt#????????}
+    [ $((0x$low & 0x4002)) -eq $((0x4002)) ] && break
+    sleep 0.1
+    i=$((i + 1))
+  done
+  sleep 1
 }
 
 case $case in
