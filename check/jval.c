@@ -350,13 +350,46 @@ double jval_num(const struct jval_doc *d, const struct jval *o, const char *key,
     return v->type == JV_INT ? (v->neg ? -(double)v->u : (double)v->u) : v->real;
 }
 
-void jval_write_string(FILE *f, const char *s)
+/* The length of the UTF-8 sequence at s (RFC 3629: shortest form, no
+ * surrogates, at most U+10FFFF), 0 when it is none. */
+static int utf8_len(const unsigned char *s)
 {
+    int n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
+            : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
+    for (int i = 1; i < n; i++)
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90) ||
+        (s[0] == 0xf4 && s[1] >= 0x90))
+        return 0;
+    return n;
+}
+
+int jval_write_string(FILE *f, const char *str)
+{
+    const unsigned char *s = (const unsigned char *)str;
+    int rc = 0;
     fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
+    while (*s) {
+        int n = utf8_len(s);
+        if (*s == '"' || *s == '\\') {
             fputc('\\', f);
-        fputc(*s, f);
+            fputc(*s, f);
+        } else if (*s == '\n') {
+            fputs("\\n", f);
+        } else if (*s == '\t') {
+            fputs("\\t", f);
+        } else if (*s < 0x20 || *s == 0x7f || !n) {
+            /* a byte that is no UTF-8 is written as the code point of its
+             * value, so the document stays valid, and reported */
+            fprintf(f, "\\u%04x", *s);
+            rc |= !n ? -1 : 0;
+            n = 1;
+        } else {
+            fwrite(s, 1, (size_t)n, f);
+        }
+        s += n ? n : 1;
     }
     fputc('"', f);
+    return rc;
 }

@@ -52,8 +52,12 @@ double jval_num(const struct jval_doc *d, const struct jval *o, const char *key,
 const struct jval *jval_first(const struct jval_doc *d, const struct jval *v);
 const struct jval *jval_next(const struct jval_doc *d, const struct jval *v);
 
-/* Write s as a JSON string literal (quotes and backslashes escaped; the
- * strings irqsim writes are file names and identifiers). */
-void jval_write_string(FILE *f, const char *s);
+/* Write s as a JSON string literal: quotes, backslashes and control
+ * characters escaped, UTF-8 as it is. The one JSON string writer of irqsim
+ * (out_string for an output file). A byte that is not part of valid UTF-8
+ * (a file name in another encoding) is written as \u00XX, which a reader
+ * takes for another character: -1 says so, and out_string refuses the
+ * output; 0 otherwise. */
+int jval_write_string(FILE *f, const char *s);
 
 #endif

@@ -126,7 +126,9 @@ void sim_free(struct sim *s);
 
 /* The report a reviewer reads; the JSON summary; the timeline picture. */
 void sim_report(FILE *out, const struct sim *s);
-void sim_json(FILE *out, const struct sim *s);
+/* sim_json: -1 when a thread name is not UTF-8 (jval_write_string: the
+ * file should not be kept), else 0 */
+int sim_json(FILE *out, const struct sim *s);
 void sim_svg(FILE *out, const struct sim *s);
 
 /* Every state reached at a kernel entry passed the checker, on both kernels. */

@@ -6,6 +6,7 @@
 #include "defect.h"
 #include "invariant.h"
 #include "irq_fast.h"
+#include "jval.h"
 #include "sim.h"
 #include "target.h"
 
@@ -261,20 +262,23 @@ void sim_report(FILE *out, const struct sim *s)
         fprintf(out, "note: stopped at the event limit (%u events) before the horizon\n", s->max_events);
 }
 
-void sim_json(FILE *out, const struct sim *s)
+int sim_json(FILE *out, const struct sim *s)
 {
     char buf[256];
+    int rc = 0; /* -1: a thread name is not UTF-8 (jval_write_string) */
     fprintf(out, "{");
     if (!s->target->is_default) /* the default target's JSON stays as it was */
         fprintf(out, "\"target\":\"%s\",", s->target->name);
     fprintf(out, "\"fastpath\":\"%s\",\"horizon\":%" PRIu64 ",\"diverged\":%s", variant_of(s), s->w->horizon,
             s->diverged ? "true" : "false");
-    if (s->diverged && s->target->sim.checks_sends)
-        fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"caller\":\"%s\",\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}",
-                s->div_time, s->drift || s->div_caller < 0 ? "" : s->w->threads[s->div_caller].name,
-                s->drift ? "true" : "false", s->target->exit_name(s->div_verdict.exit),
+    if (s->diverged && s->target->sim.checks_sends) {
+        /* the caller's name is the workload file's: escaped */
+        fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"caller\":", s->div_time);
+        rc |= jval_write_string(out, s->drift || s->div_caller < 0 ? "" : s->w->threads[s->div_caller].name);
+        fprintf(out, ",\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}", s->drift ? "true" : "false",
+                s->target->exit_name(s->div_verdict.exit),
                 s->drift ? "drift" : dclass_name(&s->div_class, buf, sizeof buf));
-    else if (s->diverged)
+    } else if (s->diverged)
         fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"irq\":%d,\"drift\":%s,\"exit\":\"%s\",\"class\":\"%s\"}",
                 s->div_time, s->div_irq, s->drift ? "true" : "false", s->target->exit_name(s->div_verdict.exit),
                 s->drift ? "drift" : dclass_name(&s->div_class, buf, sizeof buf));
@@ -288,8 +292,10 @@ void sim_json(FILE *out, const struct sim *s)
         for (int i = 0; i < s->w->n_threads; i++) {
             ticks_t first;
             ticks_t r = ran(x, s->tcb_of[i], s->diverged ? s->div_time : 0, s->w->horizon, &first);
-            fprintf(out, "%s\"%s\":{\"ran\":%" PRIu64 ",\"first\":%s%" PRId64 "}", i ? "," : "",
-                    s->w->threads[i].name, r, "", first == NEVER ? (int64_t)-1 : (int64_t)first);
+            fputs(i ? "," : "", out);
+            rc |= jval_write_string(out, s->w->threads[i].name);
+            fprintf(out, ":{\"ran\":%" PRIu64 ",\"first\":%" PRId64 "}", r,
+                    first == NEVER ? (int64_t)-1 : (int64_t)first);
         }
         fprintf(out, "}}");
     }
@@ -298,6 +304,7 @@ void sim_json(FILE *out, const struct sim *s)
         fprintf(out, "%s{\"class\":\"%s\",\"first\":%" PRIu64 ",\"hits\":%u}", i ? "," : "",
                 dclass_name(&s->found[i].cl, buf, sizeof buf), s->found[i].t, s->found[i].hits);
     fprintf(out, "]}}\n");
+    return rc;
 }
 
 /* ---- the timeline picture ---- */
@@ -338,6 +345,20 @@ static bool has_timer_at(const struct sim_kernel *k, ticks_t t)
     return false;
 }
 
+/* A name of the workload file as SVG text: the XML specials escaped. */
+static void svg_text(FILE *out, const char *s)
+{
+    for (; *s; s++)
+        if (*s == '<')
+            fputs("&lt;", out);
+        else if (*s == '>')
+            fputs("&gt;", out);
+        else if (*s == '&')
+            fputs("&amp;", out);
+        else
+            fputc(*s, out);
+}
+
 static void svg_kernel(FILE *out, const struct sim *s, int k, double y0, struct view v)
 {
     const struct sim_kernel *x = &s->k[k];
@@ -346,7 +367,9 @@ static void svg_kernel(FILE *out, const struct sim *s, int k, double y0, struct 
             k ? "fastpath" : "slowpath");
     for (int i = 0; i < lanes; i++) {
         const char *name = i < s->w->n_threads ? s->w->threads[i].name : "idle";
-        fprintf(out, "<text x=\"4\" y=\"%.1f\">%s</text>\n", y0 + i * LANE_H + 12, name);
+        fprintf(out, "<text x=\"4\" y=\"%.1f\">", y0 + i * LANE_H + 12);
+        svg_text(out, name);
+        fputs("</text>\n", out);
         fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", SVG_LEFT,
                 y0 + (i + 1) * LANE_H, SVG_W - 10, y0 + (i + 1) * LANE_H);
     }

@@ -391,6 +391,54 @@ static void test_trace_fd(void **unused)
     free(rec);
 }
 
+/* The one JSON string writer (issue 20): what it escapes, that the reader
+ * reads back the string written, and that a byte sequence which is not
+ * UTF-8 is reported (RFC 3629: overlong forms, surrogates, past U+10FFFF,
+ * cut short). */
+static const char *written(const char *s, int *rc, char **buf)
+{
+    size_t len = 0;
+    FILE *f = open_memstream(buf, &len);
+    assert_non_null(f);
+    *rc = jval_write_string(f, s);
+    fclose(f);
+    return *buf;
+}
+
+static void test_jval_write_string(void **unused)
+{
+    (void)unused;
+    char *buf = NULL;
+    int rc;
+    assert_string_equal(written("a\"b\\c\td\ne\x01\x7f", &rc, &buf), "\"a\\\"b\\\\c\\td\\ne\\u0001\\u007f\"");
+    assert_int_equal(rc, 0);
+    free(buf);
+    const char *utf8 = "dir/\xc3\xa9t\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x98\x80"; /* é, €, an emoji */
+    assert_string_equal(written(utf8, &rc, &buf), "\"dir/\xc3\xa9t\xc3\xa9-\xe2\x82\xac-\xf0\x9f\x98\x80\"");
+    assert_int_equal(rc, 0);
+    struct jval_doc d;
+    jval_doc_init(&d);
+    char err[100];
+    const struct jval *v = jval_parse(&d, buf, strlen(buf), err, sizeof err);
+    assert_non_null(v);
+    assert_string_equal(v->str, utf8);
+    free(buf);
+    written("q\"\\\n", &rc, &buf);
+    v = jval_parse(&d, buf, strlen(buf), err, sizeof err);
+    assert_non_null(v);
+    assert_string_equal(v->str, "q\"\\\n");
+    free(buf);
+    jval_doc_free(&d);
+    const char *bad[] = {"bad\xff", "\xc0\x80", "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xe2\x82", "\x80"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        written(bad[i], &rc, &buf);
+        assert_int_equal(rc, -1);
+        for (const char *p = buf; *p; p++) /* written as \u escapes: ASCII, valid JSON */
+            assert_true((unsigned char)*p < 0x80);
+        free(buf);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -399,6 +447,7 @@ int main(void)
         cmocka_unit_test(test_trace_header),
         cmocka_unit_test(test_trace_errors),
         cmocka_unit_test(test_diff_bad_ring), cmocka_unit_test(test_trace_fd),
+        cmocka_unit_test(test_jval_write_string),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

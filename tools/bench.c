@@ -16,6 +16,7 @@
 #include "invariant.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
+#include "out.h"
 #include "refill.h"
 #include "target.h"
 
@@ -242,33 +243,22 @@ static void cpu_model(char *buf, size_t len)
 #define BENCH_OPTIMIZED 0
 #endif
 
-static void json_escape(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\')
-            fputc('\\', f);
-        fputc((unsigned char)*s < 0x20 ? ' ' : *s, f);
-    }
-    fputc('"', f);
-}
 
-static void write_json(const struct bench_opts *o, const struct result *res, const struct utsname *u,
-                       const char *cpu)
+static int write_json(const struct bench_opts *o, const struct result *res, const struct utsname *u,
+                      const char *cpu)
 {
-    FILE *f = fopen(o->json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim bench: cannot write %s: %s\n", o->json, strerror(errno));
-        return;
-    }
+    struct out *out = out_open("irqsim bench", o->json);
+    if (!out)
+        return -1;
+    FILE *f = out->f;
     fprintf(f, "{\n  \"machine\": {\"uname\": ");
     char un[600];
     snprintf(un, sizeof un, "%s %s %s %s %s", u->sysname, u->nodename, u->release, u->version, u->machine);
-    json_escape(f, un);
+    out_string(out, un);
     fprintf(f, ", \"cpu\": ");
-    json_escape(f, cpu);
+    out_string(out, cpu);
     fprintf(f, "},\n  \"build\": {\"optimized\": %s, \"compiler\": ", BENCH_OPTIMIZED ? "true" : "false");
-    json_escape(f, __VERSION__);
+    out_string(out, __VERSION__);
     fprintf(f, "},\n  \"seconds_per_point\": %.3f,\n  \"batch\": %d,\n  \"fastpath\": \"%s\",\n"
                "  \"check_every\": %d,\n  \"seed\": %llu,\n  \"points\": [",
             o->seconds, o->batch, fp_variant_name(o->variant), o->check_every, (unsigned long long)o->seed);
@@ -290,7 +280,7 @@ static void write_json(const struct bench_opts *o, const struct result *res, con
                 r->mean_threads, r->mean_prios, r->mean_refills, r->mean_refill_max, r->mean_domains);
     }
     fprintf(f, "\n  ]\n}\n");
-    fclose(f);
+    return out_close(out);
 }
 
 static void axis_actual(const struct result *r, int axis, char *buf, size_t len)
@@ -389,11 +379,10 @@ int bench_main(int argc, char **argv)
                    r->checks_per_s, "-", "-", "-", "-");
         fflush(stdout);
     }
-    if (o.json)
-        write_json(&o, res, &u, cpu);
+    int rc = o.json && write_json(&o, res, &u, cpu) != 0 ? OUT_FAILED : 0;
     gen_cache_free(hist);
     free(batch);
     free(ws);
     free(res);
-    return 0;
+    return rc;
 }

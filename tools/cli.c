@@ -1,4 +1,4 @@
-/* cli: one option parser for every command, the board list, the comment block. */
+/* cli: one option parser for every command, --fastpath for a target, the board list. */
 #include "cli.h"
 
 #include <errno.h>
@@ -208,14 +208,4 @@ const char *cli_boards(char *buf, size_t len)
         at += (size_t)n;
     }
     return buf;
-}
-
-void cli_commented(FILE *f, const char *text)
-{
-    fputs("# ", f);
-    for (const char *p = text; *p; p++) {
-        fputc(*p, f);
-        if (*p == '\n' && p[1])
-            fputs("# ", f);
-    }
 }

@@ -1,9 +1,10 @@
 /*
- * cli: what every irqsim command does alike on its command line and in the
- * files it writes: one option parser driven by a table per command, the
- * option kinds every command reads the same way (a target, a kernel, a
- * board, a number in a range, a choice), the board list its errors give,
- * and the "# " comment block a reproducer carries its verdict in.
+ * cli: what every irqsim command does alike on its command line: one
+ * option parser driven by a table per command, the option kinds every
+ * command reads the same way (a target, a kernel, a board, a number in a
+ * range, a choice), --fastpath for a target, and the board list its errors
+ * give. (The files commands write, and the "# " comment block a reproducer
+ * carries its verdict in: check/out.h.)
  */
 #ifndef IRQSIM_CLI_H
 #define IRQSIM_CLI_H
@@ -79,8 +80,5 @@ int cli_variant(const char *cmd, const struct target *t, const char *given, cons
 /* "imx8mm imx8mq ... qemu-arm-virt3": every preset of sim/config.c, the
  * boards --board takes, into buf. */
 const char *cli_boards(char *buf, size_t len);
-/* Write text into f with every line prefixed by "# " (a report on top of
- * a reproducer, which the readers skip as comments). */
-void cli_commented(FILE *f, const char *text);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "out.h"
 #include "cost.h"
 #include "invariant.h"
 #include "irq_fast.h"
@@ -172,19 +173,19 @@ int cost_main(int argc, char **argv)
         return rc == 1 ? 0 : rc;
     const char *board = o.board, *json_path_arg = o.json;
     struct kstate *in = calloc(1, sizeof *in), *out = calloc(1, sizeof *out);
-    FILE *json = NULL;
+    struct out *jout = NULL;
     if (!in || !out) {
         fprintf(stderr, "irqsim cost: out of memory\n");
         free(in);
         free(out);
         return 2;
     }
-    if (json_path_arg && !(json = fopen(json_path_arg, "w"))) {
-        perror(json_path_arg);
+    if (json_path_arg && !(jout = out_open("irqsim cost", json_path_arg))) {
         free(in);
         free(out);
-        return 2;
+        return OUT_FAILED;
     }
+    FILE *json = jout ? jout->f : NULL;
     printf("irqsim cost: board %s; kernel work each path does, counted in the model:\n", board);
     printf("R reads and W writes of kernel objects, node state, IRQ table, caps and GIC/timer registers;\n");
     printf("B conditional branches (docs/COST.md). Sections:\n");
@@ -193,9 +194,12 @@ int cost_main(int argc, char **argv)
     if (json)
         fprintf(json, "{\n  \"board\": \"%s\",\n", board);
     rc = situations(json, board, in, out) == 0 && fallbacks(json, board, in, out) == 0 ? 0 : 2;
-    if (json) {
+    if (json && rc == 0) {
         fprintf(json, "}\n");
-        fclose(json);
+        if (out_close(jout) != 0)
+            rc = OUT_FAILED;
+    } else if (json) {
+        out_discard(jout); /* a half-done JSON is not kept */
     }
     free(in);
     free(out);

@@ -18,8 +18,10 @@
 #include "invariant.h"
 #include "jval.h"
 #include "irq_fast.h"
+#include "out.h"
 #include "print.h"
 #include "shrink.h"
+#include "stop.h"
 #include "target.h"
 
 #define EX_AGREE 0
@@ -55,7 +57,8 @@ static const char exhaust_usage[] =
     "  --stop-after N  stop after N states of this invocation (likewise)\n"
     "  --count       print the size of the space (and the shard) and stop\n"
     "  --quiet       no progress lines\n"
-    "exit status: 0 no divergence, 1 divergences, 2 bad input\n";
+    "exit status: 0 no divergence, 1 divergences, 2 bad input, 4 an output could not be written;\n"
+    "SIGINT or SIGTERM saves the state file and ends the run by that signal\n";
 
 struct xclass {
     int exit;
@@ -109,6 +112,8 @@ struct run {
     struct classify_ws cws;
     uint64_t space, shard_space;
     bool done;
+    int write_errors; /* outputs that could not be written */
+    int interrupted;  /* the signal that stopped the run, 0 none */
 };
 
 static const struct target *run_target(const struct run *r)
@@ -278,16 +283,13 @@ static const char *run_tag(const struct run *r, char *buf, size_t len)
     return buf;
 }
 
-/* Write to FILE.tmp, then rename: a crash leaves the previous save. */
+/* Through a temporary (out.h): a crash leaves the previous save. */
 static int save_state(const struct run *r, double elapsed)
 {
-    char tmp[1100];
-    snprintf(tmp, sizeof tmp, "%s.tmp", r->o.state);
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", tmp, strerror(errno));
+    struct out *out = out_open("irqsim exhaust", r->o.state);
+    if (!out)
         return -1;
-    }
+    FILE *f = out->f;
     const struct totals *t = &r->t;
     fprintf(f, "%s\n", STATE_MAGIC);
     char tag[64];
@@ -311,11 +313,7 @@ static int save_state(const struct run *r, double elapsed)
         put_best(f, "best_class", c, &t->best_class[c]);
     }
     fprintf(f, "end\n");
-    if (fclose(f) != 0 || rename(tmp, r->o.state) != 0) {
-        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", r->o.state, strerror(errno));
-        return -1;
-    }
-    return 0;
+    return out_close(out);
 }
 
 static int read_list(const char *s, uint64_t *v, int n)
@@ -569,13 +567,8 @@ static int rebuild(struct run *r, const struct best *b, struct exh_iter *it)
     return exh_build(&it->plan, &r->o.b, &r->in);
 }
 
-static void write_scenario(struct run *r, const char *path, const char *title, const struct exh_iter *it)
+static int write_scenario(struct run *r, const char *path, const char *title, const struct exh_iter *it)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", path, strerror(errno));
-        return;
-    }
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
@@ -596,35 +589,33 @@ static void write_scenario(struct run *r, const char *path, const char *title, c
                     defects_text(r->o.b.target, cause_defects(r->o.b.target, cause), defs, sizeof defs));
         }
         fclose(mem);
-        fputs("# ", f);
-        for (const char *p = text; p && *p; p++) {
-            fputc(*p, f);
-            if (*p == '\n' && p[1])
-                fputs("# ", f);
-        }
     }
-    ks_print(f, &r->in);
-    fclose(f);
+    int rc = out_reproducer("irqsim exhaust", path, text, &r->in, NULL);
     free(text);
+    return rc;
+}
+
+/* One reproducer into --out; a failure is counted (the exit status). */
+static void write_one(struct run *r, const char *name, const char *title, const struct exh_iter *it)
+{
+    char *path = out_join(r->o.out, "%s.scen", name);
+    if (!path || write_scenario(r, path, title, it) != 0)
+        r->write_errors++;
+    free(path);
 }
 
 static void write_files(struct run *r)
 {
     if (!r->o.out)
         return;
-    if (mkdir(r->o.out, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "irqsim exhaust: cannot create %s: %s\n", r->o.out, strerror(errno));
-        return;
-    }
     static struct exh_iter it;
-    char path[1200], title[200], name[200];
+    char title[200], name[200];
     for (int d = 0; d < run_defects(r); d++) {
         const struct best *b = &r->t.best_defect[d];
         if (!b->set || rebuild(r, b, &it) != 0)
             continue;
-        snprintf(path, sizeof path, "%s/%s.scen", r->o.out, run_defect(r, d)->id);
         snprintf(title, sizeof title, "smallest state of defect %s (%s)", run_defect(r, d)->id, run_defect(r, d)->title);
-        write_scenario(r, path, title, &it);
+        write_one(r, run_defect(r, d)->id, title, &it);
     }
     if (run_as_written(r))
         return;
@@ -637,8 +628,7 @@ static void write_files(struct run *r)
         for (char *p = name; *p; p++)
             if (*p == '/')
                 *p = '_';
-        snprintf(path, sizeof path, "%s/%s.scen", r->o.out, name);
-        write_scenario(r, path, "smallest divergent state of its class", &it);
+        write_one(r, name, "smallest divergent state of its class", &it);
     }
 }
 
@@ -701,6 +691,9 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
     else
         fprintf(out, "space: %" PRIu64 " states\n", r->space);
     fprintf(out, "enumerated: %" PRIu64 "%s\n", t->enumerated, r->done ? "" : " (not finished)");
+    if (r->interrupted)
+        fprintf(out, "interrupted by %s: the figures are of the states enumerated%s\n", stop_name(r->interrupted),
+                r->o.state ? " (--state resumes from there)" : "");
     fprintf(out, "skipped: %" PRIu64, t->skipped);
     if (t->skipped) {
         fprintf(out, " (by invariant:");
@@ -745,14 +738,15 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
 
 static int write_json(const struct run *r, double elapsed)
 {
-    FILE *f = fopen(r->o.json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim exhaust: cannot write %s: %s\n", r->o.json, strerror(errno));
+    struct out *out = out_open("irqsim exhaust", r->o.json);
+    if (!out)
         return -1;
-    }
+    FILE *f = out->f;
     const struct totals *t = &r->t;
     char buf[4096];
     fprintf(f, "{\n");
+    if (r->interrupted) /* only then: an uninterrupted run's JSON stays as it was */
+        fprintf(f, "  \"interrupted\": \"%s\",\n", stop_name(r->interrupted));
     if (run_named(r)) /* the default target's JSON stays as it was */
         fprintf(f, "  \"target\": \"%s\",\n", r->o.b.target->name);
     fprintf(f, "  \"fastpath\": \"%s\",\n  \"board\": \"%s\",\n", run_variant(r), r->o.board);
@@ -791,9 +785,9 @@ static int write_json(const struct run *r, double elapsed)
         struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target->entry};
         char name[200], defs[64], fields[512];
         fprintf(f, "%s\n    {\"class\": ", c ? "," : "");
-        jval_write_string(f, dclass_name(&cl, name, sizeof name));
+        out_string(out, dclass_name(&cl, name, sizeof name));
         fprintf(f, ", \"exit\": \"%s\", \"cause\": ", run_target(r)->exit_name(x->exit));
-        jval_write_string(f, cause_text(r->o.b.target, x->cause, name, sizeof name));
+        out_string(out, cause_text(r->o.b.target, x->cause, name, sizeof name));
         fprintf(f, ", \"defects\": \"%s\", \"states\": %" PRIu64 ", \"first_state\": %" PRIu64
                 ", \"smallest_state\": %" PRIu64 ", \"fields\": \"%s\"}",
                 defects_text(r->o.b.target, cause_defects(r->o.b.target, x->cause), defs, sizeof defs), x->count, x->first,
@@ -801,9 +795,9 @@ static int write_json(const struct run *r, double elapsed)
     }
     fprintf(f, "%s],\n  \"seconds\": %.3f,\n  \"statement\": ", t->n_classes ? "\n  " : "", elapsed);
     bound_text(r, buf, sizeof buf);
-    jval_write_string(f, buf);
+    out_string(out, buf);
     fprintf(f, "\n}\n");
-    return fclose(f) == 0 ? 0 : -1;
+    return out_close(out);
 }
 
 static uint64_t shard_size(uint64_t space, uint64_t k, uint64_t n)
@@ -841,6 +835,10 @@ int exhaust_main(int argc, char **argv)
         free(r);
         return EX_AGREE;
     }
+    if (r->o.out && out_dir("irqsim exhaust", r->o.out) != 0) {
+        free(r);
+        return OUT_FAILED;
+    }
     double before = 0;
     int resumed = 0;
     if (r->o.state) {
@@ -857,6 +855,7 @@ int exhaust_main(int argc, char **argv)
                 r->done ? " (finished)" : "");
     double start = now_s(), last_save = start, last_progress = start;
     uint64_t step = 0, session = 0;
+    stop_catch();
     while (!r->done) {
         if (r->it.done) {
             r->done = true;
@@ -871,7 +870,7 @@ int exhaust_main(int argc, char **argv)
             }
         }
         if ((++step & 1023) == 0) {
-            if (r->o.seconds && now_s() - start >= r->o.seconds) {
+            if ((r->o.seconds && now_s() - start >= r->o.seconds) || stop_requested()) {
                 if (!exh_next(&r->it))
                     r->done = true;
                 break;
@@ -899,14 +898,18 @@ int exhaust_main(int argc, char **argv)
             r->done = true;
     }
     double elapsed = before + now_s() - start;
-    if (r->o.state)
-        save_state(r, elapsed);
+    r->interrupted = stop_requested();
+    if (r->o.state && save_state(r, elapsed) != 0)
+        r->write_errors++;
     print_summary(r, stdout, elapsed);
     write_files(r);
     if (r->o.json && write_json(r, elapsed) != 0)
-        rc = EX_USAGE;
+        r->write_errors++;
+    if (r->write_errors)
+        fprintf(stderr, "irqsim exhaust: %d output%s could not be written (exit status %d)\n", r->write_errors,
+                r->write_errors == 1 ? "" : "s", OUT_FAILED);
     if (!rc)
-        rc = r->t.diverged ? EX_DIVERGE : EX_AGREE;
+        rc = r->write_errors ? OUT_FAILED : r->t.diverged ? EX_DIVERGE : EX_AGREE;
     free(r);
-    return rc;
+    return stop_finish(rc);
 }

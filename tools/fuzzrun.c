@@ -2,24 +2,23 @@
 #define _POSIX_C_SOURCE 200809L
 #include "fuzzrun.h"
 
-#include <errno.h>
 #include <stdatomic.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
-#include "cli.h"
 #include "classify.h"
 #include "defect.h"
 #include "diff.h"
 #include "invariant.h"
 #include "irq_fast.h"
+#include "out.h"
 #include "print.h"
 #include "shrink.h"
+#include "stop.h"
 #include "target.h"
 
 #define MAX_CLASSES 256
@@ -32,7 +31,7 @@ struct found {
     uint64_t count, seed;
     int clock; /* which entry clock of the seed's state (0: gen_state's own) */
     double first_s;
-    char reproducer[400];
+    char *reproducer; /* written (allocated); NULL: none */
     int shrunk_size;
 };
 
@@ -50,7 +49,8 @@ struct session {
     uint64_t dropped; /* hits of classes past MAX_CLASSES */
     uint64_t invalid;
     uint64_t invalid_seed;
-    int job_errors;
+    int write_errors; /* outputs that could not be written */
+    int interrupted;  /* the signal that stopped the run, 0 none */
 };
 
 #define CAUSE_CACHE 64
@@ -87,13 +87,8 @@ static double now_s(void)
 }
 
 
-void fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title)
+int fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim: cannot write %s: %s\n", path, strerror(errno));
-        return;
-    }
     struct kstate *a = malloc(sizeof *a), *b = malloc(sizeof *b);
     char *text = NULL;
     size_t len = 0;
@@ -103,16 +98,21 @@ void fuzz_write_scenario(const char *path, const struct kstate *ks, int variant,
         diff_run(ks, variant, true, &v, a, b);
         fprintf(mem, "%s (fastpath %s)\n", title, target_of(ks)->variant_name(variant));
         diff_report(mem, &v, a, b);
-        fclose(mem);
-        cli_commented(f, text);
-    } else if (mem) {
-        fclose(mem);
     }
-    ks_print(f, ks);
-    fclose(f);
+    if (mem)
+        fclose(mem);
+    int rc = out_reproducer("irqsim", path, a && b ? text : NULL, ks, NULL);
     free(text);
     free(a);
     free(b);
+    return rc;
+}
+
+static void write_failed(struct session *s)
+{
+    pthread_mutex_lock(&s->lock);
+    s->write_errors++;
+    pthread_mutex_unlock(&s->lock);
 }
 
 /* Shrink a new class's state and save it; outside the lock. */
@@ -126,21 +126,29 @@ static void save_class(struct worker *w, int idx, const struct kstate *in)
     ks_copy(ks, in);
     unsigned fixes = target_variant_fixes(target_of(ks), o->variant);
     shrink_state(ks, fixes, &w->sws);
-    char name[128], path[400];
+    char name[128];
     pthread_mutex_lock(&s->lock);
     struct found *fd = &s->classes[idx];
     dclass_name(&fd->cl, name, sizeof name);
+    uint64_t seed = fd->seed;
+    pthread_mutex_unlock(&s->lock);
     for (char *p = name; *p; p++)
         if (*p == '/' || *p == '+')
             *p = '-';
-    snprintf(path, sizeof path, "%s/class-%02d-%s.scen", o->out_dir, idx + 1, name);
-    snprintf(fd->reproducer, sizeof fd->reproducer, "%s", path);
-    fd->shrunk_size = shrink_size(ks);
-    uint64_t seed = fd->seed;
-    pthread_mutex_unlock(&s->lock);
+    char *path = out_join(o->out_dir, "class-%02d-%s.scen", idx + 1, name);
     char title[320];
     snprintf(title, sizeof title, "divergence class %s, found from seed %" PRIu64 ", shrunk", name, seed);
-    fuzz_write_scenario(path, ks, o->variant, title);
+    if (!path || fuzz_write_scenario(path, ks, o->variant, title) != 0) {
+        /* the summary and the JSON name only reproducers that exist */
+        write_failed(s);
+        free(path);
+        free(ks);
+        return;
+    }
+    pthread_mutex_lock(&s->lock);
+    fd->reproducer = path;
+    fd->shrunk_size = shrink_size(ks);
+    pthread_mutex_unlock(&s->lock);
     free(ks);
 }
 
@@ -181,9 +189,10 @@ static void invalid_state(struct worker *w, uint64_t seed)
         s->invalid_seed = seed;
     pthread_mutex_unlock(&s->lock);
     if (first && s->o->out_dir) {
-        char path[256];
-        snprintf(path, sizeof path, "%s/generator-bug-seed-%" PRIu64 ".scen", s->o->out_dir, seed);
-        fuzz_write_scenario(path, &w->in, s->o->variant, "a generated state that breaks an invariant");
+        char *path = out_join(s->o->out_dir, "generator-bug-seed-%" PRIu64 ".scen", seed);
+        if (!path || fuzz_write_scenario(path, &w->in, s->o->variant, "a generated state that breaks an invariant"))
+            write_failed(s);
+        free(path);
     }
 }
 
@@ -381,7 +390,7 @@ static bool better_repro(const struct session *s, int a, int b)
     int dx = popcount(cause_defects(tg, x->cl.cause)), dy = popcount(cause_defects(tg, y->cl.cause));
     if (dx != dy)
         return dx < dy;
-    int sx = x->reproducer[0] ? x->shrunk_size : INT32_MAX, sy = y->reproducer[0] ? y->shrunk_size : INT32_MAX;
+    int sx = x->reproducer ? x->shrunk_size : INT32_MAX, sy = y->reproducer ? y->shrunk_size : INT32_MAX;
     if (sx != sy)
         return sx < sy;
     return x->first_s < y->first_s;
@@ -450,7 +459,7 @@ static void print_class_list(FILE *f, struct session *s)
                 : defects_text(tg, cause_defects(tg, fd->cl.cause), defs, sizeof defs));
         print_fields(f, fd->fields_seen);
         fprintf(f, "\n");
-        if (fd->reproducer[0])
+        if (fd->reproducer)
             fprintf(f, "      reproducer: %s (size %d)\n", fd->reproducer, fd->shrunk_size);
     }
     if (s->dropped)
@@ -477,7 +486,7 @@ static void print_defects(FILE *f, struct session *s)
         fprintf(f, "\n      fields%s: ", ds[d].n_alone ? " (where it shows alone)" : " (seen only with other defects)");
         print_fields(f, ds[d].fields);
         char name[160];
-        if (b->reproducer[0])
+        if (b->reproducer)
             fprintf(f, "\n      smallest reproducer: %s (size %d, class %s)\n", b->reproducer, b->shrunk_size,
                     dclass_name(&b->cl, name, sizeof name));
         else
@@ -514,7 +523,7 @@ static void print_defects(FILE *f, struct session *s)
         fprintf(f, "  %s: %" PRIu64 " hits, first after %.2f s, fields ", dclass_name(&fd->cl, name, sizeof name),
                 fd->count, fd->first_s);
         print_fields(f, fd->fields_seen);
-        if (fd->reproducer[0])
+        if (fd->reproducer)
             fprintf(f, ", reproducer %s", fd->reproducer);
         else
             fprintf(f, ", seed %" PRIu64, fd->seed);
@@ -537,6 +546,9 @@ static void summary(FILE *f, struct session *s, double elapsed)
         fprintf(f, ", budget %" PRIu64 " checks (--checks)", o->max_checks);
     fprintf(f, ", %d entry clock%s per generated state", o->clocks, o->clocks == 1 ? "" : "s");
     fprintf(f, "\nchecks: %" PRIu64 " (%.0f per second)\n", n, elapsed > 0 ? (double)n / elapsed : 0.0);
+    if (s->interrupted)
+        fprintf(f, "interrupted by %s: the figures below are of the %" PRIu64 " checks done\n",
+                stop_name(s->interrupted), n);
     fprintf(f, "\nfastpath exits (share of checks):\n");
     for (int e = 0; e < tg->exits; e++)
         if (o->variant == FP_FIXED || e >= tg->first_merged_exit) /* the first ones are the fix's own */
@@ -574,19 +586,19 @@ static void json_string_list(FILE *f, char *plus_joined)
         fprintf(f, "%s\"%s\"", p == first ? "" : ", ", p);
 }
 
-static void write_json(struct session *s, double elapsed)
+static int write_json(struct session *s, double elapsed)
 {
     const struct fuzz_opts *o = s->o;
-    FILE *f = fopen(o->json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim: cannot write %s: %s\n", o->json, strerror(errno));
-        s->job_errors++;
-        return;
-    }
+    struct out *out = out_open("irqsim fuzz", o->json);
+    if (!out)
+        return -1;
+    FILE *f = out->f;
     const struct target *tgt = target_run(s), *tg = tgt;
     uint64_t n = total_checks(s), ex[TARGET_MAX_EXITS];
     exit_totals(s, ex);
     fprintf(f, "{\n");
+    if (s->interrupted) /* only then: an uninterrupted run's JSON stays as it was */
+        fprintf(f, "  \"interrupted\": \"%s\",\n", stop_name(s->interrupted));
     if (!tg->is_default) /* the default target's JSON stays as it was */
         fprintf(f, "  \"target\": \"%s\",\n", tgt->name);
     fprintf(f, "  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"jobs\": %d,\n  \"seed\": %" PRIu64 ",\n",
@@ -616,10 +628,12 @@ static void write_json(struct session *s, double elapsed)
         json_string_list(f, (char *)diff_fields_text(ds[d].fields, fields, sizeof fields));
         fprintf(f, "], \"fields_alone\": %s, \"all_fields\": [", ds[d].n_alone ? "true" : "false");
         json_string_list(f, (char *)diff_fields_text(ds[d].all_fields, fields, sizeof fields));
-        fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"reproducer\": \"%s\", "
-                   "\"reproducer_size\": %d, \"reproducer_class\": \"%s\", \"seed\": %" PRIu64 ", \"clock\": %d, \"classes\": [",
-                ds[d].count, ds[d].first_s, b->reproducer, b->reproducer[0] ? b->shrunk_size : -1,
-                dclass_name(&b->cl, name, sizeof name), b->seed, b->clock);
+        fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"reproducer\": ", ds[d].count,
+                ds[d].first_s);
+        out_string(out, b->reproducer ? b->reproducer : "");
+        fprintf(f, ", \"reproducer_size\": %d, \"reproducer_class\": \"%s\", \"seed\": %" PRIu64
+                   ", \"clock\": %d, \"classes\": [",
+                b->reproducer ? b->shrunk_size : -1, dclass_name(&b->cl, name, sizeof name), b->seed, b->clock);
         for (int i = 0, m = 0; i < s->n_classes; i++)
             if (cause_defects(tg, s->classes[i].cl.cause) & (1u << d))
                 fprintf(f, "%s\"%s\"", m++ ? ", " : "", dclass_name(&s->classes[i].cl, name, sizeof name));
@@ -636,26 +650,19 @@ static void write_json(struct session *s, double elapsed)
             json_string_list(f, (char *)defects_text(tg, cause_defects(tg, fd->cl.cause), defs, sizeof defs));
         fprintf(f, "], \"fields\": [");
         json_string_list(f, fields);
-        fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"seed\": %" PRIu64
-                   ", \"reproducer\": \"%s\", \"reproducer_size\": %d}",
-                fd->count, fd->first_s, fd->seed, fd->reproducer, fd->reproducer[0] ? fd->shrunk_size : -1);
+        fprintf(f, "], \"count\": %" PRIu64 ", \"first_seconds\": %.3f, \"seed\": %" PRIu64 ", \"reproducer\": ",
+                fd->count, fd->first_s, fd->seed);
+        out_string(out, fd->reproducer ? fd->reproducer : "");
+        fprintf(f, ", \"reproducer_size\": %d}", fd->reproducer ? fd->shrunk_size : -1);
     }
     fprintf(f, "%s]\n}\n", s->n_classes ? "\n  " : "");
-    fclose(f);
-}
-
-static int make_dir(const char *dir)
-{
-    if (mkdir(dir, 0777) == 0 || errno == EEXIST)
-        return 0;
-    fprintf(stderr, "irqsim: cannot create %s: %s\n", dir, strerror(errno));
-    return -1;
+    return out_close(out);
 }
 
 int fuzz_run(const struct fuzz_opts *o)
 {
-    if (o->out_dir && make_dir(o->out_dir) != 0)
-        return 2;
+    if (o->out_dir && out_dir("irqsim fuzz", o->out_dir) != 0)
+        return OUT_FAILED;
     struct session *s = calloc(1, sizeof *s);
     struct worker *w = calloc((size_t)o->jobs, sizeof *w);
     pthread_t tid[MAX_JOBS];
@@ -668,6 +675,7 @@ int fuzz_run(const struct fuzz_opts *o)
     s->o = o;
     pthread_mutex_init(&s->lock, NULL);
     s->start = now_s();
+    stop_catch();
     int started = 0;
     for (int j = 0; j < o->jobs; j++) {
         w[j].s = s;
@@ -678,7 +686,7 @@ int fuzz_run(const struct fuzz_opts *o)
         started++;
     }
     double end = s->start + o->seconds, shown = s->start;
-    while ((o->max_checks || now_s() < end) && atomic_load(&s->finished) < started) {
+    while ((o->max_checks || now_s() < end) && atomic_load(&s->finished) < started && !stop_requested()) {
         struct timespec ts = {0, 100 * 1000 * 1000};
         nanosleep(&ts, NULL);
         if (o->progress && now_s() - shown >= 1.0) {
@@ -689,17 +697,23 @@ int fuzz_run(const struct fuzz_opts *o)
     atomic_store(&s->stop, 1);
     for (int j = 0; j < started; j++)
         pthread_join(tid[j], NULL);
+    s->interrupted = stop_requested();
     double elapsed = now_s() - s->start;
     if (o->progress)
         progress_line(s), fputc('\n', stderr);
     summary(stdout, s, elapsed);
-    if (o->json)
-        write_json(s, elapsed);
-    int rc = s->invalid || s->job_errors || started < o->jobs ? 2 : s->n_classes ? 1 : 0;
+    if (o->json && write_json(s, elapsed) != 0)
+        s->write_errors++;
+    int rc = s->invalid || started < o->jobs ? 2 : s->write_errors ? OUT_FAILED : s->n_classes ? 1 : 0;
+    if (s->write_errors)
+        fprintf(stderr, "irqsim fuzz: %d output%s could not be written (exit status %d)\n", s->write_errors,
+                s->write_errors == 1 ? "" : "s", OUT_FAILED);
     pthread_mutex_destroy(&s->lock);
     for (int j = 0; j < o->jobs; j++)
         gen_cache_free(w[j].hist);
+    for (int i = 0; i < s->n_classes; i++)
+        free(s->classes[i].reproducer);
     free(s);
     free(w);
-    return rc;
+    return stop_finish(rc);
 }

@@ -40,10 +40,14 @@ struct fuzz_opts {
 };
 
 /* Returns 0 when no divergence was found, 1 when some were, 2 on errors
- * (including a generated state that breaks an invariant). */
+ * (including a generated state that breaks an invariant), OUT_FAILED when
+ * an output could not be written. SIGINT and SIGTERM stop the run at the
+ * next check: the summary and the JSON say so, and then the process ends
+ * by that signal (stop.h). */
 int fuzz_run(const struct fuzz_opts *o);
 
-/* Header comment lines ("# ...") for a saved scenario: the verdict. */
-void fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title);
+/* A scenario reproducer: the differential verdict on ks under the title,
+ * as comments, then ks (out_reproducer). 0, or -1 with the message printed. */
+int fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title);
 
 #endif

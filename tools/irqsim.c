@@ -12,6 +12,7 @@
 
 #include "bench.h"
 #include "cli.h"
+#include "out.h"
 #include "classify.h"
 #include "costcmd.h"
 #include "diff.h"
@@ -83,7 +84,7 @@ static const char usage_text[] =
     "  check --real BUILD FILE...                scenario files through the real kernel\n"
     "                                            (docs/REAL-KERNEL.md)\n"
     "\n"
-    "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage\n";
+    "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage, 4 an output could not be written\n";
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
@@ -311,8 +312,7 @@ static int cmd_minimize(struct opts *o, struct states *st)
         ks_print(stdout, &st->in);
         return EXIT_DIVERGE;
     }
-    fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized");
-    return EXIT_DIVERGE;
+    return fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized") ? OUT_FAILED : EXIT_DIVERGE;
 }
 
 static int cmd_gen(struct opts *o, struct states *st)

@@ -18,6 +18,7 @@
 #include "invariant.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
+#include "out.h"
 #include "print.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -61,7 +62,7 @@ struct rclass {
     unsigned cause;         /* fuzz: the model's cause (classify.h), CLASS_NO_FIX, or 0: the model agrees */
     uint64_t count, first_seed;
     double first_s;
-    char reproducer[300];
+    char *reproducer;       /* written (allocated); NULL: none */
     char text[HK_TEXT_LEN + 32]; /* a failed assertion's text */
 };
 
@@ -84,6 +85,7 @@ struct real_run {
     uint64_t sig_exits[SIG_EXIT_COUNT]; /* validate --target signal: the model's fastpath exits */
     uint64_t sig_real_done[3];          /* the real fastpath: not tracked (release), fell back, finished */
     double t0;
+    int write_errors; /* outputs that could not be written */
 };
 
 static const char usage[] =
@@ -304,22 +306,32 @@ static uint32_t compare(struct kstate *x, struct kstate *y, bool model_debug)
     return f;
 }
 
+/* The prefix of the command's messages about its outputs. */
+static const char *who(const struct real_opts *o)
+{
+    return !strcmp(o->cmd, "fuzz") ? "irqsim fuzz" : "irqsim validate";
+}
+
 static void write_reproducer(const struct real_opts *o, struct real_run *r, struct rclass *c, const char *title)
 {
     if (!o->out)
         return;
-    snprintf(c->reproducer, sizeof c->reproducer, "%s/%s-%02d-seed%" PRIu64 ".scen", o->out, o->cmd, r->n_classes,
-             c->first_seed);
-    FILE *f = fopen(c->reproducer, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim %s: cannot write %s: %s\n", o->cmd, c->reproducer, strerror(errno));
-        c->reproducer[0] = 0;
-        return;
+    char *path = out_join(o->out, "%s-%02d-seed%" PRIu64 ".scen", o->cmd, r->n_classes, c->first_seed);
+    char *verdict = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&verdict, &len);
+    if (mem) {
+        fprintf(mem, "%s\nreal kernel: %s (%s, commit %s), seed %" PRIu64 "\n", title, r->k.dir, r->k.board,
+                r->k.commit[0] ? r->k.commit : "?", c->first_seed);
+        fclose(mem);
     }
-    fprintf(f, "# %s\n# real kernel: %s (%s, commit %s), seed %" PRIu64 "\n", title, r->k.dir, r->k.board,
-            r->k.commit[0] ? r->k.commit : "?", c->first_seed);
-    ks_print(f, &r->in);
-    fclose(f);
+    if (path && verdict && out_reproducer(who(o), path, verdict, &r->in, NULL) == 0) {
+        c->reproducer = path;
+    } else { /* the summary and the JSON name only reproducers that exist */
+        r->write_errors++;
+        free(path);
+    }
+    free(verdict);
 }
 
 static void class_label(const struct rclass *c, char *buf, size_t n)
@@ -367,7 +379,7 @@ static void count(const struct real_opts *o, struct real_run *r, struct rclass *
         printf("  (\"slow\" below is the %s, \"fast\" the %s)\n", xname, yname);
     if (!c->halt)
         diff_compare(x, y, stdout);
-    if (c->reproducer[0])
+    if (c->reproducer)
         printf("  reproducer: %s\n", c->reproducer);
 }
 
@@ -395,10 +407,8 @@ static int open_build(const struct real_opts *o, struct real_run *r)
         fprintf(stderr, "irqsim %s: %s\n", o->cmd, err);
         return -1;
     }
-    if (o->out && mkdir(o->out, 0777) && errno != EEXIST) {
-        fprintf(stderr, "irqsim %s: cannot create %s: %s\n", o->cmd, o->out, strerror(errno));
-        return -1;
-    }
+    if (o->out && out_dir(who(o), o->out) != 0)
+        return -2;
     printf("real kernel: %s\n  board %s, commit %s, %s, %u domain%s, %s; timer %" PRIu64 " Hz, maxIRQ %u, GICv%u\n",
            r->k.dir, r->k.board, r->k.commit[0] ? r->k.commit : "?", r->k.info.debug ? "debug" : "release",
            r->k.cfg.num_domains, r->k.cfg.num_domains == 1 ? "" : "s", r->k.cfg.smp ? "2 cores" : "1 core",
@@ -878,17 +888,22 @@ static int bench(const struct real_opts *o, struct real_run *r)
 
 static int write_json(const struct real_opts *o, const struct real_run *r)
 {
-    FILE *f = fopen(o->json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim %s: cannot write %s: %s\n", o->cmd, o->json, strerror(errno));
+    struct out *out = out_open(who(o), o->json);
+    if (!out)
         return -1;
-    }
+    FILE *f = out->f;
     double t = now_s() - r->t0;
-    fprintf(f, "{\"command\": \"%s\", \"build\": \"%s\", \"board\": \"%s\", \"commit\": \"%s\", \"checks\": %" PRIu64
-               ", \"seconds\": %.2f, \"checks_per_second\": %.0f, \"diverged\": %" PRIu64 ", \"named\": %" PRIu64
-               ", \"halts\": %" PRIu64 ", \"known_halts\": %" PRIu64 ",\n \"defects\": {",
-            o->cmd, r->k.dir, r->k.board, r->k.commit, r->checks, t, (double)r->checks / t, r->diverged,
-            r->classified, r->halts, r->known);
+    /* the build's folder, board and commit come from the command line and
+     * the build's kernel.info: escaped */
+    fprintf(f, "{\"command\": \"%s\", \"build\": ", o->cmd);
+    out_string(out, r->k.dir);
+    fprintf(f, ", \"board\": ");
+    out_string(out, r->k.board);
+    fprintf(f, ", \"commit\": ");
+    out_string(out, r->k.commit);
+    fprintf(f, ", \"checks\": %" PRIu64 ", \"seconds\": %.2f, \"checks_per_second\": %.0f, \"diverged\": %" PRIu64
+               ", \"named\": %" PRIu64 ", \"halts\": %" PRIu64 ", \"known_halts\": %" PRIu64 ",\n \"defects\": {",
+            r->checks, t, (double)r->checks / t, r->diverged, r->classified, r->halts, r->known);
     const char *sep = "";
     for (int d = 0; d < DEF_COUNT; d++)
         if (r->defect_hits[d]) {
@@ -911,13 +926,15 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
         const struct rclass *c = &r->classes[i];
         char fields[200], cause[120];
         fprintf(f, "%s\n  {\"path\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"model_cause\": \"%s\", \"count\": %" PRIu64
-                   ", \"seed\": %" PRIu64 ", \"first_seconds\": %.2f, \"reproducer\": \"%s\"}",
+                   ", \"seed\": %" PRIu64 ", \"first_seconds\": %.2f, \"reproducer\": ",
                 i ? "," : "", path_name(c->path), diff_fields_text(c->fields, fields, sizeof fields),
                 c->halt ? "true" : "false", c->cause ? cause_text(&target_irq, c->cause, cause, sizeof cause) : "none",
-                c->count, c->first_seed, c->first_s, c->reproducer);
+                c->count, c->first_seed, c->first_s);
+        out_string(out, c->reproducer ? c->reproducer : "");
+        fputc('}', f);
     }
     fprintf(f, "]}\n");
-    return fclose(f);
+    return out_close(out);
 }
 
 int realcmd_main(int argc, char **argv)
@@ -931,9 +948,10 @@ int realcmd_main(int argc, char **argv)
     struct real_run *r = calloc(1, sizeof *r);
     if (!r)
         return 2;
-    if (open_build(&o, r)) {
+    int opened = open_build(&o, r);
+    if (opened) {
         free(r);
-        return 2;
+        return opened == -2 ? OUT_FAILED : 2;
     }
     r->t0 = now_s();
     if (!strcmp(o.cmd, "validate")) {
@@ -950,8 +968,12 @@ int realcmd_main(int argc, char **argv)
         }
     }
     if (o.json && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && write_json(&o, r))
-        rc = 2;
+        r->write_errors++;
+    if (r->write_errors && rc < 2)
+        rc = OUT_FAILED;
     rk_close(&r->k);
+    for (int i = 0; i < r->n_classes; i++)
+        free(r->classes[i].reproducer);
     free(r);
     return rc;
 }

@@ -12,6 +12,7 @@
 #include "diff.h"
 #include "invariant.h"
 #include "jval.h"
+#include "out.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "scenario.h"
@@ -41,7 +42,7 @@ struct rclass {
     long count;
     long first_seq;
     char where[300];      /* file:line of the first */
-    char reproducer[300];
+    char *reproducer;     /* written (allocated); NULL: none */
 };
 
 struct replay_run {
@@ -52,6 +53,7 @@ struct replay_run {
     struct rclass classes[REPLAY_MAX_CLASSES];
     int n_classes;
     long classes_dropped;
+    int write_errors;               /* outputs that could not be written */
     struct kstate in, model, real;
     struct trace_rec rec;
 };
@@ -61,7 +63,7 @@ static const char usage[] =
     "TRACE...\n"
     "  replays each captured interrupt entry of TRACE (JSONL, plain or .gz; docs/TRACES.md) through the model\n"
     "  and compares the predicted exit with the captured one. Exit status: 0 every entry agrees, 1 an entry\n"
-    "  differs or breaks one of irqsim's entry invariants, 2 bad input.\n";
+    "  differs or breaks one of irqsim's entry invariants, 2 bad input, 4 an output could not be written.\n";
 
 static int trace_arg(void *opts, const char *arg, char *why, size_t len)
 {
@@ -159,30 +161,27 @@ static void class_name(const struct rclass *c, char *buf, size_t n)
     snprintf(buf, n, "%s%s/%s", exit_name(c->exit), c->path ? "+path" : "", diff_fields_text(c->fields, f, sizeof f));
 }
 
-static int write_file(const char *path, const char *text)
-{
-    FILE *f = fopen(path, "w");
-    if (!f)
-        return -1;
-    fputs(text, f);
-    return fclose(f);
-}
-
 /* The first entry of a class: its entry state as a reproducer, and the
  * captured exit beside it. */
 static void keep_reproducer(const struct replay_opts *o, struct replay_run *r, struct rclass *c)
 {
     if (!o->out)
         return;
-    char name[200], path[300];
+    char name[200];
     class_name(c, name, sizeof name);
     for (char *p = name; *p; p++)
         if (*p == '/' || *p == '+')
             *p = *p == '/' ? '_' : '-';
-    snprintf(c->reproducer, sizeof c->reproducer, "%s/replay-%02d-%s.scen", o->out, r->n_classes, name);
-    snprintf(path, sizeof path, "%s/replay-%02d-%s.real.scen", o->out, r->n_classes, name);
-    if (write_file(c->reproducer, r->rec.entry) || write_file(path, r->rec.exit))
-        fprintf(stderr, "irqsim replay: cannot write %s: %s\n", c->reproducer, strerror(errno));
+    char *entry = out_join(o->out, "replay-%02d-%s.scen", r->n_classes, name);
+    char *exit = out_join(o->out, "replay-%02d-%s.real.scen", r->n_classes, name);
+    if (entry && exit && out_text("irqsim replay", entry, r->rec.entry) == 0 &&
+        out_text("irqsim replay", exit, r->rec.exit) == 0) {
+        c->reproducer = entry;
+    } else { /* the summary and the JSON name only reproducers that exist */
+        r->write_errors++;
+        free(entry);
+    }
+    free(exit);
 }
 
 static void count_class(const struct replay_opts *o, struct replay_run *r, int exit, uint32_t fields, bool path,
@@ -393,7 +392,7 @@ static void print_summary(const struct replay_opts *o, const struct replay_run *
         char name[200];
         class_name(&r->classes[i], name, sizeof name);
         printf("difference %-50s %6ld  first %s%s%s\n", name, r->classes[i].count, r->classes[i].where,
-               r->classes[i].reproducer[0] ? " -> " : "", r->classes[i].reproducer);
+               r->classes[i].reproducer ? " -> " : "", r->classes[i].reproducer ? r->classes[i].reproducer : "");
     }
     if (r->classes_dropped)
         printf("(%ld entries in classes past the first %d not listed)\n", r->classes_dropped, REPLAY_MAX_CLASSES);
@@ -402,11 +401,10 @@ static void print_summary(const struct replay_opts *o, const struct replay_run *
 
 static int write_json(const struct replay_opts *o, const struct replay_run *r)
 {
-    FILE *f = fopen(o->json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim replay: cannot write %s: %s\n", o->json, strerror(errno));
+    struct out *out = out_open("irqsim replay", o->json);
+    if (!out)
         return -1;
-    }
+    FILE *f = out->f;
     fprintf(f, "{\"fastpath\": \"%s\", \"entries\": %ld, \"agree\": %ld, \"differ\": %ld, \"unreadable\": %ld, "
                "\"invariant_entries\": %ld, \"admitted\": %ld, \"read_late\": %ld, \"kernel_slowpath\": %ld,\n \"exits\": {",
             o->slow_only ? "none" : fp_variant_name(o->variant), r->records, r->agree, r->differ, r->unreadable,
@@ -431,13 +429,13 @@ static int write_json(const struct replay_opts *o, const struct replay_run *r)
         fprintf(f, "%s\n  {\"exit\": \"%s\", \"path\": %s, \"fields\": \"%s\", \"count\": %ld, \"first\": ", i ? "," : "",
                 exit_name(c->exit), c->path ? "true" : "false", diff_fields_text(c->fields, fields, sizeof fields),
                 c->count);
-        jval_write_string(f, c->where);
+        out_string(out, c->where);
         fprintf(f, ", \"reproducer\": ");
-        jval_write_string(f, c->reproducer);
+        out_string(out, c->reproducer ? c->reproducer : "");
         fputc('}', f);
     }
     fprintf(f, "]}\n");
-    return fclose(f);
+    return out_close(out);
 }
 
 int replay_main(int argc, char **argv)
@@ -446,10 +444,8 @@ int replay_main(int argc, char **argv)
     int rc = parse_opts(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : 2;
-    if (o.out && mkdir(o.out, 0777) && errno != EEXIST) {
-        fprintf(stderr, "irqsim replay: cannot create %s: %s\n", o.out, strerror(errno));
-        return 2;
-    }
+    if (o.out && out_dir("irqsim replay", o.out) != 0)
+        return OUT_FAILED;
     struct replay_run *r = calloc(1, sizeof *r);
     if (!r) {
         fprintf(stderr, "irqsim replay: out of memory\n");
@@ -460,8 +456,10 @@ int replay_main(int argc, char **argv)
         bad |= replay_file(&o, r, o.files[i]) != 0;
     print_summary(&o, r);
     if (o.json && write_json(&o, r))
-        bad = 1;
-    rc = bad || r->unreadable ? 2 : r->differ || r->inv_entries ? 1 : 0;
+        r->write_errors++;
+    rc = bad || r->unreadable ? 2 : r->write_errors ? OUT_FAILED : r->differ || r->inv_entries ? 1 : 0;
+    for (int i = 0; i < r->n_classes; i++)
+        free(r->classes[i].reproducer);
     free(r);
     return rc;
 }

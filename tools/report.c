@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "defect.h"
 #include "jval.h"
+#include "out.h"
 #include "target.h"
 
 /* One report: the JSON, its file, and the target it names. */
@@ -292,15 +293,10 @@ int report_main(int argc, char **argv)
         fclose(mem);
     jval_doc_free(&jd);
     if (rc == 0) {
-        FILE *out = out_path ? fopen(out_path, "w") : stdout;
-        if (!out) {
-            fprintf(stderr, "irqsim report: cannot write %s: %s\n", out_path, strerror(errno));
-            rc = 2;
-        } else {
-            fwrite(body, 1, len, out);
-            if (out != stdout)
-                fclose(out);
-        }
+        if (!out_path)
+            fwrite(body, 1, len, stdout);
+        else if (out_text("irqsim report", out_path, body) != 0)
+            rc = OUT_FAILED;
     }
     free(body);
     return rc;

@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "irq_fast.h"
+#include "out.h"
 #include "scenario.h"
 #include "print.h"
 #include "sim.h"
@@ -31,7 +32,7 @@ static const char usage[] =
     "  --from, --span  the picture's time window in ticks (default: around the first divergence)\n"
     "  --expect CLASS  (EXIT/CAUSE, as irqsim fuzz names classes) exit 0 when the sweep reaches it\n"
     "  exit: 0 no divergence, 1 divergence (or a reached state the checker refused; with --expect:\n"
-    "  the class not reached), 2 bad input\n";
+    "  the class not reached), 2 bad input, 4 an output could not be written\n";
 
 struct sim_opts {
     const struct target *target; /* NULL: the workload's */
@@ -88,21 +89,23 @@ static int resolve_variant(struct sim_opts *o, const struct target *t)
                        !o->target ? " (the workload's target, irq without a target line)" : "", &o->variant);
 }
 
-static int write_file(const char *path, void (*fn)(FILE *, const struct sim *), const struct sim *s)
+static int write_svg(const char *path, const struct sim *s)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim sim: cannot write %s: %s\n", path, strerror(errno));
+    struct out *out = out_open("irqsim sim", path);
+    if (!out)
         return -1;
-    }
-    fn(f, s);
-    return fclose(f) == 0 ? 0 : -1;
+    sim_svg(out->f, s);
+    return out_close(out);
 }
 
-static void print_div_state(FILE *f, const struct sim *s)
+static int write_json(const char *path, const struct sim *s)
 {
-    fprintf(f, "# the entry state of the first divergence of irqsim sim\n");
-    ks_print(f, s->div_state);
+    struct out *out = out_open("irqsim sim", path);
+    if (!out)
+        return -1;
+    if (sim_json(out->f, s) != 0)
+        out->why = "a thread name is not UTF-8: JSON cannot hold it";
+    return out_close(out);
 }
 
 static int write_state(const char *path, const struct sim *s)
@@ -111,7 +114,8 @@ static int write_state(const char *path, const struct sim *s)
         fprintf(stderr, "irqsim sim: no divergence: %s not written\n", path);
         return 0;
     }
-    return write_file(path, print_div_state, s);
+    return out_reproducer("irqsim sim", path, "the entry state of the first divergence of irqsim sim\n",
+                          s->div_state, NULL);
 }
 
 int sim_main(int argc, char **argv)
@@ -145,12 +149,12 @@ int sim_main(int argc, char **argv)
     printf("== %s\n", o.file);
     sim_report(stdout, &s);
     int out = 0;
-    if (o.svg && write_file(o.svg, sim_svg, &s))
-        out = EXIT_USAGE;
-    if (o.json && write_file(o.json, sim_json, &s))
-        out = EXIT_USAGE;
+    if (o.svg && write_svg(o.svg, &s))
+        out = OUT_FAILED;
+    if (o.json && write_json(o.json, &s))
+        out = OUT_FAILED;
     if (o.state && write_state(o.state, &s))
-        out = EXIT_USAGE;
+        out = OUT_FAILED;
     bool bad = s.diverged || !sim_all_admitted(&s);
     if (o.expect) { /* the sweep reached the class, every state admitted */
         char name[200];

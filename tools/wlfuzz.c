@@ -2,20 +2,19 @@
 #define _POSIX_C_SOURCE 200809L
 #include "wlfuzz.h"
 
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <time.h>
 
-#include "cli.h"
 #include "defect.h"
 #include "invariant.h"
 #include "irq_fast.h"
+#include "out.h"
 #include "scenario.h"
 #include "sim.h"
+#include "stop.h"
 #include "target.h"
 
 #define WL_BYTES 512
@@ -32,7 +31,7 @@ struct wclass {
     uint64_t as_first, never_runs, late, masked, over_budget, extra_timer_wl;
     long extra_timer;
     uint64_t device;
-    char reproducer[400];
+    char *reproducer; /* written (allocated); NULL: none */
 };
 
 struct wsession {
@@ -44,7 +43,10 @@ struct wsession {
     uint64_t dropped;
     uint64_t errors, first_error_wl;
     double shrink_s; /* time spent shrinking and saving: not search time */
-    char error_file[400], error_msg[300];
+    char *error_file; /* written (allocated); NULL: none */
+    char error_msg[300];
+    int write_errors; /* outputs that could not be written */
+    int interrupted;  /* the signal that stopped the run, 0 none */
 };
 
 static double now_s(void)
@@ -282,13 +284,8 @@ int wl_shrink(struct workload *w, int variant, const struct dclass *cl)
 
 
 /* a workload file with the simulator's report on it as comments */
-static void write_workload(const char *path, const struct workload *w, int variant, const char *title)
+static int write_workload(const char *path, const struct workload *w, int variant, const char *title)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim: cannot write %s: %s\n", path, strerror(errno));
-        return;
-    }
     char *text = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&text, &len);
@@ -304,11 +301,10 @@ static void write_workload(const char *path, const struct workload *w, int varia
         }
         sim_free(s);
         fclose(mem);
-        cli_commented(f, text);
     }
+    int rc = out_reproducer("irqsim fuzz", path, text, NULL, w);
     free(text);
-    workload_print(f, w);
-    fclose(f);
+    return rc;
 }
 
 static void save_class(struct wsession *ss, struct wclass *wc, int idx, const struct workload *found)
@@ -322,10 +318,15 @@ static void save_class(struct wsession *ss, struct wclass *wc, int idx, const st
     for (char *p = name; *p; p++)
         if (*p == '/' || *p == '+')
             *p = '-';
-    snprintf(wc->reproducer, sizeof wc->reproducer, "%s/wl-class-%02d-%s.wl", o->out_dir, idx + 1, name);
+    char *path = out_join(o->out_dir, "wl-class-%02d-%s.wl", idx + 1, name);
     snprintf(title, sizeof title, "workload reaching class %s from a plain start, found as workload %" PRIu64
              " of seed %" PRIu64 ", shrunk", dclass_name(&wc->cl, name, sizeof name), wc->first_wl, o->seed);
-    write_workload(wc->reproducer, &w, o->variant, title);
+    if (path && write_workload(path, &w, o->variant, title) == 0) {
+        wc->reproducer = path;
+        return;
+    }
+    free(path); /* the summary and the JSON name only reproducers that exist */
+    ss->write_errors++;
 }
 
 static void model_error(struct wsession *ss, uint64_t i, const struct workload *w, const struct sim *s)
@@ -344,8 +345,13 @@ static void model_error(struct wsession *ss, uint64_t i, const struct workload *
     else
         snprintf(ss->error_msg, sizeof ss->error_msg, "%s", s->drift_msg);
     if (ss->o->out_dir) {
-        snprintf(ss->error_file, sizeof ss->error_file, "%s/model-error-wl-%" PRIu64 ".wl", ss->o->out_dir, i);
-        write_workload(ss->error_file, w, ss->o->variant, "a checker or model error");
+        char *path = out_join(ss->o->out_dir, "model-error-wl-%" PRIu64 ".wl", i);
+        if (path && write_workload(path, w, ss->o->variant, "a checker or model error") == 0) {
+            ss->error_file = path;
+            return;
+        }
+        free(path);
+        ss->write_errors++;
     }
 }
 
@@ -421,7 +427,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     double t0 = now_s();
     if (o->out_dir)
         for (int k = 0; k < ss->n_classes; k++)
-            if (ss->classes[k].first_wl == i && !ss->classes[k].reproducer[0])
+            if (ss->classes[k].first_wl == i && !ss->classes[k].reproducer)
                 save_class(ss, &ss->classes[k], k, w);
     ss->shrink_s += now_s() - t0;
 }
@@ -472,6 +478,9 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
             o->cores, o->cores == 1 ? "" : "s");
     if (o->max_checks)
         fprintf(f, ", budget %" PRIu64 " workloads (--checks)", o->max_checks);
+    if (ss->interrupted)
+        fprintf(f, "\ninterrupted by %s: the figures below are of the %" PRIu64 " workloads done",
+                stop_name(ss->interrupted), ss->sims + ss->setup_refused);
     fprintf(f, "\nworkloads simulated: %" PRIu64 " (%.1f per second; %" PRIu64 " refused at setup; %.1f s of the run "
                "spent shrinking)\n", ss->sims, elapsed > 0 ? (double)ss->sims / elapsed : 0.0, ss->setup_refused,
             ss->shrink_s);
@@ -483,7 +492,7 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     if (ss->errors) {
         fprintf(f, "\nCHECKER OR MODEL ERROR in %" PRIu64 " workload%s (first: workload %" PRIu64 "): %s\n", ss->errors,
                 ss->errors == 1 ? "" : "s", ss->first_error_wl, ss->error_msg);
-        if (ss->error_file[0])
+        if (ss->error_file)
             fprintf(f, "  workload: %s\n", ss->error_file);
     }
     if (!ss->n_classes) {
@@ -506,7 +515,7 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
         fprintf(f, "  %s. %s: first after %.2f s (workload %" PRIu64 "), in %" PRIu64 " workload%s; plainest class %s",
                 defect_info(tg, d)->id, defect_info(tg, d)->title, first[d], fwl[d], wls[d], wls[d] == 1 ? "" : "s",
                 dclass_name(&b->cl, name, sizeof name));
-        if (b->reproducer[0])
+        if (b->reproducer)
             fprintf(f, " (%s)", b->reproducer);
         fprintf(f, "\n");
     }
@@ -534,23 +543,24 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
                        PRIu64 ", extra timer entries in %" PRIu64 " (%+.4f per device interrupt)\n",
                     wc->as_first, wc->as_first == 1 ? "" : "s", wc->never_runs, wc->late, wc->masked, wc->over_budget,
                     wc->extra_timer_wl, wc->device ? (double)wc->extra_timer / (double)wc->device : 0.0);
-        if (wc->reproducer[0])
+        if (wc->reproducer)
             fprintf(f, "      reproducer: %s\n", wc->reproducer);
     }
     if (ss->dropped)
         fprintf(f, "  (%" PRIu64 " hits of further classes not kept)\n", ss->dropped);
 }
 
-static void write_json(const struct wsession *ss, double elapsed)
+static int write_json(const struct wsession *ss, double elapsed)
 {
     const struct fuzz_opts *o = ss->o;
-    FILE *f = fopen(o->json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim: cannot write %s: %s\n", o->json, strerror(errno));
-        return;
-    }
+    struct out *out = out_open("irqsim fuzz", o->json);
+    if (!out)
+        return -1;
+    FILE *f = out->f;
     const struct target *tg = o->bounds.target;
     fprintf(f, "{\n  \"mode\": \"workload\",\n");
+    if (ss->interrupted) /* only then: an uninterrupted run's JSON stays as it was */
+        fprintf(f, "  \"interrupted\": \"%s\",\n", stop_name(ss->interrupted));
     if (!tg->is_default) /* the default target's JSON stays as it was */
         fprintf(f, "  \"target\": \"%s\",\n", tg->name);
     fprintf(f, "  \"fastpath\": \"%s\",\n  \"seconds\": %.3f,\n  \"seed\": %" PRIu64
@@ -568,32 +578,36 @@ static void write_json(const struct wsession *ss, double elapsed)
     int best[DEFECT_MAX];
     defect_firsts(ss, first, wls, best, fwl);
     char name[200];
-    for (int d = 0, k = 0; d < tg->n_defects; d++)
-        if (best[d] >= 0)
-            fprintf(f, "%s\n    {\"id\": \"%s\", \"first_seconds\": %.3f, \"first_workload\": %" PRIu64
-                       ", \"workloads\": %" PRIu64 ", \"class\": \"%s\", "
-                       "\"reproducer\": \"%s\"}", k++ ? "," : "", defect_info(tg, d)->id, first[d], fwl[d], wls[d],
-                    dclass_name(&ss->classes[best[d]].cl, name, sizeof name), ss->classes[best[d]].reproducer);
+    for (int d = 0, k = 0; d < tg->n_defects; d++) {
+        if (best[d] < 0)
+            continue;
+        const struct wclass *b = &ss->classes[best[d]];
+        fprintf(f, "%s\n    {\"id\": \"%s\", \"first_seconds\": %.3f, \"first_workload\": %" PRIu64
+                   ", \"workloads\": %" PRIu64 ", \"class\": \"%s\", \"reproducer\": ", k++ ? "," : "",
+                defect_info(tg, d)->id, first[d], fwl[d], wls[d], dclass_name(&b->cl, name, sizeof name));
+        out_string(out, b->reproducer ? b->reproducer : "");
+        fputc('}', f);
+    }
     fprintf(f, "\n  ],\n  \"classes\": [");
     for (int i = 0; i < ss->n_classes; i++) {
         const struct wclass *wc = &ss->classes[i];
         fprintf(f, "%s\n    {\"class\": \"%s\", \"first_seconds\": %.3f, \"first_workload\": %" PRIu64
                    ", \"workloads\": %" PRIu64 ", \"hits\": %" PRIu64 ", \"as_first\": %" PRIu64
                    ", \"never_runs\": %" PRIu64 ", \"masked\": %" PRIu64 ", \"over_budget\": %" PRIu64
-                   ", \"extra_timer_entries\": %ld, \"reproducer\": \"%s\"}",
+                   ", \"extra_timer_entries\": %ld, \"reproducer\": ",
                 i ? "," : "", dclass_name(&wc->cl, name, sizeof name), wc->first_s, wc->first_wl, wc->workloads,
-                wc->hits, wc->as_first, wc->never_runs, wc->masked, wc->over_budget, wc->extra_timer, wc->reproducer);
+                wc->hits, wc->as_first, wc->never_runs, wc->masked, wc->over_budget, wc->extra_timer);
+        out_string(out, wc->reproducer ? wc->reproducer : "");
+        fputc('}', f);
     }
     fprintf(f, "%s]\n}\n", ss->n_classes ? "\n  " : "");
-    fclose(f);
+    return out_close(out);
 }
 
 int wlfuzz_run(const struct fuzz_opts *o)
 {
-    if (o->out_dir && mkdir(o->out_dir, 0777) != 0 && errno != EEXIST) {
-        fprintf(stderr, "irqsim: cannot create %s: %s\n", o->out_dir, strerror(errno));
-        return 2;
-    }
+    if (o->out_dir && out_dir("irqsim fuzz", o->out_dir) != 0)
+        return OUT_FAILED;
     struct wsession *ss = calloc(1, sizeof *ss);
     struct workload *w = calloc(1, sizeof *w);
     struct sim *s = calloc(1, sizeof *s);
@@ -604,7 +618,9 @@ int wlfuzz_run(const struct fuzz_opts *o)
     ss->o = o;
     ss->start = now_s();
     double shown = ss->start;
-    for (uint64_t i = 0; o->max_checks ? i < o->max_checks : now_s() - ss->start < o->seconds; i++) {
+    stop_catch();
+    for (uint64_t i = 0; (o->max_checks ? i < o->max_checks : now_s() - ss->start < o->seconds) && !stop_requested();
+         i++) {
         one_workload(ss, i, w, s);
         if (o->progress && now_s() - shown >= 1.0) {
             shown = now_s();
@@ -613,14 +629,21 @@ int wlfuzz_run(const struct fuzz_opts *o)
         }
     }
     double elapsed = now_s() - ss->start;
+    ss->interrupted = stop_requested();
     if (o->progress)
         fputc('\n', stderr);
     summary(stdout, ss, elapsed);
-    if (o->json)
-        write_json(ss, elapsed);
-    int rc = ss->errors ? 2 : ss->n_classes ? 1 : 0;
+    if (o->json && write_json(ss, elapsed) != 0)
+        ss->write_errors++;
+    int rc = ss->errors ? 2 : ss->write_errors ? OUT_FAILED : ss->n_classes ? 1 : 0;
+    if (ss->write_errors)
+        fprintf(stderr, "irqsim fuzz: %d output%s could not be written (exit status %d)\n", ss->write_errors,
+                ss->write_errors == 1 ? "" : "s", OUT_FAILED);
+    for (int i = 0; i < ss->n_classes; i++)
+        free(ss->classes[i].reproducer);
+    free(ss->error_file);
     free(ss);
     free(w);
     free(s);
-    return rc;
+    return stop_finish(rc);
 }

@@ -1,0 +1,69 @@
+/*
+ * out: every file irqsim writes, and how. A file is written to a temporary
+ * beside its destination and renamed onto it when every write, the flush
+ * and the close succeeded, so a killed or failed run leaves either the
+ * previous file or the whole new one, never half of one. Every failure
+ * prints the path and the reason and is reported to the caller, which
+ * exits with OUT_FAILED. Paths are of any length (allocated, no fixed
+ * buffers). Also here: the one JSON string writer (jval_write_string)
+ * as used on an output, and the one reproducer writer (a scenario or a
+ * workload with its verdict on top as a "# " comment block).
+ */
+#ifndef IRQSIM_OUT_H
+#define IRQSIM_OUT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "kstate.h"
+
+struct workload;
+
+/* The exit status of a command when an output could not be written (0
+ * agree, 1 diverge, 2 bad input or usage, 3 the real kernel cannot be
+ * built here). */
+#define OUT_FAILED 4
+
+struct out {
+    FILE *f;      /* write here */
+    char *path;   /* the destination */
+    char *tmp;    /* the temporary renamed onto path; NULL: written in place
+                     (a device, a FIFO: /dev/null, /dev/stdout, /dev/full) */
+    const char *who; /* the message prefix: "irqsim fuzz" */
+    const char *why; /* a failure that is no errno (a string not UTF-8) */
+};
+
+/* Open path for writing (through a temporary). NULL, with the message
+ * printed ("who: cannot write PATH: reason"), when it cannot be. */
+struct out *out_open(const char *who, const char *path);
+/* Flush, check, close and rename into place; frees o. 0, or -1 with the
+ * message printed, the temporary removed and the destination untouched. */
+int out_close(struct out *o);
+/* Give up: the temporary is removed, the destination untouched; frees o. */
+void out_discard(struct out *o);
+
+/* s as a JSON string literal on o (jval_write_string); a string that is
+ * not UTF-8 makes out_close fail (JSON cannot hold it faithfully). */
+void out_string(struct out *o, const char *s);
+
+/* The whole of text as the file path. 0 or -1 (message printed). */
+int out_text(const char *who, const char *path, const char *text);
+
+/* A reproducer: verdict (NULL: none) as a "# " comment block on top, then
+ * the scenario ks or the workload w (exactly one of them non-NULL), in the
+ * formats the readers take back. 0 or -1 (message printed). */
+int out_reproducer(const char *who, const char *path, const char *verdict, const struct kstate *ks,
+                   const struct workload *w);
+
+/* text into f with every line prefixed by "# " (what the readers skip). */
+void out_commented(FILE *f, const char *text);
+
+/* "dir/name" in a new allocation (free it); name is a printf format.
+ * NULL when out of memory (message printed). */
+char *out_join(const char *dir, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Make the output folder dir (one level, as mkdir) or accept it when it
+ * is one already. 0 or -1 (message printed: e.g. a file of that name). */
+int out_dir(const char *who, const char *dir);
+
+#endif

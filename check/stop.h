@@ -1,0 +1,24 @@
+/*
+ * stop: SIGINT and SIGTERM as a request to stop a long run (fuzz, the
+ * workload fuzzer, exhaust) at its next check, so that it still prints
+ * its summary and writes its JSON and state file for the work done.
+ * A signal ignored when the run starts (nohup, a background job of a
+ * shell without job control) stays ignored.
+ */
+#ifndef IRQSIM_STOP_H
+#define IRQSIM_STOP_H
+
+/* Catch SIGINT and SIGTERM from now on. */
+void stop_catch(void);
+/* The signal that asked the run to stop, 0 when none did. */
+int stop_requested(void);
+/* "SIGINT" or "SIGTERM" for stop_requested()'s value. */
+const char *stop_name(int sig);
+/* The run's end, once its outputs are written: the signals back to their
+ * defaults and, when one stopped the run and rc says no more than agree
+ * (0) or diverge (1), the process ends by that signal (status 128 + its
+ * number in a shell: 130, 143), so a shell loop or make stops as it would
+ * have without the handler. Otherwise returns rc (2, 4 outrank). */
+int stop_finish(int rc);
+
+#endif
