@@ -59,7 +59,7 @@ for c in "$root"/fuzz/fuzz_*.c; do
   # the engine's driver may be C++ (libFuzzer, AFL++'s libAFLDriver): link
   # with the C++ driver when there is one, as OSS-Fuzz does with $CXX
   # shellcheck disable=SC2086
-  ${CXX:-${CC/clang/clang++}} $CFLAGS "$obj/$target.o" "${objs[@]}" $LIB_FUZZING_ENGINE -lz -o "$OUT/$target"
+  ${CXX:-${CC/clang/clang++}} $CFLAGS "$obj/$target.o" "${objs[@]}" $LIB_FUZZING_ENGINE -lz -lpthread -o "$OUT/$target"
   corpus=$root/fuzz/corpus/${target#fuzz_}
   if [ -d "$corpus" ]; then
     rm -f "$OUT/${target}_seed_corpus.zip"
