@@ -1,5 +1,6 @@
 /* workload: the workload format, its reader and writer, and the workload
  * generator of the fuzzer. */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include "workload.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "scenario.h"
@@ -47,6 +49,8 @@ struct rd {
     struct workload *w;
     struct scen_error *err;
     int line;
+    int directives;  /* lines that are not blank or comments */
+    int simple_at[8]; /* the line of each one-value setting (parse_line's once[]), 0 none */
 };
 
 static int fail(struct rd *r, const char *fmt, ...)
@@ -530,6 +534,21 @@ static int parse_line(struct rd *r, char *line)
     }
     if (n == 0 || tok[0][0] == '#')
         return 0;
+    r->directives++;
+    /* a setting and a key of a line once each, as the scenario reader has it */
+    static const char *const once[] = {"board", "horizon", "timer_irq", "entry_latency", "cores", "kernel", "target"};
+    for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
+        if (strcmp(tok[0], once[i]) == 0) {
+            if (r->simple_at[i])
+                return fail(r, "%s is given twice (first on line %d)", once[i], r->simple_at[i]);
+            r->simple_at[i] = r->line;
+        }
+    for (int i = 1; i < n; i++) {
+        size_t k = strcspn(tok[i], "=");
+        for (int j = 1; j < i && tok[i][k]; j++)
+            if (strncmp(tok[i], tok[j], k + 1) == 0)
+                return fail(r, "%s: key '%.*s' given twice", tok[0], (int)k, tok[i]);
+    }
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
                                          "entry_latency", "cores", "kernel", "target"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
@@ -589,6 +608,10 @@ int workload_parse(const char *text, size_t len, const char *filename, struct wo
             return -1;
         pos = end + 1;
     }
+    if (!r.directives) {
+        r.line = r.line ? r.line : 1;
+        return fail(&r, "no directive: an empty workload (docs/workload-format.md)");
+    }
     return check_acks(&r);
 }
 
@@ -596,20 +619,41 @@ int workload_load(const char *path, struct workload *w, struct scen_error *err)
 {
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", path);
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         snprintf(err->msg, sizeof err->msg, "cannot open: %s", strerror(errno));
         return -1;
     }
+    /* a directory opens, and reads as nothing: a file only (or stdin) */
+    struct stat st;
+    if (!is_stdin && (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))) {
+        fclose(f);
+        snprintf(err->msg, sizeof err->msg, "not a regular file");
+        return -1;
+    }
     static char buf[SCEN_MAX_FILE + 1];
     size_t n = fread(buf, 1, sizeof buf, f);
-    if (f != stdin)
+    int read_err = ferror(f) ? errno : 0;
+    if (!is_stdin)
         fclose(f);
+    if (read_err) {
+        snprintf(err->msg, sizeof err->msg, "read error: %s", strerror(read_err));
+        return -1;
+    }
     if (n > SCEN_MAX_FILE) {
         snprintf(err->msg, sizeof err->msg, "file larger than %u bytes", SCEN_MAX_FILE);
         return -1;
     }
-    return workload_parse(buf, n, path, w, err);
+    if (workload_parse(buf, n, path, w, err) != 0)
+        return -1;
+    /* without a thread or an IRQ line no kernel entry is ever compared */
+    if (w->n_threads == 0 && w->n_irqs == 0) {
+        err->line = 1;
+        snprintf(err->msg, sizeof err->msg, "nothing runs: no thread and no irq or spurious line");
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- printing ---- */
