@@ -459,6 +459,13 @@ struct state_lines {
     int best_defect[DEFECT_MAX], cls[MAX_CLASSES], best_class[MAX_CLASSES];
 };
 
+/* A saved plan to find on the walk: the position and each best state. */
+struct state_mark {
+    uint64_t ordinal;
+    const uint8_t *digit;
+    int len, line, size; /* size -1: the position (no size) */
+};
+
 /* What a state file said, before any of it is used. */
 struct state_read {
     int len, done;
@@ -467,6 +474,7 @@ struct state_read {
     double elapsed;
     struct totals t;
     struct state_lines at;
+    struct state_mark marks[1 + DEFECT_MAX + MAX_CLASSES]; /* state_walk's */
 };
 
 struct state_err {
@@ -706,13 +714,6 @@ static int state_classes(const struct run *r, const struct state_read *sr, struc
     return 0;
 }
 
-/* A saved plan to find on the walk: the position and each best state. */
-struct state_mark {
-    uint64_t ordinal;
-    const uint8_t *digit;
-    int len, line, size; /* size -1: the position (no size) */
-};
-
 static int mark_cmp(const void *a, const void *b)
 {
     const struct state_mark *x = a, *y = b;
@@ -723,9 +724,9 @@ static int mark_cmp(const void *a, const void *b)
  * plan of its ordinal (its digits, each in its range), and a best state's
  * size the size of the state it builds. The walk costs what the space's
  * count (exh_count) already cost. */
-static int state_walk(struct run *r, const struct state_read *sr, struct state_err *e)
+static int state_walk(struct run *r, struct state_read *sr, struct state_err *e)
 {
-    static struct state_mark m[1 + DEFECT_MAX + MAX_CLASSES];
+    struct state_mark *m = sr->marks;
     int n = 0;
     const struct totals *t = &sr->t;
     m[n++] = (struct state_mark){sr->ordinal, sr->digit, sr->len, sr->at.digits, -1};
@@ -793,7 +794,7 @@ static int load_state(struct run *r, double *elapsed)
     free(line);
     if (rc == 0 && (!sr->at.end || !sr->at.run || !sr->at.done || !sr->at.ordinal || sr->len < 0 ||
                     !sr->at.counts || !sr->at.first_skip || !sr->at.skip_inv || !sr->at.exits || !sr->at.defects))
-        rc = state_fail(&e, lineno, "incomplete (run, done, ordinal, digits, counts, first_skip, skip_inv, exits, "
+        rc = state_fail(&e, lineno ? lineno : 1, "incomplete (run, done, ordinal, digits, counts, first_skip, skip_inv, exits, "
                         "defects and end are needed)");
     if (rc == 0)
         rc = state_counts(r, sr, &e);
