@@ -238,6 +238,8 @@ static int parse_prog(struct rd *r, char *v, struct wl_thread *t)
 static int parse_thread(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
+    if (w->n_threads >= WL_MAX_THREADS) /* before the slot past the array is cleared */
+        return fail(r, "too many threads (at most %d)", WL_MAX_THREADS);
     struct wl_thread *t = &w->threads[w->n_threads];
     memset(t, 0, sizeof *t);
     t->sc = t->timeout_ep = -1;
@@ -282,6 +284,8 @@ static int parse_thread(struct rd *r, char **tok, int n)
 static int parse_sc(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
+    if (w->n_scs >= WL_MAX_SCS) /* before the slot past the array is cleared */
+        return fail(r, "too many scs (at most %d)", WL_MAX_SCS);
     struct wl_sc *s = &w->scs[w->n_scs];
     memset(s, 0, sizeof *s);
     s->ntfn = -1;
@@ -513,13 +517,16 @@ static int parse_simple(struct rd *r, char **tok, int n)
         w->timer_irq = (uint16_t)v;
         return 0;
     }
+    /* the next slot is named only below the limit (new_name refuses the
+     * count first): the slot past the array is not an object */
     if (strcmp(tok[0], "ntfn") == 0)
-        return new_name(r, "ntfn", tok[1], w->ntfns[w->n_ntfns].name, w->n_ntfns, WL_MAX_NTFNS) ? -1
-               : (w->n_ntfns++, 0);
+        return new_name(r, "ntfn", tok[1], w->n_ntfns < WL_MAX_NTFNS ? w->ntfns[w->n_ntfns].name : NULL,
+                        w->n_ntfns, WL_MAX_NTFNS) ? -1 : (w->n_ntfns++, 0);
     if (strcmp(tok[0], "ep") == 0)
-        return new_name(r, "ep", tok[1], w->eps[w->n_eps].name, w->n_eps, WL_MAX_EPS) ? -1 : (w->n_eps++, 0);
-    return new_name(r, "reply", tok[1], w->replies[w->n_replies].name, w->n_replies, WL_MAX_REPLIES) ? -1
-           : (w->n_replies++, 0);
+        return new_name(r, "ep", tok[1], w->n_eps < WL_MAX_EPS ? w->eps[w->n_eps].name : NULL, w->n_eps,
+                        WL_MAX_EPS) ? -1 : (w->n_eps++, 0);
+    return new_name(r, "reply", tok[1], w->n_replies < WL_MAX_REPLIES ? w->replies[w->n_replies].name : NULL,
+                    w->n_replies, WL_MAX_REPLIES) ? -1 : (w->n_replies++, 0);
 }
 
 static int parse_line(struct rd *r, char *line)

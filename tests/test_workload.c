@@ -97,6 +97,20 @@ static void test_errors(void **state)
     expect_error("ntfn n\nirq 40 ntfn=n at=5 at=6\n", 2, "irq: key 'at' given twice");
     expect_error("board imx8mm\nhorizon 5\nboard imx8mm\n", 3, "board is given twice (first on line 1)");
     expect_error("horizon 5\nhorizon 6\n", 2, "horizon is given twice");
+    /* one object past the limit: refused before its slot is named (the
+     * slot past the array was indexed first: UBSan, fuzz_workload_text) */
+    expect_error("ep a\nep b\nep c\nep d\nep e\n", 5, "too many eps (at most 4)");
+    expect_error("ntfn a\nntfn b\nntfn c\nntfn d\nntfn e\nntfn f\nntfn g\nntfn h\nntfn i\n", 9, "too many ntfns");
+    expect_error("reply a\nreply b\nreply c\nreply d\nreply e\nreply f\nreply g\nreply h\nreply i\n", 9,
+                 "too many replys");
+    char many[2048] = "";
+    for (int i = 0; i <= WL_MAX_THREADS; i++)
+        snprintf(many + strlen(many), sizeof many - strlen(many), "thread t%d prio=1 prog=yield,loop\n", i);
+    expect_error(many, WL_MAX_THREADS + 1, "too many threads");
+    many[0] = 0;
+    for (int i = 0; i <= WL_MAX_SCS; i++)
+        snprintf(many + strlen(many), sizeof many - strlen(many), "sc s%d\n", i);
+    expect_error(many, WL_MAX_SCS + 1, "too many scs");
     /* no directive: an empty text, blank lines, comments */
     expect_error("", 1, "no directive");
     expect_error("\n\n", 2, "no directive");
