@@ -57,6 +57,12 @@ mkdir -p sub && cp -r out sub/out && cp run.json sub/run.json
 (cd / && "$irqsim" report "$work/sub/run.json" > "$work/beside.md") || fail "the reproducer beside the JSON was not read"
 cmp -s good.md beside.md || fail "the review from beside the JSON differs"
 
+# a reproducer whose comment holds a code fence stays inside its block
+{ cat "$first"; echo '# ```'; echo '# ````'; } > fenced.scen
+repro fenced fenced.scen
+"$irqsim" report fenced.json > fenced.md || fail "fenced: report exited $?"
+grep -q '^`````$' fenced.md || fail "fenced: the block is not fenced with five backticks"
+
 # JSON of other commands
 "$irqsim" exhaust --threads 1 --quiet --json exhaust.json > /dev/null
 expect exhaust '^exhaust.json: no .*"checks".*not the JSON of `irqsim fuzz --json`'

@@ -127,6 +127,21 @@ static char *read_reproducer(const struct report_ctx *c, const char *id, const c
     return NULL;
 }
 
+/* The code fence around a reproducer: three backticks, or one more than
+ * the longest run of backticks in it (a scenario comment may hold some),
+ * so nothing in the file ends the block early. */
+#define REPORT_FENCE "````````````````````````````````"
+static int fence_len(const char *text)
+{
+    int longest = 0, run = 0;
+    for (const char *p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        longest = run > longest ? run : longest;
+    }
+    int n = longest < 3 ? 3 : longest + 1;
+    return n < (int)sizeof REPORT_FENCE - 1 ? n : (int)sizeof REPORT_FENCE - 1;
+}
+
 /* Names the target an id does belong to, so a JSON edited or stitched
  * from two runs says what is wrong rather than just "unknown". */
 static void report_bad_id(const struct report_ctx *c, const char *id)
@@ -247,7 +262,9 @@ static int report_defect(FILE *out, const struct report_ctx *c, const struct jva
     fprintf(out, "<details><summary>Smallest reproducer: class <code>%s</code>, size %.0f "
                  "(<code>%s</code>)</summary>\n\n",
             cls, jval_num(jd, d, "reproducer_size", 0), base ? base + 1 : repro);
-    fprintf(out, "```\n%s%s```\n\n</details>\n\n", text, text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
+    int fence = fence_len(text);
+    fprintf(out, "%.*s\n%s%s%.*s\n\n</details>\n\n", fence, REPORT_FENCE, text,
+            text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n", fence, REPORT_FENCE);
     free(text);
     return 0;
 }
