@@ -52,7 +52,8 @@ const char *exh_bounds_check(const struct exh_bounds *b)
 struct exh_walk {
     struct exh_iter *it;
     int pos;
-    bool bad; /* more choices than EXH_MAX_CHOICES (a design error) */
+    bool bad; /* more choices than EXH_MAX_CHOICES (a design error), or a
+                 seek's digit out of its range */
 };
 
 /* A choice among n values; a dimension with one value takes no position. */
@@ -69,6 +70,12 @@ static int choose(struct exh_walk *w, int n)
     if (p >= it->len)
         it->digit[p] = 0;
     it->radix[p] = (uint8_t)n;
+    /* a digit out of range comes only from exh_seek's caller (a saved
+     * position): the plan is refused before a digit indexes a list */
+    if (it->digit[p] >= n) {
+        w->bad = true;
+        return 0;
+    }
     return it->digit[p];
 }
 

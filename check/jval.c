@@ -5,8 +5,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define JV_MAX_DEPTH 64
-
 struct jp {
     struct jval_doc *d;
     const char *s;
@@ -24,9 +22,12 @@ void jval_doc_init(struct jval_doc *d)
 
 void jval_doc_free(struct jval_doc *d)
 {
+    size_t mv = d->max_values, ms = d->max_string;
     free(d->vals);
     free(d->text);
     jval_doc_init(d);
+    d->max_values = mv;
+    d->max_string = ms;
 }
 
 /* "line L, column C: what" (1-based, columns in bytes) */
@@ -38,8 +39,12 @@ static int fail(struct jp *p, const char *what)
             line++;
             col = 0;
         }
-    if (!p->failed)
+    if (!p->failed) {
         snprintf(p->err, p->errlen, "line %zu, column %zu: %s", line, col, what);
+        p->d->err_line = line;
+        p->d->err_col = col;
+        p->d->err_what = what;
+    }
     p->failed = true;
     return -1;
 }
@@ -62,6 +67,8 @@ static int grow(void **buf, size_t *cap, size_t need, size_t size)
 static int new_val(struct jp *p, int type)
 {
     struct jval_doc *d = p->d;
+    if (d->nvals >= (d->max_values ? d->max_values : JV_MAX_VALUES))
+        return fail(p, "too many values");
     if (grow((void **)&d->vals, &d->cap, d->nvals + 1, sizeof *d->vals))
         return fail(p, "out of memory");
     struct jval *v = &d->vals[d->nvals];
@@ -152,6 +159,7 @@ static int string_body(struct jp *p, size_t *off)
     if (!eat(p, '"'))
         return fail(p, "expected '\"'");
     *off = p->d->ntext;
+    size_t max = p->d->max_string ? p->d->max_string : JV_MAX_STRING;
     for (;;) {
         if (p->pos >= p->len)
             return fail(p, "unterminated string");
@@ -162,6 +170,8 @@ static int string_body(struct jp *p, size_t *off)
             return fail(p, "control character in string");
         if (ch == '\\' ? escape(p) : put_char(p, ch))
             return -1;
+        if (p->d->ntext - *off > max)
+            return fail(p, "string too long");
     }
 }
 
@@ -296,6 +306,8 @@ const struct jval *jval_parse(struct jval_doc *d, const char *s, size_t len, cha
 {
     struct jp p = {.d = d, .s = s, .len = len, .err = err, .errlen = errlen};
     d->nvals = d->ntext = 0;
+    d->err_line = d->err_col = 0;
+    d->err_what = NULL;
     int root = value(&p);
     skip_ws(&p);
     if (root >= 0 && p.pos < len)

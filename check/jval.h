@@ -3,7 +3,8 @@
  * Parses into a tree of values held in a caller-owned pool, so a trace of
  * thousands of lines reuses one allocation. Integers keep all 64 bits
  * (kernel times and the timer's UINT64_MAX); a syntax error names the line
- * and column and what was expected.
+ * and column and what was expected. The limits below bound the memory and
+ * recursion any input can take (docs/inputs.md).
  */
 #ifndef IRQSIM_JVAL_H
 #define IRQSIM_JVAL_H
@@ -26,18 +27,31 @@ struct jval {
     uint32_t len;      /* JV_ARRAY/OBJECT: members; JV_STRING: bytes */
 };
 
+/* Nesting depth (the parser recurses), values per document and bytes per
+ * string (after unescaping). A trace line (at most 1 MiB) never reaches the
+ * default counts: it holds at most 524,289 values. */
+#define JV_MAX_DEPTH 64
+#define JV_MAX_VALUES (1u << 20)
+#define JV_MAX_STRING (1u << 20)
+
 struct jval_doc {
     struct jval *vals;
     size_t nvals, cap;
     char *text;        /* strings, unescaped */
     size_t ntext, text_cap;
+    size_t max_values; /* 0: JV_MAX_VALUES; set after jval_doc_init */
+    size_t max_string; /* 0: JV_MAX_STRING */
+    /* where the last parse failed (1-based; 0 when it did not), and why */
+    size_t err_line, err_col;
+    const char *err_what;
 };
 
 void jval_doc_init(struct jval_doc *d);
 void jval_doc_free(struct jval_doc *d);
 
 /* Parse len bytes. Returns the root value, or NULL with err filled
- * ("line 1, column 6: expected ':'"). Values of an earlier parse are dropped. */
+ * ("line 1, column 6: expected ':'") and err_line, err_col, err_what set.
+ * Values of an earlier parse are dropped. */
 const struct jval *jval_parse(struct jval_doc *d, const char *s, size_t len, char *err, size_t errlen);
 
 /* Member of an object by key (NULL when absent or v is not an object). */

@@ -1,5 +1,6 @@
 /* workload: the workload format, its reader and writer, and the workload
  * generator of the fuzzer. */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include "workload.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "config.h"
 #include "scenario.h"
@@ -47,6 +49,8 @@ struct rd {
     struct workload *w;
     struct scen_error *err;
     int line;
+    int directives;  /* lines that are not blank or comments */
+    int simple_at[8]; /* the line of each one-value setting (parse_line's once[]), 0 none */
 };
 
 static int fail(struct rd *r, const char *fmt, ...)
@@ -234,6 +238,8 @@ static int parse_prog(struct rd *r, char *v, struct wl_thread *t)
 static int parse_thread(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
+    if (w->n_threads >= WL_MAX_THREADS) /* before the slot past the array is cleared */
+        return fail(r, "too many threads (at most %d)", WL_MAX_THREADS);
     struct wl_thread *t = &w->threads[w->n_threads];
     memset(t, 0, sizeof *t);
     t->sc = t->timeout_ep = -1;
@@ -278,6 +284,8 @@ static int parse_thread(struct rd *r, char **tok, int n)
 static int parse_sc(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
+    if (w->n_scs >= WL_MAX_SCS) /* before the slot past the array is cleared */
+        return fail(r, "too many scs (at most %d)", WL_MAX_SCS);
     struct wl_sc *s = &w->scs[w->n_scs];
     memset(s, 0, sizeof *s);
     s->ntfn = -1;
@@ -509,13 +517,16 @@ static int parse_simple(struct rd *r, char **tok, int n)
         w->timer_irq = (uint16_t)v;
         return 0;
     }
+    /* the next slot is named only below the limit (new_name refuses the
+     * count first): the slot past the array is not an object */
     if (strcmp(tok[0], "ntfn") == 0)
-        return new_name(r, "ntfn", tok[1], w->ntfns[w->n_ntfns].name, w->n_ntfns, WL_MAX_NTFNS) ? -1
-               : (w->n_ntfns++, 0);
+        return new_name(r, "ntfn", tok[1], w->n_ntfns < WL_MAX_NTFNS ? w->ntfns[w->n_ntfns].name : NULL,
+                        w->n_ntfns, WL_MAX_NTFNS) ? -1 : (w->n_ntfns++, 0);
     if (strcmp(tok[0], "ep") == 0)
-        return new_name(r, "ep", tok[1], w->eps[w->n_eps].name, w->n_eps, WL_MAX_EPS) ? -1 : (w->n_eps++, 0);
-    return new_name(r, "reply", tok[1], w->replies[w->n_replies].name, w->n_replies, WL_MAX_REPLIES) ? -1
-           : (w->n_replies++, 0);
+        return new_name(r, "ep", tok[1], w->n_eps < WL_MAX_EPS ? w->eps[w->n_eps].name : NULL, w->n_eps,
+                        WL_MAX_EPS) ? -1 : (w->n_eps++, 0);
+    return new_name(r, "reply", tok[1], w->n_replies < WL_MAX_REPLIES ? w->replies[w->n_replies].name : NULL,
+                    w->n_replies, WL_MAX_REPLIES) ? -1 : (w->n_replies++, 0);
 }
 
 static int parse_line(struct rd *r, char *line)
@@ -530,6 +541,21 @@ static int parse_line(struct rd *r, char *line)
     }
     if (n == 0 || tok[0][0] == '#')
         return 0;
+    r->directives++;
+    /* a setting and a key of a line once each, as the scenario reader has it */
+    static const char *const once[] = {"board", "horizon", "timer_irq", "entry_latency", "cores", "kernel", "target"};
+    for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
+        if (strcmp(tok[0], once[i]) == 0) {
+            if (r->simple_at[i])
+                return fail(r, "%s is given twice (first on line %d)", once[i], r->simple_at[i]);
+            r->simple_at[i] = r->line;
+        }
+    for (int i = 1; i < n; i++) {
+        size_t k = strcspn(tok[i], "=");
+        for (int j = 1; j < i && tok[i][k]; j++)
+            if (strncmp(tok[i], tok[j], k + 1) == 0)
+                return fail(r, "%s: key '%.*s' given twice", tok[0], (int)k, tok[i]);
+    }
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
                                          "entry_latency", "cores", "kernel", "target"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
@@ -589,6 +615,10 @@ int workload_parse(const char *text, size_t len, const char *filename, struct wo
             return -1;
         pos = end + 1;
     }
+    if (!r.directives) {
+        r.line = r.line ? r.line : 1;
+        return fail(&r, "no directive: an empty workload (docs/workload-format.md)");
+    }
     return check_acks(&r);
 }
 
@@ -596,20 +626,41 @@ int workload_load(const char *path, struct workload *w, struct scen_error *err)
 {
     memset(err, 0, sizeof *err);
     snprintf(err->file, sizeof err->file, "%s", path);
-    FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+    bool is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "rb");
     if (!f) {
         snprintf(err->msg, sizeof err->msg, "cannot open: %s", strerror(errno));
         return -1;
     }
+    /* a directory opens, and reads as nothing: a file only (or stdin) */
+    struct stat st;
+    if (!is_stdin && (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))) {
+        fclose(f);
+        snprintf(err->msg, sizeof err->msg, "not a regular file");
+        return -1;
+    }
     static char buf[SCEN_MAX_FILE + 1];
     size_t n = fread(buf, 1, sizeof buf, f);
-    if (f != stdin)
+    int read_err = ferror(f) ? errno : 0;
+    if (!is_stdin)
         fclose(f);
+    if (read_err) {
+        snprintf(err->msg, sizeof err->msg, "read error: %s", strerror(read_err));
+        return -1;
+    }
     if (n > SCEN_MAX_FILE) {
         snprintf(err->msg, sizeof err->msg, "file larger than %u bytes", SCEN_MAX_FILE);
         return -1;
     }
-    return workload_parse(buf, n, path, w, err);
+    if (workload_parse(buf, n, path, w, err) != 0)
+        return -1;
+    /* without a thread or an IRQ line no kernel entry is ever compared */
+    if (w->n_threads == 0 && w->n_irqs == 0) {
+        err->line = 1;
+        snprintf(err->msg, sizeof err->msg, "nothing runs: no thread and no irq or spurious line");
+        return -1;
+    }
+    return 0;
 }
 
 /* ---- printing ---- */

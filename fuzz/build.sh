@@ -54,12 +54,25 @@ done
 
 for c in "$root"/fuzz/fuzz_*.c; do
   target=$(basename "${c%.c}")
+  # a target that fuzzes a command's reader links the command's source
+  # (as CMakeLists.txt's IRQSIM_FUZZ_TOOLS_<name>)
+  case $target in
+    fuzz_report_json) tools=(report cli) ;;
+    fuzz_exhaust_state) tools=(exhaustcmd cli) ;;
+    *) tools=() ;;
+  esac
+  tobjs=()
+  for t in "${tools[@]}"; do
+    # shellcheck disable=SC2086
+    $CC $std -I"$root/tools" $model_cflags -c "$root/tools/$t.c" -o "$obj/tool-$t.o"
+    tobjs+=("$obj/tool-$t.o")
+  done
   # shellcheck disable=SC2086
-  $CC $std $model_cflags -c "$c" -o "$obj/$target.o"
+  $CC $std -I"$root/tools" $model_cflags -c "$c" -o "$obj/$target.o"
   # the engine's driver may be C++ (libFuzzer, AFL++'s libAFLDriver): link
   # with the C++ driver when there is one, as OSS-Fuzz does with $CXX
   # shellcheck disable=SC2086
-  ${CXX:-${CC/clang/clang++}} $CFLAGS "$obj/$target.o" "${objs[@]}" $LIB_FUZZING_ENGINE -lz -lpthread -o "$OUT/$target"
+  ${CXX:-${CC/clang/clang++}} $CFLAGS "$obj/$target.o" "${tobjs[@]}" "${objs[@]}" $LIB_FUZZING_ENGINE -lz -lpthread -o "$OUT/$target"
   corpus=$root/fuzz/corpus/${target#fuzz_}
   if [ -d "$corpus" ]; then
     rm -f "$OUT/${target}_seed_corpus.zip"

@@ -44,15 +44,15 @@ grep -q 'agreed with the slowpath on every one' fixed.md || fail "the fixed run'
 printf '{"fastpath": "pr1227", "classes": [}\n' > bad.json
 "$irqsim" report bad.json 2> err.txt
 [ $? = 2 ] || fail "malformed JSON did not exit 2"
-grep -q 'bad.json: not valid JSON: line 1' err.txt || { cat err.txt; fail "the error does not name the file and line"; }
+grep -q '^bad.json:1: not valid JSON: column [0-9]*: ' err.txt || { cat err.txt; fail "the error does not name the file and line"; }
 printf '{"checks": 3}\n' > other.json
 "$irqsim" report other.json 2> err.txt
 [ $? = 2 ] || fail "JSON without defects did not exit 2"
-grep -q 'no "defects"' err.txt || fail "the error does not say what is missing"
+grep -q 'no .*"defects".*not the JSON of' err.txt || fail "the error does not say what is missing"
 "$irqsim" report missing.json 2> err.txt
 [ $? = 2 ] || fail "a missing file did not exit 2"
 sed 's|"reproducer": "out/|"reproducer": "gone/|' run.json > moved.json
 "$irqsim" report moved.json > /dev/null 2> err.txt
 [ $? = 2 ] || fail "a missing reproducer did not exit 2"
-grep -q 'cannot read gone/' err.txt || fail "the error does not name the missing reproducer"
+grep -q 'gone/.*: cannot read: ' err.txt || fail "the error does not name the missing reproducer"
 echo "defect_report: 8 defects, review with 8 reproducers, fixed agrees, bad input rejected"

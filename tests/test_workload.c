@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -89,6 +90,53 @@ static void test_errors(void **state)
     expect_error("thread t prog=suspend:u\n", 1, "unknown thread 'u'");
     expect_error("thread t prog=prio:t\n", 1, "thread:priority");
     expect_error("thread t prog=prio:t:255\n", 1, "prio");
+    /* a key of a line, or a setting, once (issue 20; the scenario reader
+     * refuses a key twice too) */
+    expect_error("thread t prio=1 prio=2 prog=loop\n", 1, "thread: key 'prio' given twice");
+    expect_error("sc s budget=1000 period=2000 budget=500\n", 1, "sc: key 'budget' given twice");
+    expect_error("ntfn n\nirq 40 ntfn=n at=5 at=6\n", 2, "irq: key 'at' given twice");
+    expect_error("board imx8mm\nhorizon 5\nboard imx8mm\n", 3, "board is given twice (first on line 1)");
+    expect_error("horizon 5\nhorizon 6\n", 2, "horizon is given twice");
+    /* one object past the limit: refused before its slot is named (the
+     * slot past the array was indexed first: UBSan, fuzz_workload_text) */
+    expect_error("ep a\nep b\nep c\nep d\nep e\n", 5, "too many eps (at most 4)");
+    expect_error("ntfn a\nntfn b\nntfn c\nntfn d\nntfn e\nntfn f\nntfn g\nntfn h\nntfn i\n", 9, "too many ntfns");
+    expect_error("reply a\nreply b\nreply c\nreply d\nreply e\nreply f\nreply g\nreply h\nreply i\n", 9,
+                 "too many replys");
+    char many[2048] = "";
+    for (int i = 0; i <= WL_MAX_THREADS; i++)
+        snprintf(many + strlen(many), sizeof many - strlen(many), "thread t%d prio=1 prog=yield,loop\n", i);
+    expect_error(many, WL_MAX_THREADS + 1, "too many threads");
+    many[0] = 0;
+    for (int i = 0; i <= WL_MAX_SCS; i++)
+        snprintf(many + strlen(many), sizeof many - strlen(many), "sc s%d\n", i);
+    expect_error(many, WL_MAX_SCS + 1, "too many scs");
+    /* no directive: an empty text, blank lines, comments */
+    expect_error("", 1, "no directive");
+    expect_error("\n\n", 2, "no directive");
+    expect_error("# a comment\n  # another\n", 2, "no directive");
+}
+
+/* workload_load refuses what is not a workload file: a directory (which
+ * opens and reads as nothing), an empty file, a workload where nothing runs */
+static void test_load_refuses(void **state)
+{
+    (void)state;
+    struct scen_error err;
+    assert_int_equal(workload_load(IRQSIM_SRC "/examples", &w, &err), -1);
+    assert_non_null(strstr(err.msg, "not a regular file"));
+    char path[] = "/tmp/irqsim-wl-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    assert_int_equal(workload_load(path, &w, &err), -1);
+    assert_int_equal(err.line, 1);
+    assert_non_null(strstr(err.msg, "no directive"));
+    static const char board_only[] = "board imx8mm\nntfn n\n";
+    assert_int_equal(write(fd, board_only, sizeof board_only - 1), (ssize_t)(sizeof board_only - 1));
+    assert_int_equal(workload_load(path, &w, &err), -1);
+    assert_non_null(strstr(err.msg, "nothing runs"));
+    close(fd);
+    unlink(path);
 }
 
 /* the domain schedule, thread domains and the entry latency print and
@@ -366,7 +414,7 @@ static void test_all_admitted(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_round_trip),  cmocka_unit_test(test_errors),
+        cmocka_unit_test(test_round_trip),  cmocka_unit_test(test_errors), cmocka_unit_test(test_load_refuses),
         cmocka_unit_test(test_irquser_f6),  cmocka_unit_test(test_f5_never_runs),
         cmocka_unit_test(test_all_admitted), cmocka_unit_test(test_domains),
         cmocka_unit_test(test_kinds_round_trip), cmocka_unit_test(test_kinds_in_the_kernel),

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -243,6 +244,12 @@ static int parse_args(struct xopts *o, int argc, char **argv)
 
 /* ---- the state file ---- */
 
+static uint64_t shard_size(uint64_t space, uint64_t k, uint64_t n)
+{
+    return space >= k ? (space - k) / n + 1 : 0; /* indices k-1, k-1+n, ... below space */
+}
+
+
 static void put_best(FILE *f, const char *tag, int i, const struct best *b)
 {
     if (!b->set)
@@ -270,6 +277,8 @@ static void put_list(FILE *f, const char *tag, const uint64_t *v, int n)
 }
 
 static const char STATE_MAGIC[] = "irqsim-exhaust-state 1";
+/* The longest line written is a class's best: 5 numbers and 64 digits. */
+#define STATE_LINE_MAX 2048
 
 /* The variant as the state file's run line names it: the signal target's
  * carries the target, so neither target resumes from the other's file (both
@@ -324,7 +333,10 @@ static int read_list(const char *s, uint64_t *v, int n)
             s++;
         if (*s < '0' || *s > '9')
             return -1;
+        errno = 0;
         v[i] = strtoull(s, &end, 10);
+        if (errno == ERANGE)
+            return -1;
         s = end;
     }
     while (*s == ' ' || *s == '\n')
@@ -332,11 +344,14 @@ static int read_list(const char *s, uint64_t *v, int n)
     return *s ? -1 : 0;
 }
 
-/* "len d0 d1 ..." into digits; returns len or -1 */
+/* "len d0 d1 ..." into digits; returns len or -1 (the digits' ranges are
+ * the plan walk's to check: exh_seek, state_walk) */
 static int read_digits(const char *s, uint8_t *digit)
 {
     uint64_t len;
     char *end;
+    if (*s < '0' || *s > '9')
+        return -1;
     len = strtoull(s, &end, 10);
     if (end == s || len > EXH_MAX_CHOICES)
         return -1;
@@ -351,25 +366,346 @@ static int read_digits(const char *s, uint8_t *digit)
     return (int)len;
 }
 
+/* "idx size ordinal len d0 d1 ..." */
 static int read_best(const char *s, struct best *b, int *idx)
 {
-    int n = 0;
-    uint64_t ord;
-    int size;
-    if (sscanf(s, "%d %d %" SCNu64 " %n", idx, &size, &ord, &n) != 3)
+    uint64_t head[3];
+    const char *p = s;
+    for (int i = 0; i < 3; i++) {
+        char *end;
+        while (*p == ' ')
+            p++;
+        if (*p < '0' || *p > '9')
+            return -1;
+        errno = 0;
+        head[i] = strtoull(p, &end, 10);
+        if (errno == ERANGE || end == p)
+            return -1;
+        p = end;
+    }
+    if (head[0] > MAX_CLASSES || head[1] > INT32_MAX)
         return -1;
-    int len = read_digits(s + n, b->digit);
+    while (*p == ' ')
+        p++;
+    int len = read_digits(p, b->digit);
     if (len < 0)
         return -1;
+    *idx = (int)head[0];
     b->set = true;
-    b->size = size;
-    b->ordinal = ord;
+    b->size = (int)head[1];
+    b->ordinal = head[2];
     b->len = len;
     return 0;
 }
 
+/* Where each part of a state file was, for the refusal's file:line. */
+struct state_lines {
+    int run, done, ordinal, digits, elapsed, counts, first_skip, skip_inv, exits, defects, end, last;
+    int best_defect[DEFECT_MAX], cls[MAX_CLASSES], best_class[MAX_CLASSES];
+};
+
+/* A saved plan to find on the walk: the position and each best state. */
+struct state_mark {
+    uint64_t ordinal;
+    const uint8_t *digit;
+    int len, line, size; /* size -1: the position (no size) */
+};
+
+/* What a state file said, before any of it is used. */
+struct state_read {
+    int len, done;
+    uint64_t ordinal;
+    uint8_t digit[EXH_MAX_CHOICES];
+    double elapsed;
+    struct totals t;
+    struct state_lines at;
+    struct state_mark marks[1 + DEFECT_MAX + MAX_CLASSES]; /* state_walk's */
+};
+
+struct state_err {
+    int line;
+    char why[200];
+};
+
+static int state_fail(struct state_err *e, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static int state_fail(struct state_err *e, int line, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    e->line = line;
+    vsnprintf(e->why, sizeof e->why, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* One line "key values" into sr; -1 with e filled. A key other than
+ * class, best_class and best_defect appears once. */
+static int state_line(const struct run *r, struct state_read *sr, int lineno, const char *line, struct state_err *e)
+{
+    char key[32];
+    int n = 0;
+    if (sscanf(line, "%31s %n", key, &n) != 1)
+        return 0;
+    const char *v = line + n;
+    struct totals *t = &sr->t;
+    struct state_lines *at = &sr->at;
+    static const char *const once[] = {"run", "done", "ordinal", "digits", "elapsed", "counts",
+                                       "first_skip", "skip_inv", "exits", "defects", "end"};
+    int *const once_at[] = {&at->run, &at->done, &at->ordinal, &at->digits, &at->elapsed, &at->counts,
+                            &at->first_skip, &at->skip_inv, &at->exits, &at->defects, &at->end};
+    for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
+        if (!strcmp(key, once[i])) {
+            if (*once_at[i])
+                return state_fail(e, lineno, "'%s' again (first on line %d)", key, *once_at[i]);
+            *once_at[i] = lineno;
+        }
+    if (at->end && strcmp(key, "end") != 0)
+        return state_fail(e, lineno, "'%s' after 'end'", key);
+    uint64_t u[6];
+    int idx;
+    char *end;
+    if (!strcmp(key, "run")) {
+        char want[256], got[256], tag[64];
+        snprintf(want, sizeof want, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, run_tag(r, tag, sizeof tag),
+                 r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k,
+                 r->o.shard_n);
+        snprintf(got, sizeof got, "%s", v);
+        got[strcspn(got, "\n")] = 0;
+        if (strcmp(want, got) != 0)
+            return state_fail(e, lineno, "is the state of another run (fastpath board threads ntfns refills "
+                              "domains shard: '%.60s'; this run: '%.60s')", got, want);
+    } else if (!strcmp(key, "done")) {
+        if (read_list(v, u, 1) != 0 || u[0] > 1)
+            return state_fail(e, lineno, "'done' is not 0 or 1");
+        sr->done = (int)u[0];
+    } else if (!strcmp(key, "ordinal")) {
+        if (read_list(v, &sr->ordinal, 1) != 0)
+            return state_fail(e, lineno, "bad ordinal");
+    } else if (!strcmp(key, "digits")) {
+        if ((sr->len = read_digits(v, sr->digit)) < 0)
+            return state_fail(e, lineno, "bad digits (a count up to %d, then that many numbers up to 255)",
+                              EXH_MAX_CHOICES);
+    } else if (!strcmp(key, "elapsed")) {
+        sr->elapsed = strtod(v, &end);
+        if (end == v || strspn(end, " \n") != strlen(end) || !(sr->elapsed >= 0 && sr->elapsed < 1e12))
+            return state_fail(e, lineno, "bad elapsed (seconds, 0 or more)");
+    } else if (!strcmp(key, "counts")) {
+        if (read_list(v, u, 6) != 0)
+            return state_fail(e, lineno, "bad counts (six whole numbers)");
+        t->enumerated = u[0];
+        t->skipped = u[1];
+        t->checked = u[2];
+        t->agree = u[3];
+        t->diverged = u[4];
+        t->dropped = u[5];
+    } else if (!strcmp(key, "first_skip")) {
+        if (read_list(v, &t->first_skip, 1) != 0)
+            return state_fail(e, lineno, "bad first_skip");
+    } else if (!strcmp(key, "skip_inv")) {
+        if (read_list(v, t->skip_inv, INV_COUNT) != 0)
+            return state_fail(e, lineno, "bad skip_inv (%d whole numbers)", INV_COUNT);
+    } else if (!strcmp(key, "exits")) {
+        if (read_list(v, t->exits, run_target(r)->exits) != 0)
+            return state_fail(e, lineno, "bad exits (%d whole numbers)", run_target(r)->exits);
+    } else if (!strcmp(key, "defects")) {
+        if (read_list(v, t->defects, run_defects(r)) != 0)
+            return state_fail(e, lineno, "bad defects (%d whole numbers)", run_defects(r));
+    } else if (!strcmp(key, "best_defect")) {
+        struct best b;
+        if (read_best(v, &b, &idx) != 0 || idx >= run_defects(r))
+            return state_fail(e, lineno, "bad best_defect");
+        if (at->best_defect[idx])
+            return state_fail(e, lineno, "best_defect %d again (first on line %d)", idx, at->best_defect[idx]);
+        at->best_defect[idx] = lineno;
+        t->best_defect[idx] = b;
+    } else if (!strcmp(key, "class")) {
+        struct xclass x;
+        if (t->n_classes >= MAX_CLASSES)
+            return state_fail(e, lineno, "more than %d classes", MAX_CLASSES);
+        if (read_list(v, u, 5) != 0 || u[0] >= (uint64_t)run_target(r)->exits || u[1] > UINT32_MAX ||
+            u[2] > UINT32_MAX)
+            return state_fail(e, lineno, "bad class (exit below %d, cause, fields, count, first)",
+                              run_target(r)->exits);
+        x = (struct xclass){(int)u[0], (unsigned)u[1], (uint32_t)u[2], u[3], u[4]};
+        at->cls[t->n_classes] = lineno;
+        t->classes[t->n_classes++] = x;
+    } else if (!strcmp(key, "best_class")) {
+        struct best b;
+        if (read_best(v, &b, &idx) != 0 || idx >= t->n_classes)
+            return state_fail(e, lineno, "bad best_class (of a class on a line before it)");
+        if (at->best_class[idx])
+            return state_fail(e, lineno, "best_class %d again (first on line %d)", idx, at->best_class[idx]);
+        at->best_class[idx] = lineno;
+        t->best_class[idx] = b;
+    } else if (strcmp(key, "end") != 0) {
+        return state_fail(e, lineno, "unknown key '%s'", key);
+    }
+    return 0;
+}
+
+/* A state index of this run's shard below lim: how many there are, and
+ * whether i is one. */
+static bool in_shard(const struct run *r, uint64_t i)
+{
+    return i % r->o.shard_n == r->o.shard_k - 1;
+}
+
+static bool cause_ok(const struct run *r, unsigned cause)
+{
+    if (!run_as_written(r))
+        return cause == CLASS_NO_FIX; /* only the run as written classifies */
+    unsigned all = (1u << run_target(r)->fixes) - 1;
+    return cause == CLASS_NO_FIX || (cause != 0 && (cause & ~all) == 0);
+}
+
+/* A best (smallest) state: a state of this shard before the position;
+ * that its digits are the plan of its ordinal is state_walk's to check. */
+static int best_ok(const struct run *r, const struct best *b, uint64_t lim, int line, const char *what,
+                   struct state_err *e)
+{
+    if (b->ordinal >= lim || !in_shard(r, b->ordinal))
+        return state_fail(e, line, "%s: state %" PRIu64 " is not a state of this shard checked before the "
+                          "position", what, b->ordinal);
+    return 0;
+}
+
+/* The counts against the position and each other: every figure the
+ * summary and the bound statement print follows from the states checked. */
+static int state_counts(const struct run *r, const struct state_read *sr, struct state_err *e)
+{
+    const struct totals *t = &sr->t;
+    const struct state_lines *at = &sr->at;
+    uint64_t lim = sr->done ? r->space : sr->ordinal; /* the states checked are those below */
+    if (sr->done ? (sr->ordinal != (r->space ? r->space - 1 : 0)) : sr->ordinal >= r->space)
+        return state_fail(e, at->ordinal, "ordinal %" PRIu64 " is not %s of the space of %" PRIu64 " states",
+                          sr->ordinal, sr->done ? "the last state" : "a state", r->space);
+    uint64_t want = shard_size(lim, r->o.shard_k, r->o.shard_n);
+    if (t->enumerated != want)
+        return state_fail(e, at->counts, "%" PRIu64 " states enumerated, but the shard has %" PRIu64
+                          " states below position %" PRIu64, t->enumerated, want, lim);
+    if (t->skipped > t->enumerated || t->skipped + t->checked != t->enumerated)
+        return state_fail(e, at->counts, "skipped + checked is not the states enumerated");
+    if (t->agree > t->checked || t->agree + t->diverged != t->checked)
+        return state_fail(e, at->counts, "agree + diverged is not the states checked");
+    if (t->dropped > t->diverged || (t->dropped && t->n_classes < MAX_CLASSES))
+        return state_fail(e, at->counts, "dropped divergences without %d classes", MAX_CLASSES);
+    if ((t->skipped == 0) != (t->first_skip == UINT64_MAX) ||
+        (t->skipped && (t->first_skip >= lim || !in_shard(r, t->first_skip))))
+        return state_fail(e, at->first_skip, "first_skip is not a state of this shard before the position");
+    uint64_t sum = 0;
+    for (int i = 0; i < INV_COUNT; i++) {
+        if (t->skip_inv[i] > t->skipped)
+            return state_fail(e, at->skip_inv, "more skips by one invariant than states skipped");
+        sum += t->skip_inv[i];
+    }
+    if (sum < t->skipped)
+        return state_fail(e, at->skip_inv, "skipped states no invariant broke");
+    sum = 0;
+    for (int x = 0; x < run_target(r)->exits; x++) {
+        if (t->exits[x] > t->checked)
+            return state_fail(e, at->exits, "more exits than states checked");
+        sum += t->exits[x];
+    }
+    if (sum != t->checked)
+        return state_fail(e, at->exits, "the exits do not add up to the states checked");
+    return 0;
+}
+
+static int state_classes(const struct run *r, const struct state_read *sr, struct state_err *e)
+{
+    const struct totals *t = &sr->t;
+    const struct state_lines *at = &sr->at;
+    uint64_t lim = sr->done ? r->space : sr->ordinal, sum = 0, per_exit[TARGET_MAX_EXITS] = {0};
+    uint64_t per_defect[DEFECT_MAX] = {0};
+    uint32_t fields = DF_COUNT >= 32 ? UINT32_MAX : (1u << DF_COUNT) - 1;
+    for (int c = 0; c < t->n_classes; c++) {
+        const struct xclass *x = &t->classes[c];
+        if (!cause_ok(r, x->cause))
+            return state_fail(e, at->cls[c], "cause %u is not a cause of this run's classes", x->cause);
+        for (int o = 0; o < c; o++)
+            if (t->classes[o].exit == x->exit && t->classes[o].cause == x->cause)
+                return state_fail(e, at->cls[c], "the class of line %d again", at->cls[o]);
+        if (x->fields & ~fields)
+            return state_fail(e, at->cls[c], "fields 0x%" PRIx32 " name no field", x->fields);
+        if (x->count == 0 || x->count > t->diverged || x->first >= lim || !in_shard(r, x->first))
+            return state_fail(e, at->cls[c], "count or first state out of range");
+        if (!t->best_class[c].set)
+            return state_fail(e, at->cls[c], "a class without its best_class");
+        if (t->best_class[c].ordinal < x->first)
+            return state_fail(e, at->best_class[c], "the smallest state is before the class's first");
+        if (best_ok(r, &t->best_class[c], lim, at->best_class[c], "best_class", e))
+            return -1;
+        sum += x->count;
+        per_exit[x->exit] += x->count;
+        if (per_exit[x->exit] > t->exits[x->exit])
+            return state_fail(e, at->cls[c], "more states in the classes of exit %d than at that exit", x->exit);
+        unsigned ds = cause_defects(run_target(r), x->cause);
+        for (int d = 0; d < run_defects(r); d++)
+            per_defect[d] += (ds >> d & 1) ? x->count : 0;
+    }
+    if (sum + t->dropped != t->diverged)
+        return state_fail(e, at->counts, "the classes do not add up to the states that diverged");
+    for (int d = 0; d < run_defects(r); d++) {
+        /* a dropped divergence still counts for its defects */
+        if (t->defects[d] < per_defect[d] || t->defects[d] > per_defect[d] + t->dropped)
+            return state_fail(e, at->defects, "defect %s's count is not its classes'", run_defect(r, d)->id);
+        if (t->best_defect[d].set != (t->defects[d] > 0))
+            return state_fail(e, at->best_defect[d] ? at->best_defect[d] : at->defects,
+                              "defect %s: a smallest state %s", run_defect(r, d)->id,
+                              t->defects[d] ? "missing" : "without a state");
+        if (t->best_defect[d].set && best_ok(r, &t->best_defect[d], lim, at->best_defect[d], "best_defect", e))
+            return -1;
+    }
+    return 0;
+}
+
+static int mark_cmp(const void *a, const void *b)
+{
+    const struct state_mark *x = a, *y = b;
+    return x->ordinal < y->ordinal ? -1 : x->ordinal > y->ordinal;
+}
+
+/* Walk the plans up to the last saved ordinal: each saved plan must be the
+ * plan of its ordinal (its digits, each in its range), and a best state's
+ * size the size of the state it builds. The walk costs what the space's
+ * count (exh_count) already cost. */
+static int state_walk(struct run *r, struct state_read *sr, struct state_err *e)
+{
+    struct state_mark *m = sr->marks;
+    int n = 0;
+    const struct totals *t = &sr->t;
+    m[n++] = (struct state_mark){sr->ordinal, sr->digit, sr->len, sr->at.digits, -1};
+    for (int d = 0; d < run_defects(r); d++)
+        if (t->best_defect[d].set)
+            m[n++] = (struct state_mark){t->best_defect[d].ordinal, t->best_defect[d].digit, t->best_defect[d].len,
+                                         sr->at.best_defect[d], t->best_defect[d].size};
+    for (int c = 0; c < t->n_classes; c++)
+        m[n++] = (struct state_mark){t->best_class[c].ordinal, t->best_class[c].digit, t->best_class[c].len,
+                                     sr->at.best_class[c], t->best_class[c].size};
+    qsort(m, (size_t)n, sizeof m[0], mark_cmp);
+    struct exh_iter *it = malloc(sizeof *it);
+    if (!it)
+        return state_fail(e, 0, "out of memory");
+    exh_begin(it, &r->o.b);
+    int rc = 0;
+    for (int i = 0; i < n && rc == 0; i++) {
+        while (!it->done && it->ordinal < m[i].ordinal)
+            exh_next(it);
+        if (it->done || it->ordinal != m[i].ordinal || it->len != m[i].len ||
+            memcmp(it->digit, m[i].digit, (size_t)m[i].len) != 0)
+            rc = state_fail(e, m[i].line, "the digits are not those of state %" PRIu64 " of this space",
+                            m[i].ordinal);
+        else if (m[i].size >= 0 && (exh_build(&it->plan, &r->o.b, &r->in) != 0 || shrink_size(&r->in) != m[i].size))
+            rc = state_fail(e, m[i].line, "size %d is not the size of state %" PRIu64, m[i].size, m[i].ordinal);
+    }
+    free(it);
+    return rc;
+}
+
 /* Returns 1 when resumed, 0 when there is no state file yet, -1 on error
- * (message printed). */
+ * (message printed). Nothing read is used before all of it is checked
+ * against the bound: digits, ordinal, counts, classes, exits and causes
+ * (docs/inputs.md, "Exhaust state files"). */
 static int load_state(struct run *r, double *elapsed)
 {
     FILE *f = fopen(r->o.state, "r");
@@ -379,113 +715,51 @@ static int load_state(struct run *r, double *elapsed)
         fprintf(stderr, "irqsim exhaust: cannot read %s: %s\n", r->o.state, strerror(errno));
         return -1;
     }
-    static char line[8192];
-    struct totals *t = &r->t;
-    int lineno = 0, len = -1, done = 0;
-    bool ended = false, run_ok = false;
-    uint64_t ordinal = 0;
-    uint8_t digit[EXH_MAX_CHOICES];
-    const char *why = NULL;
-    while (!why && fgets(line, sizeof line, f)) {
+    struct state_read *sr = calloc(1, sizeof *sr);
+    char *line = malloc(STATE_LINE_MAX);
+    struct state_err e = {0, ""};
+    int lineno = 0, rc = sr && line ? 0 : state_fail(&e, 0, "out of memory");
+    if (sr)
+        sr->len = -1;
+    while (rc == 0 && fgets(line, STATE_LINE_MAX, f)) {
         lineno++;
-        char key[32];
-        int n = 0;
-        if (lineno == 1) {
-            if (strncmp(line, STATE_MAGIC, sizeof STATE_MAGIC - 1) != 0)
-                why = "not an irqsim exhaust state file";
-            continue;
-        }
-        if (sscanf(line, "%31s %n", key, &n) != 1)
-            continue;
-        const char *v = line + n;
-        uint64_t counts[6];
-        int idx;
-        if (!strcmp(key, "run")) {
-            char want[256], got[256], tag[64];
-            snprintf(want, sizeof want, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, run_tag(r, tag, sizeof tag),
-                     r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k,
-                     r->o.shard_n);
-            snprintf(got, sizeof got, "%s", v);
-            got[strcspn(got, "\n")] = 0;
-            if (strcmp(want, got) != 0) {
-                fclose(f);
-                fprintf(stderr,
-                        "irqsim exhaust: %s is the state of another run (fastpath board threads ntfns refills "
-                        "domains shard: '%s'; this run: '%s')\n",
-                        r->o.state, got, want);
-                return -1;
-            }
-            run_ok = true;
-        } else if (!strcmp(key, "done")) {
-            done = atoi(v);
-        } else if (!strcmp(key, "ordinal")) {
-            if (sscanf(v, "%" SCNu64, &ordinal) != 1)
-                why = "bad ordinal";
-        } else if (!strcmp(key, "digits")) {
-            len = read_digits(v, digit);
-            if (len < 0)
-                why = "bad digits";
-        } else if (!strcmp(key, "elapsed")) {
-            *elapsed = atof(v);
-        } else if (!strcmp(key, "counts")) {
-            if (read_list(v, counts, 6) != 0)
-                why = "bad counts";
-            t->enumerated = counts[0];
-            t->skipped = counts[1];
-            t->checked = counts[2];
-            t->agree = counts[3];
-            t->diverged = counts[4];
-            t->dropped = counts[5];
-        } else if (!strcmp(key, "first_skip")) {
-            if (sscanf(v, "%" SCNu64, &t->first_skip) != 1)
-                why = "bad first_skip";
-        } else if (!strcmp(key, "skip_inv")) {
-            if (read_list(v, t->skip_inv, INV_COUNT) != 0)
-                why = "bad skip_inv";
-        } else if (!strcmp(key, "exits")) {
-            if (read_list(v, t->exits, run_target(r)->exits) != 0)
-                why = "bad exits";
-        } else if (!strcmp(key, "defects")) {
-            if (read_list(v, t->defects, run_defects(r)) != 0)
-                why = "bad defects";
-        } else if (!strcmp(key, "best_defect")) {
-            struct best b;
-            if (read_best(v, &b, &idx) != 0 || idx < 0 || idx >= run_defects(r))
-                why = "bad best_defect";
-            else
-                t->best_defect[idx] = b;
-        } else if (!strcmp(key, "class")) {
-            struct xclass x;
-            if (t->n_classes >= MAX_CLASSES ||
-                sscanf(v, "%d %u %" SCNu32 " %" SCNu64 " %" SCNu64, &x.exit, &x.cause, &x.fields, &x.count,
-                       &x.first) != 5)
-                why = "bad class";
-            else
-                t->classes[t->n_classes++] = x;
-        } else if (!strcmp(key, "best_class")) {
-            struct best b;
-            if (read_best(v, &b, &idx) != 0 || idx < 0 || idx >= t->n_classes)
-                why = "bad best_class";
-            else
-                t->best_class[idx] = b;
-        } else if (!strcmp(key, "end")) {
-            ended = true;
-        } else {
-            why = "unknown key";
-        }
+        size_t n = strlen(line);
+        if (n == STATE_LINE_MAX - 1 && line[n - 1] != '\n')
+            rc = state_fail(&e, lineno, "line longer than %d bytes", STATE_LINE_MAX - 2);
+        else if (lineno == 1)
+            rc = strncmp(line, STATE_MAGIC, sizeof STATE_MAGIC - 1) != 0 || line[sizeof STATE_MAGIC - 1] != '\n'
+                     ? state_fail(&e, 1, "not an irqsim exhaust state file")
+                     : 0;
+        else
+            rc = state_line(r, sr, lineno, line, &e);
     }
+    if (rc == 0 && ferror(f))
+        rc = state_fail(&e, lineno, "read error: %s", strerror(errno));
     fclose(f);
-    if (!why && (!ended || !run_ok || len < 0))
-        why = "incomplete";
-    if (!why && !done && exh_seek(&r->it, &r->o.b, digit, len, ordinal) != 0)
-        why = "its position is not a state of this space";
-    if (why) {
-        fprintf(stderr, "irqsim exhaust: %s:%d: %s\n", r->o.state, lineno, why);
+    free(line);
+    if (rc == 0 && (!sr->at.end || !sr->at.run || !sr->at.done || !sr->at.ordinal || sr->len < 0 ||
+                    !sr->at.counts || !sr->at.first_skip || !sr->at.skip_inv || !sr->at.exits || !sr->at.defects))
+        rc = state_fail(&e, lineno ? lineno : 1, "incomplete (run, done, ordinal, digits, counts, first_skip, skip_inv, exits, "
+                        "defects and end are needed)");
+    if (rc == 0)
+        rc = state_counts(r, sr, &e);
+    if (rc == 0)
+        rc = state_classes(r, sr, &e);
+    if (rc == 0)
+        rc = state_walk(r, sr, &e);
+    if (rc == 0 && !sr->done && exh_seek(&r->it, &r->o.b, sr->digit, sr->len, sr->ordinal) != 0)
+        rc = state_fail(&e, sr->at.digits, "its position is not a state of this space");
+    if (rc != 0) {
+        fprintf(stderr, "irqsim exhaust: %s:%d: %s\n", r->o.state, e.line, e.why);
+        free(sr);
         return -1;
     }
-    r->done = done;
-    if (done)
-        r->it.ordinal = ordinal;
+    r->t = sr->t;
+    *elapsed = sr->elapsed;
+    r->done = sr->done;
+    if (r->done)
+        r->it.ordinal = sr->ordinal;
+    free(sr);
     return 1;
 }
 
@@ -798,11 +1072,6 @@ static int write_json(const struct run *r, double elapsed)
     out_string(out, buf);
     fprintf(f, "\n}\n");
     return out_close(out);
-}
-
-static uint64_t shard_size(uint64_t space, uint64_t k, uint64_t n)
-{
-    return space >= k ? (space - k) / n + 1 : 0; /* indices k-1, k-1+n, ... below space */
 }
 
 int exhaust_main(int argc, char **argv)

@@ -3,15 +3,19 @@
 #include "report.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "defect.h"
 #include "jval.h"
 #include "out.h"
+#include "scenario.h"
 #include "target.h"
 
 /* One report: the JSON, its file, and the target it names. */
@@ -31,42 +35,113 @@ static const char report_usage[] =
     "  and its smallest reproducer inline (read from the file the run saved with --out;\n"
     "  a path is tried as written, then relative to the JSON file's directory)\n";
 
-static char *read_all(const char *path, size_t *len_out)
+/* Limits of what report reads (docs/inputs.md, "Fuzz run JSON"). A fuzz
+ * run's JSON holds at most 256 classes and a few defects: some 100 KB and
+ * a few thousand values; paths and names are short. */
+#define REPORT_JSON_MAX (4u << 20)
+#define REPORT_JSON_VALUES (1u << 18)
+#define REPORT_JSON_STRING 4096u
+
+/* At most max bytes of a file, NUL-terminated; NULL with why filled
+ * (errno's text or the limit) otherwise. With regular set, only a regular
+ * file is read, and opening does not block (a FIFO named as a reproducer). */
+static char *read_bounded(const char *path, size_t max, bool regular, size_t *len_out, char *why, size_t whylen)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
+    int fd = open(path, O_RDONLY | O_CLOEXEC | (regular ? O_NONBLOCK : 0));
+    if (fd < 0) {
+        snprintf(why, whylen, "cannot read: %s", strerror(errno));
         return NULL;
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    size_t got;
-    while (buf && (got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
-        len += got;
-        if (len + 1 == cap) {
-            char *bigger = realloc(buf, cap *= 2);
-            if (!bigger)
-                free(buf);
-            buf = bigger;
-        }
     }
-    fclose(f);
-    if (buf) {
-        buf[len] = 0;
-        if (len_out)
-            *len_out = len;
+    struct stat st;
+    if (regular && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
+        snprintf(why, whylen, "not a regular file");
+        close(fd);
+        return NULL;
     }
+    char *buf = malloc(max + 1);
+    size_t len = 0;
+    ssize_t got = 1;
+    /* read max + 1 bytes at most: a file that has them is too large, whatever
+     * its st_size says (/proc files report 0) */
+    while (buf && len <= max && (got = read(fd, buf + len, max + 1 - len)) > 0)
+        len += (size_t)got;
+    int e = errno;
+    close(fd);
+    if (!buf || got < 0 || len > max) {
+        if (len > max)
+            snprintf(why, whylen, "larger than %zu bytes", max);
+        else
+            snprintf(why, whylen, "cannot read: %s", buf ? strerror(e) : "out of memory");
+        free(buf);
+        return NULL;
+    }
+    buf[len] = 0;
+    *len_out = len;
     return buf;
 }
 
-/* The reproducer's text: the path as written, else beside the JSON file. */
-static char *read_reproducer(const char *json_path, const char *path, char *used, size_t used_len)
+/* The reproducer's path: as written, else (a relative path that does not
+ * exist as written) beside the JSON file. */
+static int reproducer_path(const char *json_path, const char *path, char *used, size_t used_len)
 {
-    snprintf(used, used_len, "%s", path);
-    char *text = read_all(path, NULL);
+    size_t n = (size_t)snprintf(used, used_len, "%s", path);
     const char *slash = strrchr(json_path, '/');
-    if (text || !slash || path[0] == '/')
+    struct stat st;
+    if (path[0] == '/' || !slash || lstat(path, &st) == 0 || errno != ENOENT)
+        return n < used_len ? 0 : -1;
+    n = (size_t)snprintf(used, used_len, "%.*s/%s", (int)(slash - json_path), json_path, path);
+    return n < used_len ? 0 : -1;
+}
+
+/* The reproducer's text, read only when it is what the run wrote: a
+ * regular file of at most SCEN_MAX_FILE bytes that parses as a scenario
+ * file at the JSON's target's entry. Anything else (/etc/passwd,
+ * /proc/self/environ, /dev/zero, a FIFO) is refused without printing a
+ * byte of it. */
+static char *read_reproducer(const struct report_ctx *c, const char *id, const char *path, char *used,
+                             size_t used_len)
+{
+    char why[160] = "";
+    size_t len = 0;
+    char *text = NULL;
+    if (reproducer_path(c->json_path, path, used, used_len) != 0)
+        snprintf(why, sizeof why, "path too long");
+    else
+        text = read_bounded(used, SCEN_MAX_FILE, true, &len, why, sizeof why);
+    if (text && memchr(text, 0, len))
+        snprintf(why, sizeof why, "holds a NUL byte: not a scenario file");
+    else if (text) {
+        struct scen_error err;
+        struct kstate *ks = malloc(sizeof *ks);
+        if (!ks)
+            snprintf(why, sizeof why, "out of memory");
+        else if (scenario_parse(text, len, used, ks, &err) != 0)
+            /* the line only: the parser's message may quote the file */
+            snprintf(why, sizeof why, "not a scenario file (line %d does not parse)", err.line);
+        else if (ks->sys.entry != c->t->entry)
+            snprintf(why, sizeof why, "a scenario of another entry than target %s's", c->t->name);
+        free(ks);
+    }
+    if (!why[0])
         return text;
-    snprintf(used, used_len, "%.*s/%s", (int)(slash - json_path), json_path, path);
-    return read_all(used, NULL);
+    fprintf(stderr, "%s: reproducer of %s: %s: %s\n", c->json_path, id, used, why);
+    free(text);
+    return NULL;
+}
+
+/* The code fence around a reproducer: three backticks, or one more than
+ * the longest run of backticks in it (a scenario comment may hold some),
+ * so nothing in the file ends the block early. */
+#define REPORT_FENCE "````````````````````````````````"
+static int fence_len(const char *text)
+{
+    int longest = 0, run = 0;
+    for (const char *p = text; *p; p++) {
+        run = *p == '`' ? run + 1 : 0;
+        longest = run > longest ? run : longest;
+    }
+    int n = longest < 3 ? 3 : longest + 1;
+    return n < (int)sizeof REPORT_FENCE - 1 ? n : (int)sizeof REPORT_FENCE - 1;
 }
 
 /* Names the target an id does belong to, so a JSON edited or stitched
@@ -133,7 +208,6 @@ static void print_fix(FILE *out, const struct report_ctx *c, const struct defect
 static int report_defect(FILE *out, const struct report_ctx *c, const struct jval *d)
 {
     const struct jval_doc *jd = c->jd;
-    const char *json_path = c->json_path;
     const char *id = jval_str(jd, d, "id", "?");
     int k = defect_index(c->t, id);
     if (k < 0) {
@@ -169,19 +243,81 @@ static int report_defect(FILE *out, const struct report_ctx *c, const struct jva
                 c->w->fuzz_args, jval_num(jd, d, "seed", 0), cls);
         return 0;
     }
-    char used[1024];
-    char *text = read_reproducer(json_path, repro, used, sizeof used);
-    if (!text) {
-        fprintf(stderr, "%s: reproducer of %s: cannot read %s: %s\n", json_path, id, repro, strerror(errno));
+    char used[4200];
+    char *text = read_reproducer(c, id, repro, used, sizeof used);
+    if (!text)
         return -1;
-    }
     const char *base = strrchr(repro, '/');
     fprintf(out, "<details><summary>Smallest reproducer: class <code>%s</code>, size %.0f "
                  "(<code>%s</code>)</summary>\n\n",
             cls, jval_num(jd, d, "reproducer_size", 0), base ? base + 1 : repro);
-    fprintf(out, "```\n%s%s```\n\n</details>\n\n", text, text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n");
+    int fence = fence_len(text);
+    fprintf(out, "%.*s\n%s%s%.*s\n\n</details>\n\n", fence, REPORT_FENCE, text,
+            text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n", fence, REPORT_FENCE);
     free(text);
     return 0;
+}
+
+/* A member of the run's JSON and the type `irqsim fuzz --json` writes it with. */
+struct report_field {
+    const char *key;
+    int type; /* enum jval_type; JV_INT: a non-negative number */
+};
+
+static const struct report_field report_fields[] = {
+    {"fastpath", JV_STRING}, {"seconds", JV_INT}, {"jobs", JV_INT},   {"seed", JV_INT},
+    {"checks", JV_INT},      {"exits", JV_OBJECT}, {"defects", JV_ARRAY}, {"classes", JV_ARRAY},
+};
+
+static bool report_field_ok(const struct jval *v, int type)
+{
+    if (type != JV_INT)
+        return v->type == type;
+    return (v->type == JV_INT && !v->neg) || (v->type == JV_REAL && v->real >= 0);
+}
+
+/* The JSON of a fuzz run (state mode), not of `exhaust`, `fuzz --mode
+ * workload` or anything else: the members that make it one, each of its
+ * type, and each defect and class an object. Names what is missing. */
+static bool report_is_fuzz_run(const struct jval_doc *jd, const char *json_path, const struct jval *run)
+{
+    if (run->type != JV_OBJECT) {
+        fprintf(stderr, "%s:1: not a JSON object: not the JSON of `irqsim fuzz --json`\n", json_path);
+        return false;
+    }
+    const char *mode = jval_str(jd, run, "mode", NULL);
+    if (jval_get(jd, run, "mode")) {
+        fprintf(stderr, "%s: \"mode\": \"%.32s\": the JSON of `irqsim fuzz --mode %.32s`, not of `irqsim fuzz` on "
+                        "generated states\n", json_path, mode ? mode : "?", mode ? mode : "?");
+        return false;
+    }
+    char missing[200] = "";
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof report_fields / sizeof report_fields[0]; i++) {
+        const struct jval *v = jval_get(jd, run, report_fields[i].key);
+        if (v && report_field_ok(v, report_fields[i].type))
+            continue;
+        n += (size_t)snprintf(missing + n, sizeof missing - n, "%s\"%s\"%s", n ? ", " : "", report_fields[i].key,
+                              v ? " (of another type)" : "");
+        if (n >= sizeof missing)
+            break;
+    }
+    if (missing[0]) {
+        fprintf(stderr, "%s: no %s: not the JSON of `irqsim fuzz --json` (or of a version before the defect "
+                        "report)\n", json_path, missing);
+        return false;
+    }
+    const char *arrays[] = {"defects", "classes"};
+    for (int a = 0; a < 2; a++) {
+        uint32_t i = 0;
+        for (const struct jval *v = jval_first(jd, jval_get(jd, run, arrays[a])); v; v = jval_next(jd, v), i++)
+            if (v->type != JV_OBJECT || (a == 0 && !jval_str(jd, v, "id", NULL))) {
+                fprintf(stderr, "%s: \"%s\"[%u] is not %s\n", json_path, arrays[a], i,
+                        a == 0 ? "an object with a string \"id\"" : "an object");
+                return false;
+            }
+    }
+    return true;
 }
 
 static int report(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *run)
@@ -191,14 +327,10 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
         return -1;
     struct report_ctx ctx = {jd, json_path, jval_get(jd, run, "target") != NULL, t, &t->words};
     const struct target_words *w = ctx.w;
+    if (!report_is_fuzz_run(jd, json_path, run))
+        return -1;
     const struct jval *defects = jval_get(jd, run, "defects");
     const struct jval *classes = jval_get(jd, run, "classes");
-    if (!defects || defects->type != JV_ARRAY || !classes || classes->type != JV_ARRAY) {
-        fprintf(stderr, "%s: no \"defects\" and \"classes\" arrays: not the JSON of `irqsim fuzz --json` "
-                        "(or of a version before the defect report)\n",
-                json_path);
-        return -1;
-    }
     const char *variant = jval_str(jd, run, "fastpath", "?");
     double checks = jval_num(jd, run, "checks", 0), secs = jval_num(jd, run, "seconds", 0);
     double jobs = jval_num(jd, run, "jobs", 1), seed = jval_num(jd, run, "seed", 0);
@@ -270,18 +402,21 @@ int report_main(int argc, char **argv)
         return cli_error(&report_cmd, "no JSON file given");
     const char *in = o.in, *out_path = o.out;
     size_t text_len = 0;
-    char *text = read_all(in, &text_len);
+    char why[160];
+    char *text = read_bounded(in, REPORT_JSON_MAX, false, &text_len, why, sizeof why);
     if (!text) {
-        fprintf(stderr, "irqsim report: cannot read %s: %s\n", in, strerror(errno));
+        fprintf(stderr, "irqsim report: %s: %s\n", in, why);
         return 2;
     }
     char err[200];
     struct jval_doc jd;
     jval_doc_init(&jd);
+    jd.max_values = REPORT_JSON_VALUES;
+    jd.max_string = REPORT_JSON_STRING;
     const struct jval *run = jval_parse(&jd, text, text_len, err, sizeof err);
     free(text);
     if (!run) {
-        fprintf(stderr, "%s: not valid JSON: %s\n", in, err);
+        fprintf(stderr, "%s:%zu: not valid JSON: column %zu: %s\n", in, jd.err_line, jd.err_col, jd.err_what);
         jval_doc_free(&jd);
         return 2;
     }

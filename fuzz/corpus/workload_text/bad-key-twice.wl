@@ -1,0 +1,1 @@
+thread t prio=1 prio=2 prog=loop
