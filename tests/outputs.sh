@@ -182,6 +182,21 @@ sigterm-wlfuzz)
   json_ok run.json
   grep -q '"interrupted": "SIGTERM"' run.json || fail "the JSON does not say it was interrupted"
   ;;
+sigint-replay)
+  # a replay of 64 traces stops between records, with its summary and JSON
+  t=$src/tests/traces/sel4bench-irquser.jsonl.gz
+  set -- ; i=0
+  while [ $i -lt 64 ]; do set -- "$@" "$t"; i=$((i + 1)); done
+  start "$bin" replay --json run.json "$@"
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  [ $rc -eq 130 ] || fail "expected the status of SIGINT (130), got $rc"
+  grep -q "^interrupted by SIGINT" run.txt || fail "no summary saying so: $(tail -3 run.txt)"
+  grep -q "^replay (pr1227): " run.txt || fail "no summary"
+  json_ok run.json
+  grep -q '"interrupted": "SIGINT"' run.json || fail "the JSON does not say it was interrupted"
+  ;;
 sigterm-exhaust)
   # the state file saved at the stop resumes the run
   start "$bin" exhaust --quiet --state st --json run.json

@@ -16,6 +16,7 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "scenario.h"
+#include "stop.h"
 #include "target.h"
 #include "trace.h"
 
@@ -350,7 +351,8 @@ static int replay_file(const struct replay_opts *o, struct replay_run *r, const 
     }
     uint64_t n = 0;
     int rc;
-    while ((o->limit == 0 || n < o->limit) && (rc = trace_next(&tr, &r->rec, err, sizeof err)) == 1) {
+    while ((o->limit == 0 || n < o->limit) && !stop_requested() &&
+           (rc = trace_next(&tr, &r->rec, err, sizeof err)) == 1) {
         char where[300];
         snprintf(where, sizeof where, "%s:%ld", file, tr.line);
         replay_one(o, r, where);
@@ -434,7 +436,10 @@ static int write_json(const struct replay_opts *o, const struct replay_run *r)
         out_string(out, c->reproducer ? c->reproducer : "");
         fputc('}', f);
     }
-    fprintf(f, "]}\n");
+    fprintf(f, "]");
+    if (stop_requested())
+        fprintf(f, ",\n \"interrupted\": \"%s\"", stop_name(stop_requested()));
+    fprintf(f, "}\n");
     return out_close(out);
 }
 
@@ -451,15 +456,18 @@ int replay_main(int argc, char **argv)
         fprintf(stderr, "irqsim replay: out of memory\n");
         return 2;
     }
+    stop_catch();
     int bad = 0;
-    for (int i = 0; i < o.n_files; i++)
+    for (int i = 0; i < o.n_files && !stop_requested(); i++)
         bad |= replay_file(&o, r, o.files[i]) != 0;
     print_summary(&o, r);
+    if (stop_requested())
+        printf("interrupted by %s: the entries above are those replayed before it\n", stop_name(stop_requested()));
     if (o.json && write_json(&o, r))
         r->write_errors++;
     rc = bad || r->unreadable ? 2 : r->write_errors ? OUT_FAILED : r->differ || r->inv_entries ? 1 : 0;
     for (int i = 0; i < r->n_classes; i++)
         free(r->classes[i].reproducer);
     free(r);
-    return rc;
+    return stop_finish(rc);
 }
