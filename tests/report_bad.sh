@@ -88,4 +88,10 @@ head -c 4194305 /dev/zero | tr '\0' ' ' > huge.json
 grep -q "huge.json: larger than 4194304 bytes" huge.err || { cat huge.err; fail "huge: no size message"; }
 printf '{\n"fastpath": "pr1227",\n\n"classes": [}\n' > line4.json
 expect line4 "^line4.json:4: not valid JSON: column 13: expected a value"
+# names and paths the review pastes: one that would break its Markdown
+# (a backtick ends a code span, < starts HTML) is refused, naming where
+cls=$(sed -n 's|.*"reproducer_class": "\([^"]*\)".*|\1|p' run.json | head -n 1)
+sed "0,/\"reproducer_class\": \"$(echo "$cls" | sed 's|/|\\/|g')\"/s||\"reproducer_class\": \"x\`<b>\"|" run.json > tick.json
+grep -q 'x`<b>' tick.json || fail "tick.json was not made"
+expect tick "^tick.json: defects\[[0-9]*\]\.reproducer_class: the string holds character 0x60"
 echo "report_bad: every bad reproducer and JSON refused with exit 2"

@@ -320,6 +320,47 @@ static bool report_is_fuzz_run(const struct jval_doc *jd, const char *json_path,
     return true;
 }
 
+/* A character that would end a code span or start markup in the review
+ * (a backtick, an HTML bracket or entity) or break its lines; 0 for none. */
+static int markdown_unsafe(const char *s)
+{
+    for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+        if (*p == '`' || *p == '<' || *p == '>' || *p == '&' || *p < 0x20 || *p == 0x7f)
+            return *p;
+    return 0;
+}
+
+/* Every string of the run, names and paths the review pastes among them,
+ * must paste as it is: irqsim fuzz writes none that does not (names are
+ * letters, digits, _, +, /; a path with such a character is refused rather
+ * than written into the comment half-quoted). */
+static bool strings_safe_at(const struct jval_doc *jd, const char *json_path, const struct jval *v, char *where,
+                            size_t at, size_t len)
+{
+    if (v->type == JV_STRING && markdown_unsafe(v->str)) {
+        fprintf(stderr, "%s: %s: the string holds character %#x, which would break the Markdown review (a "
+                        "backtick, <, >, & or a control character)\n",
+                json_path, at ? where : "the document", markdown_unsafe(v->str));
+        return false;
+    }
+    uint32_t i = 0;
+    for (const struct jval *c = jval_first(jd, v); c; c = jval_next(jd, c), i++) {
+        int n = v->type == JV_ARRAY ? snprintf(where + at, len - at, "[%u]", i)
+                                    : snprintf(where + at, len - at, "%s%s", at ? "." : "", c->key ? c->key : "?");
+        size_t next = n < 0 || (size_t)n >= len - at ? at : at + (size_t)n;
+        if (!strings_safe_at(jd, json_path, c, where, next, len))
+            return false;
+        where[at] = 0;
+    }
+    return true;
+}
+
+static bool report_strings_safe(const struct jval_doc *jd, const char *json_path, const struct jval *v)
+{
+    char where[256] = "";
+    return strings_safe_at(jd, json_path, v, where, 0, sizeof where);
+}
+
 static int report(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *run)
 {
     const struct target *t = report_target(jd, json_path, run);
@@ -327,7 +368,7 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
         return -1;
     struct report_ctx ctx = {jd, json_path, jval_get(jd, run, "target") != NULL, t, &t->words};
     const struct target_words *w = ctx.w;
-    if (!report_is_fuzz_run(jd, json_path, run))
+    if (!report_is_fuzz_run(jd, json_path, run) || !report_strings_safe(jd, json_path, run))
         return -1;
     const struct jval *defects = jval_get(jd, run, "defects");
     const struct jval *classes = jval_get(jd, run, "classes");
