@@ -23,6 +23,7 @@
 #include "rk_load.h"
 #include "rk_sig.h"
 #include "scenario.h"
+#include "stop.h"
 #include "target.h"
 #include "sig_fast.h"
 
@@ -385,6 +386,8 @@ static void count(const struct real_opts *o, struct real_run *r, struct rclass *
 
 static bool done(const struct real_opts *o, const struct real_run *r, uint64_t i)
 {
+    if (stop_requested()) /* SIGINT, SIGTERM: the summary of what was done */
+        return true;
     if (o->checks)
         return i >= o->checks;
     return (i & 255) == 0 && now_s() - r->t0 >= o->seconds;
@@ -933,7 +936,10 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
         out_string(out, c->reproducer ? c->reproducer : "");
         fputc('}', f);
     }
-    fprintf(f, "]}\n");
+    fprintf(f, "]");
+    if (stop_requested())
+        fprintf(f, ", \"interrupted\": \"%s\"", stop_name(stop_requested()));
+    fprintf(f, "}\n");
     return out_close(out);
 }
 
@@ -954,6 +960,7 @@ int realcmd_main(int argc, char **argv)
         return opened == -2 ? OUT_FAILED : 2;
     }
     r->t0 = now_s();
+    stop_catch();
     if (!strcmp(o.cmd, "validate")) {
         rc = o.driver->validate(&o, r);
     } else if (!strcmp(o.cmd, "fuzz")) {
@@ -962,11 +969,14 @@ int realcmd_main(int argc, char **argv)
         rc = bench(&o, r);
     } else {
         rc = 0;
-        for (int i = 0; i < o.n_files; i++) {
+        for (int i = 0; i < o.n_files && !stop_requested(); i++) {
             int c = check_file(r, o.files[i], o.kernel);
             rc = c > rc ? c : rc;
         }
     }
+    if (stop_requested())
+        printf("interrupted by %s: the figures above are of the states checked before it\n",
+               stop_name(stop_requested()));
     if (o.json && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && write_json(&o, r))
         r->write_errors++;
     if (r->write_errors && rc < 2)
@@ -975,5 +985,5 @@ int realcmd_main(int argc, char **argv)
     for (int i = 0; i < r->n_classes; i++)
         free(r->classes[i].reproducer);
     free(r);
-    return rc;
+    return stop_finish(rc);
 }
