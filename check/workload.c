@@ -40,6 +40,35 @@ void workload_init(struct workload *w)
     w->target = target_default();
 }
 
+/* Print, parse, print again (back is scratch): the two texts must be the
+ * same (comparing the structs with memcmp would compare their padding too,
+ * which struct assignments leave undefined). false, with what went wrong
+ * written to err, when they are not or the printed text does not parse. */
+bool workload_round_trips(const struct workload *w, struct workload *back, FILE *err)
+{
+    char *text = NULL, *again = NULL;
+    size_t len = 0, len2 = 0;
+    FILE *f = open_memstream(&text, &len);
+    if (!f)
+        return false;
+    workload_print(f, w);
+    if (fclose(f) != 0)
+        return false;
+    struct scen_error e;
+    bool ok = workload_parse(text, len, "reprint", back, &e) == 0;
+    if (!ok)
+        fprintf(err, "printed workload does not parse (%d: %s):\n%s", e.line, e.msg, text);
+    if (ok && (f = open_memstream(&again, &len2)) != NULL) {
+        workload_print(f, back);
+        ok = fclose(f) == 0 && len == len2 && memcmp(text, again, len) == 0;
+        if (!ok)
+            fprintf(err, "workload did not round-trip; printed:\n%s\nreprinted:\n%s", text, again ? again : "");
+    }
+    free(again);
+    free(text);
+    return ok;
+}
+
 /* ---- parsing ---- */
 
 #define WL_MAX_LINE 1024

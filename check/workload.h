@@ -119,6 +119,10 @@ int workload_parse(const char *text, size_t len, const char *filename, struct wo
                    struct scen_error *err);
 int workload_load(const char *path, struct workload *w, struct scen_error *err);
 void workload_print(FILE *out, const struct workload *w);
+/* Print w, parse it into back (scratch), print again: true when the two
+ * texts are the same, else false with the problem written to err (the
+ * identity docs/workload-format.md promises; the fuzz targets check it). */
+bool workload_round_trips(const struct workload *w, struct workload *back, FILE *err);
 
 /* A valid workload for target on `cores` cores (1 or 2) generated from
  * bytes (the workload fuzzer); returns 0. A target whose descriptor draws
