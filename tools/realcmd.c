@@ -924,6 +924,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
             }
         fprintf(f, "},\n");
     }
+    fprintf(f, " \"kinds_dropped\": %" PRIu64 ",\n", r->dropped);
     fprintf(f, " \"kinds\": [");
     for (int i = 0; i < r->n_classes; i++) {
         const struct rclass *c = &r->classes[i];
@@ -974,6 +975,9 @@ int realcmd_main(int argc, char **argv)
             rc = c > rc ? c : rc;
         }
     }
+    if (r->dropped) /* count() keeps REAL_MAX_CLASSES kinds; the rest are counted here only */
+        printf("  (%" PRIu64 " mismatches or divergences of kinds past the first %d: counted in the totals above, "
+               "not listed)\n", r->dropped, REAL_MAX_CLASSES);
     if (stop_requested())
         printf("interrupted by %s: the figures above are of the states checked before it\n",
                stop_name(stop_requested()));
