@@ -291,7 +291,7 @@ static void plan(struct exh_iter *it)
     memset(p, 0, sizeof *p);
     int left = b->threads;
     p->ops = b->target->exh;
-    bool sig = p->ops->send;
+    bool send = p->ops->send; /* a SysSend, not an IRQ (exh_ops) */
 
     p->ndom = 1 + choose(&w, b->domains);
     p->cur = p->ops->plan_current(&w, left);
@@ -445,7 +445,7 @@ static void plan(struct exh_iter *it)
          * thread (build_core1), priority 0, which a receiver can equal: the
          * lowest candidate (below all of core 0's, which the caller keeps
          * above 0) becomes 0, the same order on core 0 */
-        if (sig && p->ndom == 1)
+        if (send && p->ndom == 1)
             list[n - 1] = 0;
         p->r_prio = choose_in(&w, list, n);
         p->r_dom = p->ndom == 2 ? choose(&w, 2) : 0;
@@ -469,7 +469,7 @@ static void plan(struct exh_iter *it)
         /* fastpath_signal never switches (a receiver above the caller is
          * slow_prio, fastpath.c:652-654): only the slowpath reads it, alike
          * on both sides */
-        reaches = reaches && !sig;
+        reaches = reaches && !send;
         p->r_as = reaches && (p->cur == CUR_IDLE || p->r_prio > cur_prio) ? choose(&w, RA_KINDS) : RA_OK;
         if (cfg_kernel_has(b->kernel, KF_STALE_REPLY_REF) && p->ntfn == XN_WAITING)
             p->r_stale = choose(&w, 2);

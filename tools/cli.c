@@ -87,6 +87,21 @@ static const char *or_list(const char *choices, char *buf, size_t len)
     return buf;
 }
 
+/* "base or master": the kernel versions' names, from sim/config.c */
+static const char *kernel_names(char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int k = 0; cfg_kernel_name(k) && at < len; k++) {
+        int n = snprintf(buf + at, len - at, "%s%s", !k ? "" : cfg_kernel_name(k + 1) ? ", " : " or ",
+                         cfg_kernel_name(k));
+        if (n < 0)
+            break;
+        at += (size_t)n;
+    }
+    return buf;
+}
+
 static int store(const struct cli_cmd *c, const struct cli_opt *d, void *o, const char *v)
 {
     char *f = (char *)o + d->off, why[200], list[256];
@@ -96,12 +111,13 @@ static int store(const struct cli_cmd *c, const struct cli_opt *d, void *o, cons
     case CLI_INT:
     case CLI_U64:
     case CLI_REAL:
-        if (number(d, v, &x) != 0 && d->hi >= CLI_UNBOUNDED)
-            return cli_error(c, "%s: expected a%s number from %.15g, got '%s'", d->name,
-                             d->kind == CLI_REAL ? "" : " whole", d->lo, v);
-        if (number(d, v, &x) != 0)
-            return cli_error(c, "%s: expected a%s number from %.15g to %.15g, got '%s'", d->name,
-                             d->kind == CLI_REAL ? "" : " whole", d->lo, d->hi, v);
+        if (number(d, v, &x) != 0) {
+            char hi[40] = "";
+            if (d->hi < CLI_UNBOUNDED)
+                snprintf(hi, sizeof hi, " to %.15g", d->hi);
+            return cli_error(c, "%s: expected a%s number from %.15g%s, got '%s'", d->name,
+                             d->kind == CLI_REAL ? "" : " whole", d->lo, hi, v);
+        }
         if (d->kind == CLI_INT)
             *(int *)(void *)f = (int)x;
         else if (d->kind == CLI_U64)
@@ -119,7 +135,7 @@ static int store(const struct cli_cmd *c, const struct cli_opt *d, void *o, cons
     case CLI_KERNEL: {
         int k = cfg_kernel_parse(v);
         if (k < 0)
-            return cli_error(c, "%s: expected base or master, got '%s'", d->name, v);
+            return cli_error(c, "%s: expected %s, got '%s'", d->name, kernel_names(list, sizeof list), v);
         *(int *)(void *)f = k;
         return 0;
     }
