@@ -101,7 +101,7 @@ struct opts {
     const struct target *target; /* from --target, NULL when not given */
     unsigned admit; /* enum inv_admit: leftovers accepted at entry */
     int kernel; /* enum ks_kernel from --kernel, -1 when not given */
-    int path; /* PATH_SLOW, PATH_FAST; -1 when not given */
+    int path; /* --path: RUN_SLOW, RUN_FAST; -1 when not given */
     int mode, by; /* --mode state|workload, --by defect|class: their indexes */
     const char *out_file;
     struct fuzz_opts fuzz;
