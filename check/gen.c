@@ -5,8 +5,10 @@
 #include <string.h>
 
 #include "build.h"
+#include "invariant.h"
 #include "refill.h"
 #include "sched.h"
+#include "smp.h"
 #include "target.h"
 
 void gen_bounds_default(struct gen_bounds *b)
@@ -164,7 +166,15 @@ struct gen {
     int n_pool;
     struct gen_cache *cache; /* NULL: histories built every time */
     struct gen_hist_slot *slot; /* the cache's slot for this state's configuration */
+    int flight;                 /* enum gen_flight */
 };
+
+/* SMP: a reschedule IPI for this core that another core's kernel entry
+ * sent (in flight: ipi_sent) or that the other core's fastpath_signal left
+ * owed (core_ipi_pending), not yet taken; until then this core's ready
+ * queue may hold a thread that outranks its current one (check/invariant.c,
+ * check_user). */
+enum gen_flight { GF_NONE, GF_SENT, GF_OWED };
 
 static uint64_t gpick(struct gen *g, uint64_t n)
 {
@@ -184,6 +194,31 @@ static ticks_t pick_span(struct gen *g)
     }
 }
 
+/* What the fastpaths the configuration builds beside b->target's leave at
+ * user level (target.h, target_admit_built from the generator's side: the
+ * state's entry is not drawn yet). */
+static unsigned built_admit(const struct gen *g)
+{
+    unsigned admit = 0;
+    for (int i = 0; target_at(i); i++) {
+        const struct target *t = target_at(i);
+        if (t != g->b->target && t->built && t->built(&g->ks->cfg))
+            admit |= t->admit_built;
+    }
+    return admit;
+}
+
+/* Which other fastpaths the configuration builds: each target but the one
+ * under check, on or off (the kernel's own code beside it). */
+static void gen_built(struct gen *g)
+{
+    for (int i = 0; target_at(i); i++) {
+        const struct target *t = target_at(i);
+        if (t != g->b->target && t->set_built)
+            t->set_built(&g->ks->cfg, chance(g->src, 3));
+    }
+}
+
 static void gen_config(struct gen *g)
 {
     struct ks_config *c = &g->ks->cfg;
@@ -198,6 +233,7 @@ static void gen_config(struct gen *g)
     c->smp = g->b->allow_smp && chance(g->src, 5) && c->num_domains == 1;
     c->hyp = chance(g->src, 6);
     c->fpu = !chance(g->src, 6);
+    gen_built(g);
     /* no cfg_derive: the preset's derived constants (ks_init, and
      * cfg_set_kernel where the timer moved) depend on the timer and WCET
      * only, none of the fields drawn here */
@@ -541,7 +577,7 @@ static bool may_be_ready(struct gen *g, int t)
 {
     struct kstate *ks = g->ks;
     const struct ks_tcb *x = &ks->tcbs[t];
-    if (x->affinity != 0 || x->domain != ks->cur_domain)
+    if (x->affinity != 0 || x->domain != ks->cur_domain || g->flight != GF_NONE)
         return true;
     if (ks->cur_thread == ks->idle_thread)
         return false;
@@ -706,11 +742,19 @@ static void gen_ntfn_links(struct gen *g)
 
 /* ---- IRQs ---- */
 
+#define GEN_GIC_MAX_ID 1019
+
 /* IRQ numbers from a low window: the table is dense up to the highest
  * number used, and every check copies it twice. */
 static int pick_irq_number(struct gen *g)
 {
     unsigned max = g->ks->cfg.max_irq;
+    /* the lines the bound checks and tables turn on, a fixed share: 0,
+     * maxIRQ - 1 and maxIRQ itself (valid: the check is irq > maxIRQ) */
+    if (chance(g->src, 16)) {
+        const unsigned edge[3] = {g->ks->cfg.smp ? 2 : 0, max - 1, max}; /* 0, 1: an SMP kernel's IPIs */
+        return (int)edge[gpick(g, 3)];
+    }
     return (int)(16 + gpick(g, max - 15 < 32 ? max - 15 : 32));
 }
 
@@ -836,7 +880,9 @@ static void gen_irqs(struct gen *g)
         build_irq_signal(ks, first, n_deliver, ks->irq_cap[first].badge | 1, true);
     switch (gpick(g, 20)) {
     case 0: ks->active_irq = KS_IRQ_INVALID; return;
-    case 1: ks->active_irq = (int32_t)(ks->cfg.max_irq + 1 + gpick(g, 8)); return;
+    case 1: /* out of range: just above maxIRQ, or the GIC's highest interrupt ID (1019: 1020-1023 are special) */
+        ks->active_irq = (int32_t)(chance(g->src, 8) ? GEN_GIC_MAX_ID : ks->cfg.max_irq + 1 + gpick(g, 8));
+        return;
     case 2: ks->active_irq = pick_irq_number(g); break;
     default: ks->active_irq = first; break;
     }
@@ -851,6 +897,74 @@ static void gen_smp(struct gen *g)
         return;
     build_core1(ks);
     ks->core_reprogram[1] = chance(g->src, 4);
+    switch (gpick(g, 6)) {
+    case 0:
+    case 2:
+        g->flight = GF_SENT;
+        ks->ipi_sent |= 1u << CUR_CORE;
+        break;
+    case 1: /* the other core's fastpath_signal queued a thread here (S9) */
+        if (built_admit(g) & INV_ADMIT_IPI) {
+            g->flight = GF_OWED;
+            ks->core_ipi_pending[1] |= 1u << CUR_CORE;
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+/* With an IPI in flight, one ready thread here often outranks the current
+ * one: the other core raised its priority (TCB_SetPriority, setPriority's
+ * requeue with SCHED_ENQUEUE, src/object/tcb.c, whose remoteQueueUpdate
+ * sends the IPI; the rescheduleRequired is that core's) to a priority of
+ * the pool above the current thread's. */
+static void gen_outrank(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (g->flight == GF_NONE || ks->cur_thread == ks->idle_thread || !chance(g->src, 2))
+        return;
+    int cur = ks->tcbs[ks->cur_thread].prio, above = 0;
+    uint8_t prios[KS_NUM_PRIOS];
+    for (int i = 0; i < g->n_pool; i++)
+        if (g->pool[i] > cur)
+            prios[above++] = g->pool[i];
+    for (int t = 0; t < ks->n_tcbs && above; t++) {
+        struct ks_tcb *x = &ks->tcbs[t];
+        if (!x->queued || x->affinity != CUR_CORE || x->domain != ks->cur_domain)
+            continue;
+        tcbSchedDequeue(ks, t);
+        x->prio = prios[gpick(g, (uint64_t)above)];
+        tcbSchedEnqueue(ks, t);
+        return;
+    }
+}
+
+/* The reschedule IPI in flight came with a remote stall: the other core
+ * took this core's current thread (remoteTCBStall, src/object/tcb.c:
+ * 463-476) and this core ran ipiStallCoreCallback, from user level or
+ * while waiting for the lock with this IRQ already acknowledged
+ * (clh_lock_acquire, include/smp/lock.h:93-117): after the deadline and
+ * clock were drawn, as the stall reprograms nothing. */
+static void gen_stall(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (g->flight != GF_SENT || ks->cur_thread == ks->idle_thread || !chance(g->src, 3))
+        return;
+    ipiStallCoreCallback(ks, true);
+}
+
+/* What the configuration's other fastpaths left at user level on this
+ * core: ksReprogram (a sporadic unblock check) and, on SMP, this core's
+ * ipiReschedulePending for the other core, unsent (target_signal.c). */
+static void gen_leftovers(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    unsigned admit = built_admit(g);
+    if ((admit & INV_ADMIT_REPROGRAM) && chance(g->src, 4))
+        ks->reprogram = true;
+    if ((admit & INV_ADMIT_IPI) && ks->cfg.smp && chance(g->src, 4))
+        ks->ipi_pending |= 1u << 1;
 }
 
 static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b, struct gen_cache *c);
@@ -956,6 +1070,7 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
         gen_role(&g, gen_thread(&g, core));
     }
     gen_ntfn_links(&g);
+    gen_outrank(&g);
     gen_irqs(&g);
     gen_features(&g);
     /* the kernel reprograms whenever the next event changes, so the
@@ -963,7 +1078,9 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
      * commit (an earlier one is left only by the proposal's switch) */
     build_deadline(ks);
     gen_clock(&g);
+    gen_stall(&g);
     ks->reprogram = false; /* the queue operations set it; a user-level state has it clear */
+    gen_leftovers(&g);
     return 0;
 }
 

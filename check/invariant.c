@@ -956,7 +956,8 @@ int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report 
 
 int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned admit, struct inv_report *r)
 {
-    struct ctx c = {ks, r, admit};
+    /* what the configuration's other fastpaths leave is always admitted */
+    struct ctx c = {ks, r, admit | target_admit_built(ks)};
     r->n = 0;
     check_config(&c);
     if (!check_indices(&c))

@@ -70,6 +70,8 @@ static void print_config(FILE *out, const struct kstate *ks)
             c->max_irq, c->gic_version, c->smp, c->fpu, c->hyp);
     if (!cfg_kernel_is_default(c->kernel)) /* base, the default, is left out: older files stay as they were */
         fprintf(out, " kernel=%s", cfg_kernel_name(c->kernel));
+    if (c->signal_fastpath) /* off by default in the kernel: left out, older files stay as they were */
+        fprintf(out, " signal_fastpath=1");
     fprintf(out, "\n");
     fprintf(out, "# MIN_BUDGET=%" PRIu64 " ticks, timer precision=%" PRIu64 " ticks\n", c->min_budget,
             c->precision);

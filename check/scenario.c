@@ -458,6 +458,7 @@ static const struct field config_fields[] = {
     FLAG(struct ks_config, "smp", smp),
     FLAG(struct ks_config, "fpu", fpu),
     FLAG(struct ks_config, "hyp", hyp),
+    FLAG(struct ks_config, "signal_fastpath", signal_fastpath),
     ENUM(struct ks_config, "kernel", kernel, KS_KERNEL_COUNT, cfg_kernel_name),
 };
 

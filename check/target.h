@@ -97,6 +97,12 @@ struct target {
     /* what the fastpath as written leaves at user level that the slowpath
      * never does (enum inv_admit bits), admitted at entry on its kernel */
     unsigned admit_as_written;
+    /* Whether a configuration builds this fastpath as the kernel's own code
+     * beside the fastpath under check (NULL: never), and then what its
+     * returns leave at user level for the other entries (enum inv_admit). */
+    bool (*built)(const struct ks_config *c);
+    void (*set_built)(struct ks_config *c, bool on); /* the generator's draw */
+    unsigned admit_built;
     /* the entry is a system call by the current thread (no IRQ taken),
      * checked by invariant.c's system-call entry rules */
     bool syscall_entry;
@@ -130,6 +136,9 @@ int target_fast(const struct target *t, struct kstate *ks, int v);
 /* What variant v leaves at user level (enum inv_admit bits): the fastpath
  * as written's leftovers, none for the corrected one. */
 unsigned target_admit_left_by(const struct target *t, int v);
+/* What the fastpaths ks's configuration builds beside the one of ks's own
+ * entry leave at user level (enum inv_admit): admitted at every entry. */
+unsigned target_admit_built(const struct kstate *ks);
 
 /* The descriptors, one file each; registered in target.c. */
 extern const struct target target_irq, target_signal;

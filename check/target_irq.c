@@ -17,6 +17,7 @@ _Static_assert(FP_EXIT_COUNT <= TARGET_MAX_EXITS, "TARGET_MAX_EXITS");
 /* classify.c explains the order: fixes that change where the fastpath goes
  * first, so a divergence is charged to a state repair when one suffices */
 static const int irq_order[FIX_COUNT] = {
+    FIX_OWED_IPI_BIT,    FIX_OUTRANKED_BIT, /* fallbacks on states only SMP reaches */
     FIX_IDLE_SWITCH_BIT, FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT,
     FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
     FIX_SPLIT_EOI_BIT, /* last: on base it changes nothing, so every earlier decision is as before */
@@ -103,6 +104,27 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "On master the handler's IRQHandler_Ack only deactivates (interrupt.c:159-163) and nothing else unmasks a "
      "signal IRQ: after the first interrupt the fastpath handles, the device's interrupts never arrive again.",
      KF_SPLIT_EOI, NULL, 0, 0},
+    {"F10", "A thread another core queued is passed over", FIX(FIX_OUTRANKED), 0, "outranked",
+     "Two cores. Another core has just queued a thread on this core's ready queue that outranks this core's "
+     "current thread (remoteQueueUpdate), or has moved this core's current thread back to its ready queue and this "
+     "core to the idle thread (remoteTCBStall: ipiStallCoreCallback, also run while this core waits for the big "
+     "lock with the device IRQ already acknowledged); its reschedule IPI is still in flight when the device IRQ "
+     "is handled. The IRQ wakes a schedulable receiver that does not outrank that thread.",
+     "possibleSwitchTo makes the receiver the candidate; schedule() sees that the candidate is not the highest "
+     "ready priority (from the idle thread, or below the current thread) and chooses the highest ready thread.",
+     "Compares the receiver with the current thread only: switches to the receiver from the idle thread, or "
+     "queues it and keeps the current thread, while the thread the other core queued waits.",
+     "A priority inversion until the reschedule IPI is taken, and the time in between is charged to the wrong "
+     "scheduling context; the timer is programmed for the wrong thread.", KF_NONE, NULL, 2, 0},
+    {"F11", "The reschedule IPI the signal fastpath left is not sent", FIX(FIX_OWED_IPI), 0, "owed_ipi",
+     "Two cores and a kernel built with KernelSignalFastpath as well: a seL4_Signal on this core woke a thread "
+     "whose SC is on the other core, and fastpath_signal queued it there (remoteQueueUpdate marks "
+     "ipiReschedulePending) and returned to user level without sending the IPI (S9). The next kernel entry on "
+     "this core is a device IRQ the fastpath handles itself.",
+     "schedule() sends the reschedule IPIs this core owes (doMaskReschedule) and clears ipiReschedulePending.",
+     "Never looks at ipiReschedulePending: the IPI stays unsent.",
+     "The other core does not reschedule: the woken thread waits there until that core's next kernel entry, "
+     "even if it outranks what runs there.", KF_NONE, NULL, 2, 0},
 };
 
 /* the IRQ is already drawn (gen.c gen_irqs): every generated state is an entry */
@@ -123,7 +145,7 @@ const struct target target_irq = {
     .fast_fn = "fastpath_irq",
     .slowpath = "handleInterruptEntry",
     .exits = FP_EXIT_COUNT,
-    .first_merged_exit = FP_SLOW_RELEASE + 1,
+    .first_merged_exit = FP_SLOW_OWED_IPI + 1,
     .exit_name = fp_exit_name,
     .exit_what = fp_exit_what,
     .exit_is_fallback = fp_exit_is_fallback,

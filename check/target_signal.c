@@ -24,6 +24,7 @@ _Static_assert(SIG_EXIT_COUNT <= TARGET_MAX_EXITS, "TARGET_MAX_EXITS");
  * domain guard already sees the expiry, so a domain-expiry divergence would
  * otherwise be charged to entry_time (the stale-clock defect) */
 static const int sig_order[SFIX_COUNT] = {
+    SFIX_OUTRANKED_BIT, /* a fallback on states only SMP reaches */
     SFIX_MSG_INFO_BIT,   SFIX_ENTRY_RELEASE_BIT, SFIX_ENTRY_TIME_BIT,
     SFIX_ENTRY_DOMAIN_BIT, SFIX_ENTRY_BUDGET_BIT, SFIX_REPROGRAM_BIT, SFIX_IPI_BIT,
 };
@@ -32,7 +33,7 @@ static const int sig_order[SFIX_COUNT] = {
 
 /* Master's signal fastpath (fastpath_signal); wording from
  * docs/FINDINGS-signal.md, change both together. */
-enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_COUNT };
+enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_S10, SDEF_COUNT };
 _Static_assert(SDEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
 static const struct defect_info sig_defects[SDEF_COUNT] = {
     {"S1", "No budget check at entry", SFIX(SFIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
@@ -106,6 +107,17 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "the receiver is ready on it, until this core next enters the kernel: a delay bounded only by this core's "
      "next kernel entry.", KF_NONE,
      "Not shared: fastpath_call falls back on a destination on another core.", .min_cores = 2},
+    {"S10", "A thread another core queued is passed over", SFIX(SFIX_OUTRANKED), 0, "outranked",
+     "Two cores. Another core has just queued a thread on this core's ready queue that outranks the caller "
+     "(remoteQueueUpdate); its reschedule IPI is still in flight when the caller's seL4_Signal enters the kernel. "
+     "The signal wakes a schedulable receiver on this core, in the current domain.",
+     "possibleSwitchTo makes the receiver the candidate; schedule() finds it is not the highest ready priority and "
+     "chooses the highest ready thread, the one the other core queued.",
+     "Queues the receiver and returns to the caller.",
+     "A priority inversion until the reschedule IPI is taken: the caller keeps running although a thread that "
+     "outranks it is ready on its core.", KF_NONE,
+     "Not a trade-off: the IRQ fastpath has the same defect (F10), and the same check (the highest ready priority "
+     "against the caller's, isHighestPrio) is the fix.", .min_cores = 2},
 };
 
 /* a SysSend by the current thread, if it can make one (gen_syscall_unfit;
@@ -125,6 +137,17 @@ static int sig_gen_entry(struct kstate *ks, struct gen_src *src)
  * remoteQueueUpdate marked (S9, fastpath.c:706-712) stay set; it never
  * changes ksSchedulerAction, and queues no thread above the caller on its
  * core (a receiver that outranks it is slow_prio) */
+/* KernelSignalFastpath (config.cmake:306) */
+static bool sig_built(const struct ks_config *c)
+{
+    return c->signal_fastpath;
+}
+
+static void sig_set_built(struct ks_config *c, bool on)
+{
+    c->signal_fastpath = on;
+}
+
 const struct target target_signal = {
     .name = "signal",
     .entry = ENTRY_SIGNAL,
@@ -151,6 +174,13 @@ const struct target target_signal = {
     .findings = "docs/FINDINGS-signal.md",
     .n_defects = SDEF_COUNT,
     .admit_as_written = INV_ADMIT_REPROGRAM | INV_ADMIT_IPI,
+    .built = sig_built,
+    .set_built = sig_set_built,
+    /* the kernel's own fastpath_signal (43607edb6 and 1326364bc alike,
+     * src/fastpath/fastpath.c:703,712-718 at base): refill_unblock_check
+     * sets ksReprogram, SCHED_ENQUEUE marks ipiReschedulePending, and it
+     * returns without schedule() (S5, S9) */
+    .admit_built = INV_ADMIT_REPROGRAM | INV_ADMIT_IPI,
     .syscall_entry = true,
     .gen_entry = sig_gen_entry,
     .exh = &exh_ops_signal,

@@ -51,6 +51,15 @@ struct ks_config {
     bool smp;                   /* ENABLE_SMP_SUPPORT (two cores modelled) */
     bool fpu;                   /* CONFIG_HAVE_FPU */
     bool hyp;                   /* CONFIG_ARM_HYPERVISOR_SUPPORT */
+    /* The kernel's other fastpaths (the one under check is the target's):
+     * CONFIG_SIGNAL_FASTPATH (KernelSignalFastpath, default OFF) builds
+     * the kernel's own fastpath_signal, whose returns leave lazy state at
+     * user level (check/invariant.c admits it exactly when this is set).
+     * The IPC fastpaths (KernelFastpath, default ON) leave none:
+     * fastpath_call and fastpath_reply_recv (src/fastpath/fastpath.c:19-554
+     * at 1326364bc) write no ksReprogram, ipiReschedulePending,
+     * ksSchedulerAction or ksCurSC, and queue no thread; so no field. */
+    bool signal_fastpath;
     /* derived by cfg_derive(); kept here so the paths need no division */
     ticks_t min_budget, precision, max_release;
 };

@@ -154,6 +154,28 @@ struct fp_dest {
     bool idle, schedulable, context_switch;
 };
 
+/* FIX outranked: on SMP another core may have queued a thread here that
+ * outranks this core's current one (remoteQueueUpdate, src/object/tcb.c:
+ * 444-461) or moved the current one to its ready queue and this core to
+ * the idle thread (remoteTCBStall, tcb.c:463-476, ipiStallCoreCallback,
+ * src/smp/ipi.c:67-79, also while this core waits for the lock with an
+ * IRQ already acknowledged); its reschedule IPI is still in flight. A
+ * woken schedulable receiver goes to schedule() through possibleSwitchTo,
+ * which then consults the ready queues (thread.c:376-384): from the idle
+ * thread, any candidate that is not the highest ready priority; else a
+ * candidate that does not outrank the current thread, whenever a ready
+ * thread does. */
+static bool outranked(struct kstate *ks, int dest_prio, struct fp_fixes *fixes)
+{
+    COST_IF(ks, (fixes->on & FIX(FIX_OUTRANKED)) && ks->cfg.smp, 1, 0, 1); /* the L1 bitmap */
+    if (!ks->cfg.smp || !fp_fix_on(fixes, FIX(FIX_OUTRANKED)))
+        return false;
+    if (ks->cur_thread == ks->idle_thread)
+        return !isHighestPrio(ks, ks->cur_domain, dest_prio);
+    int cur = ks->tcbs[ks->cur_thread].prio;
+    return dest_prio <= cur && !isHighestPrio(ks, ks->cur_domain, cur);
+}
+
 static int check_dest(struct kstate *ks, struct fp_dest *d, struct fp_fixes *fixes)
 {
     const struct ks_tcb *dest = &ks->tcbs[d->dest];
@@ -181,6 +203,8 @@ static int check_dest(struct kstate *ks, struct fp_dest *d, struct fp_fixes *fix
             return FP_SLOW_REFILL;
         d->schedulable = true;
     }
+    if (d->schedulable && outranked(ks, dest->prio, fixes))
+        return FP_SLOW_OUTRANKED;
     /* FIX idle_switch: schedule() leaves the idle thread for any
      * schedulable candidate, whatever its priority */
     COST_IF(ks, fixes->on & FIX(FIX_IDLE_SWITCH), 1, 0, 1 + (ks->cur_thread == ks->idle_thread)); /* ksIdleThread */
@@ -327,6 +351,13 @@ static int entry_checks(struct kstate *ks, struct fp_fixes *fixes)
     COST_IF(ks, fixes->on & FIX(FIX_REPROGRAM), 1, 0, 1); /* ksReprogram */
     if (ks->reprogram && fp_fix_on(fixes, FIX(FIX_REPROGRAM)))
         return FP_SLOW_REPROGRAM;
+    /* FIX owed_ipi: the kernel's own fastpath_signal queued a thread on
+     * another core and returned without sending the reschedule IPI
+     * (SCHED_ENQUEUE's remoteQueueUpdate, src/object/tcb.c:444-461, then
+     * restore_user_context); only schedule() sends it (thread.c:399-402) */
+    COST_IF(ks, (fixes->on & FIX(FIX_OWED_IPI)) && ks->cfg.smp, 1, 0, 1); /* ipiReschedulePending */
+    if (ks->cfg.smp && ks->ipi_pending && fp_fix_on(fixes, FIX(FIX_OWED_IPI)))
+        return FP_SLOW_OWED_IPI;
     /* chargeBudget leaves the idle SC alone: only a real SC needs the slowpath */
     COST_IF(ks, fixes->on & FIX(FIX_ENTRY_BUDGET), 2, 0, 1); /* ksCurSC, ksIdleSC */
     COST_IF(ks, (fixes->on & FIX(FIX_ENTRY_BUDGET)) && ks->cur_sc != ks->idle_sc, 3, 0, 2); /* refill_sufficient */

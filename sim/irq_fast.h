@@ -14,6 +14,8 @@
     X(FP_SLOW_DOMAIN_EXPIRED, "slow_domain_expired", "fixed only: the current domain's time is up") \
     X(FP_SLOW_REPROGRAM, "slow_reprogram", "fixed only: ksReprogram is set at entry (another core asked for it, SMP)") \
     X(FP_SLOW_RELEASE, "slow_release", "fixed only: the release queue's head is ready (awaken would release it)") \
+    X(FP_SLOW_OUTRANKED, "slow_outranked", "fixed only: a ready thread another core queued outranks the thread schedule() would keep (SMP)") \
+    X(FP_SLOW_OWED_IPI, "slow_owed_ipi", "fixed only: this core's ipiReschedulePending is set at entry (left by fastpath_signal, SMP)") \
     X(FP_EXIT_SPURIOUS, "spurious", "no valid IRQ: handleSpuriousIRQ only") \
     X(FP_EXIT_OUT_OF_RANGE, "out_of_range", "IRQ above maxIRQ: mask and ack") \
     X(FP_SLOW_NOT_SIGNAL, "slow_not_signal", "IRQ state is not IRQSignal (timer, IPI, reserved, inactive)") \
@@ -54,7 +56,9 @@ enum fp_variant { FP_PR1227, FP_FIXED, FP_VARIANT_COUNT };
     X(FIX_DEADLINE, "deadline", "on a switch, program the timer for the new thread unconditionally") \
     X(FIX_CB_UNBLOCK, "cb_unblock", "on a switch, run the unblock check of a constant-bandwidth SC") \
     X(FIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind; fall back when one is pending at entry") \
-    X(FIX_SPLIT_EOI, "split_eoi", "on master's GICv3 (split EOI) leave a signal IRQ unmasked and active, as handleInterrupt does")
+    X(FIX_SPLIT_EOI, "split_eoi", "on master's GICv3 (split EOI) leave a signal IRQ unmasked and active, as handleInterrupt does") \
+    X(FIX_OUTRANKED, "outranked", "fall back when a ready thread outranks the one schedule() would keep (another core's queueing, its IPI in flight)") \
+    X(FIX_OWED_IPI, "owed_ipi", "fall back when this core's ipiReschedulePending is set at entry (schedule() sends it)")
 
 enum fp_fix_bit {
 #define FP_FIX_BIT(id, name, what) id##_BIT,

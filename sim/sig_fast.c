@@ -189,7 +189,7 @@ static int cur_thread_on(const struct kstate *ks, int core)
 
 /* fastpath.c:630-671: the SC, the priority against the current thread of
  * the SC's core, the refill, the cross-node test */
-static int check_dest(struct kstate *ks, struct sig_dest *d)
+static int check_dest(struct kstate *ks, struct sig_dest *d, struct sig_fixes *f)
 {
     const struct ks_tcb *dest = &ks->tcbs[d->dest];
     d->sc = dest->sc;
@@ -209,6 +209,16 @@ static int check_dest(struct kstate *ks, struct sig_dest *d)
         d->schedulable = true;
     }
     d->crossnode = ks->cur_domain != dest->domain || (ks->cfg.smp && sc->core != CUR_CORE);
+    /* FIX outranked: another core queued a thread here that outranks the
+     * caller, its reschedule IPI still in flight (remoteQueueUpdate,
+     * src/object/tcb.c:444-461; check/invariant.c admits it). The
+     * slowpath's possibleSwitchTo makes a same-core, same-domain receiver
+     * the candidate, and schedule() then chooses the highest ready thread
+     * (thread.c:376-391): the receiver does not outrank the caller here
+     * (slow_prio) */
+    if (ks->cfg.smp && d->schedulable && !d->crossnode && fix_on(f, SFIX(SFIX_OUTRANKED)) &&
+        !isHighestPrio(ks, ks->cur_domain, ks->tcbs[ks->cur_thread].prio))
+        return SIG_SLOW_OUTRANKED;
     return SIG_EXIT_COUNT;
 }
 
@@ -272,7 +282,7 @@ static int fastpath_signal_body(struct kstate *ks, struct sig_fixes *f)
     }
     if (!ks_check(ks, d.dest != KS_NONE, A_SIG_DEST))
         return SIG_EXIT_ACTIVE;
-    fallback = check_dest(ks, &d);
+    fallback = check_dest(ks, &d, f);
     if (fallback != SIG_EXIT_COUNT)
         return slowpath_send(ks, fallback, f);
     return deliver(ks, &d, f);

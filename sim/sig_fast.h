@@ -19,6 +19,7 @@
     X(SIG_SLOW_BUDGET, "slow_budget", "fixed only: the caller's SC cannot pay the time consumed (checkBudget would charge)") \
     X(SIG_SLOW_RELEASE, "slow_release", "fixed only: the release queue's head is ready (awaken would release it)") \
     X(SIG_SLOW_MSGINFO, "slow_msginfo", "fixed only: the message info names extra caps (lookupExtraCaps may fault)") \
+    X(SIG_SLOW_OUTRANKED, "slow_outranked", "fixed only: a ready thread another core queued outranks the caller (SMP)") \
     X(SIG_SLOW_FAULT, "slow_fault", "the caller has a pending fault (tcbFault not null)") \
     X(SIG_SLOW_NOT_NTFN, "slow_not_ntfn", "the cptr does not name a notification cap (lookup failure, null cap)") \
     X(SIG_SLOW_NO_SEND, "slow_no_send", "the notification cap has no send right") \
@@ -56,7 +57,8 @@ enum sig_variant { SIG_MERGED, SIG_FIXED, SIG_VARIANT_COUNT };
     X(SFIX_ENTRY_RELEASE, "entry_release", "fall back when the release queue's head is ready") \
     X(SFIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind: commit the time and program the timer") \
     X(SFIX_MSG_INFO, "msg_info", "fall back when the message info names extra caps (as fastpath_call's extraCaps check)") \
-    X(SFIX_IPI, "reschedule_ipi", "send the reschedule IPIs SCHED_ENQUEUE/APPEND left pending (doMaskReschedule, as schedule() does)")
+    X(SFIX_IPI, "reschedule_ipi", "send the reschedule IPIs SCHED_ENQUEUE/APPEND left pending (doMaskReschedule, as schedule() does)") \
+    X(SFIX_OUTRANKED, "outranked", "fall back when a ready thread outranks the caller (another core's queueing, its IPI in flight)")
 
 enum sig_fix_bit {
 #define SIG_FIX_BIT(id, name, what) id##_BIT,

@@ -75,13 +75,21 @@ void migrateTCB(struct kstate *ks, int t, int core)
     ks->tcbs[t].affinity = (uint8_t)core;
 }
 
-/* ipiStallCoreCallback, the branch of a core that took the request as an
- * interrupt from user level (irqPath): its kernel entry does not hold the
- * lock, so handleInterruptEntry neither reads the clock nor schedules
- * (clh_is_self_in_queue() is false); the time since its last clock read
- * is committed to no one but ksConsumed's earlier part */
-static void ipiStallCoreCallback(struct kstate *ks)
+/* ipiStallCoreCallback. The irqPath branch (src/smp/ipi.c:67-79): a core
+ * that took the request as an interrupt from user level holds no lock, so
+ * handleInterruptEntry neither reads the clock nor schedules
+ * (clh_is_self_in_queue() is false); one that takes it while waiting for
+ * the lock with an IRQ acknowledged (clh_lock_acquire, include/smp/lock.h:
+ * 104-116, irqPath true) goes on to handle that IRQ. Either way the time
+ * since its last clock read is committed to no one but ksConsumed's
+ * earlier part. The other branch (ipi.c:24-66), a system call waiting for
+ * the lock: the current thread, if Running, restarts the call later; after
+ * the lock the core runs the idle thread (activateThread,
+ * restore_user_context) without handling the call. */
+void ipiStallCoreCallback(struct kstate *ks, bool irqPath)
 {
+    if (!irqPath && ks->tcbs[ks->cur_thread].state == TS_Running)
+        setThreadState(ks, ks->cur_thread, TS_Restart);
     tcbSchedEnqueue(ks, ks->cur_thread); /* SCHED_ENQUEUE_CURRENT_TCB */
     switchToIdleThread(ks);
     commitTime(ks);
@@ -95,7 +103,7 @@ static void ipiStallCoreCallback(struct kstate *ks)
 static void doRemoteStall(struct kstate *ks, int c)
 {
     smp_swap_core(ks, c);
-    ipiStallCoreCallback(ks);
+    ipiStallCoreCallback(ks, true);
     ackInterrupt(ks, KS_IRQ_REMOTE_CALL_IPI);
     smp_swap_core(ks, c);
 }

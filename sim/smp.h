@@ -16,6 +16,12 @@ void smp_swap_core(struct kstate *ks, int c);
 
 /* migrateTCB */
 void migrateTCB(struct kstate *ks, int t, int core);
+/* ipiStallCoreCallback on this core (core 0): irqPath when the core took
+ * the remote call as an interrupt (from user level, or while it waits for
+ * the lock in c_handle_interrupt with another IRQ acknowledged); else it
+ * waits for the lock in a system call, which is then abandoned: the
+ * current thread restarts it later (src/smp/ipi.c:22-80). */
+void ipiStallCoreCallback(struct kstate *ks, bool irqPath);
 /* remoteTCBStall */
 void remoteTCBStall(struct kstate *ks, int t);
 

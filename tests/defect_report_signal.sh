@@ -1,7 +1,7 @@
 #!/bin/sh
 # `irqsim report` on a signal run (master's fastpath_signal,
 # docs/FINDINGS-signal.md). The run of docs/FUZZING.md that made
-# docs/review-signal.md must show all seven defects S1-S6 and S9, each as a
+# docs/review-signal.md must show all eight defects S1-S6, S9 and S10, each as a
 # section with its shrunk reproducer (a signal scenario: a 'syscall send'
 # line) inline; the committed review must be that run's report (but for
 # the seconds, which are wall-clock); and a JSON whose target or defect
@@ -15,7 +15,7 @@ src=$3
 fail() { echo "defect_report_signal: FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
 cd "$work" || exit 1
-ids="S1 S2 S3 S4 S5 S6 S9"
+ids="S1 S2 S3 S4 S5 S6 S9 S10"
 
 # the command of docs/FUZZING.md (section 1) for docs/review-signal.md
 "$irqsim" fuzz --target signal --fastpath merged --checks 100000 --seed 1 --jobs 1 --quiet \
@@ -35,7 +35,7 @@ for s in $ids; do
   grep -q '^\*\*Trade-off or defect\.\*\* ' "sec-$s.md" || fail "$s has no trade-off verdict"
 done
 n=$(grep -c '^### ' review-signal.md)
-[ "$n" = 7 ] || fail "the review has $n sections, expected 7 ($ids)"
+[ "$n" = 8 ] || fail "the review has $n sections, expected 8 ($ids)"
 # worded for master's function, not for PR #1227
 grep -q "^## irqsim: master's signal fastpath (\`merged\`) against the slowpath$" review-signal.md ||
   fail "the title is not the signal fastpath's"
@@ -79,4 +79,4 @@ for cut in 1 17 $((size / 3)) $((size / 2)) $((size - 3)); do
   [ $? = 2 ] || fail "JSON cut at $cut bytes did not exit 2"
   grep -q '^cut.json:[0-9]*: not valid JSON' err.txt || { cat err.txt; fail "JSON cut at $cut: no parse error"; }
 done
-echo "defect_report_signal: 7 sections with reproducers, committed review matches, bad input rejected"
+echo "defect_report_signal: 8 sections with reproducers, committed review matches, bad input rejected"

@@ -22,7 +22,7 @@ foreach(t ${IRQSIM_MATRIX_TARGETS})
     add_test(NAME ${cell}_fixed_agrees
              COMMAND irqsim fuzz ${on} --fastpath fixed --checks 20000 --seed 1 --check-every 1 --quiet)
     # exit 0: no divergence and no generated state broke an invariant (2)
-    add_test(NAME ${cell}_written_defects COMMAND irqsim fuzz ${on} --checks 20000 --seed 1 --quiet)
+    add_test(NAME ${cell}_written_defects COMMAND irqsim fuzz ${on} --checks 100000 --seed 1 --quiet)
     set_tests_properties(${cell}_written_defects PROPERTIES
       PASS_REGULAR_EXPRESSION "defects: [1-9]"
       FAIL_REGULAR_EXPRESSION "not found:;GENERATOR BUG;CHECKER OR MODEL ERROR")

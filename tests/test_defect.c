@@ -46,7 +46,7 @@ static void test_combinations(void **state)
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_ENTRY_TIME) | FIX(FIX_IDLE_SWITCH) | FIX(FIX_DEADLINE) | FIX(FIX_REPROGRAM)),
                      D(4) | D(5) | D(6) | D(8));
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_DEADLINE) | FIX(FIX_CB_UNBLOCK) | FIX(FIX_REPROGRAM)), D(6) | D(7) | D(8));
-    assert_int_equal(cause_defects(&target_irq, FIX_ALL), D(1) | D(2) | D(3) | D(5) | D(6) | D(7) | D(8) | D(9));
+    assert_int_equal(cause_defects(&target_irq, FIX_ALL), D(1) | D(2) | D(3) | D(5) | D(6) | D(7) | D(8) | D(9) | D(10) | D(11));
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_SPLIT_EOI)), D(9));
     assert_int_equal(cause_defects(&target_irq, CLASS_NO_FIX), 0);
 }
@@ -85,7 +85,8 @@ static void test_verdicts(void **state)
     static const struct {
         const char *id, *says;
     } want[] = {{"S1", "Design trade-off, not a bug"}, {"S2", "(a trade-off)"}, {"S3", "a design trade-off"},
-                {"S4", "Not shared"}, {"S5", "Goes beyond"}, {"S6", "Not a trade-off"}, {"S9", "Not shared"}};
+                {"S4", "Not shared"}, {"S5", "Goes beyond"}, {"S6", "Not a trade-off"}, {"S9", "Not shared"},
+                {"S10", "Not a trade-off"}};
     assert_int_equal(target_signal.n_defects, sizeof want / sizeof want[0]);
     for (int d = 0; d < target_signal.n_defects; d++) {
         const struct defect_info *di = defect_info(&target_signal, d);

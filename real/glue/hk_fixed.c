@@ -73,6 +73,13 @@ static inline void hk_fixed_entry_checks(void)
 {
     /* FIX entry_time: read the clock before anything else */
     updateTimestamp();
+#ifdef ENABLE_SMP_SUPPORT
+    /* FIX owed_ipi: a reschedule IPI this core's fastpath_signal marked and
+     * did not send; only schedule() sends it (slow_owed_ipi) */
+    if (ARCH_NODE_STATE(ipiReschedulePending) != 0) {
+        slowpath_irq();
+    }
+#endif
     /* FIX entry_budget: chargeBudget leaves the idle SC alone; a real SC
      * that cannot pay ksConsumed goes to the slowpath (slow_budget) */
     if (NODE_STATE(ksCurSC) != NODE_STATE(ksIdleSC) &&
@@ -136,6 +143,19 @@ static inline void hk_fixed_check_dest(struct hk_fixed_dest *d)
         }
         d->schedulable = true;
     }
+#ifdef ENABLE_SMP_SUPPORT
+    /* FIX outranked: a ready thread another core queued outranks the thread
+     * schedule() would keep: from the idle thread, the receiver; else the
+     * current thread, when the receiver does not outrank it (slow_outranked) */
+    if (d->schedulable) {
+        word_t cur = NODE_STATE(ksCurThread)->tcbPriority;
+        bool_t from_idle = NODE_STATE(ksCurThread) == NODE_STATE(ksIdleThread);
+        if (from_idle ? !isHighestPrio(ksCurDomain, dest->tcbPriority)
+                      : (dest->tcbPriority <= cur && !isHighestPrio(ksCurDomain, cur))) {
+            slowpath_irq();
+        }
+    }
+#endif
     /* FIX idle_switch: schedule() leaves the idle thread for any schedulable candidate */
     if (NODE_STATE(ksCurThread) == NODE_STATE(ksIdleThread) && d->schedulable) {
         d->contextSwitch = true;
