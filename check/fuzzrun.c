@@ -18,11 +18,14 @@
 #include "out.h"
 #include "print.h"
 #include "shrink.h"
+#include "situation.h"
 #include "stop.h"
 #include "target.h"
 
 #define MAX_CLASSES 256
 #define MAX_JOBS 64
+/* a worker's tally: its exits, then the situations it drew (situation.h) */
+#define TALLY_LEN (TARGET_MAX_EXITS + SIT_COUNT)
 #define PUBLISH 4096
 
 struct found {
@@ -43,7 +46,7 @@ struct session {
     atomic_int finished; /* workers that have left their loop */
     /* published by each worker under the lock every PUBLISH checks */
     uint64_t checks[MAX_JOBS];
-    uint64_t exits[MAX_JOBS][TARGET_MAX_EXITS];
+    uint64_t exits[MAX_JOBS][TALLY_LEN];
     struct found classes[MAX_CLASSES];
     int n_classes;
     uint64_t dropped; /* hits of classes past MAX_CLASSES */
@@ -262,6 +265,7 @@ static void check_one(struct worker *w, uint64_t idx, uint64_t seed, int clock, 
     struct diff_verdict v;
     diff_run(&w->in, o->variant, full, &v, &w->sws.cws.a, &w->sws.cws.b);
     exits[v.exit]++;
+    situation_tally(&w->in, exits + TARGET_MAX_EXITS);
     (*checks)++;
     if (v.agree)
         return;
@@ -281,7 +285,7 @@ static void *worker_main(void *arg)
     struct worker *w = arg;
     struct session *s = w->s;
     const struct fuzz_opts *o = s->o;
-    uint64_t checks = 0, exits[TARGET_MAX_EXITS] = {0};
+    uint64_t checks = 0, exits[TALLY_LEN] = {0};
     /* Check i of the run is entry clock i % clocks of the state generated
      * from seed + i / clocks; worker j takes every jobs-th state from the
      * j-th. With a budget, the checks are exactly 0..max-1, whatever the
@@ -331,15 +335,15 @@ static const struct target *target_run(const struct session *s)
 
 static void exit_totals(const struct session *s, uint64_t *out)
 {
-    memset(out, 0, TARGET_MAX_EXITS * sizeof out[0]);
+    memset(out, 0, TALLY_LEN * sizeof out[0]);
     for (int j = 0; j < s->o->jobs; j++)
-        for (int e = 0; e < TARGET_MAX_EXITS; e++)
+        for (int e = 0; e < TALLY_LEN; e++)
             out[e] += s->exits[j][e];
 }
 
 static void progress_line(struct session *s)
 {
-    uint64_t ex[TARGET_MAX_EXITS];
+    uint64_t ex[TALLY_LEN];
     const struct target *tg = target_run(s);
     pthread_mutex_lock(&s->lock);
     exit_totals(s, ex);
@@ -535,7 +539,7 @@ static void summary(FILE *f, struct session *s, double elapsed)
 {
     const struct fuzz_opts *o = s->o;
     const struct target *tg = target_run(s);
-    uint64_t n = total_checks(s), ex[TARGET_MAX_EXITS];
+    uint64_t n = total_checks(s), ex[TALLY_LEN];
     exit_totals(s, ex);
     fprintf(f, "\nirqsim fuzz: ");
     if (!tg->is_default) /* the default target's summary stays as it was */
@@ -564,6 +568,7 @@ static void summary(FILE *f, struct session *s, double elapsed)
     uint64_t fast = fast_exit_total(tg, ex);
     fprintf(f, "fast exits (finish by themselves): %" PRIu64 " of %" PRIu64 " (%.3f%%)\n", fast, n,
             n ? 100.0 * (double)fast / (double)n : 0.0);
+    situation_print(f, ex + TARGET_MAX_EXITS, n, !tg->syscall_entry);
     if (s->invalid)
         fprintf(f, "\nGENERATOR BUG: %" PRIu64 " generated states broke an invariant (first: seed %" PRIu64 ")\n",
                 s->invalid, s->invalid_seed);
@@ -594,7 +599,7 @@ static int write_json(struct session *s, double elapsed)
         return -1;
     FILE *f = out->f;
     const struct target *tgt = target_run(s), *tg = tgt;
-    uint64_t n = total_checks(s), ex[TARGET_MAX_EXITS];
+    uint64_t n = total_checks(s), ex[TALLY_LEN];
     exit_totals(s, ex);
     fprintf(f, "{\n");
     if (s->interrupted) /* only then: an uninterrupted run's JSON stays as it was */
@@ -607,6 +612,9 @@ static int write_json(struct session *s, double elapsed)
     fprintf(f, "  \"checks\": %" PRIu64 ",\n  \"checks_per_second\": %.1f,\n", n,
             elapsed > 0 ? (double)n / elapsed : 0.0);
     fprintf(f, "  \"fast_exits\": %" PRIu64 ",\n", fast_exit_total(tgt, ex));
+    fprintf(f, "  ");
+    situation_json(f, ex + TARGET_MAX_EXITS, !tgt->syscall_entry);
+    fprintf(f, ",\n");
     fprintf(f, "  \"invalid_states\": %" PRIu64 ",\n  \"exits\": {", s->invalid);
     for (int e = 0; e < tgt->exits; e++)
         fprintf(f, "%s\n    \"%s\": %" PRIu64, e ? "," : "", tgt->exit_name(e), ex[e]);

@@ -750,7 +750,12 @@ static int pick_irq_number(struct gen *g)
 {
     unsigned max = g->ks->cfg.max_irq;
     /* the lines the bound checks and tables turn on, a fixed share: 0,
-     * maxIRQ - 1 and maxIRQ itself (valid: the check is irq > maxIRQ) */
+     * maxIRQ - 1 and maxIRQ itself (valid: Arch_checkIRQ and the
+     * fastpath refuse irq > maxIRQ only, include/arch/arm/arch/object/
+     * interrupt.h:54-64). A user may hold a handler for IRQ 0 on one core
+     * (on SMP it is the remote-call IPI, so 2 there); no SGI reaches a
+     * one-core kernel, so IRQ 0 stands for the table's first entry: no
+     * path branches on the number but against maxIRQ and the table. */
     if (chance(g->src, 16)) {
         const unsigned edge[3] = {g->ks->cfg.smp ? 2 : 0, max - 1, max}; /* 0, 1: an SMP kernel's IPIs */
         return (int)edge[gpick(g, 3)];

@@ -178,10 +178,28 @@ static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int 
     return ce.kind != EV_END && ce.t < e.t ? ce : e;
 }
 
+/* A device IRQ that arrived while another core was in the kernel: core 0
+ * (at user level) took it at once, read it (getActiveIRQ) and waits for
+ * the big lock (c_handle_interrupt, src/arch/arm/c_traps.c:113), serving
+ * remote calls meanwhile (clh_lock_acquire, include/smp/lock.h:104-116):
+ * it is handled as soon as that entry ends, before a reschedule IPI the
+ * entry sent or a timer that fired meanwhile. */
+static bool arrived_in_lock_wait(const struct sim *s, const struct sim_kernel *k, int q)
+{
+    ticks_t t = next_arrival(s, k, q);
+    return n_cores(s) > 1 && k->entry_core != 0 && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
+           k->acked_q < 0;
+}
+
 static struct ev peek(const struct sim *s, const struct sim_kernel *k)
 {
     if (k->done)
         return (struct ev){NEVER, EV_END, -1, 0};
+    if (k->acked_q >= 0)
+        return (struct ev){k->now, EV_DEVICE, k->acked_q, 0};
+    for (int q = 0; q < s->w->n_irqs; q++)
+        if (arrived_in_lock_wait(s, k, q))
+            return (struct ev){k->now, EV_ARRIVAL, q, 0};
     ticks_t dl = k->ks.deadline < k->now ? k->now : k->ks.deadline;
     /* (events that came while the kernel ran, entry_latency, happen when
      * it returns) */
@@ -307,11 +325,30 @@ static bool is_signal(const struct wl_thread *t, int pc)
     return pc < t->n_prog && (t->prog[pc].op == OP_SIGNAL || t->prog[pc].op == OP_SEND);
 }
 
-/* the registers and lookups of a SysSend on a notification (kstate.h) */
+/* the registers and lookups of a SysSend on a notification (kstate.h),
+ * as the entry of target t */
+static void set_sysin_of(const struct target *t, struct kstate *ks, const struct ks_call *c)
+{
+    ks->sys = (struct ks_sysin){.entry = (uint8_t)t->entry, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
+                                .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
+}
+
 static void set_sysin(const struct sim *s, struct kstate *ks, const struct ks_call *c)
 {
-    ks->sys = (struct ks_sysin){.entry = (uint8_t)s->target->entry, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
-                                .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
+    set_sysin_of(s->target, ks, c);
+}
+
+/* A fastpath for SysSends that the configuration builds beside the
+ * target's (target.h, built): the kernel's own code, as written, on both
+ * kernels alike, so the two differ in the target's fastpath only. */
+static const struct target *built_send_fast(const struct sim *s, const struct kstate *ks)
+{
+    for (int i = 0; target_at(i); i++) {
+        const struct target *t = target_at(i);
+        if (t != s->target && t->built && t->built(&ks->cfg) && t->sim.send_fast)
+            return t;
+    }
+    return NULL;
 }
 
 /* the system call on kernel k: the signal target's SysSends on a
@@ -319,6 +356,15 @@ static void set_sysin(const struct sim *s, struct kstate *ks, const struct ks_ca
  * fastpath_signal on the fastpath kernel; returns whether it was performed */
 static bool syscall_on(const struct sim *s, struct sim_kernel *k, const struct ks_call *c, bool signal)
 {
+    const struct target *built = signal ? built_send_fast(s, &k->ks) : NULL;
+    if (built) {
+        set_sysin_of(built, &k->ks, c);
+        check_entry(s, k, SE_SYSCALL);
+        bool performed = true;
+        built->sim.send_fast(&k->ks, 0 /* as written */, &performed);
+        memset(&k->ks.sys, 0, sizeof k->ks.sys);
+        return performed;
+    }
     if (!signal || !s->target->sim.send_fast) {
         check_entry(s, k, SE_SYSCALL);
         return handleSyscall(&k->ks, c);
@@ -381,6 +427,12 @@ static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
  * GIC, ipi_sent, until its core takes it: the entry's getActiveIRQ */
 static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
 {
+    k->entry_core = (uint8_t)e.core;
+    k->entry_t0 = e.t;
+    if (e.kind == EV_DEVICE && e.q == k->acked_q) {
+        k->acked_q = -1;
+        k->lock_waits++;
+    }
     if (e.kind == EV_IPI)
         k->ks.ipi_sent &= (uint8_t)~(1u << e.core);
     smp_swap_core(&k->ks, e.core);
@@ -406,9 +458,15 @@ static void step(const struct sim *s, struct sim_kernel *k, struct ev e)
 {
     advance(s, k, e.t);
     switch (e.kind) {
-    case EV_ARRIVAL:
+    case EV_ARRIVAL: {
+        bool waits = arrived_in_lock_wait(s, k, e.q);
         take_arrival(s, k, e.q);
+        /* acknowledged only if the GIC would signal it (not masked, not active) */
+        int irq = s->w->irqs[e.q].irq;
+        if (waits && !(irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
+            k->acked_q = e.q;
         return;
+    }
     case EV_END:
         k->done = true;
         return;
@@ -475,6 +533,7 @@ static int boot(struct sim *s, struct kstate *ks)
         return -1;
     }
     cfg_set_kernel(&ks->cfg, w->kernel);
+    ks->cfg.signal_fastpath = w->signal_fastpath;
     build_idle_sc(ks, ks->idle_sc); /* core 1's copies it (boot_core1) */
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
     if (w->n_dom)
@@ -668,6 +727,7 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
     for (int q = 0; q < w->n_irqs; q++)
         k0->next_periodic[q] = w->irqs[q].period ? (w->irqs[q].start ? w->irqs[q].start : w->irqs[q].period)
                                                  : NEVER;
+    k0->acked_q = -1;
     struct sim_kernel *k1 = &s->k[1];
     memcpy(k1, k0, sizeof *k1);
     k1->fast = true;
@@ -763,6 +823,7 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     struct diff_verdict v;
     diff_run(&in, s->variant, true, &v, &ws.a, &ws.b); /* ws: as in diff_at_entry */
     s->sweep_checks++;
+    situation_tally(&in, s->sits);
     if (v.agree)
         return;
     s->sweep_diverged++;

@@ -16,6 +16,7 @@
 
 #include "classify.h"
 #include "diff.h"
+#include "situation.h"
 #include "workload.h"
 
 /* kernel entries: the timer, a device interrupt, a system call, a
@@ -56,6 +57,13 @@ struct sim_kernel {
     ticks_t next_periodic[WL_MAX_IRQS];
     bool pending[WL_MAX_IRQS];
     size_t last_seg[KS_MAX_CORES];  /* 1 + index of the core's last segment (0: none) */
+    /* the last kernel entry: its core and when it began (it ends at now) */
+    uint8_t entry_core;
+    ticks_t entry_t0;
+    /* a device IRQ core 0 acknowledged while another core held the big
+     * lock (-1: none): handled before anything else (sim.c, peek) */
+    int acked_q;
+    uint32_t lock_waits;            /* device IRQs taken so */
     ticks_t pending_since[WL_MAX_IRQS];
     uint32_t delivered[WL_MAX_IRQS], arrived[WL_MAX_IRQS], coalesced[WL_MAX_IRQS];
     uint32_t entries[SE_COUNT];
@@ -102,6 +110,7 @@ struct sim {
      * kernel reached), classified; on unless sim_init's caller clears it */
     bool sweep;
     uint32_t sweep_checks, sweep_diverged, n_found, found_dropped;
+    uint64_t sits[SIT_COUNT];   /* the situations of the swept entry states (situation.h) */
     struct sim_found found[SIM_MAX_FOUND];
     /* the entry state of the first divergence (the lockstep one, else the
      * sweep's first), as the one-entry check saw it; NULL when none */

@@ -70,10 +70,9 @@ unsigned target_admit_left_by(const struct target *t, int v)
 
 unsigned target_admit_built(const struct kstate *ks)
 {
-    const struct target *own = target_of(ks);
     unsigned admit = 0;
     for (int i = 0; target_at(i); i++)
-        if (target_at(i) != own && target_at(i)->built && target_at(i)->built(&ks->cfg))
+        if (target_at(i)->built && target_at(i)->built(&ks->cfg))
             admit |= target_at(i)->admit_built;
     return admit;
 }

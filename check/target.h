@@ -136,8 +136,11 @@ int target_fast(const struct target *t, struct kstate *ks, int v);
 /* What variant v leaves at user level (enum inv_admit bits): the fastpath
  * as written's leftovers, none for the corrected one. */
 unsigned target_admit_left_by(const struct target *t, int v);
-/* What the fastpaths ks's configuration builds beside the one of ks's own
- * entry leave at user level (enum inv_admit): admitted at every entry. */
+/* What the fastpaths ks's configuration builds as the kernel's own code
+ * leave at user level (enum inv_admit): admitted at every entry, its own
+ * entries included (a SysSend after a SysSend through the built
+ * fastpath_signal). The generator sets a built flag only for targets
+ * other than the one under check (gen.c, gen_built). */
 unsigned target_admit_built(const struct kstate *ks);
 
 /* The descriptors, one file each; registered in target.c. */

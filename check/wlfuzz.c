@@ -38,6 +38,8 @@ struct wsession {
     const struct fuzz_opts *o;
     double start;
     uint64_t sims, setup_refused, events, sweep_checks, states_checked, refused, asserts, drift, stopped;
+    uint64_t lock_waits; /* device IRQs handled after another core's entry (sim.c, arrived_in_lock_wait) */
+    uint64_t sits[SIT_COUNT]; /* the situations of the checked entry states */
     struct wclass classes[MAX_CLASSES];
     int n_classes;
     uint64_t dropped;
@@ -395,6 +397,9 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     ss->states_checked += s->k[0].checked + s->k[1].checked;
     ss->refused += s->k[0].refused + s->k[1].refused;
     ss->asserts += s->k[0].asserts + s->k[1].asserts;
+    ss->lock_waits += s->k[0].lock_waits;
+    for (int k = 0; k < SIT_COUNT; k++)
+        ss->sits[k] += s->sits[k];
     ss->drift += s->drift;
     ss->stopped += !s->k[0].done || !s->k[1].done;
     if (!sim_all_admitted(s) || s->k[0].asserts || s->k[1].asserts || s->drift)
@@ -489,6 +494,10 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "%s\n", ss->states_checked, ss->refused,
             ss->asserts, ss->drift, ss->stopped ? " (some runs stopped at the event limit)" : "");
+    if (o->cores > 1) /* what only two cores reach: said, so that a zero shows */
+        fprintf(f, "device interrupts taken in a lock wait (acknowledged during the other core's entry, handled "
+                   "before its IPI): %" PRIu64 "\n", ss->lock_waits);
+    situation_print(f, ss->sits, ss->sweep_checks, !tg->syscall_entry);
     if (ss->errors) {
         fprintf(f, "\nCHECKER OR MODEL ERROR in %" PRIu64 " workload%s (first: workload %" PRIu64 "): %s\n", ss->errors,
                 ss->errors == 1 ? "" : "s", ss->first_error_wl, ss->error_msg);
@@ -567,11 +576,12 @@ static int write_json(const struct wsession *ss, double elapsed)
                ",\n  \"cores\": %d,\n  \"max_checks\": %" PRIu64 ",\n  \"workloads\": %" PRIu64
                ",\n  \"workloads_per_second\": %.1f,\n  \"%s\": %" PRIu64
                ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
-               ",\n  \"drifts\": %" PRIu64 ",\n  \"model_errors\": %" PRIu64 ",\n  \"defects\": [",
+               ",\n  \"drifts\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64 ",\n  \"model_errors\": %" PRIu64
+               ",\n  \"defects\": [",
             tg->variant_name(o->variant), elapsed, o->seed, o->cores, o->max_checks, ss->sims,
             elapsed > 0 ? (double)ss->sims / elapsed : 0.0,
             tg->words.json_checked, ss->sweep_checks, ss->states_checked, ss->refused,
-            ss->asserts, ss->drift, ss->errors);
+            ss->asserts, ss->drift, ss->lock_waits, ss->errors);
     double first[DEFECT_MAX];
     uint64_t wls[DEFECT_MAX];
     uint64_t fwl[DEFECT_MAX];

@@ -507,6 +507,12 @@ static int parse_simple(struct rd *r, char **tok, int n)
         snprintf(w->board, sizeof w->board, "%s", tok[1]);
         return 0;
     }
+    if (strcmp(tok[0], "signal_fastpath") == 0) {
+        if (num(r, "signal_fastpath", tok[1], 0, 1, &v))
+            return -1;
+        w->signal_fastpath = v;
+        return 0;
+    }
     if (strcmp(tok[0], "kernel") == 0) { /* what irqsim sim --kernel also sets */
         int k = cfg_kernel_parse(tok[1]);
         if (k < 0)
@@ -572,7 +578,8 @@ static int parse_line(struct rd *r, char *line)
         return 0;
     r->directives++;
     /* a setting and a key of a line once each, as the scenario reader has it */
-    static const char *const once[] = {"board", "horizon", "timer_irq", "entry_latency", "cores", "kernel", "target"};
+    static const char *const once[] = {"board", "horizon", "timer_irq", "entry_latency", "cores", "kernel", "target",
+                                       "signal_fastpath"};
     for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
         if (strcmp(tok[0], once[i]) == 0) {
             if (r->simple_at[i])
@@ -586,7 +593,7 @@ static int parse_line(struct rd *r, char *line)
                 return fail(r, "%s: key '%.*s' given twice", tok[0], (int)k, tok[i]);
     }
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
-                                         "entry_latency", "cores", "kernel", "target"};
+                                         "entry_latency", "cores", "kernel", "target", "signal_fastpath"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -779,6 +786,8 @@ void workload_print(FILE *out, const struct workload *w)
         fprintf(out, "target %s\n", w->target->name);
     if (w->cores > 1)
         fprintf(out, "cores %u\n", w->cores);
+    if (w->signal_fastpath)
+        fprintf(out, "signal_fastpath 1\n");
     if (w->entry_latency)
         fprintf(out, "entry_latency %" PRIu64 "\n", w->entry_latency);
     for (int i = 0; i < w->n_dom; i++)
@@ -978,5 +987,8 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
         for (int i = 0; i < w->n_threads; i++)
             w->threads[i].domain = (uint8_t)take(&src, 2);
     }
+    /* last, so the draws above stay as they were: the kernel's own signal
+     * fastpath beside an IRQ target's (its leftovers, issue 19) */
+    w->signal_fastpath = !target->sim.draws_sends && take(&src, 3) == 0;
     return 0;
 }

@@ -92,6 +92,10 @@ struct workload {
                                line, or irqsim sim --target; the default target's by default */
     ticks_t horizon;
     uint8_t cores;          /* 1 or 2 (an SMP kernel) */
+    /* KernelSignalFastpath beside the target's fastpath (ks_config
+     * signal_fastpath): both kernels take SysSends on a notification
+     * through the kernel's own fastpath_signal, as written */
+    bool signal_fastpath;
     uint16_t timer_irq;
     /* ticks from an interrupt or system call to the kernel's clock read
      * (updateTimestamp) and from there to the return to user level */

@@ -23,7 +23,7 @@
 static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx8mm.wl"), EX("f5-idle-wakeup.wl"),
                                        EX("periodic-server.wl"), EX("sporadic-server.wl"), EX("timeout-fault.wl"),
                                        EX("smp-remote.wl"), EX("signal-sporadic.wl"), EX("signal-smp-ipi.wl"),
-                                       EX("signal-badcap.wl")};
+                                       EX("signal-badcap.wl"), EX("smp-lock-wait.wl"), EX("smp-both-fastpaths.wl")};
 
 static struct workload w, w2;
 static struct sim s;

@@ -22,6 +22,7 @@
 #include "out.h"
 #include "print.h"
 #include "shrink.h"
+#include "situation.h"
 #include "stop.h"
 #include "target.h"
 
@@ -112,6 +113,10 @@ struct run {
     struct kstate in, slow, fast;
     struct classify_ws cws;
     uint64_t space, shard_space;
+    /* the situations this invocation checked (situation.h); not in the
+     * state file, so a resumed run says it counts from its resumption */
+    uint64_t sits[SIT_COUNT], checked_here;
+    bool resumed;
     bool done;
     int write_errors; /* outputs that could not be written */
     int interrupted;  /* the signal that stopped the run, 0 none */
@@ -801,6 +806,8 @@ static void check_one(struct run *r)
     diff_run(&r->in, r->o.variant, true, &v, &r->slow, &r->fast);
     t->checked++;
     t->exits[v.exit]++;
+    situation_tally(&r->in, r->sits);
+    r->checked_here++;
     if (v.agree) {
         t->agree++;
         return;
@@ -1004,6 +1011,9 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
         if (t->dropped)
             fprintf(out, "  (%" PRIu64 " divergences of classes past the first %d)\n", t->dropped, MAX_CLASSES);
     }
+    if (r->resumed)
+        fprintf(out, "(the situations below count the states checked since the resumption)\n");
+    situation_print(out, r->sits, r->checked_here, !r->o.b.target->syscall_entry);
     fprintf(out, "time: %.1f s (%.0f states/s)\n", elapsed, elapsed > 0 ? (double)t->enumerated / elapsed : 0.0);
     bound_text(r, buf, sizeof buf);
     fprintf(out, "bound: %s\n", buf);
@@ -1119,6 +1129,7 @@ int exhaust_main(int argc, char **argv)
     }
     if (!resumed)
         exh_begin(&r->it, &r->o.b);
+    r->resumed = resumed > 0;
     if (resumed && !r->o.quiet)
         fprintf(stderr, "irqsim exhaust: resuming from %s at state %" PRIu64 "%s\n", r->o.state, r->it.ordinal,
                 r->done ? " (finished)" : "");

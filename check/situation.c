@@ -1,0 +1,102 @@
+/* situation: configuration-dependent situations of entry states (situation.h). */
+#include "situation.h"
+
+#include <inttypes.h>
+
+#include "config.h"
+#include "sched.h"
+
+static const struct {
+    const char *name;
+    bool irq_only;
+} table[] = {
+#define SIT_TEXT(id, name, irq_only, what) {name, irq_only},
+    SIT_LIST(SIT_TEXT)
+#undef SIT_TEXT
+};
+
+const char *situation_name(int i)
+{
+    return i >= 0 && i < SIT_COUNT ? table[i].name : "?";
+}
+
+bool situation_irq_only(int i)
+{
+    return i >= 0 && i < SIT_COUNT && table[i].irq_only;
+}
+
+/* the idle thread current while a thread is ready on this core: only a
+ * remote stall (or remote queueing) leaves it, until the IPI is taken */
+static bool stalled(const struct kstate *ks)
+{
+    if (!ks->cfg.smp || ks->cur_thread != ks->idle_thread)
+        return false;
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (ks->tcbs[i].queued && ks->tcbs[i].affinity == CUR_CORE)
+            return true;
+    return false;
+}
+
+static const struct ks_refill *head_of(const struct kstate *ks, int sc)
+{
+    return &ks->scs[sc].refills[ks->scs[sc].head];
+}
+
+static bool refill_at_clock(const struct kstate *ks)
+{
+    int rh = ks->release_head[CUR_CORE];
+    return rh != KS_NONE && ks->tcbs[rh].sc != KS_NONE && head_of(ks, ks->tcbs[rh].sc)->time == ks->hw_clock;
+}
+
+void situation_tally(const struct kstate *ks, uint64_t *counts)
+{
+    const struct ks_config *c = &ks->cfg;
+    int64_t irq = ks->active_irq;
+    bool on[SIT_COUNT] = {
+        [SIT_SMP] = c->smp,
+        [SIT_DOMAINS] = c->num_domains > 1,
+        [SIT_HYP] = c->hyp,
+        [SIT_NO_FPU] = !c->fpu,
+        [SIT_GICV3] = c->gic_version == 3,
+        [SIT_SPLIT_EOI] = cfg_split_eoi(c),
+        [SIT_SIGNAL_FASTPATH] = c->signal_fastpath,
+        [SIT_IPI_IN_FLIGHT] = c->smp && (ks->ipi_sent & (1u << CUR_CORE)),
+        [SIT_IPI_OWED] = c->smp && (ks->ipi_pending || (ks->core_ipi_pending[1] & (1u << CUR_CORE))),
+        [SIT_STALLED] = stalled(ks),
+        [SIT_IRQ_ZERO] = irq == 0,
+        [SIT_IRQ_MAX] = irq == (int64_t)c->max_irq,
+        [SIT_IRQ_ABOVE_MAX] = irq == (int64_t)c->max_irq + 1,
+        [SIT_IRQ_GIC_MAX] = irq == 1019,
+        [SIT_MIN_BUDGET] = ks->cur_sc != ks->idle_sc && head_of(ks, ks->cur_sc)->amount == c->min_budget,
+        [SIT_REFILL_AT_CLOCK] = refill_at_clock(ks),
+    };
+    for (int i = 0; i < SIT_COUNT; i++)
+        counts[i] += on[i];
+}
+
+int situation_print(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry)
+{
+    fprintf(f, "situations drawn (configuration-dependent paths, share of checks):");
+    int col = 0, never = 0;
+    for (int i = 0; i < SIT_COUNT; i++) {
+        if (table[i].irq_only && !irq_entry)
+            continue;
+        fprintf(f, "%s%s %.2f%%", col++ % 6 ? "  " : "\n  ", table[i].name,
+                n ? 100.0 * (double)counts[i] / (double)n : 0.0);
+    }
+    fprintf(f, "\n  never drawn (their paths not exercised by this run):");
+    for (int i = 0; i < SIT_COUNT; i++)
+        if (!counts[i] && !(table[i].irq_only && !irq_entry))
+            fprintf(f, " %s", table[i].name), never++;
+    fprintf(f, "%s\n", never ? "" : " none");
+    return never;
+}
+
+void situation_json(FILE *f, const uint64_t *counts, bool irq_entry)
+{
+    fprintf(f, "\"situations\": {");
+    for (int i = 0, k = 0; i < SIT_COUNT; i++)
+        if (!(table[i].irq_only && !irq_entry))
+            fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", table[i].name, counts[i]);
+    fprintf(f, "}");
+}
