@@ -824,6 +824,8 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     diff_run(&in, s->variant, true, &v, &ws.a, &ws.b); /* ws: as in diff_at_entry */
     s->sweep_checks++;
     situation_tally(&in, s->sits);
+    if (s->on_sweep)
+        s->on_sweep(s->on_sweep_ctx, &in, &v);
     if (v.agree)
         return;
     s->sweep_diverged++;

@@ -111,6 +111,10 @@ struct sim {
     bool sweep;
     uint32_t sweep_checks, sweep_diverged, n_found, found_dropped;
     uint64_t sits[SIT_COUNT];   /* the situations of the swept entry states (situation.h) */
+    /* called at every swept entry with its state and verdict (NULL: none;
+     * the enumeration of executions, check/executions.c) */
+    void (*on_sweep)(void *ctx, const struct kstate *in, const struct diff_verdict *v);
+    void *on_sweep_ctx;
     struct sim_found found[SIM_MAX_FOUND];
     /* the entry state of the first divergence (the lockstep one, else the
      * sweep's first), as the one-entry check saw it; NULL when none */

@@ -22,6 +22,7 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "print.h"
+#include "execcmd.h"
 #include "exhaustcmd.h"
 #include "realcmd.h"
 #include "replay.h"
@@ -405,7 +406,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "sim"))
         return sim_main(argc - 1, argv + 1);
     if (!strcmp(argv[1], "exhaust"))
-        return exhaust_main(argc - 1, argv + 1);
+        return exec_wanted(argc - 1, argv + 1) ? exec_main(argc - 1, argv + 1) : exhaust_main(argc - 1, argv + 1);
 
     static struct opts o; /* large; main's frame only */
     o.cmd = argv[1];

@@ -1,0 +1,258 @@
+/* executions: executions from boot enumerated (executions.h). */
+#include "executions.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "config.h"
+#include "defect.h"
+#include "scenario.h"
+#include "sim.h"
+#include "workload.h"
+
+/* What a thread may do at each step of its program (then it loops). %c
+ * names the thread whose priority it raises (TCB_SetPriority stalls it
+ * first when it runs on the other core, src/object/tcb.c:797-800). */
+static const char *const menu[] = {
+    "compute:400", "signal:n0", "signal:n1", "wait:n1", "yield", "send:n1:badcap", "prio:%c:25",
+};
+#define MENU ((uint64_t)(sizeof menu / sizeof menu[0]))
+
+/* IRQ 40's single arrival (9000: past the horizon, none), and the
+ * kernel's entry latency */
+static const unsigned arrivals[] = {9000, 700, 1500, 3100};
+static const unsigned latencies[] = {0, 40};
+#define N_ARRIVALS ((uint64_t)(sizeof arrivals / sizeof arrivals[0]))
+#define N_LATENCIES ((uint64_t)(sizeof latencies / sizeof latencies[0]))
+
+/* programs of 1..depth operations */
+static uint64_t programs(int depth)
+{
+    uint64_t n = 0, p = 1;
+    for (int d = 1; d <= depth; d++) {
+        p *= MENU;
+        n += p;
+    }
+    return n;
+}
+
+uint64_t exec_space(const struct exec_opts *o)
+{
+    uint64_t p = programs(o->depth);
+    return p * p * N_ARRIVALS * N_LATENCIES;
+}
+
+/* program index i (0 .. programs(depth) - 1) as "op,op,...," */
+static int program_text(int depth, uint64_t i, char other, char *buf, size_t len)
+{
+    int d = 1;
+    uint64_t p = MENU;
+    while (d < depth && i >= p) { /* the length: i counts the shorter ones first */
+        i -= p;
+        p *= MENU;
+        d++;
+    }
+    size_t at = 0;
+    for (int k = 0; k < d; k++, i /= MENU) {
+        char op[32];
+        snprintf(op, sizeof op, menu[i % MENU], other);
+        int n = snprintf(buf + at, len - at, "%s,", op);
+        if (n < 0 || (size_t)n >= len - at)
+            return -1;
+        at += (size_t)n;
+    }
+    return 0;
+}
+
+int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t len)
+{
+    uint64_t p = programs(o->depth);
+    unsigned lat = latencies[i % N_LATENCIES];
+    i /= N_LATENCIES;
+    unsigned at = arrivals[i % N_ARRIVALS];
+    i /= N_ARRIVALS;
+    char pa[128], pb[128], irq[64], tline[48] = "";
+    /* a raises the handler's priority, b a's (declared before it; on two
+     * cores b's runs on core 1: a remote stall when a runs) */
+    if (program_text(o->depth, i % p, 'h', pa, sizeof pa) || program_text(o->depth, i / p, 'a', pb, sizeof pb))
+        return -1;
+    snprintf(irq, sizeof irq, " at=%u", at);
+    if (!o->target->is_default)
+        snprintf(tline, sizeof tline, "target %s\n", o->target->name);
+    bool two = o->cores > 1;
+    int n = snprintf(buf, len,
+                     "board imx8mm\nhorizon 6000\n%s%s%s%sentry_latency %u\n"
+                     "ntfn n0\nntfn n1\n"
+                     "sc s_h budget=1000 period=1000\n"
+                     "sc s_a budget=2000 period=2000\n"
+                     "sc s_b budget=800 period=3000%s\n"
+                     "thread h prio=20 sc=s_h prog=wait:n0,ack:40,loop\n"
+                     "thread a prio=10 sc=s_a prog=%sloop\n"
+                     "thread b prio=%d sc=s_b prog=%sloop\n"
+                     "irq 40 ntfn=n0 badge=1%s\n",
+                     two ? "cores 2\n" : "", o->signal_fastpath ? "signal_fastpath 1\n" : "", tline,
+                     cfg_kernel_is_default(o->kernel) ? "" : "kernel master\n", lat, two ? " core=1" : "", pa,
+                     two ? 30 : 5, pb, irq);
+    return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* ---- the run ---- */
+
+struct ctx {
+    struct exec_result *r;
+    const struct exec_opts *o;
+    uint64_t wl;
+    uint64_t *seen;   /* an open-addressed set of state hashes */
+    size_t cap;
+};
+
+/* FNV-1a over the state's bytes: distinct states counted, not compared */
+static uint64_t state_hash(const struct kstate *ks)
+{
+    const unsigned char *p = (const unsigned char *)ks;
+    uint64_t h = 1469598103934665603ull;
+    for (size_t i = 0; i < sizeof *ks; i++)
+        h = (h ^ p[i]) * 1099511628211ull;
+    return h | 1; /* 0 marks an empty slot */
+}
+
+static void remember(struct ctx *c, uint64_t h)
+{
+    if (c->r->distinct * 2 >= c->cap) {
+        size_t cap = c->cap ? c->cap * 2 : 1u << 16;
+        uint64_t *seen = calloc(cap, sizeof *seen);
+        if (!seen)
+            abort();
+        for (size_t i = 0; i < c->cap; i++)
+            for (size_t j = c->seen[i] % cap; c->seen[i]; j = (j + 1) % cap)
+                if (!seen[j]) {
+                    seen[j] = c->seen[i];
+                    break;
+                }
+        free(c->seen);
+        c->seen = seen;
+        c->cap = cap;
+    }
+    for (size_t j = h % c->cap;; j = (j + 1) % c->cap) {
+        if (c->seen[j] == h)
+            return;
+        if (!c->seen[j]) {
+            c->seen[j] = h;
+            c->r->distinct++;
+            return;
+        }
+    }
+}
+
+static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl)
+{
+    for (int i = 0; i < r->n_classes; i++)
+        if (dclass_same(&r->classes[i].cl, cl)) {
+            r->classes[i].hits++;
+            return;
+        }
+    if (r->n_classes == EXEC_MAX_CLASSES) {
+        r->classes_dropped++;
+        return;
+    }
+    r->classes[r->n_classes++] = (struct exec_class){*cl, 1, wl};
+}
+
+static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdict *v)
+{
+    struct ctx *c = arg;
+    c->r->checks++;
+    c->r->exits[v->exit]++;
+    remember(c, state_hash(in));
+}
+
+static void run_one(struct ctx *c, struct sim *s, struct workload *w)
+{
+    struct exec_result *r = c->r;
+    char text[2048];
+    struct scen_error err;
+    if (exec_workload_text(c->o, c->wl, text, sizeof text) || workload_parse(text, strlen(text), "executions", w, &err) ||
+        sim_init(s, w, c->o->variant) != 0) {
+        r->setup_refused++;
+        sim_free(s);
+        return;
+    }
+    s->on_sweep = on_sweep;
+    s->on_sweep_ctx = c;
+    sim_run(s);
+    r->simulated++;
+    r->entries += s->k[0].checked + s->k[1].checked;
+    r->refused += s->k[0].refused + s->k[1].refused;
+    r->asserts += s->k[0].asserts + s->k[1].asserts;
+    r->drifts += s->drift;
+    r->stopped += !s->k[0].done || !s->k[1].done;
+    r->lock_waits += s->k[0].lock_waits;
+    for (int i = 0; i < SIT_COUNT; i++)
+        r->sits[i] += s->sits[i];
+    r->diverged += s->sweep_diverged;
+    for (uint32_t i = 0; i < s->n_found; i++)
+        add_class(r, &s->found[i].cl, c->wl);
+    r->classes_dropped += s->found_dropped;
+    if (!sim_all_admitted(s) && !r->refusal[0]) {
+        const struct sim_kernel *k = s->k[0].refused ? &s->k[0] : &s->k[1];
+        r->first_refused = c->wl;
+        snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 ": %s", k->refusals[0].t, k->refusals[0].msg);
+    }
+    sim_free(s);
+}
+
+int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
+             bool (*stop)(void), void *pctx)
+{
+    memset(r, 0, sizeof *r);
+    if (o->depth < 1 || o->depth > EXEC_MAX_DEPTH || o->cores < 1 || o->cores > 2 || !o->shard_n ||
+        o->shard_k < 1 || o->shard_k > o->shard_n)
+        return -1;
+    r->space = exec_space(o);
+    r->shard_space = r->space / o->shard_n + (r->space % o->shard_n > o->shard_k - 1);
+    struct sim *s = calloc(1, sizeof *s);
+    struct workload *w = calloc(1, sizeof *w);
+    if (!s || !w)
+        abort();
+    struct ctx c = {.r = r, .o = o};
+    uint64_t done = 0;
+    for (uint64_t i = o->shard_k - 1; i < r->space; i += o->shard_n, done++) {
+        if (stop && stop())
+            break;
+        if (progress && done % 512 == 0)
+            progress(pctx, done, r->shard_space);
+        c.wl = i;
+        run_one(&c, s, w);
+    }
+    free(c.seen);
+    free(s);
+    free(w);
+    return 0;
+}
+
+const char *exec_bound_text(const struct exec_opts *o, const struct exec_result *r, char *buf, size_t len)
+{
+    char ops[256] = "";
+    for (size_t i = 0; i < MENU; i++) {
+        char op[32];
+        snprintf(op, sizeof op, menu[i], 'X');
+        snprintf(ops + strlen(ops), sizeof ops - strlen(ops), "%s%s", i ? ", " : "", op);
+    }
+    bool all = r->simulated + r->setup_refused == r->shard_space;
+    snprintf(buf, len,
+             "%s workload%s of the executions space (docs/EXHAUSTIVE.md, \"Executions\")%s: board imx8mm, %s, "
+             "a handler h (priority 20) waiting on IRQ 40's notification, thread a (10) and thread b (%d%s), "
+             "each running a program of 1 to %d operations from {%s} (X: h for a, a for b) and then from the start, IRQ 40 arriving "
+             "once at 700/1500/3100 ticks or never, an entry latency of 0/40 ticks, %s, from boot to 6000 ticks: "
+             "%" PRIu64 " simulated, %" PRIu64 " kernel entry states through the invariant checker (%" PRIu64
+             " refused), %" PRIu64 " %s checked (%" PRIu64 " distinct entry states) with the %s fastpath %s.",
+             all ? "Every one of the" : "Part of the", r->shard_space == 1 ? "" : "s",
+             o->shard_n > 1 ? " in this shard" : "", o->cores > 1 ? "two cores" : "one core", o->cores > 1 ? 30 : 5,
+             o->cores > 1 ? ", on core 1" : "", o->depth, ops,
+             o->signal_fastpath ? "KernelSignalFastpath built beside" : "no other fastpath", r->simulated,
+             r->entries, r->refused, r->checks, o->target->words.checked_many, r->distinct,
+             o->target->variant_name(o->variant),
+             r->diverged ? "diverging at some" : "agreeing with the slowpath at every one");
+    return buf;
+}

@@ -1,0 +1,72 @@
+/*
+ * executions: executions from boot enumerated (issue 19 item 3). A small
+ * fixed system (a handler waiting on IRQ 40's notification, two threads
+ * on one core or one on each of two) and every combination, within a
+ * depth, of what its threads do (programs of up to `depth` operations
+ * from a menu: compute, seL4_Signal on the IRQ's notification or another,
+ * seL4_Wait, seL4_Yield, seL4_Send with an unresolvable extra cap, and a
+ * TCB_SetPriority on the other thread, which stalls it remotely on two
+ * cores), when IRQ 40 arrives and how long the kernel takes to read the
+ * clock. Each such workload runs from boot on the workload simulator
+ * (check/sim.c: the timer, the lock wait, the reschedule IPIs, every
+ * enabled fastpath), every kernel entry through the invariant checker (a
+ * refused reached state is an invariant bug), the one-entry differential
+ * check at every device interrupt. The space, the bound statement and the
+ * outputs are in docs/EXHAUSTIVE.md, "Executions".
+ */
+#ifndef IRQSIM_EXECUTIONS_H
+#define IRQSIM_EXECUTIONS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "classify.h"
+#include "situation.h"
+#include "target.h"
+
+#define EXEC_MAX_DEPTH 3
+#define EXEC_MAX_CLASSES 64
+
+struct exec_opts {
+    int depth;                   /* 1..EXEC_MAX_DEPTH operations per program */
+    int cores;                   /* 1 or 2 */
+    bool signal_fastpath;        /* KernelSignalFastpath beside (the IRQ target) */
+    const struct target *target; /* the IRQ target (a SysSend target: the signals are its entries) */
+    int variant;
+    int kernel;
+    uint64_t shard_k, shard_n;   /* workloads i with i % shard_n == shard_k - 1 */
+};
+
+struct exec_class {
+    struct dclass cl;
+    uint64_t hits, first;        /* the first workload's index */
+};
+
+struct exec_result {
+    uint64_t space, shard_space, simulated, setup_refused;
+    uint64_t entries, refused, asserts, drifts, stopped, lock_waits;
+    uint64_t checks, distinct;   /* checked entries (the target's), distinct entry states among them */
+    uint64_t exits[TARGET_MAX_EXITS];
+    uint64_t sits[SIT_COUNT];
+    uint64_t diverged;           /* checked entries that diverged */
+    int n_classes;
+    uint64_t classes_dropped;
+    struct exec_class classes[EXEC_MAX_CLASSES];
+    uint64_t first_refused;      /* the first workload whose entry was refused */
+    char refusal[240];
+};
+
+/* The number of workloads of the space. */
+uint64_t exec_space(const struct exec_opts *o);
+/* Workload i of the space as text (the workload format), into buf. */
+int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t len);
+/* Run the shard's workloads; progress(ctx, done, of) now and then (may be
+ * NULL); stop() true ends the run early (NULL: never). 0, or -1 when the
+ * options are unusable. */
+int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
+             bool (*stop)(void), void *ctx);
+/* The bound statement of a finished run, into buf. */
+const char *exec_bound_text(const struct exec_opts *o, const struct exec_result *r, char *buf, size_t len);
+
+#endif

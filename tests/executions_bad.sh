@@ -1,0 +1,42 @@
+#!/bin/sh
+# irqsim exhaust --executions: bad input exits 2 naming the problem;
+# --show prints a workload irqsim sim reads back; the exit status of a run
+# with a divergence is 1.
+#
+#   executions_bad.sh IRQSIM WORKDIR
+set -u
+irqsim=$1
+work=$2
+fail() { echo "executions_bad: FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+bad() { # bad PATTERN ARGS...: exit 2 and the pattern on stderr
+  pat=$1; shift
+  "$irqsim" exhaust --executions "$@" > out.txt 2> err.txt
+  rc=$?
+  [ $rc = 2 ] || { cat err.txt; fail "$*: exit $rc, expected 2"; }
+  grep -q -e "$pat" err.txt || { cat err.txt; fail "$*: no '$pat'"; }
+  [ ! -s out.txt ] || fail "$*: printed a summary"
+}
+bad "--depth.*1.*3" --depth 4
+bad "--cores" --cores 3
+bad "--shard: expected K/N" --shard 3/2
+bad "the space has 392 workloads (0 to 391)" --depth 1 --show 392
+bad "with --target signal it is the one under check" --target signal --signal-fastpath
+bad "unknown option '--threads'" --threads 2
+"$irqsim" exhaust --executions --help > help.txt || fail "--help exited $?"
+grep -q -- "--depth K" help.txt || fail "--help does not list --depth"
+# workload 343 of depth 1 on two cores: b on core 1 raises a's priority in a
+# loop (a remote stall of a each time), IRQ 40 at 3100 with entry latency 40:
+# the enumeration's F10 case; irqsim sim on the shown text finds it too
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --show 343 > w343.wl || fail "--show exited $?"
+grep -q '^cores 2$' w343.wl || fail "the shown workload is not the two-core one"
+"$irqsim" sim --fastpath pr1227 w343.wl > sim.txt
+[ $? = 1 ] || { cat sim.txt; fail "irqsim sim of workload 343 does not diverge"; }
+grep -q 'class switch/outranked' sim.txt || { cat sim.txt; fail "workload 343 is not F10 in irqsim sim"; }
+"$irqsim" sim --fastpath fixed w343.wl > /dev/null || fail "the corrected fastpath diverges on workload 343"
+# a run with divergences exits 1, with its JSON
+"$irqsim" exhaust --executions --depth 1 --quiet --json run.json > run.txt
+[ $? = 1 ] || fail "a run with divergences did not exit 1"
+grep -q '"space": 392' run.json || fail "the JSON lacks the space"
+grep -q '"class": "switch/deadline"' run.json || fail "the JSON lacks F6's class"
+echo "executions_bad: bad input refused, --show reads back, exit 1 on divergence"

@@ -1,0 +1,253 @@
+/* execcmd: `irqsim exhaust --executions`, the enumeration of executions
+ * from boot (check/executions.h, docs/EXHAUSTIVE.md "Executions"). */
+#define _POSIX_C_SOURCE 200809L
+#include "execcmd.h"
+
+#include <inttypes.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "config.h"
+#include "defect.h"
+#include "executions.h"
+#include "out.h"
+#include "stop.h"
+
+enum { EX_AGREE = 0, EX_DIVERGE = 1, EX_USAGE = 2 };
+
+struct eopts {
+    bool executions, quiet, signal_fastpath;
+    int depth, cores, kernel;
+    const struct target *target;
+    const char *fastpath, *json;
+    uint64_t shard_k, shard_n;
+    bool show_set;
+    uint64_t show;
+};
+
+static const char exec_usage[] =
+    "usage: irqsim exhaust --executions [options]\n"
+    "  every execution from boot of a small system within a depth (docs/EXHAUSTIVE.md,\n"
+    "  \"Executions\"): a handler on IRQ 40's notification and two threads whose programs\n"
+    "  of up to DEPTH operations are enumerated, with IRQ 40's arrival and the entry\n"
+    "  latency; each runs on the workload simulator, every kernel entry through the\n"
+    "  invariant checker, the differential check at every checked entry\n"
+    "  --depth K       operations per program, 1-3 (default 2)\n"
+    "  --cores 1|2     one core, or two (thread b on core 1) (default 1)\n"
+    "  --signal-fastpath  KernelSignalFastpath built beside the IRQ fastpath\n"
+    "  --target irq|signal  the fastpath under check (default irq)\n"
+    "  --fastpath V    pr1227|fixed (irq), merged|fixed (signal); default as written\n"
+    "  --kernel base|master  the kernel modelled (default base)\n"
+    "  --shard K/N     the workloads i with i mod N == K-1\n"
+    "  --show I        print workload I of the space (for irqsim sim) and stop\n"
+    "  --json FILE     the summary as JSON\n"
+    "  --quiet         no progress on stderr\n"
+    "exit status: 0 every checked entry agrees and every entry state passes the\n"
+    "invariants, 1 a divergence or a refused reached state (an invariant bug),\n"
+    "2 bad usage, 4 an output could not be written\n";
+
+static int shard_opt(void *opts, const char *v, char *why, size_t len)
+{
+    struct eopts *o = opts;
+    unsigned long long k, n;
+    char tail;
+    snprintf(why, len, "expected K/N with 1 <= K <= N");
+    if (sscanf(v, "%llu/%llu%c", &k, &n, &tail) != 2 || k < 1 || k > n || n > UINT32_MAX)
+        return -1;
+    o->shard_k = k;
+    o->shard_n = n;
+    return 0;
+}
+
+static int show_opt(void *opts, const char *v, char *why, size_t len)
+{
+    struct eopts *o = opts;
+    unsigned long long i;
+    char tail;
+    snprintf(why, len, "expected a workload index");
+    if (sscanf(v, "%llu%c", &i, &tail) != 1 || v[0] == '-')
+        return -1;
+    o->show = i;
+    o->show_set = true;
+    return 0;
+}
+
+#define X struct eopts
+static const struct cli_opt exec_table[] = {
+    CLI_ROW(X, "--executions", CLI_SET, executions),
+    CLI_NUM(X, "--depth", CLI_INT, depth, 1, EXEC_MAX_DEPTH),
+    CLI_NUM(X, "--cores", CLI_INT, cores, 1, 2),
+    CLI_ROW(X, "--signal-fastpath", CLI_SET, signal_fastpath),
+    CLI_ROW(X, "--target", CLI_TARGET, target),
+    CLI_ROW(X, "--fastpath", CLI_STR, fastpath),
+    CLI_ROW(X, "--kernel", CLI_KERNEL, kernel),
+    CLI_CALL("--shard", shard_opt),
+    CLI_CALL("--show", show_opt),
+    CLI_ROW(X, "--json", CLI_STR, json),
+    CLI_ROW(X, "--quiet", CLI_SET, quiet),
+};
+#undef X
+static const struct cli_cmd exec_cmd = {"exhaust --executions", exec_usage, "irqsim exhaust --executions --help",
+                                        exec_table, sizeof exec_table / sizeof exec_table[0], NULL};
+
+bool exec_wanted(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)
+        if (strcmp(argv[i], "--executions") == 0)
+            return true;
+    return false;
+}
+
+static double now_s(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct prog {
+    double start;
+};
+
+static void progress(void *ctx, uint64_t done, uint64_t of)
+{
+    struct prog *p = ctx;
+    fprintf(stderr, "\r[%6.1fs] %" PRIu64 " of %" PRIu64 " workloads ", now_s() - p->start, done, of);
+}
+
+static bool stopped(void)
+{
+    return stop_requested() != 0;
+}
+
+static void print_summary(FILE *f, const struct exec_opts *o, const struct exec_result *r, double elapsed)
+{
+    const struct target *t = o->target;
+    char buf[4096];
+    fprintf(f, "irqsim exhaust --executions: %s%s%sfastpath %s, depth %d, %d core%s%s\n",
+            t->is_default ? "" : "target ", t->is_default ? "" : t->name, t->is_default ? "" : ", ",
+            t->variant_name(o->variant), o->depth, o->cores, o->cores == 1 ? "" : "s",
+            o->signal_fastpath ? ", KernelSignalFastpath beside" : "");
+    fprintf(f, "space: %" PRIu64 " workloads", r->space);
+    if (o->shard_n > 1)
+        fprintf(f, "; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, o->shard_k, o->shard_n, r->shard_space);
+    fprintf(f, "\nsimulated: %" PRIu64 " (%" PRIu64 " refused at setup)%s\n", r->simulated, r->setup_refused,
+            r->simulated + r->setup_refused < r->shard_space ? " (not finished)" : "");
+    fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
+               ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "\n",
+            r->entries, r->refused, r->asserts, r->drifts);
+    if (r->refused)
+        fprintf(f, "INVARIANT BUG: a state the kernel reached was refused (first: workload %" PRIu64 ", %s)\n",
+                r->first_refused, r->refusal);
+    fprintf(f, "%s checked: %" PRIu64 " (%" PRIu64 " distinct entry states)", t->words.checked_many, r->checks,
+            r->distinct);
+    if (o->cores > 1)
+        fprintf(f, "; taken in a lock wait: %" PRIu64, r->lock_waits);
+    fprintf(f, "\nfastpath exits:");
+    for (int e = 0; e < t->exits; e++)
+        if (r->exits[e])
+            fprintf(f, " %s %" PRIu64, t->exit_name(e), r->exits[e]);
+    fprintf(f, "\n  never reached:");
+    int never = 0;
+    for (int e = 0; e < t->exits; e++)
+        if (!r->exits[e] && (o->variant != 0 || e >= t->first_merged_exit))
+            fprintf(f, " %s", t->exit_name(e)), never++;
+    fprintf(f, "%s\n", never ? "" : " none");
+    situation_print(f, r->sits, r->checks, !t->syscall_entry);
+    if (r->n_classes) {
+        fprintf(f, "divergences: %" PRIu64 " checked entries in %d classes:\n", r->diverged, r->n_classes);
+        for (int i = 0; i < r->n_classes; i++) {
+            char name[200], defs[64];
+            const struct exec_class *c = &r->classes[i];
+            fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "\n",
+                    dclass_name(&c->cl, name, sizeof name), c->hits,
+                    defects_text(t, cause_defects(t, c->cl.cause), defs, sizeof defs), c->first);
+        }
+        if (r->classes_dropped)
+            fprintf(f, "  (%" PRIu64 " divergences of classes past the first %d)\n", r->classes_dropped,
+                    EXEC_MAX_CLASSES);
+        fprintf(f, "  (irqsim exhaust --executions --show I prints workload I, for irqsim sim)\n");
+    } else {
+        fprintf(f, "divergences: none\n");
+    }
+    fprintf(f, "time: %.1f s (%.0f workloads/s)\n", elapsed, elapsed > 0 ? (double)r->simulated / elapsed : 0.0);
+    fprintf(f, "bound: %s\n", exec_bound_text(o, r, buf, sizeof buf));
+}
+
+static int write_json(const char *path, const struct exec_opts *o, const struct exec_result *r, double elapsed)
+{
+    struct out *out = out_open("irqsim exhaust --executions", path);
+    if (!out)
+        return -1;
+    FILE *f = out->f;
+    const struct target *t = o->target;
+    fprintf(f, "{\n  \"target\": \"%s\",\n  \"fastpath\": \"%s\",\n  \"kernel\": \"%s\",\n  \"depth\": %d,\n"
+               "  \"cores\": %d,\n  \"signal_fastpath\": %s,\n  \"space\": %" PRIu64 ",\n  \"shard\": \"%" PRIu64
+               "/%" PRIu64 "\",\n  \"workloads\": %" PRIu64 ",\n  \"setup_refused\": %" PRIu64
+               ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
+               ",\n  \"checks\": %" PRIu64 ",\n  \"distinct_entry_states\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64
+               ",\n  \"diverged\": %" PRIu64 ",\n  \"seconds\": %.3f,\n  \"exits\": {",
+            t->name, t->variant_name(o->variant), cfg_kernel_name(o->kernel), o->depth, o->cores,
+            o->signal_fastpath ? "true" : "false", r->space, o->shard_k, o->shard_n, r->simulated, r->setup_refused,
+            r->entries, r->refused, r->asserts, r->checks, r->distinct, r->lock_waits, r->diverged, elapsed);
+    for (int e = 0, k = 0; e < t->exits; e++)
+        if (r->exits[e])
+            fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", t->exit_name(e), r->exits[e]);
+    fprintf(f, "},\n  ");
+    situation_json(f, r->sits, !t->syscall_entry);
+    fprintf(f, ",\n  \"classes\": [");
+    for (int i = 0; i < r->n_classes; i++) {
+        char name[200];
+        fprintf(f, "%s\n    {\"class\": \"%s\", \"hits\": %" PRIu64 ", \"first_workload\": %" PRIu64 "}",
+                i ? "," : "", dclass_name(&r->classes[i].cl, name, sizeof name), r->classes[i].hits,
+                r->classes[i].first);
+    }
+    fprintf(f, "%s]\n}\n", r->n_classes ? "\n  " : "");
+    return out_close(out);
+}
+
+int exec_main(int argc, char **argv)
+{
+    struct eopts o = {.depth = 2, .cores = 1, .shard_k = 1, .shard_n = 1, .target = target_default()};
+    int rc = cli_parse(&exec_cmd, &o, 1, argc, argv);
+    if (rc)
+        return rc == 1 ? EX_AGREE : rc;
+    struct exec_opts e = {.depth = o.depth, .cores = o.cores, .signal_fastpath = o.signal_fastpath,
+                          .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n};
+    if (cli_variant("exhaust --executions", o.target, o.fastpath, "", &e.variant))
+        return EX_USAGE;
+    if (o.signal_fastpath && o.target->built)
+        return cli_error(&exec_cmd, "--signal-fastpath builds the kernel's own %s beside another target's; "
+                                    "with --target %s it is the one under check", o.target->fast_fn, o.target->name);
+    if (o.show_set) {
+        char text[2048];
+        if (o.show >= exec_space(&e))
+            return cli_error(&exec_cmd, "--show %" PRIu64 ": the space has %" PRIu64 " workloads (0 to %" PRIu64 ")",
+                             o.show, exec_space(&e), exec_space(&e) - 1);
+        exec_workload_text(&e, o.show, text, sizeof text);
+        printf("# irqsim exhaust --executions --depth %d --cores %d%s: workload %" PRIu64 "\n%s", e.depth, e.cores,
+               e.signal_fastpath ? " --signal-fastpath" : "", o.show, text);
+        return EX_AGREE;
+    }
+    struct exec_result *r = malloc(sizeof *r);
+    if (!r)
+        abort();
+    struct prog p = {now_s()};
+    stop_catch();
+    exec_run(&e, r, o.quiet ? NULL : progress, stopped, &p);
+    double elapsed = now_s() - p.start;
+    if (!o.quiet)
+        fprintf(stderr, "\r%60s\r", "");
+    if (stop_requested())
+        printf("interrupted by %s: the figures below are of the workloads done\n", stop_name(stop_requested()));
+    print_summary(stdout, &e, r, elapsed);
+    int status = r->diverged || r->refused ? EX_DIVERGE : EX_AGREE;
+    if (o.json && write_json(o.json, &e, r, elapsed) != 0)
+        status = OUT_FAILED;
+    free(r);
+    return stop_finish(status);
+}
