@@ -18,6 +18,7 @@
 #include "invariant.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
+#include "kcovcmd.h"
 #include "out.h"
 #include "print.h"
 #include "rk_load.h"
@@ -947,7 +948,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
 int realcmd_main(int argc, char **argv)
 {
     if (!strcmp(argv[1], "kernel"))
-        return kernel_build(argc, argv);
+        return argc >= 3 && !strcmp(argv[2], "coverage") ? kcovcmd_main(argc, argv) : kernel_build(argc, argv);
     struct real_opts o;
     int rc = parse(argc, argv, &o);
     if (rc)
