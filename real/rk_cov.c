@@ -479,16 +479,28 @@ static int match_line(const struct cov_data *d, const struct cov_fn *f, const st
     return found;
 }
 
+/* every KEY=VALUE of when (comma-separated) is a word of cfg */
+static bool when_holds(const char *when, const char *cfg)
+{
+    char pad[128], tok[80];
+    snprintf(pad, sizeof pad, " %s ", cfg);
+    for (const char *w = when; *w;) {
+        size_t n = strcspn(w, ",");
+        snprintf(tok, sizeof tok, " %.*s ", (int)n, w);
+        if (!strstr(pad, tok))
+            return false;
+        w += n + (w[n] == ',');
+    }
+    return true;
+}
+
 void rk_cov_apply(struct cov_data *d, const char *cfg)
 {
     for (int i = 0; i < d->nargued; i++) {
         struct cov_argued *a = &d->argued[i];
         a->at_line = 0;
         a->stale = false;
-        char pad[96], tok[80];
-        snprintf(pad, sizeof pad, " %s ", cfg);
-        snprintf(tok, sizeof tok, " %s ", a->when);
-        a->applies = !a->when[0] || strstr(pad, tok) != NULL;
+        a->applies = when_holds(a->when, cfg);
         int f = rk_cov_find(d, a->fn);
         if (f < 0 || strcmp(d->files[d->fns[f].file] + strlen(d->root), a->file) ||
             strncmp(d->files[d->fns[f].file], d->root, strlen(d->root)))
