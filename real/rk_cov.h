@@ -1,6 +1,6 @@
 /*
  * rk_cov: branch coverage of the real kernel (irqsim kernel coverage,
- * docs/COVERAGE.md). Reads what gcov says of a coverage build's run
+ * docs/KERNEL-COVERAGE.md). Reads what gcov says of a coverage build's run
  * (`gcov -b -j -t`: per source line, every branch arc and its count;
  * per function, its line range), gcc's call graph of the unit
  * (`-fcallgraph-info`: host_all.ci) and the file of branches argued

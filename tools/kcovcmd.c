@@ -1,5 +1,5 @@
 /*
- * kcovcmd: `irqsim kernel coverage BUILD` (docs/COVERAGE.md). Builds the
+ * kcovcmd: `irqsim kernel coverage BUILD` (docs/KERNEL-COVERAGE.md). Builds the
  * build's configuration with gcov instrumentation (build-kernel.sh
  * --coverage), runs generated states through it for --seconds in a child
  * process (interrupts through the real slowpath, the real fastpath_irq and
@@ -63,8 +63,10 @@ struct kcov_counts {
 /* the functions every branch of which must be reached or argued */
 static const char *const goals[] = {"fastpath_irq", "fastpath_signal"};
 /* where the harness enters the kernel (real/glue/hk_glue.c, hk_syscall.c):
- * the call graph's roots */
-static const char *const roots[] = {"slowpath_irq", "fastpath_irq", "c_handle_fastpath_signal", "c_handle_syscall"};
+ * the call graph's roots (c_handle_interrupt: a tree without the IRQ
+ * fastpath, whose entry runs handleInterruptEntry itself) */
+static const char *const roots[] = {"slowpath_irq", "fastpath_irq", "c_handle_interrupt", "c_handle_fastpath_signal",
+                                    "c_handle_syscall"};
 #define N_OF(a) (int)(sizeof(a) / sizeof((a)[0]))
 
 static int bad(const char *fmt, const char *arg)
@@ -477,9 +479,10 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
                s.unreached);
         *(is_goal(fn->name) ? &goal_open : &other_open) += s.unreached;
     }
-    printf("\n%d functions on the call graph from %s, %s, %s, %s that the run never entered (behind branches above "
-           "that it never took)\n",
-           never, roots[0], roots[1], roots[2], roots[3]);
+    printf("\n%d functions on the call graph from the entries (", never);
+    for (int i = 0; i < N_OF(roots); i++)
+        printf("%s%s", i ? ", " : "", roots[i]);
+    printf(") that the run never entered (behind branches above that it never took)\n");
     for (int i = 0; i < n; i++)
         if (o->all || is_goal(d->fns[fl[i]].name))
             rk_cov_sum(d, fl[i], stdout);

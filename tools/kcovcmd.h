@@ -1,7 +1,7 @@
 /*
  * kcovcmd: `irqsim kernel coverage BUILD`: the real kernel's branches on
  * the interrupt and signal paths, reached by generated states or argued
- * unreachable (docs/COVERAGE.md).
+ * unreachable (docs/KERNEL-COVERAGE.md).
  */
 #ifndef IRQSIM_KCOVCMD_H
 #define IRQSIM_KCOVCMD_H

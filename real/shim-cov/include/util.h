@@ -5,7 +5,7 @@
  * otherwise copied into every caller before gcc instruments the code, and
  * gcov then lists one set of branches per copy on each of their lines,
  * with no function to own them; emptied, each is one function with its
- * own counters (docs/COVERAGE.md, "Attribution"). Inlining changes no
+ * own counters (docs/KERNEL-COVERAGE.md, "Attribution"). Inlining changes no
  * C semantics. Only on the include path of a coverage build.
  * SPDX-License-Identifier: BSD-2-Clause
  */
