@@ -90,6 +90,10 @@ static int parse(int argc, char **argv, struct kcov_opts *o)
     for (int i = 3; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *e;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return -1;
+        }
         if (!strcmp(a, "--all")) {
             o->all = true;
         } else if (!strcmp(a, "--seconds") || !strcmp(a, "--seed") || !strcmp(a, "--argued") || !strcmp(a, "--json")) {
@@ -574,6 +578,8 @@ int kcovcmd_main(int argc, char **argv)
     struct kcov_opts o;
     char cov[1024], tmp[] = "/tmp/irqsim-kcov.XXXXXX", dir[4096];
     int rc = parse(argc, argv, &o);
+    if (rc < 0)
+        return 0; /* --help */
     rc = rc ? rc : check_argued(&o);
     rc = rc ? rc : coverage_build(o.build, cov, sizeof cov);
     if (rc)
