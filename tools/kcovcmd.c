@@ -166,8 +166,13 @@ static int coverage_build(const char *build, char *cov, size_t n)
     info_get(build, "num_domains", dom, sizeof dom);
     info_get(build, "cores", cores, sizeof cores);
     info_get(build, "debug", debug, sizeof debug);
-    if (!src[0] || !board[0] || !dom[0] || !cores[0] || strchr(src, '\'')) {
+    if (!src[0] || !board[0] || !dom[0] || !cores[0]) {
         fprintf(stderr, "irqsim kernel coverage: %s/kernel.info: no source, board, num_domains or cores\n", build);
+        return 2;
+    }
+    /* the command line below quotes with ' */
+    if (strchr(src, '\'') || strchr(build, '\'') || strchr(board, '\'')) {
+        fprintf(stderr, "irqsim kernel coverage: %s: a path with a ' in it is not supported\n", build);
         return 2;
     }
     /* beside BUILD, in its cache */
@@ -516,7 +521,7 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
 
 static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, const struct kcov_counts *c)
 {
-    char why[600], root[1024], path[1200], cfg[96], dom[16], cores[16], debug[8];
+    char why[2048], root[1024], path[1200], cfg[96], dom[16], cores[16], debug[8];
     info_get(cov, "source", root, sizeof root);
     info_get(cov, "num_domains", dom, sizeof dom);
     info_get(cov, "cores", cores, sizeof cores);
