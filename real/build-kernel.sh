@@ -24,6 +24,7 @@ help_text() {
     cat <<'EOF_HELP'
 usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores 1|2]
                            [--debug|--release] [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet]
+                           [--coverage]
        (real/build-kernel.sh takes the same options)
 
 Builds a seL4 tree's own C code for the host (hostkernel.so) for
@@ -44,6 +45,9 @@ BUILD, the build directory (hostkernel.so, kernel.info). docs/REAL-KERNEL.md.
                        an installed one, else pyfdt-*.tar.gz in $IRQSIM_KERNELS_DIR,
                        else in ../shared/kernels beside the irqsim checkout)
   --force              build even when the cache holds this build
+  --coverage           instrument the kernel for gcov (irqsim kernel coverage): gcc
+                       --coverage, no inlining, the call graph (host_all.ci); a build of
+                       its own in the cache (key ending in -cov)
   --quiet              no progress notes on stderr (errors are still printed)
   -h, --help           this text
 
@@ -88,7 +92,7 @@ abspath() { realpath -sm -- "$1"; }
 # an option's value: present and not the next option
 value() { [ -n "${2-}" ] && [[ "$2" != -* ]] || bad "$1 needs a value: $3 (--help lists the options)"; }
 
-SEL4="" BOARD=imx8mm-evk DOMAINS=1 CORES=1 DEBUG=0 FORCE=0 PYFDT=""
+SEL4="" BOARD=imx8mm-evk DOMAINS=1 CORES=1 DEBUG=0 FORCE=0 PYFDT="" COVERAGE=0
 CACHE=${IRQSIM_KERNEL_CACHE:-$HOME/.cache/irqsim/kernels}
 CACHE_FROM=${IRQSIM_KERNEL_CACHE:+IRQSIM_KERNEL_CACHE}
 CACHE_FROM=${CACHE_FROM:-the default}
@@ -103,6 +107,7 @@ while [ $# -gt 0 ]; do
         --cache) value "$1" "${2-}" "DIR"; CACHE=$2; CACHE_FROM=--cache; shift 2 ;;
         --pyfdt) value "$1" "${2-}" "DIR|TARBALL"; PYFDT=$(abspath "$2"); shift 2 ;;
         --force) FORCE=1; shift ;;
+        --coverage) COVERAGE=1; shift ;;
         --quiet) QUIET=1; shift ;;
         -h|--help) help_text; exit 0 ;;
         *) bad "unknown option $1 (--help lists the options)" ;;
@@ -232,6 +237,11 @@ SHIM_HASH=$( (cd "$HERE" && find build-kernel.sh hostcc.sh host-toolchain.cmake 
               gcc --version 2>/dev/null | head -1) | sha256sum | cut -c1-8)
 MODE=$([ "$DEBUG" = 1 ] && echo debug || echo release)
 KEY="$TREE_HASH-$BOARD-d$DOMAINS-c$CORES-$MODE-$SHIM_HASH"
+# a coverage build is another binary: its own key, with its own shim in it
+if [ "$COVERAGE" = 1 ]; then
+    COV_HASH=$( (cd "$HERE" && find shim-cov -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum --) | sha256sum | cut -c1-8)
+    KEY="$KEY-$COV_HASH-cov"
+fi
 OUT="$CACHE/$KEY"
 if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ]; then
     note "cached"
@@ -322,6 +332,16 @@ targets="kernel_all_c_wrapper kernel_Gen kernel_autoconf_Gen kernel_config_heade
 INC=$(cd "$KB" && ninja -t commands kernel_all_pp_prune_wrapper | grep -oE -- '-I[^ ]+' | grep -v generated_prune | awk '!seen[$0]++' | tr '\n' ' ')
 INC="$INC -I$KB/generated"
 SHIM_INC="-I$HERE/shim/include"
+# coverage: gcov's counters and notes (host_all.gcno; the run writes
+# host_all.gcda where GCOV_PREFIX says), no inlining so that every function
+# keeps its own counters (shim-cov/include/util.h empties FORCE_INLINE),
+# and gcc's call graph of the unit (host_all.ci)
+COV_FLAGS="" COV_LIBS=""
+if [ "$COVERAGE" = 1 ]; then
+    SHIM_INC="-I$HERE/shim-cov/include $SHIM_INC"
+    COV_FLAGS="--coverage -fno-inline -fno-early-inlining -fcallgraph-info"
+    COV_LIBS="-lgcov -lc"
+fi
 
 # ---- the translation unit: the kernel's file list, a few files replaced ----
 # Replaced files keep their #include lines: later files rely on them.
@@ -355,7 +375,7 @@ CFLAGS_K="-D__KERNEL_64__ -std=gnu99 -nostdinc -ffreestanding -fno-common -fno-s
           -fPIC -fno-plt -fvisibility=hidden -Wno-attributes -Werror=implicit-function-declaration -O2 -g0"
 note "compiling the kernel for the host"
 # shellcheck disable=SC2086
-gcc $SHIM_INC $INC $CFLAGS_K $FEATURES -S "$TU" -o "$OUT/host_all.s" 2>"$OUT/compile.log" ||
+gcc $SHIM_INC $INC $CFLAGS_K $COV_FLAGS $FEATURES -S "$TU" -o "$OUT/host_all.s" 2>"$OUT/compile.log" ||
     { head -40 "$OUT/compile.log" >&2; die "compiling the kernel failed (log: $OUT/compile.log); a new inline-asm helper or MMIO device may need a shim"; }
 
 # ---- asm sites: list, check against the known list, delete ----
@@ -392,7 +412,7 @@ esac
 printf '{ global: hk_*; local: *; };\n' >"$OUT/exports.map"
 # shellcheck disable=SC2086
 gcc -shared -Wl,-Bsymbolic -Wl,--version-script="$OUT/exports.map" -Wl,-z,defs -nostdlib \
-    "$OUT/host_kernel.o" $DOM_OBJ -lgcc -o "$OUT/hostkernel.so" 2>"$OUT/link.log" ||
+    "$OUT/host_kernel.o" $DOM_OBJ $COV_LIBS -lgcc -o "$OUT/hostkernel.so" 2>"$OUT/link.log" ||
     { cat "$OUT/link.log" >&2; die "linking hostkernel.so failed"; }
 
 # ---- kernel.info: the constants as the compiled kernel sees them ----
@@ -406,7 +426,10 @@ gcc -O2 -Wall -Wextra -Werror -I"$HERE" "$HERE/rk_info.c" -ldl -o "$OUT/rk_info"
     echo "board=$BOARD"
     echo "shim_hash=$SHIM_HASH"
     echo "features=$(echo $FEATURES | sed 's/-D//g')"
+    echo "coverage=$COVERAGE"
 } >"$OUT/kernel.info.tmp"
 mv "$OUT/kernel.info.tmp" "$OUT/kernel.info"
+# rk_info's load of a coverage build wrote counters: a run writes its own (GCOV_PREFIX)
+rm -f "$OUT"/*.gcda
 note "deleted asm sites: $(wc -l <"$OUT/deleted-asm-sites.txt") (list: $OUT/deleted-asm-sites.txt)"
 echo "$OUT"

@@ -80,6 +80,8 @@ static const char usage_text[] =
     "          [--shard K/N] [--state FILE] [--json FILE] [--out DIR]\n"
     "                                            every state within a bound (docs/EXHAUSTIVE.md)\n"
     "  kernel build --sel4 DIR|TARBALL [...]     build a host kernel from a seL4 tree\n"
+    "  kernel coverage BUILD [--seconds N] [--json FILE]  the kernel's branches generated states reach\n"
+    "                                            (docs/KERNEL-COVERAGE.md; kernel coverage --help)\n"
     "  validate --real BUILD [--seconds N] [--target irq|signal]  the model against that kernel, both paths\n"
     "  fuzz --real BUILD [--fastpath as-built|fixed] [--target irq|signal]  real fastpath against real slowpath\n"
     "  check --real BUILD FILE...                scenario files through the real kernel\n"

@@ -18,6 +18,7 @@
 #include "invariant.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
+#include "kcovcmd.h"
 #include "out.h"
 #include "print.h"
 #include "rk_load.h"
@@ -91,7 +92,9 @@ struct real_run {
 
 static const char usage[] =
     "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores 1|2] [--debug|--release]\n"
-    "                           [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet]   (irqsim kernel --help)\n"
+    "                           [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet] [--coverage]\n"
+    "                           (irqsim kernel --help)\n"
+    "       irqsim kernel coverage BUILD [--seconds N] [--json FILE] ...   (irqsim kernel coverage --help)\n"
     "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--kernel K] [--out DIR]\n"
     "                       [--json FILE] [--quiet]\n"
     "       irqsim validate --real BUILD --target signal [--seconds N | --checks N] [--seed S] [--kernel K]\n"
@@ -149,7 +152,7 @@ static int kernel_build(int argc, char **argv)
 {
     bool help = argc >= 3 && is_help(argv[2]);
     if (!help && (argc < 3 || strcmp(argv[2], "build")))
-        return bad("kernel", "expected 'kernel build' or 'kernel --help', got '%s'", argc < 3 ? "kernel" : argv[2]);
+        return bad("kernel", "expected 'kernel build', 'kernel coverage' or 'kernel --help', got '%s'", argc < 3 ? "kernel" : argv[2]);
     char script[600];
     snprintf(script, sizeof script, "%s/real/build-kernel.sh", IRQSIM_SOURCE_DIR);
     if (access(script, X_OK)) {
@@ -947,7 +950,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
 int realcmd_main(int argc, char **argv)
 {
     if (!strcmp(argv[1], "kernel"))
-        return kernel_build(argc, argv);
+        return argc >= 3 && !strcmp(argv[2], "coverage") ? kcovcmd_main(argc, argv) : kernel_build(argc, argv);
     struct real_opts o;
     int rc = parse(argc, argv, &o);
     if (rc)

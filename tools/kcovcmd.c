@@ -1,0 +1,608 @@
+/*
+ * kcovcmd: `irqsim kernel coverage BUILD` (docs/KERNEL-COVERAGE.md). Builds the
+ * build's configuration with gcov instrumentation (build-kernel.sh
+ * --coverage), runs generated states through it for --seconds in a child
+ * process (interrupts through the real slowpath, the real fastpath_irq and
+ * the kernel-C corrected fastpath; seL4_Send through the real
+ * fastpath_signal and c_handle_syscall), reads gcov's branch counts and
+ * reports per function on the path: branches, reached, argued unreachable
+ * (real/coverage-argued.txt), and every branch neither reached nor argued.
+ * Exit: 0 every branch of fastpath_irq and fastpath_signal reached or
+ * argued and no argued branch reached; 1 otherwise or the run failed;
+ * 2 bad input; 3 the kernel cannot be built here.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "kcovcmd.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "rk_cov.h"
+#include "rk_load.h"
+#include "rk_sig.h"
+#include "target.h"
+
+#ifndef IRQSIM_SOURCE_DIR
+#define IRQSIM_SOURCE_DIR "."
+#endif
+
+static const char usage[] =
+    "usage: irqsim kernel coverage BUILD [--seconds N] [--seed S] [--argued FILE] [--json FILE] [--all]\n"
+    "  BUILD: a directory `irqsim kernel build` printed; its configuration is built again with\n"
+    "         gcov instrumentation (kernel build --coverage, cached), or BUILD is such a build\n"
+    "  --seconds N   how long the generated states run (default 10)\n"
+    "  --seed S      the first seed (default 1)\n"
+    "  --argued FILE the branches argued unreachable (default real/coverage-argued.txt)\n"
+    "  --json FILE   {\"functions\": [{\"name\", \"branches\", \"reached\", \"argued\", ...}], ...}\n"
+    "  --all         list every branch neither reached nor argued, not only the fastpaths'\n"
+    "exit 0: every branch of fastpath_irq and fastpath_signal reached or argued, no argued\n"
+    "branch reached; 1 otherwise; 2 bad input; 3 the kernel cannot be built here\n";
+
+struct kcov_opts {
+    const char *build, *argued, *json;
+    double seconds;
+    uint64_t seed;
+    bool all;
+};
+
+/* the states the run put through each path */
+struct kcov_counts {
+    uint64_t irq, sig_made, sig_model;
+    double seconds;
+};
+
+/* the functions every branch of which must be reached or argued */
+static const char *const goals[] = {"fastpath_irq", "fastpath_signal"};
+/* where the harness enters the kernel (real/glue/hk_glue.c, hk_syscall.c):
+ * the call graph's roots (c_handle_interrupt: a tree without the IRQ
+ * fastpath, whose entry runs handleInterruptEntry itself) */
+static const char *const roots[] = {"slowpath_irq", "fastpath_irq", "c_handle_interrupt", "c_handle_fastpath_signal",
+                                    "c_handle_syscall"};
+#define N_OF(a) (int)(sizeof(a) / sizeof((a)[0]))
+
+static int bad(const char *fmt, const char *arg)
+{
+    fprintf(stderr, "irqsim kernel coverage: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s", usage);
+    return 2;
+}
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static int parse(int argc, char **argv, struct kcov_opts *o)
+{
+    *o = (struct kcov_opts){.argued = IRQSIM_SOURCE_DIR "/real/coverage-argued.txt", .seconds = 10, .seed = 1};
+    for (int i = 3; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *e;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return -1;
+        }
+        if (!strcmp(a, "--all")) {
+            o->all = true;
+        } else if (!strcmp(a, "--seconds") || !strcmp(a, "--seed") || !strcmp(a, "--argued") || !strcmp(a, "--json")) {
+            if (!v)
+                return bad("%s needs a value", a);
+            i++;
+            if (!strcmp(a, "--argued"))
+                o->argued = v;
+            else if (!strcmp(a, "--json"))
+                o->json = v;
+            else if (!strcmp(a, "--seconds")) {
+                o->seconds = strtod(v, &e);
+                if (*e || e == v || !(o->seconds > 0 && o->seconds <= 86400))
+                    return bad("--seconds: expected a number of seconds in (0, 86400], got '%s'", v);
+            } else {
+                errno = 0;
+                o->seed = strtoull(v, &e, 10);
+                if (*e || e == v || errno || *v == '-')
+                    return bad("--seed: expected a number, got '%s'", v);
+            }
+        } else if (a[0] == '-') {
+            return bad("unknown option %s", a);
+        } else if (o->build) {
+            return bad("one BUILD only, got another: '%s'", a);
+        } else {
+            o->build = a;
+        }
+    }
+    return o->build ? 0 : bad("%s", "BUILD is required");
+}
+
+/* kernel.info's value of key, into out ("" when absent) */
+static void info_get(const char *build, const char *key, char *out, size_t n)
+{
+    char path[1024], line[1024];
+    size_t kl = strlen(key);
+    out[0] = 0;
+    snprintf(path, sizeof path, "%s/kernel.info", build);
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return;
+    while (fgets(line, sizeof line, f))
+        if (!strncmp(line, key, kl) && line[kl] == '=') {
+            line[strcspn(line, "\n")] = 0;
+            snprintf(out, n, "%s", line + kl + 1);
+            break;
+        }
+    fclose(f);
+}
+
+/* The coverage build of BUILD's configuration (itself when it is one),
+ * into cov; 0, or the exit status to return. */
+static int coverage_build(const char *build, char *cov, size_t n)
+{
+    char path[1024], v[1024];
+    snprintf(path, sizeof path, "%s/kernel.info", build);
+    if (access(path, R_OK)) {
+        fprintf(stderr, "irqsim kernel coverage: %s: no kernel.info (not a directory `irqsim kernel build` printed)\n",
+                build);
+        return 2;
+    }
+    info_get(build, "coverage", v, sizeof v);
+    if (!strcmp(v, "1")) {
+        snprintf(cov, n, "%s", build);
+        return 0;
+    }
+    char src[1024], board[64], dom[16], cores[16], debug[8], cmd[4096];
+    info_get(build, "source", src, sizeof src);
+    info_get(build, "board", board, sizeof board);
+    info_get(build, "num_domains", dom, sizeof dom);
+    info_get(build, "cores", cores, sizeof cores);
+    info_get(build, "debug", debug, sizeof debug);
+    if (!src[0] || !board[0] || !dom[0] || !cores[0]) {
+        fprintf(stderr, "irqsim kernel coverage: %s/kernel.info: no source, board, num_domains or cores\n", build);
+        return 2;
+    }
+    /* the command line below quotes with ' */
+    if (strchr(src, '\'') || strchr(build, '\'') || strchr(board, '\'')) {
+        fprintf(stderr, "irqsim kernel coverage: %s: a path with a ' in it is not supported\n", build);
+        return 2;
+    }
+    /* beside BUILD, in its cache */
+    char cache[1024];
+    snprintf(cache, sizeof cache, "%s", build);
+    char *slash = strrchr(cache, '/');
+    if (slash && slash[1] == 0) {
+        *slash = 0;
+        slash = strrchr(cache, '/');
+    }
+    if (slash)
+        *slash = 0;
+    else
+        snprintf(cache, sizeof cache, ".");
+    snprintf(cmd, sizeof cmd, "'%s/real/build-kernel.sh' --sel4 '%s' --board '%s' --domains '%s' --cores '%s' %s "
+             "--cache '%s' --coverage --quiet",
+             IRQSIM_SOURCE_DIR, src, board, dom, cores, !strcmp(debug, "1") ? "--debug" : "--release", cache);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return 1;
+    cov[0] = 0;
+    char line[1024];
+    while (fgets(line, sizeof line, p)) {
+        line[strcspn(line, "\n")] = 0;
+        snprintf(cov, n, "%s", line);
+    }
+    int st = pclose(p);
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    if (rc || !cov[0]) {
+        fprintf(stderr, "irqsim kernel coverage: the coverage build of %s failed (build-kernel.sh, above)\n", build);
+        return rc ? rc : 1;
+    }
+    return 0;
+}
+
+/* ---- the run (in a child: its exit writes the counters) ---- */
+
+static void run_irq(struct rk_kernel *k, const struct kstate *in, struct kstate *out)
+{
+    rk_run(k, in, RK_SLOW, out);
+    if (k->info.irq_fastpath) {
+        rk_run(k, in, RK_FAST, out);
+        rk_run(k, in, RK_FIXED, out);
+    }
+}
+
+static void run_sys(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, struct kstate *out)
+{
+    rk_run_sys(k, in, sys, RK_SIG_SLOW, out, NULL);
+    rk_run_sys(k, in, sys, RK_SIG_FAST, out, NULL);
+}
+
+/* Interrupt states through every IRQ path; the same states as a
+ * seL4_Send (rk_sig_make: every kind of cap and message) and the
+ * signal target's own states (rk_sig_of_model) through both syscall
+ * paths, until the time is up. */
+static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_counts *c)
+{
+    static struct rk_kernel k;
+    static struct kstate in, out;
+    char err[600];
+    if (rk_open(&k, cov, err, sizeof err)) {
+        fprintf(stderr, "irqsim kernel coverage: %s\n", err);
+        return 2;
+    }
+    if (!cfg_kernel_is_default(k.kernel))
+        k.cfg.kernel = (uint8_t)k.kernel;
+    struct gen_bounds bi, bs;
+    gen_bounds_default(&bi);
+    gen_bounds_default(&bs);
+    bs.target = &target_signal;
+    double t0 = now_s();
+    for (uint64_t s = o->seed; now_s() - t0 < o->seconds; s++) {
+        struct rk_syscall sys;
+        int kind;
+        if (rk_gen_state(&k, &in, s, &bi) == 0) {
+            run_irq(&k, &in, &out);
+            c->irq++;
+            if (k.info.signal_fastpath && rk_sig_make(&in, s, &sys, &kind) == SIG_FIT) {
+                run_sys(&k, &in, &sys, &out);
+                c->sig_made++;
+            }
+        }
+        if (k.info.signal_fastpath && rk_gen_state(&k, &in, s, &bs) == 0 && rk_sig_of_model(&in, &sys) == 0) {
+            run_sys(&k, &in, &sys, &out);
+            c->sig_model++;
+        }
+    }
+    c->seconds = now_s() - t0;
+    return 0;
+}
+
+static int run(const struct kcov_opts *o, const char *cov, const char *tmp, struct kcov_counts *c)
+{
+    int fd[2];
+    if (pipe(fd))
+        return 1;
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0)
+        return 1;
+    if (pid == 0) {
+        close(fd[0]);
+        setenv("GCOV_PREFIX", tmp, 1);
+        setenv("GCOV_PREFIX_STRIP", "0", 1);
+        int rc = child_run(o, cov, c);
+        if (write(fd[1], c, sizeof *c) != (ssize_t)sizeof *c)
+            rc = 1;
+        exit(rc); /* exit, not _exit: gcov writes its counters at exit */
+    }
+    close(fd[1]);
+    ssize_t got = read(fd[0], c, sizeof *c);
+    close(fd[0]);
+    int st;
+    if (waitpid(pid, &st, 0) < 0)
+        return 1;
+    if (!WIFEXITED(st) || WEXITSTATUS(st) || got != (ssize_t)sizeof *c) {
+        if (WIFSIGNALED(st))
+            fprintf(stderr, "irqsim kernel coverage: the run ended by signal %d\n", WTERMSIG(st));
+        return WIFEXITED(st) && WEXITSTATUS(st) == 2 ? 2 : 1;
+    }
+    return 0;
+}
+
+/* the directory under dir holding host_all.gcda (GCOV_PREFIX puts it
+ * under the build's whole path), into out */
+static bool find_gcda(const char *dir, char *out, size_t n, int depth)
+{
+    char p[4096];
+    snprintf(p, sizeof p, "%s/host_all.gcda", dir);
+    if (!access(p, R_OK)) {
+        snprintf(out, n, "%s", dir);
+        return true;
+    }
+    DIR *d = depth < 32 ? opendir(dir) : NULL;
+    if (!d)
+        return false;
+    bool found = false;
+    for (struct dirent *e; !found && (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+            continue;
+        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (!lstat(p, &st) && S_ISDIR(st.st_mode))
+            found = find_gcda(p, out, n, depth + 1);
+    }
+    closedir(d);
+    return found;
+}
+
+/* gcov's JSON of the run (the build's notes beside the run's counters) */
+static char *gcov_json(const char *cov, const char *dir)
+{
+    char notes[4096], link[4096], cmd[8192];
+    snprintf(notes, sizeof notes, "%s/host_all.gcno", cov);
+    snprintf(link, sizeof link, "%s/host_all.gcno", dir);
+    if (symlink(notes, link) && errno != EEXIST)
+        return NULL;
+    snprintf(cmd, sizeof cmd, "cd '%s' && gcov -b -j -t -o . host_all.gcda 2>/dev/null", dir);
+    FILE *p = popen(cmd, "r");
+    if (!p)
+        return NULL;
+    size_t cap = 1 << 20, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        if (n + 65536 > cap) {
+            char *g = realloc(buf, cap *= 2);
+            if (!g) {
+                free(buf);
+                buf = NULL;
+                break;
+            }
+            buf = g;
+        }
+        size_t r = fread(buf + n, 1, cap - n - 1, p);
+        if (!r)
+            break;
+        n += r;
+    }
+    int st = pclose(p);
+    if (buf)
+        buf[n] = 0;
+    if (buf && (!WIFEXITED(st) || WEXITSTATUS(st) || !n)) {
+        free(buf);
+        buf = NULL;
+    }
+    return buf;
+}
+
+static void rm_tree(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        char p[4096];
+        for (struct dirent *e; (e = readdir(d));) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+                continue;
+            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
+            struct stat st;
+            if (!lstat(p, &st) && S_ISDIR(st.st_mode))
+                rm_tree(p);
+            else
+                unlink(p);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+/* ---- the report ---- */
+
+/* qsort has no context argument in C99: the data being sorted */
+static const struct cov_data *sort_data;
+static int cmp_fn(const void *a, const void *b)
+{
+    return strcmp(sort_data->fns[*(const int *)a].name, sort_data->fns[*(const int *)b].name);
+}
+
+static bool is_goal(const char *name)
+{
+    for (int i = 0; i < N_OF(goals); i++)
+        if (!strcmp(name, goals[i]))
+            return true;
+    return false;
+}
+
+/* the functions reported: the goals present, then every kernel function on
+ * the call graph from the roots that the run entered, by name */
+static int listed(const struct cov_data *d, int *out, int *never)
+{
+    int n = 0;
+    *never = 0;
+    for (int g = 0; g < N_OF(goals); g++) {
+        int f = rk_cov_find(d, goals[g]);
+        if (f >= 0)
+            out[n++] = f;
+    }
+    int first = n;
+    for (int f = 0; f < d->nfns; f++) {
+        if (!d->fns[f].on_path || is_goal(d->fns[f].name))
+            continue;
+        if (d->fns[f].calls > 0)
+            out[n++] = f;
+        else
+            (*never)++;
+    }
+    sort_data = d;
+    qsort(out + first, (size_t)(n - first), sizeof *out, cmp_fn);
+    return n;
+}
+
+static const char *rel(const struct cov_data *d, int file)
+{
+    size_t rl = strlen(d->root);
+    return strncmp(d->files[file], d->root, rl) ? d->files[file] : d->files[file] + rl;
+}
+
+static void json_str(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\')
+            fputc('\\', f);
+        if ((unsigned char)*s < 0x20)
+            fprintf(f, "\\u%04x", *s);
+        else
+            fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static int write_json(const struct kcov_opts *o, const struct cov_data *d, const int *fl, int n,
+                      const struct kcov_counts *c, const char *cov, int stale)
+{
+    FILE *f = fopen(o->json, "w");
+    if (!f) {
+        fprintf(stderr, "irqsim kernel coverage: --json %s: %s\n", o->json, strerror(errno));
+        return 2;
+    }
+    fprintf(f, "{\"build\": ");
+    json_str(f, cov);
+    fprintf(f, ", \"seconds\": %.1f, \"irq_states\": %" PRIu64 ", \"signal_states\": %" PRIu64 ", \"functions\": [",
+            c->seconds, c->irq, c->sig_made + c->sig_model);
+    for (int i = 0; i < n; i++) {
+        const struct cov_fn *fn = &d->fns[fl[i]];
+        struct cov_fn_sum s = rk_cov_sum(d, fl[i], NULL);
+        fprintf(f, "%s\n  {\"name\": ", i ? "," : "");
+        json_str(f, fn->name);
+        fprintf(f, ", \"file\": ");
+        json_str(f, rel(d, fn->file));
+        fprintf(f, ", \"line\": %d, \"entered\": %lld, \"branches\": %d, \"reached\": %d, \"argued\": %d, "
+                "\"unreached\": %d, \"goal\": %s}",
+                fn->start, fn->calls, s.branches, s.reached, s.argued, s.unreached, is_goal(fn->name) ? "true" : "false");
+    }
+    fprintf(f, "\n], \"stale\": %d}\n", stale);
+    return fclose(f) ? 2 : 0;
+}
+
+static int report(const struct kcov_opts *o, const struct cov_data *d, const struct kcov_counts *c, const char *cov)
+{
+    int *fl = calloc((size_t)d->nfns + 1, sizeof *fl), never;
+    if (!fl)
+        return 1;
+    int n = listed(d, fl, &never);
+    printf("| function | file:line | entered | branches | reached | argued | neither |\n"
+           "|---|---|---:|---:|---:|---:|---:|\n");
+    int goal_open = 0, other_open = 0;
+    for (int i = 0; i < n; i++) {
+        const struct cov_fn *fn = &d->fns[fl[i]];
+        struct cov_fn_sum s = rk_cov_sum(d, fl[i], NULL);
+        printf("| %s%s%s | %s:%d | %lld | %d | %d | %d | %d |\n", is_goal(fn->name) ? "**" : "", fn->name,
+               is_goal(fn->name) ? "**" : "", rel(d, fn->file), fn->start, fn->calls, s.branches, s.reached, s.argued,
+               s.unreached);
+        *(is_goal(fn->name) ? &goal_open : &other_open) += s.unreached;
+    }
+    printf("\n%d functions on the call graph from the entries (", never);
+    for (int i = 0; i < N_OF(roots); i++)
+        printf("%s%s", i ? ", " : "", roots[i]);
+    printf(") that the run never entered (behind branches above that it never took)\n");
+    for (int i = 0; i < n; i++)
+        if (o->all || is_goal(d->fns[fl[i]].name))
+            rk_cov_sum(d, fl[i], stdout);
+    if (!o->all && other_open)
+        printf("%d branches of the other functions neither reached nor argued: --all lists them\n", other_open);
+    int stale = 0, unmatched = 0;
+    for (int i = 0; i < d->nargued; i++) {
+        const struct cov_argued *a = &d->argued[i];
+        if (a->stale) {
+            stale++;
+            printf("STALE: %s:%d: %s %s:%d arc %d is argued unreachable but the run reached it\n", o->argued,
+                   a->src_line, a->fn, a->file, a->at_line, a->arc);
+        } else if (a->applies && !a->at_line && rk_cov_find(d, a->fn) >= 0) {
+            unmatched++;
+            printf("not in this tree: %s:%d: %s %s:%d %08x arc %d (no such line in the function)\n", o->argued,
+                   a->src_line, a->fn, a->file, a->line, a->hash, a->arc);
+        }
+    }
+    printf("kernel coverage: %" PRIu64 " interrupt states (slowpath%s), %" PRIu64 " seL4_Send (both paths) in %.1f s; "
+           "fastpath branches neither reached nor argued: %d; stale arguments: %d\n",
+           c->irq, d->nfns && rk_cov_find(d, "fastpath_irq") >= 0 ? ", fastpath_irq, corrected fastpath" : "",
+           c->sig_made + c->sig_model, c->seconds, goal_open, stale);
+    int rc = o->json ? write_json(o, d, fl, n, c, cov, stale) : 0;
+    free(fl);
+    return rc ? rc : (goal_open || stale) ? 1 : 0;
+}
+
+static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, const struct kcov_counts *c)
+{
+    char why[2048], root[1024], path[1200], cfg[96], dom[16], cores[16], debug[8];
+    info_get(cov, "source", root, sizeof root);
+    info_get(cov, "num_domains", dom, sizeof dom);
+    info_get(cov, "cores", cores, sizeof cores);
+    info_get(cov, "debug", debug, sizeof debug);
+    snprintf(cfg, sizeof cfg, "domains=%s cores=%s mode=%s", dom, cores, !strcmp(debug, "1") ? "debug" : "release");
+    char *json = gcov_json(cov, dir);
+    if (!json) {
+        fprintf(stderr, "irqsim kernel coverage: gcov gave no JSON for %s (gcov -b -j -t)\n", dir);
+        return 1;
+    }
+    static struct cov_data d;
+    int rc = rk_cov_read_gcov(&d, json, root, why, sizeof why);
+    free(json);
+    snprintf(path, sizeof path, "%s/host_all.ci", cov);
+    FILE *ci = rc ? NULL : fopen(path, "r");
+    if (!rc && !ci)
+        snprintf(why, sizeof why, "%s: %s", path, strerror(errno));
+    rc = rc ? rc : !ci ? -1 : rk_cov_read_graph(&d, ci, roots, N_OF(roots), why, sizeof why);
+    if (ci)
+        fclose(ci);
+    FILE *af = rc ? NULL : fopen(o->argued, "r");
+    if (!rc && !af)
+        snprintf(why, sizeof why, "--argued %s: %s", o->argued, strerror(errno));
+    rc = rc ? rc : !af ? -1 : rk_cov_read_argued(&d, af, o->argued, why, sizeof why);
+    if (af)
+        fclose(af);
+    if (!rc)
+        rk_cov_apply(&d, cfg);
+    if (rc) {
+        fprintf(stderr, "irqsim kernel coverage: %s\n", why);
+        rk_cov_free(&d);
+        return 1;
+    }
+    rc = report(o, &d, c, cov);
+    rk_cov_free(&d);
+    return rc;
+}
+
+/* the argued file, read before anything runs: bad input is said first */
+static int check_argued(const struct kcov_opts *o)
+{
+    FILE *f = fopen(o->argued, "r");
+    if (!f) {
+        fprintf(stderr, "irqsim kernel coverage: --argued %s: %s\n", o->argued, strerror(errno));
+        return 2;
+    }
+    static struct cov_data d;
+    char why[600];
+    int rc = rk_cov_read_argued(&d, f, o->argued, why, sizeof why);
+    fclose(f);
+    rk_cov_free(&d);
+    if (rc)
+        fprintf(stderr, "irqsim kernel coverage: %s\n", why);
+    return rc ? 2 : 0;
+}
+
+int kcovcmd_main(int argc, char **argv)
+{
+    struct kcov_opts o;
+    char cov[1024], tmp[] = "/tmp/irqsim-kcov.XXXXXX", dir[4096];
+    int rc = parse(argc, argv, &o);
+    if (rc < 0)
+        return 0; /* --help */
+    rc = rc ? rc : check_argued(&o);
+    rc = rc ? rc : coverage_build(o.build, cov, sizeof cov);
+    if (rc)
+        return rc;
+    if (!mkdtemp(tmp)) {
+        fprintf(stderr, "irqsim kernel coverage: cannot make a folder in /tmp: %s\n", strerror(errno));
+        return 1;
+    }
+    printf("coverage build: %s\n", cov);
+    struct kcov_counts c = {0};
+    rc = run(&o, cov, tmp, &c);
+    if (!rc && !find_gcda(tmp, dir, sizeof dir, 0)) {
+        fprintf(stderr, "irqsim kernel coverage: the run wrote no counters (host_all.gcda) under %s\n", tmp);
+        rc = 1;
+    }
+    if (!rc) {
+        rc = analyse(&o, cov, dir, &c);
+    }
+    rm_tree(tmp);
+    return rc;
+}
