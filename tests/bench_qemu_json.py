@@ -10,7 +10,9 @@ samples; stddev >= 0; a plausible mean (an interrupt's round trip from
 user level to user level is more than 50 and less than 100000
 instructions); min <= mean <= max; mean and stddev recomputed from the
 raw samples where they are given; one unit for all cells; a slowpath
-cell for every (gic, situation), and each cell's saving against it.
+cell for every (gic, situation), and each cell's saving against it;
+the kernel-timer cells ("timer_fallback", optional): the same cell checks
+and each overhead against the slowpath kernel of its GIC.
 Prints "ok: N cells" and exits 0, or prints every problem as
 "FILE: problem" and exits 1 (2 when the file cannot be read as JSON).
 """
@@ -73,6 +75,29 @@ def check_cell(i, c, errs):
     return (k, g, s)
 
 
+def check_timer(cells, errs):
+    """The kernel timer IRQ cells: same checks, and each overhead against
+    the slowpath kernel of its GIC."""
+    if not isinstance(cells, list):
+        errs.append("timer_fallback must be a list")
+        return
+    base = {}
+    for i, c in enumerate(cells):
+        sub = []
+        key = check_cell(i, c, sub)
+        errs.extend("timer_fallback" + e[len("results"):] for e in sub)
+        if key and key[0] == "slowpath":
+            base[key[1]] = c["mean"]
+    for i, c in enumerate(cells):
+        if not isinstance(c, dict) or "overhead" not in c:
+            continue
+        b = base.get(c.get("gic"))
+        if b is None:
+            errs.append(f"timer_fallback[{i}]: no slowpath figure for gic {c.get('gic')}")
+        elif not is_num(c["overhead"]) or abs(c["overhead"] - (c["mean"] - b)) > 0.01:
+            errs.append(f"timer_fallback[{i}]: overhead {c['overhead']} is not mean - slowpath = {c['mean'] - b:.2f}")
+
+
 def main(argv):
     if len(argv) != 1:
         print("usage: bench_qemu_json.py FILE", file=sys.stderr)
@@ -117,6 +142,7 @@ def main(argv):
             want = 100.0 * (slow - c["mean"]) / slow
             if not is_num(c["saved_pct"]) or abs(c["saved_pct"] - want) > 0.06:
                 errs.append(f"results[{i}] ({k}, gic {g}, {s}): saved_pct {c['saved_pct']} is not {want:.1f}")
+    check_timer(doc.get("timer_fallback", []), errs)
     for e in errs:
         print(f"{path}: {e}")
     if errs:

@@ -11,7 +11,12 @@ five rows; the samples taken are those of the row "With context switch"
 space switch, not the situation), raw values after sel4bench dropped the
 first 10 runs and subtracted the minimum measurement overhead. For the
 switch situation the row "Without context switch" (same address space)
-is kept as well, in "same_address_space". Mean and sample standard
+is kept as well, in "same_address_space". The timer logs (the kernel
+timer IRQ under a lone spinner) go to "timer_fallback", each with its
+overhead against the slowpath kernel. Kernels other than the three
+(fixed-no-<FIX>, fixed-one-clock) go to "fix_variants", each with what
+the difference costs against the corrected kernel (fix_cost = fixed -
+variant). Mean and sample standard
 deviation are computed here from the raw values (and checked against
 sel4bench's own mean).
 """
@@ -21,8 +26,20 @@ import os
 import re
 import sys
 
-NAME = re.compile(r"^(?P<kernel>[a-z0-9-]+)-gic(?P<gic>[23])-(?P<sit>switch|noswitch)\.log$")
-UNIT = "instructions (PMCCNTR_EL0 under QEMU -icount shift=0,sleep=off)"
+NAME = re.compile(r"^(?P<kernel>[a-z0-9-]+)-gic(?P<gic>[23])-(?P<sit>switch|noswitch|timer)\.log$")
+UNIT = "instructions (PMCCNTR_EL0 / 2^shift under QEMU -icount shift,sleep=off)"
+
+
+def shift_of(path):
+    """The icount shift of a run, from the stamp run_one wrote beside its log."""
+    try:
+        stamp = open(path + ".inputs").read()
+    except OSError:
+        die(f"{path}.inputs: missing (rerun the run step)")
+    m = re.search(r"shift=(\d+)", stamp)
+    if not m:
+        die(f"{path}.inputs: no shift=N")
+    return int(m.group(1))
 
 
 def die(msg):
@@ -58,39 +75,70 @@ def main(argv):
     if len(argv) != 2:
         die("usage: collect.py OUT_DIR JSON")
     outdir, dest = argv
-    results, same = [], []
+    results, same, timer, variants = [], [], [], []
     for f in sorted(os.listdir(outdir)):
         m = NAME.match(f)
         if not m:
             continue
         path = os.path.join(outdir, f)
         rows = irquser_rows(path)
+        scale = 1 << shift_of(path)
+        for row in rows.values():
+            if any(x % scale for x in row["Raw results"]):
+                die(f"{path}: {row['Type']}: a sample is not a multiple of 2^shift = {scale}")
+            row["Raw results"] = [x // scale for x in row["Raw results"]]
+            row["Mean"] = row["Mean"] / scale
         r = rows["With context switch"]
         mean, sd, n = stats(r["Raw results"], path, r)
         cell = {"kernel": m["kernel"], "gic": int(m["gic"]), "situation": m["sit"], "unit": UNIT,
                 "mean": mean, "stddev": sd, "samples": n, "min": min(r["Raw results"]),
                 "max": max(r["Raw results"]), "raw": r["Raw results"]}
+        if m["kernel"] not in ("slowpath", "pr1227", "fixed"):
+            del cell["raw"]
+            variants.append(cell)
+            continue
+        if m["sit"] == "timer":
+            del cell["raw"]
+            timer.append(cell)
+            continue
         results.append(cell)
         if m["sit"] == "switch":
             t = rows["Without context switch"]
             mean, sd, n = stats(t["Raw results"], path, t)
             same.append({"kernel": m["kernel"], "gic": int(m["gic"]), "situation": "switch",
                          "unit": UNIT, "mean": mean, "stddev": sd, "samples": n})
-    slow = {(c["gic"], c["situation"]): c["mean"] for c in results if c["kernel"] == "slowpath"}
-    for c in results + same:
-        s = slow.get((c["gic"], c["situation"])) if c in results else \
-            next((x["mean"] for x in same if x["kernel"] == "slowpath" and x["gic"] == c["gic"]), None)
-        if s is None:
-            die(f"no slowpath figure for gic {c['gic']} {c['situation']}")
-        c["slowpath_mean"] = s
-        c["saved_pct"] = round(100.0 * (s - c["mean"]) / s, 1)
+    def against_slowpath(cells, with_pct):
+        base = {(c["gic"], c["situation"]): c["mean"] for c in cells if c["kernel"] == "slowpath"}
+        for c in cells:
+            s = base.get((c["gic"], c["situation"]))
+            if s is None:
+                die(f"no slowpath figure for gic {c['gic']} {c['situation']}")
+            c["slowpath_mean"] = s
+            if with_pct:
+                c["saved_pct"] = round(100.0 * (s - c["mean"]) / s, 1)
+            else:
+                c["overhead"] = round(c["mean"] - s, 2)
+    against_slowpath(results, True)
+    against_slowpath(same, True)
+    against_slowpath(timer, False)
+    # a variant of the corrected fastpath against the corrected one: what
+    # the fix turned off costs (fixed - variant; negative: the fix saves)
+    fixed = {(c["gic"], c["situation"]): c["mean"] for c in results + timer if c["kernel"] == "fixed"}
+    for c in variants:
+        f = fixed.get((c["gic"], c["situation"]))
+        if f is None:
+            die(f"no fixed figure for {c['kernel']} gic {c['gic']} {c['situation']}")
+        c["fixed_mean"] = f
+        c["fix_cost"] = round(f - c["mean"], 2)
     order = {"slowpath": 0, "pr1227": 1, "fixed": 2}
     key = lambda c: (c["situation"] != "switch", c["gic"], order.get(c["kernel"], 3), c["kernel"])
     results.sort(key=key)
     same.sort(key=key)
+    timer.sort(key=key)
+    variants.sort(key=lambda c: (c["kernel"], c["situation"]))
     doc = {"source": "scripts/bench-qemu.sh (seL4 2b302023d, sel4bench 0594cd5c5, qemu-arm-virt cortex-a53, "
                      "aarch64 MCS release)",
-           "results": results, "same_address_space": same}
+           "results": results, "same_address_space": same, "timer_fallback": timer, "fix_variants": variants}
     with open(dest, "w") as fh:
         json.dump(doc, fh, indent=1)
         fh.write("\n")

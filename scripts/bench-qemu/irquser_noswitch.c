@@ -41,9 +41,10 @@
 #include <irq.h>
 
 #define INTERRUPT_PERIOD_NS (10 * NS_IN_MS)
-/* a gap longer than this many counter units is an interrupt; one loop
- * iteration is a few instructions */
-#define GAP_MIN 100
+/* a gap longer than this many counter units is an interrupt: one loop
+ * iteration is a few instructions (under QEMU -icount shift=3, 8 units
+ * each), an interrupt's round trip hundreds */
+#define GAP_MIN 200
 /* 5 s budget and period, in microseconds (the MCS API's unit) */
 #define NOSWITCH_SC_US (5 * US_IN_S)
 
