@@ -11,7 +11,9 @@
 #             by scripts/bench-qemu/kedit.py; nothing of the kernel is stored)
 # each for GICv2 and GICv3 (QEMU virt gic-version=2/3; the PR tree builds
 # qemu-arm-virt with GICv2 only: kedit.py makes the controller a CMake
-# variable) and for two situations:
+# variable; on GICv3, bench-qemu/gicv3-fw.S does first what board firmware
+# does, wake the redistributor and make the interrupts group 1) and for
+# three situations:
 #   switch    sel4bench irquser as it is (handler 254 above a spinner 253)
 #   noswitch  the PR's variant (scripts/bench-qemu/irquser_noswitch.c:
 #             handler 253 below a spinner 254 in another address space,
@@ -33,8 +35,8 @@
 #   STEP  build | run | json | all (default all = build run json)
 #         sel4test: the full sel4test suite (debug, MCS, the user-level
 #         timer exported) on the fixed kernel for GICv2 and GICv3, in
-#         QEMU; logs $W/out/sel4test-fixed-gic<N>.log, "All is well"
-#         or the failing tests
+#         QEMU (-icount); logs $W/out/sel4test-fixed-gic<N>.log, "All
+#         is well" or the failing tests (IRQSIM_SEL4TEST_GICS="2 3")
 #   --out FILE   JSON written by 'json' (default bench/irquser-qemu.json)
 #   --fixes      also build the fixed kernel with each fix off alone
 #                (kernel "fixed-no-<FIX>", HK_FIXED_OFF_<FIX>) and with one
@@ -45,6 +47,9 @@
 # (default ~/.cache/irqsim/bench-qemu), IRQSIM_CAPTURE_JOBS (ninja -j,
 # default 2), IRQSIM_BENCH_TIMEOUT (seconds per QEMU run, default 900).
 set -euo pipefail
+# The whole script is one compound command, read before it runs: editing
+# this file while a long run is under way does not change that run.
+{
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/.." && pwd)
@@ -256,19 +261,37 @@ if has build; then
   kernel_variant pr1227; app_variant switch
 fi
 
+fw_opts() { # gic, image -> the QEMU options that boot it (GICv3: gicv3-fw.S first)
+  [ "$1" = 3 ] || return 0
+  local entry stub=$W/fw/$(basename "$2").bin
+  entry=$(aarch64-linux-gnu-readelf -h "$2" | sed -n 's/^ *Entry point address: *//p')
+  [ -n "$entry" ] || die "no entry point in $2"
+  mkdir -p "$W/fw"
+  aarch64-linux-gnu-as --defsym ENTRY="$entry" "$HERE/bench-qemu/gicv3-fw.S" -o "$stub.o" &&
+    aarch64-linux-gnu-objcopy -O binary "$stub.o" "$stub" || die "cannot assemble gicv3-fw.S"
+  # CPU 0 starts at the stub (loaded 128 MiB into RAM, clear of the
+  # elfloader's and the kernel's images), which jumps to the elfloader
+  echo "-device loader,file=$stub,addr=0x48000000,cpu-num=0"
+}
+
 run_one() { # image -> $W/out/<name>.log (the serial output)
   local img=$1 name gic log
   name=$(basename "$img"); gic=${name#*-gic}; gic=${gic%%-*}
   log=$W/out/$name.log
-  [ -f "$log" ] && [ "$(cat "$log.inputs" 2>/dev/null)" = "$(cat "$img.inputs") shift=$SHIFT" ] &&
+  local stamp="$(cat "$img.inputs") shift=$SHIFT"
+  [ "$gic" = 3 ] && stamp="$stamp fw=$(sha256sum <"$HERE/bench-qemu/gicv3-fw.S" | cut -c1-16)"
+  [ -f "$log" ] && [ "$(cat "$log.inputs" 2>/dev/null)" = "$stamp" ] &&
     grep -q 'END JSON OUTPUT' "$log" && return 0
   mkdir -p "$W/out"
   say "[$name] running in QEMU (-icount shift=$SHIFT,sleep=off)"
   local t0=$SECONDS
   rm -f "$log.tmp"
+  local fw
+  fw=$(fw_opts "$gic" "$img")
+  # shellcheck disable=SC2086
   timeout -s KILL "$TMO" qemu-system-aarch64 -machine "virt,secure=off,gic-version=$gic" \
     -cpu cortex-a53 -smp 1 -m 1024 -icount shift="$SHIFT",sleep=off -display none -monitor none \
-    -serial file:"$log.tmp" -no-reboot -kernel "$img" </dev/null >"$log.qemu" 2>&1 &
+    -serial file:"$log.tmp" -no-reboot -kernel "$img" $fw </dev/null >"$log.qemu" 2>&1 &
   local qpid=$!
   while kill -0 "$qpid" 2>/dev/null; do
     grep -q 'All is well in the universe' "$log.tmp" 2>/dev/null && break
@@ -278,7 +301,7 @@ run_one() { # image -> $W/out/<name>.log (the serial output)
   wait "$qpid" 2>/dev/null || true
   grep -q 'END JSON OUTPUT' "$log.tmp" || { tail -20 "$log.tmp" >&2; die "[$name] no JSON output (log $log.tmp)"; }
   mv "$log.tmp" "$log"
-  echo "$(cat "$img.inputs") shift=$SHIFT" >"$log.inputs"
+  echo "$stamp" >"$log.inputs"
   say "[$name] done in $((SECONDS - t0)) s"
 }
 
@@ -319,7 +342,7 @@ if has sel4test; then
   export PYTHONPATH=$W/pyfdt
   workspace   # pyfdt and the DTBs
   sel4test_ws
-  for gic in 2 3; do
+  for gic in ${IRQSIM_SEL4TEST_GICS:-2 3}; do
     bd=$W/test-fixed-gic$gic
     v3=OFF; [ "$gic" = 3 ] && v3=ON
     if [ ! -f "$bd/build.ninja" ]; then
@@ -339,9 +362,14 @@ if has sel4test; then
     mkdir -p "$W/out"
     say "[sel4test fixed gic$gic] running in QEMU (log $log)"
     rm -f "$log"
+    img=$(ls "$bd"/images/sel4test-driver-image-arm-qemu-arm-virt)
+    fw=$(fw_opts "$gic" "$img")
+    # -icount: guest time follows the instructions executed, so the
+    # timing tests (SCHED0011's accuracy) do not depend on the host's load
+    # shellcheck disable=SC2086
     timeout -s KILL "$TMO" qemu-system-aarch64 -machine "virt,secure=off,gic-version=$gic" \
-      -cpu cortex-a53 -smp 1 -m 1024 -display none -monitor none -serial file:"$log" -no-reboot \
-      -kernel "$(ls "$bd"/images/sel4test-driver-image-arm-qemu-arm-virt)" </dev/null >"$log.qemu" 2>&1 &
+      -cpu cortex-a53 -smp 1 -m 1024 -icount shift="$SHIFT",sleep=off -display none -monitor none \
+      -serial file:"$log" -no-reboot -kernel "$img" $fw </dev/null >"$log.qemu" 2>&1 &
     qpid=$!
     while kill -0 "$qpid" 2>/dev/null; do
       grep -qE 'All is well in the universe|Test suite failed|halting|FAILED' "$log" 2>/dev/null && { sleep 2; break; }
@@ -363,3 +391,5 @@ if has json; then
   python3 "$HERE/bench-qemu/collect.py" "$W/out" "$OUT" || die "collect.py failed"
   say "wrote $OUT"
 fi
+exit 0
+}

@@ -12,7 +12,9 @@ instructions); min <= mean <= max; mean and stddev recomputed from the
 raw samples where they are given; one unit for all cells; a slowpath
 cell for every (gic, situation), and each cell's saving against it;
 the kernel-timer cells ("timer_fallback", optional): the same cell checks
-and each overhead against the slowpath kernel of its GIC.
+and each overhead against the slowpath kernel of its GIC; the variants
+of the corrected fastpath ("fix_variants", optional): the same cell
+checks and each fix_cost against the corrected kernel.
 Prints "ok: N cells" and exits 0, or prints every problem as
 "FILE: problem" and exits 1 (2 when the file cannot be read as JSON).
 """
@@ -41,12 +43,12 @@ def check_cell(i, c, errs):
         return None
     k, g, s = c["kernel"], c["gic"], c["situation"]
     where = f"results[{i}] ({k}, gic {g}, {s})"
-    if not isinstance(k, str) or not (k in KERNELS or k.startswith("fixed-no-")):
-        errs.append(f"{where}: kernel must be one of {KERNELS} or fixed-no-<fix>")
+    if not isinstance(k, str) or not (k in KERNELS or k.startswith("fixed-")):
+        errs.append(f"{where}: kernel must be one of {KERNELS} or fixed-<variant>")
     if not isinstance(g, int) or isinstance(g, bool) or g not in GICS:
         errs.append(f"{where}: gic must be 2 or 3")
-    if s not in SITUATIONS:
-        errs.append(f"{where}: situation must be switch or noswitch")
+    if s not in SITUATIONS + ("timer",):
+        errs.append(f"{where}: situation must be switch, noswitch or timer")
     if not isinstance(c["unit"], str) or not c["unit"]:
         errs.append(f"{where}: unit must be a non-empty string")
     n, m, sd = c["samples"], c["mean"], c["stddev"]
@@ -98,6 +100,27 @@ def check_timer(cells, errs):
             errs.append(f"timer_fallback[{i}]: overhead {c['overhead']} is not mean - slowpath = {c['mean'] - b:.2f}")
 
 
+def check_variants(cells, base_cells, errs):
+    """The corrected fastpath's variants: the same cell checks, and each
+    fix_cost = the fixed kernel's mean less the variant's."""
+    if not isinstance(cells, list):
+        errs.append("fix_variants must be a list")
+        return
+    fixed = {(c.get("gic"), c.get("situation")): c.get("mean") for c in base_cells
+             if isinstance(c, dict) and c.get("kernel") == "fixed"}
+    for i, c in enumerate(cells):
+        sub = []
+        key = check_cell(i, c, sub)
+        errs.extend("fix_variants" + e[len("results"):] for e in sub)
+        if key is None or "fix_cost" not in c:
+            continue
+        f = fixed.get((key[1], key[2]))
+        if f is None:
+            errs.append(f"fix_variants[{i}]: no fixed figure for gic {key[1]} {key[2]}")
+        elif not is_num(c["fix_cost"]) or abs(c["fix_cost"] - (f - c["mean"])) > 0.01:
+            errs.append(f"fix_variants[{i}]: fix_cost {c['fix_cost']} is not fixed - variant = {f - c['mean']:.2f}")
+
+
 def main(argv):
     if len(argv) != 1:
         print("usage: bench_qemu_json.py FILE", file=sys.stderr)
@@ -117,6 +140,9 @@ def main(argv):
     for i, c in enumerate(cells):
         key = check_cell(i, c, errs)
         if key is None:
+            continue
+        if key[0] not in KERNELS or key[2] not in SITUATIONS:
+            errs.append(f"results[{i}]: {key}: the results hold the three kernels and two situations only")
             continue
         if key in seen:
             errs.append(f"results[{i}]: duplicate cell {key} (also results[{seen[key]}])")
@@ -143,6 +169,7 @@ def main(argv):
             if not is_num(c["saved_pct"]) or abs(c["saved_pct"] - want) > 0.06:
                 errs.append(f"results[{i}] ({k}, gic {g}, {s}): saved_pct {c['saved_pct']} is not {want:.1f}")
     check_timer(doc.get("timer_fallback", []), errs)
+    check_variants(doc.get("fix_variants", []), cells + list(doc.get("timer_fallback", [])), errs)
     for e in errs:
         print(f"{path}: {e}")
     if errs:

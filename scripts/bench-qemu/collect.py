@@ -3,6 +3,7 @@
 """Turn the serial logs of scripts/bench-qemu.sh into bench/irquser-qemu.json.
 
   collect.py OUT_DIR JSON
+  collect.py --table JSON     (the Markdown tables of docs/results/irquser-qemu.md)
 
 Each log OUT_DIR/<kernel>-gic<N>-<situation>.log holds sel4bench's JSON
 between "JSON OUTPUT" and "END JSON OUTPUT". Its irquser result set has
@@ -71,9 +72,58 @@ def stats(raw, path, row):
     return round(mean, 2), round(sd, 2), n
 
 
+def fmt(c):
+    return f"{c['mean']:.0f} ({c['stddev']:.1f})"
+
+
+def table(path):
+    """The PR's layout: one row per fastpath kernel and GIC, the slowpath
+    beside it, mean (standard deviation) in instructions."""
+    doc = json.load(open(path))
+    cell = {(c["kernel"], c["gic"], c["situation"]): c for c in doc["results"]}
+    print("| kernel, GIC | switch: slowpath | switch: fastpath | saved | "
+          "no switch: slowpath | no switch: fastpath | saved |")
+    print("|---|---|---|---|---|---|---|")
+    for gic in (2, 3):
+        for k in ("pr1227", "fixed"):
+            row = [f"{k}, GICv{gic}"]
+            for sit in ("switch", "noswitch"):
+                slow, fast = cell.get(("slowpath", gic, sit)), cell.get((k, gic, sit))
+                if slow is None or fast is None:
+                    row += ["-", "-", "-"]
+                    continue
+                row += [fmt(slow), fmt(fast), f"{fast['saved_pct']:.1f}%"]
+            print("| " + " | ".join(row) + " |")
+    if doc.get("timer_fallback"):
+        print()
+        print("| kernel timer IRQ | GICv2 | overhead | GICv3 | overhead |")
+        print("|---|---|---|---|---|")
+        t = {(c["kernel"], c["gic"]): c for c in doc["timer_fallback"]}
+        for k in ("slowpath", "pr1227", "fixed"):
+            row = [k]
+            for gic in (2, 3):
+                c = t.get((k, gic))
+                row += ["-", "-"] if c is None else [fmt(c), f"{c['overhead']:+.0f}"]
+            print("| " + " | ".join(row) + " |")
+    if doc.get("fix_variants"):
+        print()
+        print("| variant (GICv2) | switch | fix costs | no switch | fix costs | timer | fix costs |")
+        print("|---|---|---|---|---|---|---|")
+        v = {(c["kernel"], c["situation"]): c for c in doc["fix_variants"]}
+        for k in sorted({c["kernel"] for c in doc["fix_variants"]}):
+            row = [k]
+            for sit in ("switch", "noswitch", "timer"):
+                c = v.get((k, sit))
+                row += ["-", "-"] if c is None else [fmt(c), f"{c['fix_cost']:+.0f}"]
+            print("| " + " | ".join(row) + " |")
+
+
 def main(argv):
+    if len(argv) == 2 and argv[0] == "--table":
+        table(argv[1])
+        return
     if len(argv) != 2:
-        die("usage: collect.py OUT_DIR JSON")
+        die("usage: collect.py OUT_DIR JSON | collect.py --table JSON")
     outdir, dest = argv
     results, same, timer, variants = [], [], [], []
     for f in sorted(os.listdir(outdir)):
