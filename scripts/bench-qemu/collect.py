@@ -28,7 +28,7 @@ import re
 import sys
 
 NAME = re.compile(r"^(?P<kernel>[a-z0-9-]+)-gic(?P<gic>[23])-(?P<sit>switch|noswitch|timer)\.log$")
-UNIT = "instructions (PMCCNTR_EL0 / 2^shift under QEMU -icount shift,sleep=off)"
+UNIT = "instructions (PMCCNTR_EL0 / {scale} under QEMU -icount shift={shift},sleep=off)"
 
 
 def shift_of(path):
@@ -132,7 +132,9 @@ def main(argv):
             continue
         path = os.path.join(outdir, f)
         rows = irquser_rows(path)
-        scale = 1 << shift_of(path)
+        shift = shift_of(path)
+        scale = 1 << shift
+        unit = UNIT.format(scale=scale, shift=shift)
         for row in rows.values():
             if any(x % scale for x in row["Raw results"]):
                 die(f"{path}: {row['Type']}: a sample is not a multiple of 2^shift = {scale}")
@@ -140,7 +142,7 @@ def main(argv):
             row["Mean"] = row["Mean"] / scale
         r = rows["With context switch"]
         mean, sd, n = stats(r["Raw results"], path, r)
-        cell = {"kernel": m["kernel"], "gic": int(m["gic"]), "situation": m["sit"], "unit": UNIT,
+        cell = {"kernel": m["kernel"], "gic": int(m["gic"]), "situation": m["sit"], "unit": unit,
                 "mean": mean, "stddev": sd, "samples": n, "min": min(r["Raw results"]),
                 "max": max(r["Raw results"]), "raw": r["Raw results"]}
         if m["kernel"] not in ("slowpath", "pr1227", "fixed"):
@@ -156,7 +158,7 @@ def main(argv):
             t = rows["Without context switch"]
             mean, sd, n = stats(t["Raw results"], path, t)
             same.append({"kernel": m["kernel"], "gic": int(m["gic"]), "situation": "switch",
-                         "unit": UNIT, "mean": mean, "stddev": sd, "samples": n})
+                         "unit": unit, "mean": mean, "stddev": sd, "samples": n})
     def against_slowpath(cells, with_pct):
         base = {(c["gic"], c["situation"]): c["mean"] for c in cells if c["kernel"] == "slowpath"}
         for c in cells:
@@ -189,9 +191,11 @@ def main(argv):
     doc = {"source": "scripts/bench-qemu.sh (seL4 2b302023d, sel4bench 0594cd5c5, qemu-arm-virt cortex-a53, "
                      "aarch64 MCS release)",
            "results": results, "same_address_space": same, "timer_fallback": timer, "fix_variants": variants}
+    text = json.dumps(doc, indent=1)
+    # the raw samples on one line each
+    text = re.sub(r"\[\s*([0-9,\s]+?)\s*\]", lambda m: "[" + re.sub(r"\s+", " ", m.group(1)) + "]", text)
     with open(dest, "w") as fh:
-        json.dump(doc, fh, indent=1)
-        fh.write("\n")
+        fh.write(text + "\n")
 
 
 if __name__ == "__main__":
