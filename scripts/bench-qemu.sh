@@ -263,7 +263,8 @@ fi
 
 fw_opts() { # gic, image -> the QEMU options that boot it (GICv3: gicv3-fw.S first)
   [ "$1" = 3 ] || return 0
-  local entry stub=$W/fw/$(basename "$2").bin
+  local entry stub
+  stub=$W/fw/$(basename "$2").bin
   entry=$(aarch64-linux-gnu-readelf -h "$2" | sed -n 's/^ *Entry point address: *//p')
   [ -n "$entry" ] || die "no entry point in $2"
   mkdir -p "$W/fw"
@@ -278,7 +279,8 @@ run_one() { # image -> $W/out/<name>.log (the serial output)
   local img=$1 name gic log
   name=$(basename "$img"); gic=${name#*-gic}; gic=${gic%%-*}
   log=$W/out/$name.log
-  local stamp="$(cat "$img.inputs") shift=$SHIFT"
+  local stamp
+  stamp="$(cat "$img.inputs") shift=$SHIFT"
   [ "$gic" = 3 ] && stamp="$stamp fw=$(sha256sum <"$HERE/bench-qemu/gicv3-fw.S" | cut -c1-16)"
   [ -f "$log" ] && [ "$(cat "$log.inputs" 2>/dev/null)" = "$stamp" ] &&
     grep -q 'END JSON OUTPUT' "$log" && return 0
