@@ -32,6 +32,14 @@
  * queue through tcbNTFNDequeue (7c11116b6): the two steps below take the
  * tree's name. A tree without the IRQ fastpath gets none of this file.
  *
+ * HK_FIXED_OFF_<FIX> (ENTRY_TIME, ENTRY_BUDGET, ENTRY_DOMAIN,
+ * ENTRY_RELEASE, IDLE_SWITCH, CB_UNBLOCK, DEADLINE, REPROGRAM_FLAG), when
+ * defined, turns that one fix off: the step is then the proposal's, as
+ * fastpath_irq_fixes without that FIX bit. HK_FIXED_ONE_CLOCK drops the
+ * switch's second updateTimestamp (the entry already read the clock; in
+ * the model the second read is a no-op). None is defined by irqsim's own
+ * builds; scripts/bench-qemu.sh --fixes uses them to price each fix.
+ *
  * Own code; no kernel source.
  * SPDX-License-Identifier: BSD-2-Clause
  */
@@ -71,8 +79,10 @@ static inline void NORETURN hk_fixed_mask_ack(irq_t irq)
  * the slowpath (which repeats updateTimestamp harmlessly). */
 static inline void hk_fixed_entry_checks(void)
 {
+#ifndef HK_FIXED_OFF_ENTRY_TIME
     /* FIX entry_time: read the clock before anything else */
     updateTimestamp();
+#endif
 #ifdef ENABLE_SMP_SUPPORT
     /* FIX owed_ipi: a reschedule IPI this core's fastpath_signal marked and
      * did not send; only schedule() sends it (slow_owed_ipi) */
@@ -82,15 +92,20 @@ static inline void hk_fixed_entry_checks(void)
 #endif
     /* FIX entry_budget: chargeBudget leaves the idle SC alone; a real SC
      * that cannot pay ksConsumed goes to the slowpath (slow_budget) */
+#ifndef HK_FIXED_OFF_ENTRY_BUDGET
     if (NODE_STATE(ksCurSC) != NODE_STATE(ksIdleSC) &&
         !refill_sufficient(NODE_STATE(ksCurSC), NODE_STATE(ksConsumed))) {
         slowpath_irq();
     }
+#endif
     /* FIX entry_domain: the current domain's time is up (slow_domain_expired) */
+#ifndef HK_FIXED_OFF_ENTRY_DOMAIN
     if (isCurDomainExpired()) {
         slowpath_irq();
     }
+#endif
     /* FIX entry_release: awaken would release the queue's head (slow_release) */
+#ifndef HK_FIXED_OFF_ENTRY_RELEASE
 #ifdef HK_RELEASE_QUEUE
     tcb_t *head = NODE_STATE(ksReleaseQueue.head);
 #else
@@ -99,6 +114,7 @@ static inline void hk_fixed_entry_checks(void)
     if (head != NULL && refill_ready(head->tcbSchedContext)) {
         slowpath_irq();
     }
+#endif
 }
 
 /* model: struct fp_dest, what check_dest finds out about the receiver */
@@ -157,9 +173,11 @@ static inline void hk_fixed_check_dest(struct hk_fixed_dest *d)
     }
 #endif
     /* FIX idle_switch: schedule() leaves the idle thread for any schedulable candidate */
+#ifndef HK_FIXED_OFF_IDLE_SWITCH
     if (NODE_STATE(ksCurThread) == NODE_STATE(ksIdleThread) && d->schedulable) {
         d->contextSwitch = true;
     }
+#endif
     if (d->contextSwitch) {
         cap_t vtable = TCB_PTR_CTE_PTR(dest, tcbVTable)->cap;
         /* model: slow_vtable. Checked before the cap is read as a vspace cap
@@ -191,8 +209,14 @@ static inline void hk_fixed_check_dest(struct hk_fixed_dest *d)
  * current thread, switch, reprogram the timer for the new thread. */
 static inline void hk_fixed_switch_direct(struct hk_fixed_dest *d)
 {
+#if !defined(HK_FIXED_ONE_CLOCK) || defined(HK_FIXED_OFF_ENTRY_TIME)
     /* model: updateTimestamp (a no-op after FIX entry_time; kept as the model has it) */
     updateTimestamp();
+#endif
+#ifdef HK_FIXED_OFF_DEADLINE
+    /* the proposal: the deadline before the switch, compared below */
+    ticks_t prev = getNextInterrupt();
+#endif
     /* model: prev = next_interrupt_time() is only needed without FIX deadline: not read */
     /* model: if (checkBudget) commitTime; after the entry checks it always succeeds */
     if (checkBudget()) {
@@ -206,11 +230,21 @@ static inline void hk_fixed_switch_direct(struct hk_fixed_dest *d)
     switchToThread_fp(d->dest, d->vroot, d->stored_hw_asid);
     sched_context_t *sc = d->dest->tcbSchedContext;
     /* FIX cb_unblock: what switchSchedContext does for a constant-bandwidth SC */
+#ifndef HK_FIXED_OFF_CB_UNBLOCK
     if (sc_constant_bandwidth(sc)) {
         refill_unblock_check(sc);
     }
+#endif
+#ifdef HK_FIXED_OFF_DEADLINE
+    /* the proposal: reprogram only if the timer must fire earlier */
+    ticks_t next = getNextInterrupt();
+    if (next < prev) {
+        setDeadline(next - getTimerPrecision());
+    }
+#else
     /* FIX deadline: program the timer for the new thread unconditionally */
     setDeadline(getNextInterrupt() - getTimerPrecision());
+#endif
     /* model: cur_sc = the new thread's SC */
     NODE_STATE(ksCurSC) = sc;
 }
@@ -243,7 +277,9 @@ static inline void NORETURN hk_fixed_deliver(struct hk_fixed_dest *d, irq_t irq,
     }
     /* FIX reprogram_flag: the unblock check asks for a reprogram only the
      * new current thread's refills would need; a switch reprograms anyway */
+#ifndef HK_FIXED_OFF_REPROGRAM_FLAG
     NODE_STATE(ksReprogram) = false;
+#endif
     /* model: woken_unschedulable */
     if (!d->schedulable) {
         hk_fixed_mask_ack(irq);
@@ -252,7 +288,9 @@ static inline void NORETURN hk_fixed_deliver(struct hk_fixed_dest *d, irq_t irq,
     if (d->contextSwitch) {
         hk_fixed_switch_direct(d);
         /* FIX reprogram_flag: nothing in the switch leaves a request behind */
+#ifndef HK_FIXED_OFF_REPROGRAM_FLAG
         NODE_STATE(ksReprogram) = false;
+#endif
         hk_fixed_mask_ack(irq);
     }
     /* model: append (same priority) or enqueue (lower) */
