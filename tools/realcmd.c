@@ -20,6 +20,7 @@
 #include "irq_slow.h"
 #include "out.h"
 #include "print.h"
+#include "rk_diff.h"
 #include "rk_load.h"
 #include "rk_sig.h"
 #include "scenario.h"
@@ -279,32 +280,12 @@ static const char *path_name(int p)
     }
 }
 
-/* Failed assertions a state records, counted apart: during a kernel path,
- * and during the normalisation (commitTime on an outcome, the harness's). */
-static int path_asserts(const struct kstate *ks, bool norm)
-{
-    int n = 0, kept = ks->n_asserts < KS_MAX_ASSERTS ? ks->n_asserts : KS_MAX_ASSERTS;
-    for (int i = 0; i < kept; i++)
-        n += (ks->asserts[i].path == PATH_NORM) == norm;
-    return n;
-}
-
 /* Both outcomes normalised as the differential check does; the fields that
- * differ, with DF_OVERRUN when one side's pending time is unpayable and
- * DF_ASSERT when the sides' assertions differ: x may be the model's outcome,
- * whose failed assertions during the path a debug kernel would have halted
- * on (a real outcome records none: the real kernel halts instead), so they
- * count when model_debug is set; assertions of the normalisation count
- * when one side has them and the other not. */
+ * differ (rk_compare). */
 static uint32_t compare(struct kstate *x, struct kstate *y, bool model_debug)
 {
     bool ox = !diff_normalise(x), oy = !diff_normalise(y);
-    uint32_t f = diff_compare(x, y, NULL);
-    if (ox != oy)
-        f |= 1u << DF_OVERRUN;
-    if (path_asserts(x, true) != path_asserts(y, true) || (model_debug && path_asserts(x, false)))
-        f |= 1u << DF_ASSERT;
-    return f;
+    return rk_compare(x, ox, y, oy, model_debug);
 }
 
 /* The prefix of the command's messages about its outputs. */
@@ -452,22 +433,6 @@ static void model_path(struct kstate *ks, int path)
         fastpath_irq(ks, path == RK_FAST ? FP_PR1227 : FP_FIXED);
 }
 
-/* Halts of the real debug kernel that are known findings, which the model
- * does not mirror: counted apart from the unexplained mismatches. */
-static const struct { const char *where, *what; } known_halts[] = {
-    {"cap_vspace_cap_get_capVSBasePtr",
-     "PR #1227 reads the woken thread's vspace root before checking its VTable cap; a debug kernel asserts "
-     "on a null cap (docs/FINDINGS.md, \"Evidence outside the model\")"},
-};
-
-static int known_halt(const char *text)
-{
-    for (size_t i = 0; i < sizeof known_halts / sizeof known_halts[0]; i++)
-        if (strstr(text, known_halts[i].where))
-            return (int)i;
-    return -1;
-}
-
 /* One path on one state: returns false when the build cannot run it. */
 static bool validate_path(const struct real_opts *o, struct real_run *r, int path, uint64_t seed)
 {
@@ -482,7 +447,7 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
         key.halt = true;
         snprintf(key.text, sizeof key.text, "%s", x.text);
         r->halts++;
-        if (known_halt(x.text) >= 0) {
+        if (rk_known_halt(x.text)) {
             r->known++;
             return true;
         }
@@ -518,7 +483,7 @@ static int validate(const struct real_opts *o, struct real_run *r)
            " of them known findings\n",
            r->diverged, r->halts, r->known);
     if (r->known)
-        printf("  known: %s\n", known_halts[0].what);
+        printf("  known: %s\n", rk_known_halt("cap_vspace_cap_get_capVSBasePtr"));
     if (!fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     return r->diverged ? 1 : 0;
