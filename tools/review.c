@@ -263,6 +263,32 @@ static void model_path(struct kstate *ks, int p)
         fastpath_irq(ks, p == 1 ? FP_PR1227 : FP_FIXED);
 }
 
+/* A halt's text as a kind's key: its first line, every path cut to its
+ * file name without the line ("at structures_gen.h in function f"), so
+ * the same assertion is one kind on every build, whatever its folder and
+ * wherever the tree moved the line. */
+static void halt_text(const char *raw, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (const char *p = raw; *p && *p != '\r' && *p != '\n' && n + 1 < len;) {
+        if (*p == '/' && (p == raw || p[-1] == ' ')) {
+            const char *end = p + strcspn(p, " \r\n"), *base = p;
+            for (const char *q = p; q < end; q++)
+                if (*q == '/')
+                    base = q + 1;
+            size_t l = strcspn(base, ": \r\n");
+            l = l < (size_t)(end - base) ? l : (size_t)(end - base);
+            n += (size_t)snprintf(buf + n, len - n, "%.*s", (int)l, base);
+            if (n >= len)
+                n = len - 1;
+            p = end;
+            continue;
+        }
+        buf[n++] = *p++;
+    }
+    buf[n] = 0;
+}
+
 /* Run the side's real paths and the model's on e->in. */
 static void side_state(struct side_run *s, const struct kstate *in)
 {
@@ -273,7 +299,7 @@ static void side_state(struct side_run *s, const struct kstate *in)
         s->why[p] = p > 0 && !s->k.info.irq_fastpath ? -1 : rk_run_x(&s->k, &s->in, rk_paths[p], &s->real[p], &x);
         s->text[p][0] = 0;
         if (s->why[p] == HK_OUT_HALT)
-            snprintf(s->text[p], sizeof s->text[p], "%s", x.text);
+            halt_text(x.text, s->text[p], sizeof s->text[p]);
         else if (s->why[p] >= 0)
             s->real_over[p] = !diff_normalise(&s->real[p]);
         if (s->why[p] < 0)
@@ -403,7 +429,8 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
 
 /* Path p of the tree's kernel against the baseline's on the same state;
  * true when they differ. */
-static bool cross_path(struct review_result *res, struct side_run *t, struct side_run *b, int p, uint64_t seed)
+static bool cross_path(struct review_result *res, struct side_run *t, struct side_run *b, int p, bool slow_changed,
+                       uint64_t seed)
 {
     if (t->why[p] < 0 || b->why[p] < 0)
         return false;
@@ -422,7 +449,7 @@ static bool cross_path(struct review_result *res, struct side_run *t, struct sid
     res->changed[p]++;
     /* a fastpath that changed: where it stands against the tree's slowpath */
     if (p > 0 && !diverges(t, p))
-        key.change = RV_CH_AGREES;
+        key.change = slow_changed ? RV_CH_FOLLOWS : RV_CH_AGREES;
     else if (p > 0 && !t->fuzz_halt[p] && !b->fuzz_halt[p] && (t->fuzz[p] & ~b->fuzz[p]) == 0 &&
              t->fuzz[p] != b->fuzz[p])
         key.change = RV_CH_NARROWED;
@@ -449,8 +476,11 @@ static void one_state(struct engine *e, struct review_result *res, uint64_t seed
         cause = classify_cause(&e->side[0].in, &e->ws);
     for (int s = 0; s < sides; s++)
         fuzz_side(res, &e->side[s], s, cause, seed);
-    for (int p = 0; sides > 1 && p < NPATH; p++)
-        cross_path(res, &e->side[0], &e->side[1], p, seed);
+    if (sides < 2)
+        return;
+    bool slow_changed = cross_path(res, &e->side[0], &e->side[1], 0, false, seed);
+    for (int p = 1; p < NPATH; p++)
+        cross_path(res, &e->side[0], &e->side[1], p, slow_changed, seed);
 }
 
 /* ---- a configuration ---- */
@@ -653,7 +683,7 @@ bool review_kind_new(const struct review_result *res, const struct review_kind *
 bool review_kind_gone(const struct review_result *res, const struct review_kind *k)
 {
     if (k->check >= RV_SLOW_VS_BASE)
-        return k->check != RV_SLOW_VS_BASE && k->change != RV_CH_DIVERGES;
+        return k->check != RV_SLOW_VS_BASE && (k->change == RV_CH_AGREES || k->change == RV_CH_NARROWED);
     return res->has_base && k->count[1] && !k->count[0];
 }
 
@@ -682,14 +712,16 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
     if (k->check == RV_FUZZ && !k->halt) {
         if (!k->cause)
             snprintf(buf, len, "%s [the model agrees here: unexplained]", f);
+        else if (k->cause == CLASS_NO_FIX)
+            snprintf(buf, len, "%s [no fix of the model removes it: unexplained]", f);
         else
             snprintf(buf, len, "%s [model cause %s: %s]", f, cause_text(&target_irq, k->cause, cause, sizeof cause),
-                     k->cause == CLASS_NO_FIX ? "unexplained"
-                                              : defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs,
-                                                             sizeof defs));
+                     defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs));
     } else if (k->check > RV_SLOW_VS_BASE) {
-        static const char *const ch[] = {"and it diverges from the tree's slowpath", "and it agrees with the tree's slowpath",
-                                         "and diverges from the tree's slowpath in fewer fields"};
+        static const char *const ch[] = {"and it diverges from the tree's slowpath",
+                                         "and it agrees with the tree's slowpath (fixed here)",
+                                         "and it diverges from the tree's slowpath in fewer fields",
+                                         "with the tree's slowpath, which it agrees with"};
         snprintf(buf, len, "%s, %s", f, ch[k->change]);
     } else {
         snprintf(buf, len, "%s%s", f, k->halt && k->known ? " [known finding]" : "");

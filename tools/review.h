@@ -51,8 +51,9 @@ enum review_check {
  * own slowpath. */
 enum review_change {
     RV_CH_DIVERGES, /* it diverges from the tree's slowpath (or the slowpath changed) */
-    RV_CH_AGREES,   /* the baseline's diverged there, the tree's agrees */
-    RV_CH_NARROWED  /* it diverges in fewer fields than the baseline's did */
+    RV_CH_AGREES,   /* it agrees with the tree's slowpath, which did not change: fixed there */
+    RV_CH_NARROWED, /* it diverges in fewer fields than the baseline's did */
+    RV_CH_FOLLOWS   /* it changed with the tree's slowpath and agrees with it */
 };
 
 /* A kind: the same check, fields, halt, cause and change. */

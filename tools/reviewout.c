@@ -42,15 +42,32 @@ static void md_kind(FILE *f, const struct review_result *res, const struct revie
     fprintf(f, "\n");
 }
 
+/* A PR comment stays readable: the first kinds of a list, then how many
+ * more the JSON holds. */
+#define MD_MAX_KINDS 20
+
 /* The kinds new (gone false) or gone, in the report's order. */
 static void md_kinds(FILE *f, const struct review_result *res, bool gone)
 {
+    int n = 0;
     for (int rank = 0; rank < REVIEW_RANKS; rank++)
         for (int i = 0; i < res->n_kinds; i++) {
             const struct review_kind *k = &res->kinds[i];
-            if (review_kind_rank(res, k) == rank && (gone ? review_kind_gone(res, k) : review_kind_new(res, k)))
+            if (review_kind_rank(res, k) == rank && (gone ? review_kind_gone(res, k) : review_kind_new(res, k)) &&
+                n++ < MD_MAX_KINDS)
                 md_kind(f, res, k);
         }
+    if (n > MD_MAX_KINDS)
+        fprintf(f, "- ... and %d more kinds, not listed here (every one is in the JSON, --json)\n", n - MD_MAX_KINDS);
+}
+
+/* States where a fastpath changed with the tree's slowpath and agrees with it. */
+static uint64_t md_follows(const struct review_result *res)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < res->n_kinds; i++)
+        n += res->kinds[i].change == RV_CH_FOLLOWS ? res->kinds[i].count[0] : 0;
+    return n;
 }
 
 static void md_side(FILE *f, const char *who, const struct review_side *s)
@@ -117,6 +134,10 @@ static void md_config(FILE *f, const struct review_result *res)
         fprintf(f, "\n**Gone or better (%d)**\n\n", res->n_gone);
         md_kinds(f, res, true);
     }
+    if (md_follows(res))
+        fprintf(f, "\n(and %" PRIu64 " fastpath outcomes changed with the tree's slowpath, agreeing with it: neither new nor "
+                   "gone)\n",
+                md_follows(res));
 }
 
 void review_markdown(FILE *f, const struct review_opts *o, const struct review_result *res, int n)
@@ -129,7 +150,7 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
         fprintf(f, "%" PRIu64 " generated states each from seed %" PRIu64, o->checks, o->seed);
     else
         fprintf(f, "%.0f s of generated states each from seed %" PRIu64, o->seconds, o->seed);
-    fprintf(f, " (the same states through both kernels).\n\n");
+    fprintf(f, "%s.\n\n", o->base ? " (the same states through both kernels)" : "");
     bool all = true;
     for (int i = 0; i < n; i++)
         all = all && res[i].ran && !res[i].why[0];
@@ -169,7 +190,7 @@ static void js_kind(struct out *out, const struct review_result *res, const stru
             k->cause ? cause_text(&target_irq, k->cause, cause, sizeof cause) : "none",
             defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs), k->known ? "true" : "false");
     if (k->check > RV_SLOW_VS_BASE) {
-        static const char *const ch[] = {"diverges", "agrees", "narrowed"};
+        static const char *const ch[] = {"diverges", "agrees", "narrowed", "follows-slowpath"};
         fprintf(f, ", \"change\": \"%s\"", ch[k->change]);
     }
     fprintf(f, ", \"new\": %s, \"gone\": %s, \"tree\": %" PRIu64 ", \"baseline\": %" PRIu64 ", \"seed\": %" PRIu64
