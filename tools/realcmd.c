@@ -42,6 +42,7 @@ struct real_opts {
     const struct target *target; /* --target */
     const struct real_driver *driver; /* the target's, real_drivers */
     int fastpath;           /* --fastpath as-built|fixed: its index */
+    bool fastpath_set;      /* --fastpath given */
     bool seconds_set;
     double seconds;
     uint64_t checks;        /* 0: run for seconds */
@@ -184,9 +185,6 @@ struct real_driver {
     int (*fuzz)(const struct real_opts *o, struct real_run *r);
     /* a scenario of the target's entry; NULL: check_file's IRQ pair */
     int (*check)(struct real_run *r, const char *path);
-    /* the model runs the build's kernel unless --kernel says (the signal
-     * fastpath is master's); else the default kernel until told */
-    bool model_of_build;
     bool corrected_in_c; /* a kernel-C corrected fastpath: --fastpath fixed */
 };
 
@@ -197,8 +195,8 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r);
 static int check_signal(struct real_run *r, const char *path);
 
 static const struct real_driver real_drivers[] = {
-    {&target_irq, validate, real_fuzz, NULL, false, true},
-    {&target_signal, validate_signal, fuzz_signal, check_signal, true, false},
+    {&target_irq, validate, real_fuzz, NULL, true},
+    {&target_signal, validate_signal, fuzz_signal, check_signal, false},
 };
 
 static const struct real_driver *driver_of(const struct target *t)
@@ -228,7 +226,7 @@ static const struct cli_opt real_table[] = {
     CLI_NUM(O, "--seed", CLI_U64, seed, 0, 1.8e19),
     CLI_ROW(O, "--json", CLI_STR, json),
     CLI_ROW(O, "--out", CLI_STR, out),
-    CLI_PICK(O, "--fastpath", fastpath, "as-built|fixed"),
+    {"--fastpath", CLI_CHOICE, offsetof(O, fastpath), 0, 0, "as-built|fixed", NULL, offsetof(O, fastpath_set)},
     CLI_ROW(O, "--target", CLI_TARGET, target),
     CLI_ROW(O, "--kernel", CLI_KERNEL, kernel),
     CLI_ROW(O, "--show", CLI_SET, show),
@@ -384,11 +382,36 @@ static void progress(const struct real_opts *o, const struct real_run *r, uint64
             r->diverged, !strcmp(o->cmd, "validate") ? "mismatches" : "divergences", (double)i / (t - r->t0));
 }
 
+/* What needs fastpath_irq on a build without it (kernel.info
+ * irq_fastpath=0: the tree has no KernelIRQFastpath) is refused, with
+ * that reason: fuzz and bench compare a fastpath, --fastpath asks for
+ * one. validate runs the slowpath alone and says so; check refuses an IRQ
+ * scenario (check_file). 0, or -1 after the message. */
+static int irq_fastpath_refused(const struct real_opts *o, const struct real_run *r)
+{
+    if (o->target != &target_irq || r->k.info.irq_fastpath)
+        return 0;
+    const char *what = o->fastpath_set ? (o->fixed ? "--fastpath fixed" : "--fastpath as-built")
+                       : !strcmp(o->cmd, "fuzz") || !strcmp(o->cmd, "bench") ? "fastpath to compare"
+                                                                               : NULL;
+    if (!what)
+        return 0;
+    fprintf(stderr,
+            "irqsim %s: %s has no IRQ fastpath (kernel.info irq_fastpath=0: its tree has no KernelIRQFastpath), so "
+            "there is no %s; `irqsim validate --real` checks its slowpath against the model\n",
+            o->cmd, o->build, what);
+    return -1;
+}
+
 static int open_build(const struct real_opts *o, struct real_run *r)
 {
     char err[600];
     if (rk_open(&r->k, o->build, err, sizeof err)) {
         fprintf(stderr, "irqsim %s: %s\n", o->cmd, err);
+        return -1;
+    }
+    if (irq_fastpath_refused(o, r)) {
+        rk_close(&r->k);
         return -1;
     }
     if (o->out && out_dir(who(o), o->out) != 0)
@@ -397,16 +420,11 @@ static int open_build(const struct real_opts *o, struct real_run *r)
            r->k.dir, r->k.board, r->k.commit[0] ? r->k.commit : "?", r->k.info.debug ? "debug" : "release",
            r->k.cfg.num_domains, r->k.cfg.num_domains == 1 ? "" : "s", r->k.cfg.smp ? "2 cores" : "1 core",
            r->k.cfg.timer_hz, r->k.cfg.max_irq, r->k.cfg.gic_version);
-    /* the build's configuration reads as the default kernel (base) until
-     * told; the signal fastpath is master's: the model is the build's kernel unless told */
-    if (o->kernel >= 0)
-        r->k.cfg.kernel = (uint8_t)o->kernel;
-    else if (o->driver->model_of_build)
-        r->k.cfg.kernel = (uint8_t)r->k.kernel;
-    printf("  model: kernel %s\n", cfg_kernel_name(r->k.cfg.kernel));
-    if (r->k.kernel != r->k.cfg.kernel && cfg_kernel_is_default(r->k.cfg.kernel) && !o->driver->model_of_build)
-        printf("  note: the build is of %s (kernel.info features); --kernel %s models it\n", cfg_kernel_name(r->k.kernel),
-               cfg_kernel_name(r->k.kernel));
+    /* the model is the kernel the build is of (kernel.info features)
+     * unless --kernel says otherwise */
+    r->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : r->k.kernel);
+    printf("  model: kernel %s (%s)\n", cfg_kernel_name(r->k.cfg.kernel),
+           o->kernel >= 0 ? "--kernel" : "the build's, kernel.info features; --kernel overrides");
     return 0;
 }
 
@@ -463,28 +481,31 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
 
 static int validate(const struct real_opts *o, struct real_run *r)
 {
-    bool fixed_ok = true;
+    /* a build without fastpath_irq: its slowpath only, and said so */
+    bool fast = r->k.info.irq_fastpath, fixed_ok = fast;
     uint64_t i = 0;
     double last = now_s();
     for (; !done(o, r, i); i++) {
         if (!next_state(o, r, o->seed + i))
             return 2;
         validate_path(o, r, RK_SLOW, o->seed + i);
-        validate_path(o, r, RK_FAST, o->seed + i);
+        if (fast)
+            validate_path(o, r, RK_FAST, o->seed + i);
         if (fixed_ok)
             fixed_ok = validate_path(o, r, RK_FIXED, o->seed + i);
         progress(o, r, i, &last);
     }
     r->checks = i;
     double t = now_s() - r->t0;
-    printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath and the fastpath as built%s\n",
-           i, t, (double)i / t, fixed_ok ? " and the corrected fastpath" : "");
+    printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath%s%s\n", i, t, (double)i / t,
+           fast ? " and the fastpath as built" : " only (the build has no IRQ fastpath: kernel.info irq_fastpath=0)",
+           fixed_ok ? " and the corrected fastpath" : "");
     printf("  model against real kernel: %" PRIu64 " unexplained mismatches; %" PRIu64 " real-kernel halts, %" PRIu64
            " of them known findings\n",
            r->diverged, r->halts, r->known);
     if (r->known)
         printf("  known: %s\n", rk_known_halt("cap_vspace_cap_get_capVSBasePtr"));
-    if (!fixed_ok)
+    if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     return r->diverged ? 1 : 0;
 }
@@ -771,6 +792,10 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
     const struct real_driver *d = driver_of(target_of(&r->in));
     if (d && d->check)
         return d->check(r, path);
+    if (!r->k.info.irq_fastpath) {
+        fprintf(stderr, "%s: an IRQ entry, and the build has no IRQ fastpath (kernel.info irq_fastpath=0)\n", path);
+        return 2;
+    }
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
     int done = real_pair_done(r, path, ws, wf, &xs, &xf);
