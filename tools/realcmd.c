@@ -103,7 +103,7 @@ static const char usage[] =
     "       irqsim fuzz --real BUILD --target signal [--checks N] [--seed S] [--kernel K] [--show]\n"
     "       irqsim check --real BUILD [--kernel K] FILE...\n"
     "       irqsim bench --real BUILD [--checks N] [--seed S]\n"
-    "  --kernel K: base or master, the kernel the model mirrors (default base; check: the file's)\n"
+    "  --kernel K: base or master, the kernel the model mirrors (default: the build's, kernel.info; check: the file's)\n"
     "  --quiet: no progress line on stderr (the default when stderr is not a terminal)\n"
     "  BUILD is the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md)\n";
 

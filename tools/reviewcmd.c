@@ -31,7 +31,7 @@ static const char usage[] =
     "  --configs LIST       configurations, comma-separated, each BOARD[:debug|:release][:dN][:cN]\n"
     "                       (domains 1-16, cores 1-2; default release, 1 domain, 1 core); default\n"
     "                       imx8mm-evk:release,imx8mm-evk:debug:d16,imx8mm-evk:debug:c2,odroidc4:release\n"
-    "  --checks N           states per configuration (default 50000), the same for both trees\n"
+    "  --checks N           states per configuration (default 200000), the same for both trees\n"
     "  --seconds N          instead: run each configuration for N seconds (both trees see the same states)\n"
     "  --seed S             the first state's seed (default 1)\n"
     "  --kernel K           the kernel the model mirrors for both (default: each build's own, kernel.info)\n"
@@ -100,7 +100,7 @@ static int parse(int argc, char **argv, struct review_cmd *o, struct review_conf
     if (o->r.checks && o->seconds_set)
         return cli_error(&c, "--checks and --seconds exclude each other");
     if (!o->r.checks && !o->seconds_set)
-        o->r.checks = 50000;
+        o->r.checks = 200000;
     char why[300];
     *n = review_parse_configs(o->configs ? o->configs : review_default_configs, cfgs, REVIEW_MAX_CONFIGS, why,
                               sizeof why);
