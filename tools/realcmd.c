@@ -50,6 +50,9 @@ struct real_opts {
     const char *json, *out;
     bool progress;
     bool show;              /* --target signal: print every state's differing fields */
+    bool verbose;           /* fuzz: each kind's fields as it is found (default: the summary) */
+    int by;                 /* fuzz: --by defect (0) or class (1): the summary's kinds */
+    int jobs;               /* --jobs: 1 (one kernel per process) */
     int kernel;             /* --kernel: enum ks_kernel the model runs, -1 not given (base; check: the file's) */
     const char *files[REAL_MAX_FILES];
     int n_files;
@@ -93,19 +96,34 @@ struct real_run {
 
 static const char usage[] =
     "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores 1|2] [--debug|--release]\n"
-    "                           [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet]   (irqsim kernel --help)\n"
-    "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--kernel K] [--out DIR]\n"
-    "                       [--json FILE] [--quiet]\n"
-    "       irqsim validate --real BUILD --target signal [--seconds N | --checks N] [--seed S] [--kernel K]\n"
+    "                           [--cache DIR] [--pyfdt DIR|TARBALL] [-D NAME=VALUE]... [--force] [--quiet]\n"
+    "                           (irqsim kernel --help)\n"
+    "       irqsim validate --real BUILD [--target irq|signal] [--seconds N | --checks N] [--seed S] [--kernel K]\n"
     "                       [--show] [--out DIR] [--json FILE] [--quiet]\n"
-    "       irqsim fuzz --real BUILD [--target irq] [--fastpath as-built|fixed] [--seconds N | --checks N]\n"
-    "                   [--seed S] [--kernel K] [--out DIR] [--json FILE] [--quiet]\n"
-    "       irqsim fuzz --real BUILD --target signal [--checks N] [--seed S] [--kernel K] [--show]\n"
+    "       irqsim fuzz --real BUILD [--target irq|signal] [--fastpath as-built|fixed] [--seconds N | --checks N]\n"
+    "                   [--seed S] [--kernel K] [--by defect|class] [--verbose] [--show] [--jobs 1] [--out DIR]\n"
+    "                   [--json FILE] [--quiet]\n"
     "       irqsim check --real BUILD [--kernel K] FILE...\n"
     "       irqsim bench --real BUILD [--checks N] [--seed S]\n"
-    "  --kernel K: base or master, the kernel the model mirrors (default: the build's, kernel.info; check: the file's)\n"
-    "  --quiet: no progress line on stderr (the default when stderr is not a terminal)\n"
-    "  BUILD is the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md)\n";
+    "       irqsim review --sel4 TREE [--baseline TREE] ...   (irqsim review --help, docs/REVIEW.md)\n"
+    "  BUILD             the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md); relative paths\n"
+    "                    are the caller's\n"
+    "  --target T        irq (an interrupt, default) or signal (a seL4_Send: the signal fastpath)\n"
+    "  --fastpath F      fuzz: as-built (the build's fastpath_irq, default) or fixed (the kernel-C corrected\n"
+    "                    one); refused on a build without fastpath_irq\n"
+    "  --seconds N       run for N seconds (default 60); --checks N: exactly N states instead\n"
+    "  --seed S          the first state's seed (default 1)\n"
+    "  --kernel K        base or master, the kernel the model mirrors (default: the build's, kernel.info;\n"
+    "                    check: the file's)\n"
+    "  --by defect|class fuzz: the summary's kinds: the 10 largest after the unexplained (defect, default),\n"
+    "                    or every kind (class)\n"
+    "  --verbose         fuzz: each kind's field differences as it is found\n"
+    "  --show            --target signal: every state's differing fields\n"
+    "  --jobs N          fuzz: 1 only (the kernel's globals are one per process)\n"
+    "  --out DIR         a reproducer scenario for the first state of each kind\n"
+    "  --json FILE       the run as JSON (irqsim report reads a fuzz --real one)\n"
+    "  --quiet           no progress line on stderr (the default when stderr is not a terminal)\n"
+    "  -h, --help        this text\n";
 
 static double now_s(void)
 {
@@ -230,13 +248,23 @@ static const struct cli_opt real_table[] = {
     CLI_ROW(O, "--target", CLI_TARGET, target),
     CLI_ROW(O, "--kernel", CLI_KERNEL, kernel),
     CLI_ROW(O, "--show", CLI_SET, show),
+    CLI_ROW(O, "--verbose", CLI_SET, verbose),
+    CLI_PICK(O, "--by", by, "defect|class"),
+    CLI_NUM(O, "--jobs", CLI_INT, jobs, 1, 64),
     CLI_ROW(O, "--quiet", CLI_CLEAR, progress),
 };
 #undef O
 
 static int parse(int argc, char **argv, struct real_opts *o)
 {
+    /* --help anywhere, even after --real, whose value it would be */
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(usage, stdout);
+            return -1;
+        }
     memset(o, 0, sizeof *o);
+    o->jobs = 1;
     o->cmd = argv[1];
     o->seconds = 60;
     o->seed = 1;
@@ -259,6 +287,11 @@ static int parse(int argc, char **argv, struct real_opts *o)
         return cli_error(&c, "takes no files (got '%s')", o->files[0]);
     if (!strcmp(o->cmd, "check") && !o->n_files)
         return cli_error(&c, "no scenario file given");
+    if (o->jobs > 1)
+        return cli_error(&c, "--jobs %d: the --real commands run one job (a host kernel's globals are one per "
+                             "process); run several processes with different --seed values instead", o->jobs);
+    if (strcmp(o->cmd, "fuzz") && (o->verbose || o->by))
+        return cli_error(&c, "%s is for fuzz --real", o->verbose ? "--verbose" : "--by");
     if (o->fixed && !o->driver->corrected_in_c)
         return cli_error(&c, "--fastpath fixed: there is no kernel-C corrected %s fastpath", o->target->name);
     return 0;
@@ -352,6 +385,8 @@ static void count(const struct real_opts *o, struct real_run *r, struct rclass *
     class_label(c, label, sizeof label);
     write_reproducer(o, r, c, label);
     r->n_classes++;
+    if (!strcmp(o->cmd, "fuzz") && !o->verbose && !o->show) /* the summary lists it */
+        return;
     printf("-- seed %" PRIu64 ": %s\n", c->first_seed, label);
     if (c->halt)
         printf("  the real kernel halted: %s\n", c->text[0] ? c->text : "(release build: no text)");
@@ -660,6 +695,51 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
     return 0;
 }
 
+/* A kind no known defect explains: the model agrees, no fix removes it,
+ * or a halt that is no known finding. */
+static bool unexplained(const struct rclass *c)
+{
+    return c->halt ? !rk_known_halt(c->text) : c->cause == 0 || c->cause == CLASS_NO_FIX;
+}
+
+#define FUZZ_KINDS_SHOWN 10
+
+/* The summary's kinds: the unexplained first, then by count; --by class
+ * lists every one, --by defect the first FUZZ_KINDS_SHOWN after the
+ * unexplained and says how many more there are. */
+static void fuzz_kinds(const struct real_opts *o, const struct real_run *r)
+{
+    int order[REAL_MAX_CLASSES], n = 0, unex = 0;
+    for (int i = 0; i < r->n_classes; i++)
+        unex += unexplained(&r->classes[i]);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < r->n_classes; i++)
+            if (unexplained(&r->classes[i]) == (pass == 0))
+                order[n++] = i;
+    /* by count within each group (insertion sort: at most 128) */
+    for (int g = 0, lo = 0; g < 2; lo = unex, g++)
+        for (int i = lo + 1; i < (g ? n : unex); i++)
+            for (int j = i; j > lo && r->classes[order[j]].count > r->classes[order[j - 1]].count; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+    int shown = o->by == 1 ? n : unex + FUZZ_KINDS_SHOWN < n ? unex + FUZZ_KINDS_SHOWN : n;
+    printf("kinds: %d (%d unexplained: no known defect explains them); states of each among the %" PRIu64
+           " divergences named%s\n",
+           r->n_classes, unex, r->classified, shown < n ? ", the unexplained and the largest:" : ":");
+    for (int k = 0; k < shown; k++) {
+        const struct rclass *c = &r->classes[order[k]];
+        char label[300];
+        class_label(c, label, sizeof label);
+        printf("  %8" PRIu64 "  %s%s, first at seed %" PRIu64 "%s%s\n", c->count, unexplained(c) ? "UNEXPLAINED " : "",
+               label, c->first_seed, c->reproducer ? ": " : "", c->reproducer ? c->reproducer : "");
+    }
+    if (shown < n)
+        printf("  ... %d more kinds (--by class lists them all, --verbose prints each as found, --json has them)\n",
+               n - shown);
+}
+
 static int real_fuzz(const struct real_opts *o, struct real_run *r)
 {
     int fast = o->fixed ? RK_FIXED : RK_FAST;
@@ -690,6 +770,7 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
             if (r->field_hits[f])
                 printf(" %s %" PRIu64, diff_field_name(f), r->field_hits[f]);
         printf("\n");
+        fuzz_kinds(o, r);
     }
     return r->diverged ? 1 : 0;
 }
