@@ -1006,6 +1006,10 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
                 c->halt ? "true" : "false", c->cause ? cause_text(&target_irq, c->cause, cause, sizeof cause) : "none",
                 c->count, c->first_seed, c->first_s);
         out_string(out, c->reproducer ? c->reproducer : "");
+        /* a halt's text; whether a known defect explains the kind (fuzz) */
+        fprintf(f, ", \"text\": ");
+        out_string(out, c->halt ? c->text : "");
+        fprintf(f, ", \"unexplained\": %s", c->path < 0 && unexplained(c) ? "true" : "false");
         fputc('}', f);
     }
     fprintf(f, "]");
