@@ -682,7 +682,8 @@ static int dir_board(struct ctx *c, const struct line *ln, int arg)
      * config line, which must follow (scenario_parse checks it) */
     if (!board_name_ok(b) || ks_init(c->ks, cfg_preset_name(0)) != 0)
         return unknown_board(c, b, "");
-    snprintf(c->ks->cfg.board, sizeof c->ks->cfg.board, "%s", name);
+    memcpy(c->ks->cfg.board, b.s, b.n); /* board_name_ok: it fits, with its NUL */
+    c->ks->cfg.board[b.n] = 0;
     c->other_board_line = c->line;
     return 0;
 }

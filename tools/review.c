@@ -440,7 +440,8 @@ static bool cross_path(struct review_result *res, struct side_run *t, struct sid
         if (th && bh && !strcmp(t->text[p], b->text[p]))
             return false;
         key.halt = true;
-        snprintf(key.text, sizeof key.text, "%s: %s", th ? "tree" : "baseline", th ? t->text[p] : b->text[p]);
+        snprintf(key.text, sizeof key.text, "%s: %.*s", th ? "tree" : "baseline", (int)sizeof key.text - 12,
+                 th ? t->text[p] : b->text[p]);
     } else {
         key.fields = rk_compare(&t->real[p], t->real_over[p], &b->real[p], b->real_over[p], false);
         if (!key.fields)
@@ -501,7 +502,7 @@ static int open_side(const struct review_opts *o, struct review_result *res, str
     }
     struct side_run *r = &e->side[s];
     if (rk_open(&r->k, side->build, err, sizeof err)) {
-        snprintf(res->why, sizeof res->why, "the %s's build cannot be opened: %s", s ? "baseline" : "tree", err);
+        snprintf(res->why, sizeof res->why, "the %s's build cannot be opened: %.500s", s ? "baseline" : "tree", err);
         return 1;
     }
     r->open = true;
@@ -706,7 +707,7 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
 {
     char f[200], cause[120], defs[60];
     if (k->halt)
-        snprintf(f, sizeof f, "halt: %s", k->text);
+        snprintf(f, sizeof f, "halt: %.190s", k->text);
     else
         diff_fields_text(k->fields, f, sizeof f);
     if (k->check == RV_FUZZ && !k->halt) {
