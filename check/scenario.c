@@ -7,6 +7,7 @@
  * Bitmaps not given by a `bitmap` line are then derived from the queues. */
 #include "scenario.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
@@ -60,6 +61,7 @@ struct ctx {
     bool irq_seen[KS_MAX_IRQS];
     bool vspace_given;        /* the node line's vspace key */
     bool schedule_given;      /* the domain line's schedule or schedule_ticks */
+    int other_board_line;     /* a board that is no preset: its line (its config line must follow) */
 };
 
 enum kind { K_TCB, K_SC, K_NTFN, K_EP, K_REPLY };
@@ -644,12 +646,24 @@ static const struct kind_fields obj_fields[] = {
 
 /* ---- pass 1: board and object names ---- */
 
-static int unknown_board(struct ctx *c, struct tok name)
+static int unknown_board(struct ctx *c, struct tok name, const char *more)
 {
     char known[128] = "";
     for (int i = 0; cfg_preset_name(i); i++)
         snprintf(known + strlen(known), sizeof known - strlen(known), "%s%s", i ? ", " : "", cfg_preset_name(i));
-    return fail(c, "unknown board '%.*s' (known: %s)", TOK(name), known);
+    return fail(c, "unknown board '%.*s' (known: %s)%s", TOK(name), known, more);
+}
+
+/* A board name that may stand for a board without a preset: a kernel
+ * platform's name (letters, digits, '-', '_') that fits ks_config.board. */
+static bool board_name_ok(struct tok b)
+{
+    if (b.n == 0 || b.n >= sizeof(((struct ks_config *)0)->board))
+        return false;
+    for (size_t i = 0; i < b.n; i++)
+        if (!isalnum((unsigned char)b.s[i]) && b.s[i] != '-' && b.s[i] != '_')
+            return false;
+    return true;
 }
 
 static int dir_board(struct ctx *c, const struct line *ln, int arg)
@@ -660,10 +674,18 @@ static int dir_board(struct ctx *c, const struct line *ln, int arg)
         return -1;
     struct tok b = ln->t[1];
     if (b.n >= sizeof name || memchr(b.s, '\0', b.n))
-        return unknown_board(c, b);
+        return unknown_board(c, b, "");
     memcpy(name, b.s, b.n);
-    if (ks_init(c->ks, name) != 0)
-        return unknown_board(c, b);
+    if (ks_init(c->ks, name) == 0)
+        return 0;
+    /* a board that is no preset (a real kernel's platform, rockpro64: the
+     * reproducers of `--real` runs on it) takes every constant from the
+     * config line, which must follow (scenario_parse checks it) */
+    if (!board_name_ok(b) || ks_init(c->ks, cfg_preset_name(0)) != 0)
+        return unknown_board(c, b, "");
+    memcpy(c->ks->cfg.board, b.s, b.n); /* board_name_ok: it fits, with its NUL */
+    c->ks->cfg.board[b.n] = 0;
+    c->other_board_line = c->line;
     return 0;
 }
 
@@ -1280,6 +1302,11 @@ int scenario_parse(const char *text, size_t len, const char *filename, struct ks
         return -1;
     if (run_pass(&c, 1) || require(&c, SEEN_NODE, "node"))
         return -1;
+    if (c.other_board_line && !(c.seen & SEEN_CONFIG)) {
+        c.line = c.other_board_line;
+        struct tok b = {out->cfg.board, strlen(out->cfg.board)};
+        return unknown_board(&c, b, "; a board without a preset needs a config line with its constants");
+    }
     if (run_pass(&c, 2))
         return -1;
     derive_bitmaps(&c);

@@ -23,8 +23,8 @@ KERNELS_DIR=${IRQSIM_KERNELS_DIR:-$HERE/../../shared/kernels}
 help_text() {
     cat <<'EOF_HELP'
 usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores 1|2]
-                           [--debug|--release] [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet]
-                           [--coverage]
+                           [--debug|--release] [--cache DIR] [--pyfdt DIR|TARBALL] [-D NAME=VALUE]...
+                           [--force] [--quiet] [--coverage]
        (real/build-kernel.sh takes the same options)
 
 Builds a seL4 tree's own C code for the host (hostkernel.so) for
@@ -44,6 +44,9 @@ BUILD, the build directory (hostkernel.so, kernel.info). docs/REAL-KERNEL.md.
   --pyfdt DIR|TARBALL  the pyfdt Python package the kernel's configure needs (default:
                        an installed one, else pyfdt-*.tar.gz in $IRQSIM_KERNELS_DIR,
                        else in ../shared/kernels beside the irqsim checkout)
+  -D NAME=VALUE        passed to the kernel's configure after irqsim's own settings (so it
+                       wins), e.g. -DKernelArmSMMU=OFF; part of the cache key, listed in
+                       kernel.info (defines=)
   --force              build even when the cache holds this build
   --coverage           instrument the kernel for gcov (irqsim kernel coverage): gcc
                        --coverage, no inlining, the call graph (host_all.ci); a build of
@@ -58,7 +61,7 @@ The cache reuses a build when its key is the same: the tree's content (a
 tarball's bytes; for a directory the name and content of every file under
 it outside .git, tracked by git or not, ignored or not, and where each
 symbolic link points), the board, domains, cores, debug or release, and
-irqsim's build script, shim, glue, hostkernel.h, rk_info.c,
+the -D options, irqsim's build script, shim, glue, hostkernel.h, rk_info.c,
 known-asm-sites.txt and the host gcc's version. Any change to one of these
 builds anew; --force builds anew regardless.
 
@@ -92,7 +95,12 @@ abspath() { realpath -sm -- "$1"; }
 # an option's value: present and not the next option
 value() { [ -n "${2-}" ] && [[ "$2" != -* ]] || bad "$1 needs a value: $3 (--help lists the options)"; }
 
-SEL4="" BOARD=imx8mm-evk DOMAINS=1 CORES=1 DEBUG=0 FORCE=0 PYFDT="" COVERAGE=0
+# define NAME=VALUE: one -D for the kernel's configure
+define() {
+    [[ "$1" =~ ^[A-Za-z_][A-Za-z0-9_]*=[^\;]*$ ]] || bad "-D $1: expected NAME=VALUE (a CMake cache variable of the kernel, e.g. -DKernelArmSMMU=OFF)"
+    DEFINES+=("-D$1")
+}
+SEL4="" BOARD=imx8mm-evk DOMAINS=1 CORES=1 DEBUG=0 FORCE=0 PYFDT="" COVERAGE=0 DEFINES=()
 CACHE=${IRQSIM_KERNEL_CACHE:-$HOME/.cache/irqsim/kernels}
 CACHE_FROM=${IRQSIM_KERNEL_CACHE:+IRQSIM_KERNEL_CACHE}
 CACHE_FROM=${CACHE_FROM:-the default}
@@ -106,6 +114,8 @@ while [ $# -gt 0 ]; do
         --release) DEBUG=0; shift ;;
         --cache) value "$1" "${2-}" "DIR"; CACHE=$2; CACHE_FROM=--cache; shift 2 ;;
         --pyfdt) value "$1" "${2-}" "DIR|TARBALL"; PYFDT=$(abspath "$2"); shift 2 ;;
+        -D) value "$1" "${2-}" "NAME=VALUE, a CMake cache variable of the kernel"; define "$2"; shift 2 ;;
+        -D?*) define "${1#-D}"; shift ;;
         --force) FORCE=1; shift ;;
         --coverage) COVERAGE=1; shift ;;
         --quiet) QUIET=1; shift ;;
@@ -237,6 +247,10 @@ SHIM_HASH=$( (cd "$HERE" && find build-kernel.sh hostcc.sh host-toolchain.cmake 
               gcc --version 2>/dev/null | head -1) | sha256sum | cut -c1-8)
 MODE=$([ "$DEBUG" = 1 ] && echo debug || echo release)
 KEY="$TREE_HASH-$BOARD-d$DOMAINS-c$CORES-$MODE-$SHIM_HASH"
+# the -D options, in order (a later one wins in CMake): a key of their own,
+# none without them (so the builds made before -D existed stay cached)
+DEFINES_TEXT="${DEFINES[*]+"${DEFINES[*]}"}"
+[ -z "$DEFINES_TEXT" ] || KEY="$KEY-D$(printf '%s' "$DEFINES_TEXT" | sha256sum | cut -c1-8)"
 # a coverage build is another binary: its own key, with its own shim in it
 if [ "$COVERAGE" = 1 ]; then
     COV_HASH=$( (cd "$HERE" && find shim-cov -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum --) | sha256sum | cut -c1-8)
@@ -307,19 +321,33 @@ mkdir -p "$KB"
 
 # ---- the kernel's own configure, host gcc as its compiler ----
 onoff() { [ "$1" = 1 ] && echo ON || echo OFF; }
-note "configuring $BOARD ($MODE, $DOMAINS domain(s), $CORES core(s)) in $KB"
+note "configuring $BOARD ($MODE, $DOMAINS domain(s), $CORES core(s))${DEFINES_TEXT:+ $DEFINES_TEXT} in $KB"
 (cd "$KB" && cmake -G Ninja -DCMAKE_TOOLCHAIN_FILE="$HERE/host-toolchain.cmake" \
     -DKernelPlatform="$BOARD" -DKernelSel4Arch=aarch64 -DKernelIsMCS=ON \
     -DKernelFastpath=ON -DKernelIRQFastpath="$(onoff $HAVE_IRQ_FP)" -DKernelSignalFastpath="$(onoff $HAVE_SIG_FP)" \
     -DKernelMaxNumNodes="$CORES" \
     -DKernelVerificationBuild=OFF -DKernelNumDomains="$DOMAINS" \
     -DKernelDebugBuild="$(onoff $DEBUG)" -DKernelPrinting="$(onoff $DEBUG)" \
-    "$SRC") >"$OUT/configure.log" 2>&1 || { tail -20 "$OUT/configure.log" >&2; die "the kernel's configure failed (log: $OUT/configure.log)"; }
+    "${DEFINES[@]+"${DEFINES[@]}"}" "$SRC") >"$OUT/configure.log" 2>&1 || { tail -20 "$OUT/configure.log" >&2; die "the kernel's configure failed (log: $OUT/configure.log)"; }
 for f in IRQ:$HAVE_IRQ_FP SIGNAL:$HAVE_SIG_FP; do
     [ "${f#*:}" = 0 ] || grep -q "^#define CONFIG_${f%:*}_FASTPATH " "$KB/gen_config/kernel/gen_config.h" ||
         die "the configuration did not enable CONFIG_${f%:*}_FASTPATH (Kernel${f%:*}Fastpath)"
 done
 [ "$HAVE_IRQ_FP" = 1 ] || note "this tree has no IRQ fastpath (KernelIRQFastpath): the slowpath only"
+# configurations the bridge cannot build, refused with the reason (exit 2,
+# nothing left in the cache):
+# - the SMMU (KernelArmSMMU, tx2's default) adds a context bank to the
+#   vspace cap and the ASID map, whose constructors the bridge calls
+if grep -q "^#define CONFIG_ARM_SMMU " "$KB/gen_config/kernel/gen_config.h"; then
+    rm -rf "$OUT"
+    bad "--board $BOARD: this configuration enables the SMMU (KernelArmSMMU=ON, the platform's default), which adds a context bank field to the vspace cap and the ASID map that irqsim's bridge builds; -DKernelArmSMMU=OFF builds it without"
+fi
+# - a platform without KERNEL_WCET (fvp): the MCS kernel's
+#   getKernelWcetUs() is generated with an empty return (platform_gen.h)
+if grep -A3 "getKernelWcetUs" "$KB/gen_headers/plat/platform_gen.h" 2>/dev/null | grep -qE "return *;"; then
+    rm -rf "$OUT"
+    bad "--board $BOARD: the platform's config.cmake declares no KERNEL_WCET, so the tree's MCS kernel has getKernelWcetUs() return nothing (kbuild/gen_headers/plat/platform_gen.h: 'return ;'): no well-defined MCS kernel for it"
+fi
 got_nodes=$(sed -n 's/^#define CONFIG_MAX_NUM_NODES *//p' "$KB/gen_config/kernel/gen_config.h")
 [ "$got_nodes" = "$CORES" ] || die "the kernel configured $got_nodes core(s), not $CORES"
 
@@ -376,7 +404,11 @@ CFLAGS_K="-D__KERNEL_64__ -std=gnu99 -nostdinc -ffreestanding -fno-common -fno-s
 note "compiling the kernel for the host"
 # shellcheck disable=SC2086
 gcc $SHIM_INC $INC $CFLAGS_K $COV_FLAGS $FEATURES -S "$TU" -o "$OUT/host_all.s" 2>"$OUT/compile.log" ||
-    { head -40 "$OUT/compile.log" >&2; die "compiling the kernel failed (log: $OUT/compile.log); a new inline-asm helper or MMIO device may need a shim"; }
+    { head -40 "$OUT/compile.log" >&2
+      if grep -q "^$HERE/glue/[^:]*:[0-9]*:[0-9]*: error" "$OUT/compile.log"; then
+          die "compiling the kernel failed in irqsim's glue ($(grep -m1 "^$HERE/glue/[^:]*:[0-9]*:[0-9]*: error" "$OUT/compile.log" | sed "s|^$HERE/||")): this configuration's kernel objects or functions differ from those the glue was written for (log: $OUT/compile.log)"
+      fi
+      die "compiling the kernel failed (log: $OUT/compile.log); a new inline-asm helper or MMIO device may need a shim"; }
 
 # ---- asm sites: list, check against the known list, delete ----
 # A site is "file<TAB>first instruction word" (file relative to the tree).
@@ -427,6 +459,7 @@ gcc -O2 -Wall -Wextra -Werror -I"$HERE" "$HERE/rk_info.c" -ldl -o "$OUT/rk_info"
     echo "shim_hash=$SHIM_HASH"
     echo "features=$(echo $FEATURES | sed 's/-D//g')"
     echo "coverage=$COVERAGE"
+    echo "defines=$DEFINES_TEXT"
 } >"$OUT/kernel.info.tmp"
 mv "$OUT/kernel.info.tmp" "$OUT/kernel.info"
 # rk_info's load of a coverage build wrote counters: a run writes its own (GCOV_PREFIX)

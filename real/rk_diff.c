@@ -1,6 +1,8 @@
 /* rk_diff: diff_run's verdict on two outcomes computed elsewhere. */
 #include "rk_diff.h"
 
+#include <string.h>
+
 #include "diff.h"
 
 uint32_t rk_verdict(struct kstate *slow, struct kstate *fast, bool invariants)
@@ -8,4 +10,42 @@ uint32_t rk_verdict(struct kstate *slow, struct kstate *fast, bool invariants)
     struct diff_verdict v = {0};
     diff_judge(slow, fast, invariants, &v);
     return v.fields;
+}
+
+/* Failed assertions a state records, counted apart: during a kernel path,
+ * and during the normalisation (commitTime on an outcome, the harness's). */
+static int path_asserts(const struct kstate *ks, bool norm)
+{
+    int n = 0, kept = ks->n_asserts < KS_MAX_ASSERTS ? ks->n_asserts : KS_MAX_ASSERTS;
+    for (int i = 0; i < kept; i++)
+        n += (ks->asserts[i].path == PATH_NORM) == norm;
+    return n;
+}
+
+uint32_t rk_compare(const struct kstate *x, bool ox, const struct kstate *y, bool oy, bool model_debug)
+{
+    uint32_t f = diff_compare(x, y, NULL);
+    if (ox != oy)
+        f |= 1u << DF_OVERRUN;
+    if (path_asserts(x, true) != path_asserts(y, true) || (model_debug && path_asserts(x, false)))
+        f |= 1u << DF_ASSERT;
+    return f;
+}
+
+/* Halts of the real debug kernel that are known findings, which the model
+ * does not mirror: counted apart from the unexplained mismatches. */
+static const struct {
+    const char *where, *what;
+} known_halts[] = {
+    {"cap_vspace_cap_get_capVSBasePtr",
+     "PR #1227 reads the woken thread's vspace root before checking its VTable cap; a debug kernel asserts "
+     "on a null cap (docs/FINDINGS.md, \"Evidence outside the model\")"},
+};
+
+const char *rk_known_halt(const char *text)
+{
+    for (size_t i = 0; i < sizeof known_halts / sizeof known_halts[0]; i++)
+        if (strstr(text, known_halts[i].where))
+            return known_halts[i].what;
+    return NULL;
 }

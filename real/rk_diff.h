@@ -19,4 +19,17 @@
  * invariant (only when invariants is set). slow and fast are changed. */
 uint32_t rk_verdict(struct kstate *slow, struct kstate *fast, bool invariants);
 
+/* The fields in which two outcomes already normalised (diff_normalise,
+ * whose false return is an overrun: ox, oy) differ: diff_compare's, with
+ * DF_OVERRUN when one side could pay its pending time and the other not,
+ * and DF_ASSERT when the assertions of their normalisation differ or,
+ * with model_debug, x (the model's outcome) failed one during the path,
+ * where a debug kernel would have halted (a real outcome records none).
+ * The verdict of `irqsim validate --real`, `fuzz --real` and `review`. */
+uint32_t rk_compare(const struct kstate *x, bool ox, const struct kstate *y, bool oy, bool model_debug);
+
+/* The known finding a real kernel's halt text shows (what it is, one
+ * sentence), NULL when it is none of them. */
+const char *rk_known_halt(const char *text);
+
 #endif

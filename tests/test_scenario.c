@@ -720,6 +720,28 @@ static void err_unknown_board(void **state)
     assert_non_null(strstr(e.msg, "unknown board 'tx1"));
 }
 
+/* A board without a preset (a real kernel's platform: the reproducers of
+ * `--real` runs on rockpro64, issue 21): its constants come from the
+ * config line, it prints and reads back; without a config line it is
+ * refused, at the board line, saying why. */
+static void board_without_preset(void **state)
+{
+    struct fx *fx = *state;
+    static const char text[] = "board rockpro64\n"
+                               "config timer_hz=24000000 wcet_us=10 wcet_scale=1 precision_us=0 overhead_ticks=0 "
+                               "domains=1 max_irq=181 gic=3 smp=0 fpu=1 hyp=0\n"
+                               "clock 1000\nirq 37\nnode cur=idle cur_sc=idle_sc time=1000\n";
+    struct scen_error e;
+    assert_int_equal(parse_str(text, &fx->a, &e), 0);
+    assert_string_equal(fx->a.cfg.board, "rockpro64");
+    assert_int_equal(fx->a.cfg.timer_hz, 24000000);
+    assert_int_equal(fx->a.cfg.max_irq, 181);
+    free(round_trip(&fx->a, &fx->b));
+    expect_error("board rockpro64\nnode\n", 1, "a board without a preset needs a config line");
+    expect_error("board rock/pro\nnode\n", 1, "unknown board 'rock/pro'");
+    expect_error("board a-board-name-too-long\nnode\n", 1, "unknown board");
+}
+
 static void err_name(void **state)
 {
     (void)state;
@@ -909,6 +931,7 @@ int main(void)
         T(err_missing_required),
         T(err_duplicate_line),
         T(err_unknown_board),
+        T(board_without_preset),
         T(err_name),
         T(err_too_many_objects),
         T(err_irq_range),

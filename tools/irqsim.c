@@ -25,6 +25,7 @@
 #include "execcmd.h"
 #include "exhaustcmd.h"
 #include "realcmd.h"
+#include "reviewcmd.h"
 #include "replay.h"
 #include "simcmd.h"
 #include "wlfuzz.h"
@@ -86,6 +87,9 @@ static const char usage_text[] =
     "  fuzz --real BUILD [--fastpath as-built|fixed] [--target irq|signal]  real fastpath against real slowpath\n"
     "  check --real BUILD FILE...                scenario files through the real kernel\n"
     "                                            (docs/REAL-KERNEL.md)\n"
+    "  review --sel4 TREE [--baseline TREE] [--configs LIST] [-o REPORT.md] [--json FILE]\n"
+    "                                            a tree against a baseline over a configuration matrix,\n"
+    "                                            on the real kernels (irqsim review --help, docs/REVIEW.md)\n"
     "\n"
     "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage, 4 an output could not be written\n";
 
@@ -397,6 +401,8 @@ int main(int argc, char **argv)
     }
     if (realcmd_wants(argc, argv)) /* kernel, validate, fuzz/check/bench --real */
         return realcmd_main(argc, argv);
+    if (!strcmp(argv[1], "review"))
+        return review_main(argc, argv);
     if (!strcmp(argv[1], "bench")) /* bench and cost parse their own options */
         return bench_main(argc, argv);
     if (!strcmp(argv[1], "cost"))

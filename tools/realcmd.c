@@ -21,6 +21,7 @@
 #include "kcovcmd.h"
 #include "out.h"
 #include "print.h"
+#include "rk_diff.h"
 #include "rk_load.h"
 #include "rk_sig.h"
 #include "scenario.h"
@@ -42,6 +43,7 @@ struct real_opts {
     const struct target *target; /* --target */
     const struct real_driver *driver; /* the target's, real_drivers */
     int fastpath;           /* --fastpath as-built|fixed: its index */
+    bool fastpath_set;      /* --fastpath given */
     bool seconds_set;
     double seconds;
     uint64_t checks;        /* 0: run for seconds */
@@ -49,6 +51,9 @@ struct real_opts {
     const char *json, *out;
     bool progress;
     bool show;              /* --target signal: print every state's differing fields */
+    bool verbose;           /* fuzz: each kind's fields as it is found (default: the summary) */
+    int by;                 /* fuzz: --by defect (0) or class (1): the summary's kinds */
+    int jobs;               /* --jobs: 1 (one kernel per process) */
     int kernel;             /* --kernel: enum ks_kernel the model runs, -1 not given (base; check: the file's) */
     const char *files[REAL_MAX_FILES];
     int n_files;
@@ -92,21 +97,35 @@ struct real_run {
 
 static const char usage[] =
     "usage: irqsim kernel build --sel4 DIR|TARBALL [--board B] [--domains N] [--cores 1|2] [--debug|--release]\n"
-    "                           [--cache DIR] [--pyfdt DIR|TARBALL] [--force] [--quiet] [--coverage]\n"
-    "                           (irqsim kernel --help)\n"
+    "                           [--cache DIR] [--pyfdt DIR|TARBALL] [-D NAME=VALUE]... [--force] [--quiet]\n"
+    "                           [--coverage] (irqsim kernel --help)\n"
     "       irqsim kernel coverage BUILD [--seconds N] [--json FILE] ...   (irqsim kernel coverage --help)\n"
-    "       irqsim validate --real BUILD [--seconds N | --checks N] [--seed S] [--kernel K] [--out DIR]\n"
-    "                       [--json FILE] [--quiet]\n"
-    "       irqsim validate --real BUILD --target signal [--seconds N | --checks N] [--seed S] [--kernel K]\n"
+    "       irqsim validate --real BUILD [--target irq|signal] [--seconds N | --checks N] [--seed S] [--kernel K]\n"
     "                       [--show] [--out DIR] [--json FILE] [--quiet]\n"
-    "       irqsim fuzz --real BUILD [--target irq] [--fastpath as-built|fixed] [--seconds N | --checks N]\n"
-    "                   [--seed S] [--kernel K] [--out DIR] [--json FILE] [--quiet]\n"
-    "       irqsim fuzz --real BUILD --target signal [--checks N] [--seed S] [--kernel K] [--show]\n"
+    "       irqsim fuzz --real BUILD [--target irq|signal] [--fastpath as-built|fixed] [--seconds N | --checks N]\n"
+    "                   [--seed S] [--kernel K] [--by defect|class] [--verbose] [--show] [--jobs 1] [--out DIR]\n"
+    "                   [--json FILE] [--quiet]\n"
     "       irqsim check --real BUILD [--kernel K] FILE...\n"
     "       irqsim bench --real BUILD [--checks N] [--seed S]\n"
-    "  --kernel K: base or master, the kernel the model mirrors (default base; check: the file's)\n"
-    "  --quiet: no progress line on stderr (the default when stderr is not a terminal)\n"
-    "  BUILD is the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md)\n";
+    "       irqsim review --sel4 TREE [--baseline TREE] ...   (irqsim review --help, docs/REVIEW.md)\n"
+    "  BUILD             the directory `irqsim kernel build` printed (docs/REAL-KERNEL.md); relative paths\n"
+    "                    are the caller's\n"
+    "  --target T        irq (an interrupt, default) or signal (a seL4_Send: the signal fastpath)\n"
+    "  --fastpath F      fuzz: as-built (the build's fastpath_irq, default) or fixed (the kernel-C corrected\n"
+    "                    one); refused on a build without fastpath_irq\n"
+    "  --seconds N       run for N seconds (default 60); --checks N: exactly N states instead\n"
+    "  --seed S          the first state's seed (default 1)\n"
+    "  --kernel K        base or master, the kernel the model mirrors (default: the build's, kernel.info;\n"
+    "                    check: the file's)\n"
+    "  --by defect|class fuzz: the summary's kinds: the 10 largest after the unexplained (defect, default),\n"
+    "                    or every kind (class)\n"
+    "  --verbose         fuzz: each kind's field differences as it is found\n"
+    "  --show            --target signal: every state's differing fields\n"
+    "  --jobs N          fuzz: 1 only (the kernel's globals are one per process)\n"
+    "  --out DIR         a reproducer scenario for the first state of each kind\n"
+    "  --json FILE       the run as JSON (irqsim report reads a fuzz --real one)\n"
+    "  --quiet           no progress line on stderr (the default when stderr is not a terminal)\n"
+    "  -h, --help        this text\n";
 
 static double now_s(void)
 {
@@ -186,9 +205,6 @@ struct real_driver {
     int (*fuzz)(const struct real_opts *o, struct real_run *r);
     /* a scenario of the target's entry; NULL: check_file's IRQ pair */
     int (*check)(struct real_run *r, const char *path);
-    /* the model runs the build's kernel unless --kernel says (the signal
-     * fastpath is master's); else the default kernel until told */
-    bool model_of_build;
     bool corrected_in_c; /* a kernel-C corrected fastpath: --fastpath fixed */
 };
 
@@ -199,8 +215,8 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r);
 static int check_signal(struct real_run *r, const char *path);
 
 static const struct real_driver real_drivers[] = {
-    {&target_irq, validate, real_fuzz, NULL, false, true},
-    {&target_signal, validate_signal, fuzz_signal, check_signal, true, false},
+    {&target_irq, validate, real_fuzz, NULL, true},
+    {&target_signal, validate_signal, fuzz_signal, check_signal, false},
 };
 
 static const struct real_driver *driver_of(const struct target *t)
@@ -230,17 +246,27 @@ static const struct cli_opt real_table[] = {
     CLI_NUM(O, "--seed", CLI_U64, seed, 0, 1.8e19),
     CLI_ROW(O, "--json", CLI_STR, json),
     CLI_ROW(O, "--out", CLI_STR, out),
-    CLI_PICK(O, "--fastpath", fastpath, "as-built|fixed"),
+    {"--fastpath", CLI_CHOICE, offsetof(O, fastpath), 0, 0, "as-built|fixed", NULL, offsetof(O, fastpath_set)},
     CLI_ROW(O, "--target", CLI_TARGET, target),
     CLI_ROW(O, "--kernel", CLI_KERNEL, kernel),
     CLI_ROW(O, "--show", CLI_SET, show),
+    CLI_ROW(O, "--verbose", CLI_SET, verbose),
+    CLI_PICK(O, "--by", by, "defect|class"),
+    CLI_NUM(O, "--jobs", CLI_INT, jobs, 1, 64),
     CLI_ROW(O, "--quiet", CLI_CLEAR, progress),
 };
 #undef O
 
 static int parse(int argc, char **argv, struct real_opts *o)
 {
+    /* --help anywhere, even after --real, whose value it would be */
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
+            fputs(usage, stdout);
+            return -1;
+        }
     memset(o, 0, sizeof *o);
+    o->jobs = 1;
     o->cmd = argv[1];
     o->seconds = 60;
     o->seed = 1;
@@ -263,6 +289,11 @@ static int parse(int argc, char **argv, struct real_opts *o)
         return cli_error(&c, "takes no files (got '%s')", o->files[0]);
     if (!strcmp(o->cmd, "check") && !o->n_files)
         return cli_error(&c, "no scenario file given");
+    if (o->jobs > 1)
+        return cli_error(&c, "--jobs %d: the --real commands run one job (a host kernel's globals are one per "
+                             "process); run several processes with different --seed values instead", o->jobs);
+    if (strcmp(o->cmd, "fuzz") && (o->verbose || o->by))
+        return cli_error(&c, "%s is for fuzz --real", o->verbose ? "--verbose" : "--by");
     if (o->fixed && !o->driver->corrected_in_c)
         return cli_error(&c, "--fastpath fixed: there is no kernel-C corrected %s fastpath", o->target->name);
     return 0;
@@ -282,32 +313,12 @@ static const char *path_name(int p)
     }
 }
 
-/* Failed assertions a state records, counted apart: during a kernel path,
- * and during the normalisation (commitTime on an outcome, the harness's). */
-static int path_asserts(const struct kstate *ks, bool norm)
-{
-    int n = 0, kept = ks->n_asserts < KS_MAX_ASSERTS ? ks->n_asserts : KS_MAX_ASSERTS;
-    for (int i = 0; i < kept; i++)
-        n += (ks->asserts[i].path == PATH_NORM) == norm;
-    return n;
-}
-
 /* Both outcomes normalised as the differential check does; the fields that
- * differ, with DF_OVERRUN when one side's pending time is unpayable and
- * DF_ASSERT when the sides' assertions differ: x may be the model's outcome,
- * whose failed assertions during the path a debug kernel would have halted
- * on (a real outcome records none: the real kernel halts instead), so they
- * count when model_debug is set; assertions of the normalisation count
- * when one side has them and the other not. */
+ * differ (rk_compare). */
 static uint32_t compare(struct kstate *x, struct kstate *y, bool model_debug)
 {
     bool ox = !diff_normalise(x), oy = !diff_normalise(y);
-    uint32_t f = diff_compare(x, y, NULL);
-    if (ox != oy)
-        f |= 1u << DF_OVERRUN;
-    if (path_asserts(x, true) != path_asserts(y, true) || (model_debug && path_asserts(x, false)))
-        f |= 1u << DF_ASSERT;
-    return f;
+    return rk_compare(x, ox, y, oy, model_debug);
 }
 
 /* The prefix of the command's messages about its outputs. */
@@ -376,6 +387,8 @@ static void count(const struct real_opts *o, struct real_run *r, struct rclass *
     class_label(c, label, sizeof label);
     write_reproducer(o, r, c, label);
     r->n_classes++;
+    if (!strcmp(o->cmd, "fuzz") && !o->verbose && !o->show) /* the summary lists it */
+        return;
     printf("-- seed %" PRIu64 ": %s\n", c->first_seed, label);
     if (c->halt)
         printf("  the real kernel halted: %s\n", c->text[0] ? c->text : "(release build: no text)");
@@ -406,11 +419,36 @@ static void progress(const struct real_opts *o, const struct real_run *r, uint64
             r->diverged, !strcmp(o->cmd, "validate") ? "mismatches" : "divergences", (double)i / (t - r->t0));
 }
 
+/* What needs fastpath_irq on a build without it (kernel.info
+ * irq_fastpath=0: the tree has no KernelIRQFastpath) is refused, with
+ * that reason: fuzz and bench compare a fastpath, --fastpath asks for
+ * one. validate runs the slowpath alone and says so; check refuses an IRQ
+ * scenario (check_file). 0, or -1 after the message. */
+static int irq_fastpath_refused(const struct real_opts *o, const struct real_run *r)
+{
+    if (o->target != &target_irq || r->k.info.irq_fastpath)
+        return 0;
+    const char *what = o->fastpath_set ? (o->fixed ? "--fastpath fixed" : "--fastpath as-built")
+                       : !strcmp(o->cmd, "fuzz") || !strcmp(o->cmd, "bench") ? "fastpath to compare"
+                                                                               : NULL;
+    if (!what)
+        return 0;
+    fprintf(stderr,
+            "irqsim %s: %s has no IRQ fastpath (kernel.info irq_fastpath=0: its tree has no KernelIRQFastpath), so "
+            "there is no %s; `irqsim validate --real` checks its slowpath against the model\n",
+            o->cmd, o->build, what);
+    return -1;
+}
+
 static int open_build(const struct real_opts *o, struct real_run *r)
 {
     char err[600];
     if (rk_open(&r->k, o->build, err, sizeof err)) {
         fprintf(stderr, "irqsim %s: %s\n", o->cmd, err);
+        return -1;
+    }
+    if (irq_fastpath_refused(o, r)) {
+        rk_close(&r->k);
         return -1;
     }
     if (o->out && out_dir(who(o), o->out) != 0)
@@ -419,16 +457,11 @@ static int open_build(const struct real_opts *o, struct real_run *r)
            r->k.dir, r->k.board, r->k.commit[0] ? r->k.commit : "?", r->k.info.debug ? "debug" : "release",
            r->k.cfg.num_domains, r->k.cfg.num_domains == 1 ? "" : "s", r->k.cfg.smp ? "2 cores" : "1 core",
            r->k.cfg.timer_hz, r->k.cfg.max_irq, r->k.cfg.gic_version);
-    /* the build's configuration reads as the default kernel (base) until
-     * told; the signal fastpath is master's: the model is the build's kernel unless told */
-    if (o->kernel >= 0)
-        r->k.cfg.kernel = (uint8_t)o->kernel;
-    else if (o->driver->model_of_build)
-        r->k.cfg.kernel = (uint8_t)r->k.kernel;
-    printf("  model: kernel %s\n", cfg_kernel_name(r->k.cfg.kernel));
-    if (r->k.kernel != r->k.cfg.kernel && cfg_kernel_is_default(r->k.cfg.kernel) && !o->driver->model_of_build)
-        printf("  note: the build is of %s (kernel.info features); --kernel %s models it\n", cfg_kernel_name(r->k.kernel),
-               cfg_kernel_name(r->k.kernel));
+    /* the model is the kernel the build is of (kernel.info features)
+     * unless --kernel says otherwise */
+    r->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : r->k.kernel);
+    printf("  model: kernel %s (%s)\n", cfg_kernel_name(r->k.cfg.kernel),
+           o->kernel >= 0 ? "--kernel" : "the build's, kernel.info features; --kernel overrides");
     return 0;
 }
 
@@ -455,22 +488,6 @@ static void model_path(struct kstate *ks, int path)
         fastpath_irq(ks, path == RK_FAST ? FP_PR1227 : FP_FIXED);
 }
 
-/* Halts of the real debug kernel that are known findings, which the model
- * does not mirror: counted apart from the unexplained mismatches. */
-static const struct { const char *where, *what; } known_halts[] = {
-    {"cap_vspace_cap_get_capVSBasePtr",
-     "PR #1227 reads the woken thread's vspace root before checking its VTable cap; a debug kernel asserts "
-     "on a null cap (docs/FINDINGS.md, \"Evidence outside the model\")"},
-};
-
-static int known_halt(const char *text)
-{
-    for (size_t i = 0; i < sizeof known_halts / sizeof known_halts[0]; i++)
-        if (strstr(text, known_halts[i].where))
-            return (int)i;
-    return -1;
-}
-
 /* One path on one state: returns false when the build cannot run it. */
 static bool validate_path(const struct real_opts *o, struct real_run *r, int path, uint64_t seed)
 {
@@ -485,7 +502,7 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
         key.halt = true;
         snprintf(key.text, sizeof key.text, "%s", x.text);
         r->halts++;
-        if (known_halt(x.text) >= 0) {
+        if (rk_known_halt(x.text)) {
             r->known++;
             return true;
         }
@@ -501,28 +518,31 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
 
 static int validate(const struct real_opts *o, struct real_run *r)
 {
-    bool fixed_ok = true;
+    /* a build without fastpath_irq: its slowpath only, and said so */
+    bool fast = r->k.info.irq_fastpath, fixed_ok = fast;
     uint64_t i = 0;
     double last = now_s();
     for (; !done(o, r, i); i++) {
         if (!next_state(o, r, o->seed + i))
             return 2;
         validate_path(o, r, RK_SLOW, o->seed + i);
-        validate_path(o, r, RK_FAST, o->seed + i);
+        if (fast)
+            validate_path(o, r, RK_FAST, o->seed + i);
         if (fixed_ok)
             fixed_ok = validate_path(o, r, RK_FIXED, o->seed + i);
         progress(o, r, i, &last);
     }
     r->checks = i;
     double t = now_s() - r->t0;
-    printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath and the fastpath as built%s\n",
-           i, t, (double)i / t, fixed_ok ? " and the corrected fastpath" : "");
+    printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath%s%s\n", i, t, (double)i / t,
+           fast ? " and the fastpath as built" : " only (the build has no IRQ fastpath: kernel.info irq_fastpath=0)",
+           fixed_ok ? " and the corrected fastpath" : "");
     printf("  model against real kernel: %" PRIu64 " unexplained mismatches; %" PRIu64 " real-kernel halts, %" PRIu64
            " of them known findings\n",
            r->diverged, r->halts, r->known);
     if (r->known)
-        printf("  known: %s\n", known_halts[0].what);
-    if (!fixed_ok)
+        printf("  known: %s\n", rk_known_halt("cap_vspace_cap_get_capVSBasePtr"));
+    if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     return r->diverged ? 1 : 0;
 }
@@ -677,6 +697,51 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
     return 0;
 }
 
+/* A kind no known defect explains: the model agrees, no fix removes it,
+ * or a halt that is no known finding. */
+static bool unexplained(const struct rclass *c)
+{
+    return c->halt ? !rk_known_halt(c->text) : c->cause == 0 || c->cause == CLASS_NO_FIX;
+}
+
+#define FUZZ_KINDS_SHOWN 10
+
+/* The summary's kinds: the unexplained first, then by count; --by class
+ * lists every one, --by defect the first FUZZ_KINDS_SHOWN after the
+ * unexplained and says how many more there are. */
+static void fuzz_kinds(const struct real_opts *o, const struct real_run *r)
+{
+    int order[REAL_MAX_CLASSES], n = 0, unex = 0;
+    for (int i = 0; i < r->n_classes; i++)
+        unex += unexplained(&r->classes[i]);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < r->n_classes; i++)
+            if (unexplained(&r->classes[i]) == (pass == 0))
+                order[n++] = i;
+    /* by count within each group (insertion sort: at most 128) */
+    for (int g = 0, lo = 0; g < 2; lo = unex, g++)
+        for (int i = lo + 1; i < (g ? n : unex); i++)
+            for (int j = i; j > lo && r->classes[order[j]].count > r->classes[order[j - 1]].count; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+    int shown = o->by == 1 ? n : unex + FUZZ_KINDS_SHOWN < n ? unex + FUZZ_KINDS_SHOWN : n;
+    printf("kinds: %d (%d unexplained: no known defect explains them); states of each among the %" PRIu64
+           " divergences named%s\n",
+           r->n_classes, unex, r->classified, shown < n ? ", the unexplained and the largest:" : ":");
+    for (int k = 0; k < shown; k++) {
+        const struct rclass *c = &r->classes[order[k]];
+        char label[300];
+        class_label(c, label, sizeof label);
+        printf("  %8" PRIu64 "  %s%s, first at seed %" PRIu64 "%s%s\n", c->count, unexplained(c) ? "UNEXPLAINED " : "",
+               label, c->first_seed, c->reproducer ? ": " : "", c->reproducer ? c->reproducer : "");
+    }
+    if (shown < n)
+        printf("  ... %d more kinds (--by class lists them all, --verbose prints each as found, --json has them)\n",
+               n - shown);
+}
+
 static int real_fuzz(const struct real_opts *o, struct real_run *r)
 {
     int fast = o->fixed ? RK_FIXED : RK_FAST;
@@ -707,6 +772,7 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
             if (r->field_hits[f])
                 printf(" %s %" PRIu64, diff_field_name(f), r->field_hits[f]);
         printf("\n");
+        fuzz_kinds(o, r);
     }
     return r->diverged ? 1 : 0;
 }
@@ -809,6 +875,10 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
     const struct real_driver *d = driver_of(target_of(&r->in));
     if (d && d->check)
         return d->check(r, path);
+    if (!r->k.info.irq_fastpath) {
+        fprintf(stderr, "%s: an IRQ entry, and the build has no IRQ fastpath (kernel.info irq_fastpath=0)\n", path);
+        return 2;
+    }
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
     int done = real_pair_done(r, path, ws, wf, &xs, &xf);
@@ -938,6 +1008,10 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
                 c->halt ? "true" : "false", c->cause ? cause_text(&target_irq, c->cause, cause, sizeof cause) : "none",
                 c->count, c->first_seed, c->first_s);
         out_string(out, c->reproducer ? c->reproducer : "");
+        /* a halt's text; whether a known defect explains the kind (fuzz) */
+        fprintf(f, ", \"text\": ");
+        out_string(out, c->halt ? c->text : "");
+        fprintf(f, ", \"unexplained\": %s", c->path < 0 && unexplained(c) ? "true" : "false");
         fputc('}', f);
     }
     fprintf(f, "]");

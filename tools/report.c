@@ -15,6 +15,7 @@
 #include "defect.h"
 #include "jval.h"
 #include "out.h"
+#include "reportreal.h"
 #include "scenario.h"
 #include "target.h"
 
@@ -29,6 +30,8 @@ struct report_ctx {
 
 static const char report_usage[] =
     "usage: irqsim report [-o FILE] RUN.json\n"
+    "  (also the JSON of `irqsim fuzz --real`, `validate --real` and `irqsim review`:\n"
+    "  their kinds, the unexplained first, and defects; docs/REVIEW.md)\n"
     "  turns the JSON summary of `irqsim fuzz --json RUN.json` into a Markdown review\n"
     "  comment: each defect (F1-F9 of the IRQ target, S1-S9 of the signal target, as the\n"
     "  JSON's \"target\" says) with its state, what each path does, the consequence,\n"
@@ -363,6 +366,13 @@ static bool report_strings_safe(const struct jval_doc *jd, const char *json_path
 
 static int report(FILE *out, const struct jval_doc *jd, const char *json_path, const struct jval *run)
 {
+    /* the real-kernel runs and review name their command; a model fuzz
+     * run's JSON has no "command" */
+    const char *cmd = run->type == JV_OBJECT ? jval_str(jd, run, "command", NULL) : NULL;
+    if (cmd && !strcmp(cmd, "review"))
+        return report_review(out, jd, json_path, run);
+    if (cmd && (!strcmp(cmd, "fuzz") || !strcmp(cmd, "validate")))
+        return report_real_run(out, jd, json_path, run);
     const struct target *t = report_target(jd, json_path, run);
     if (!t)
         return -1;

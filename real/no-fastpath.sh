@@ -1,0 +1,41 @@
+#!/bin/sh
+# no-fastpath.sh BUILD IRQSIM SCENARIO: the --real commands on a build
+# without fastpath_irq (master: kernel.info irq_fastpath=0) say so (issue
+# 21, "true words"): validate checks the slowpath only, says that, and the
+# model is the build's kernel (master) unless --kernel says (as base the
+# slowpath mismatches: master's slowpath is not base's); what needs the
+# fastpath (fuzz, bench, --fastpath, check of an IRQ scenario) is refused
+# with exit 2 and that reason.
+# SPDX-License-Identifier: BSD-2-Clause
+build=$1 irqsim=$2 scen=$3
+grep -q '^irq_fastpath=0' "$build/kernel.info" || { echo "$build has an IRQ fastpath"; exit 1; }
+fail=0
+out=$("$irqsim" validate --real "$build" --checks 5000 --quiet 2>&1)
+rc=$?
+echo "$out" | sed 's/^/  /'
+if [ $rc = 0 ] && echo "$out" | grep -q 'through the slowpath only (the build has no IRQ fastpath' &&
+    echo "$out" | grep -q 'model: kernel master' && ! echo "$out" | grep -q 'fastpath as built'; then
+    echo "ok   validate: the slowpath only, said so, the model as master, exit 0"
+else
+    echo "FAIL validate: exit $rc"; fail=1
+fi
+"$irqsim" validate --real "$build" --checks 5000 --quiet --kernel base >/dev/null 2>&1
+rc=$?
+[ $rc = 1 ] && echo "ok   validate --kernel base: mismatches (exit 1): --kernel overrides the build's" ||
+    { echo "FAIL validate --kernel base: exit $rc"; fail=1; }
+# refused: exit 2, the reason on stderr, nothing run
+refused() {
+    err=$("$irqsim" "$@" 2>&1 >/dev/null)
+    rc=$?
+    if [ $rc = 2 ] && echo "$err" | grep -q 'has no IRQ fastpath'; then
+        echo "ok   $1 --real BUILD $4 $5: refused (exit 2)"
+    else
+        echo "FAIL $*: exit $rc: $err"; fail=1
+    fi
+}
+refused fuzz --real "$build" --checks 100 --quiet
+refused fuzz --real "$build" --fastpath fixed --checks 100 --quiet
+refused validate --real "$build" --fastpath as-built --checks 100 --quiet
+refused bench --real "$build" --checks 100
+refused check --real "$build" "$scen"
+exit $fail

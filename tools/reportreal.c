@@ -1,0 +1,232 @@
+/* reportreal: real-kernel and review JSON as Markdown (reportreal.h). */
+#include "reportreal.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+#include "defect.h"
+#include "target.h"
+
+/* Kinds listed per list; the rest are counted. */
+#define RR_MAX_KINDS 20
+
+/* Text from the JSON pasted into Markdown: the characters that would end
+ * a code span or start markup become entities, control characters spaces
+ * (halt texts hold `>>` and `&`). */
+static void md_text(FILE *out, const char *s)
+{
+    for (; s && *s; s++) {
+        unsigned char ch = (unsigned char)*s;
+        if (ch == '<')
+            fputs("&lt;", out);
+        else if (ch == '>')
+            fputs("&gt;", out);
+        else if (ch == '&')
+            fputs("&amp;", out);
+        else if (ch == '`')
+            fputc('\'', out);
+        else if (ch < 0x20 || ch == 0x7f)
+            fputc(' ', out);
+        else
+            fputc(ch, out);
+    }
+}
+
+static bool jbool(const struct jval_doc *jd, const struct jval *o, const char *key)
+{
+    const struct jval *v = jval_get(jd, o, key);
+    return v && v->type == JV_BOOL && v->u;
+}
+
+/* The members a report needs, each of its type; names the first missing. */
+static bool need(const struct jval_doc *jd, const char *path, const struct jval *o, const char *what,
+                 const char *const *keys, const int *types, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const struct jval *v = jval_get(jd, o, keys[i]);
+        bool ok = v && (v->type == types[i] || (types[i] == JV_REAL && v->type == JV_INT));
+        if (!ok) {
+            fprintf(stderr, "%s: %s: no \"%s\"%s: not the JSON of %s\n", path, what, keys[i],
+                    v ? " (of another type)" : "", what);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- fuzz --real, validate --real ---- */
+
+/* what no known defect explains (fuzz: the JSON's "unexplained"; every
+ * model mismatch of validate) */
+static bool real_unexplained(const struct jval_doc *jd, const struct jval *k, bool fuzz)
+{
+    return !fuzz || jbool(jd, k, "unexplained");
+}
+
+static void real_kind(FILE *out, const struct jval_doc *jd, const struct jval *k, bool unexplained)
+{
+    const char *p = jval_str(jd, k, "path", "-");
+    fprintf(out, "- %s", unexplained ? "**unexplained** " : "");
+    if (strcmp(p, "-"))
+        fprintf(out, "`%s` ", p);
+    if (jbool(jd, k, "halt")) {
+        fputs("halt: ", out);
+        md_text(out, jval_str(jd, k, "text", ""));
+    } else {
+        md_text(out, jval_str(jd, k, "fields", "?"));
+    }
+    const char *c = jval_str(jd, k, "model_cause", "none");
+    if (strcmp(c, "none"))
+        fprintf(out, " [model cause `%s`]", c);
+    fprintf(out, ": %.0f states, first at seed %.0f", jval_num(jd, k, "count", 0), jval_num(jd, k, "seed", 0));
+    const char *r = jval_str(jd, k, "reproducer", "");
+    if (r[0]) {
+        fputs(", reproducer `", out);
+        md_text(out, r);
+        fputc('`', out);
+    }
+    fputc('\n', out);
+}
+
+int report_real_run(FILE *out, const struct jval_doc *jd, const char *path, const struct jval *run)
+{
+    static const char *const keys[] = {"command", "build", "board", "checks", "seconds", "diverged", "defects", "kinds"};
+    static const int types[] = {JV_STRING, JV_STRING, JV_STRING, JV_REAL, JV_REAL, JV_REAL, JV_OBJECT, JV_ARRAY};
+    if (!need(jd, path, run, "`irqsim fuzz|validate --real --json`", keys, types, 8))
+        return -1;
+    bool fuzz = !strcmp(jval_str(jd, run, "command", ""), "fuzz");
+    const struct jval *kinds = jval_get(jd, run, "kinds");
+    fprintf(out, "## irqsim: %s on the real kernel\n\n", fuzz ? "fastpath_irq against the slowpath" : "the model");
+    fprintf(out, "`irqsim %s --real` ran **%.0f** generated states in %.0f s on the host build `", fuzz ? "fuzz" : "validate",
+            jval_num(jd, run, "checks", 0), jval_num(jd, run, "seconds", 0));
+    md_text(out, jval_str(jd, run, "build", ""));
+    fprintf(out, "` (board %s, commit `", jval_str(jd, run, "board", "?"));
+    md_text(out, jval_str(jd, run, "commit", "?"));
+    fprintf(out, "`): %s **%.0f** states; %.0f real-kernel halts, %.0f of them known findings.\n\n",
+            fuzz ? "the kernel's own fastpath diverged from its own slowpath (no model in the verdict) on"
+                 : "the model and the kernel differed on",
+            jval_num(jd, run, "diverged", 0), jval_num(jd, run, "halts", 0), jval_num(jd, run, "known_halts", 0));
+    const struct jval *defects = jval_get(jd, run, "defects");
+    if (defects->len) {
+        fprintf(out, "| defect | what | divergences named |\n|---|---|---:|\n");
+        for (const struct jval *d = jval_first(jd, defects); d; d = jval_next(jd, d)) {
+            int i = d->key ? defect_index(&target_irq, d->key) : -1;
+            const struct defect_info *di = i >= 0 ? defect_info(&target_irq, i) : NULL;
+            fprintf(out, "| %s | ", di ? di->id : "?");
+            md_text(out, di ? di->title : d->key);
+            fprintf(out, " | %.0f |\n", d->real);
+        }
+        fprintf(out, "\n(the model's cause of each divergence named: %.0f of %.0f, docs/FINDINGS.md)\n\n",
+                jval_num(jd, run, "named", 0), jval_num(jd, run, "diverged", 0));
+    }
+    int n = 0, total = (int)kinds->len;
+    for (int pass = 0; pass < 2; pass++)
+        for (const struct jval *k = jval_first(jd, kinds); k; k = jval_next(jd, k))
+            if (k->type == JV_OBJECT && real_unexplained(jd, k, fuzz) == (pass == 0) && n++ < RR_MAX_KINDS) {
+                if (n == 1)
+                    fprintf(out, "### Kinds (what no known defect explains first)\n\n");
+                real_kind(out, jd, k, fuzz && pass == 0);
+            }
+    if (total > RR_MAX_KINDS)
+        fprintf(out, "- ... and %d more kinds in the JSON\n", total - RR_MAX_KINDS);
+    if (jval_num(jd, run, "kinds_dropped", 0) > 0)
+        fprintf(out, "\n%.0f states of kinds past the run's cap are counted above and not listed.\n",
+                jval_num(jd, run, "kinds_dropped", 0));
+    return 0;
+}
+
+/* ---- review ---- */
+
+static void review_kind(FILE *out, const struct jval_doc *jd, const struct jval *k, bool has_base)
+{
+    fprintf(out, "- `%s` ", jval_str(jd, k, "check", "?"));
+    if (jbool(jd, k, "halt")) {
+        fputs("halt: ", out);
+        md_text(out, jval_str(jd, k, "text", ""));
+    } else {
+        md_text(out, jval_str(jd, k, "fields", "?"));
+    }
+    const char *c = jval_str(jd, k, "model_cause", "none");
+    if (strcmp(c, "none"))
+        fprintf(out, " [model cause `%s`: %s]", c, jval_str(jd, k, "defects", "?"));
+    const char *ch = jval_str(jd, k, "change", NULL);
+    if (ch)
+        fprintf(out, " (%s)", ch);
+    fprintf(out, ": %.0f states", jval_num(jd, k, "tree", 0));
+    if (has_base && !strstr(jval_str(jd, k, "check", ""), "vs-baseline"))
+        fprintf(out, " (baseline %.0f)", jval_num(jd, k, "baseline", 0));
+    const char *r = jval_str(jd, k, "reproducer", "");
+    if (r[0]) {
+        fputs(", reproducer `", out);
+        md_text(out, r);
+        fputc('`', out);
+    }
+    fputc('\n', out);
+}
+
+static void review_list(FILE *out, const struct jval_doc *jd, const struct jval *cfg, const char *which, bool has_base)
+{
+    const struct jval *kinds = jval_get(jd, cfg, "kinds");
+    int n = 0;
+    for (const struct jval *k = jval_first(jd, kinds); k; k = jval_next(jd, k))
+        if (k->type == JV_OBJECT && jbool(jd, k, which) && n++ < RR_MAX_KINDS)
+            review_kind(out, jd, k, has_base);
+    if (n > RR_MAX_KINDS)
+        fprintf(out, "- ... and %d more in the JSON\n", n - RR_MAX_KINDS);
+    if (!n)
+        fprintf(out, "- none\n");
+}
+
+static void review_config(FILE *out, const struct jval_doc *jd, const struct jval *cfg, bool has_base)
+{
+    fprintf(out, "\n### ");
+    md_text(out, jval_str(jd, cfg, "config", "?"));
+    fprintf(out, "\n\n");
+    if (!jbool(jd, cfg, "ran")) {
+        fputs("Not run: ", out);
+        md_text(out, jval_str(jd, cfg, "why", "?"));
+        fputs("\n", out);
+        return;
+    }
+    const struct jval *t = jval_get(jd, cfg, "tree"), *b = jval_get(jd, cfg, "baseline");
+    fprintf(out, "%.0f states: fastpath_irq diverges on %.0f, %.0f unexplained", jval_num(jd, cfg, "states", 0),
+            jval_num(jd, t, "diverged", 0), jval_num(jd, t, "unexplained", 0));
+    if (has_base)
+        fprintf(out, " (baseline %.0f, %.0f)", jval_num(jd, b, "diverged", 0), jval_num(jd, b, "unexplained", 0));
+    fprintf(out, ".\n\n**New (%.0f)**\n\n", jval_num(jd, cfg, "new", 0));
+    review_list(out, jd, cfg, "new", has_base);
+    if (jval_num(jd, cfg, "gone", 0) > 0) {
+        fprintf(out, "\n**Gone or better (%.0f)**\n\n", jval_num(jd, cfg, "gone", 0));
+        review_list(out, jd, cfg, "gone", has_base);
+    }
+}
+
+int report_review(FILE *out, const struct jval_doc *jd, const char *path, const struct jval *run)
+{
+    static const char *const keys[] = {"tree", "new", "gone", "configs"};
+    static const int types[] = {JV_STRING, JV_REAL, JV_REAL, JV_ARRAY};
+    if (!need(jd, path, run, "`irqsim review --json`", keys, types, 4))
+        return -1;
+    const struct jval *configs = jval_get(jd, run, "configs");
+    for (const struct jval *c = jval_first(jd, configs); c; c = jval_next(jd, c)) {
+        static const char *const ck[] = {"config", "ran", "kinds", "tree"};
+        static const int ct[] = {JV_STRING, JV_BOOL, JV_ARRAY, JV_OBJECT};
+        if (c->type != JV_OBJECT || !need(jd, path, c, "a configuration of `irqsim review --json`", ck, ct, 4))
+            return -1;
+    }
+    const char *base = jval_str(jd, run, "baseline", NULL);
+    fprintf(out, "## irqsim review\n\nTree `");
+    md_text(out, jval_str(jd, run, "tree", ""));
+    fprintf(out, "` against %s", base ? "baseline `" : "PR #1227's known defects (docs/FINDINGS.md)");
+    if (base) {
+        md_text(out, base);
+        fputc('`', out);
+    }
+    double nn = jval_num(jd, run, "new", 0), ng = jval_num(jd, run, "gone", 0);
+    fprintf(out, ", %u configuration%s, seed %.0f: **%s** (%.0f new, %.0f gone or better).\n", configs->len,
+            configs->len == 1 ? "" : "s", jval_num(jd, run, "seed", 0), nn > 0 ? "something new" : "nothing new", nn,
+            ng);
+    for (const struct jval *c = jval_first(jd, configs); c; c = jval_next(jd, c))
+        review_config(out, jd, c, base != NULL);
+    return 0;
+}

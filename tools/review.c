@@ -1,0 +1,731 @@
+/* review: a tree against a baseline over a configuration matrix (review.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "review.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "classify.h"
+#include "diff.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+#include "out.h"
+#include "rk_diff.h"
+#include "rk_load.h"
+#include "stop.h"
+#include "target.h"
+
+#ifndef IRQSIM_SOURCE_DIR
+#define IRQSIM_SOURCE_DIR "."
+#endif
+
+/* The issue's matrix: one core and one domain, release, on a GICv3 board;
+ * 16 domains, debug; two cores, debug; a GICv2 board. */
+const char review_default_configs[] = "imx8mm-evk:release,imx8mm-evk:debug:d16,imx8mm-evk:debug:c2,odroidc4:release";
+
+static double now_s(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* ---- the matrix ---- */
+
+/* One ":"-separated option of a configuration: 0, or -1 with why. */
+static int config_token(struct review_config *c, const char *t, size_t n, char *why, size_t len)
+{
+    char *end;
+    if (n == 5 && !strncmp(t, "debug", 5)) {
+        c->debug = true;
+        return 0;
+    }
+    if (n == 7 && !strncmp(t, "release", 7)) {
+        c->debug = false;
+        return 0;
+    }
+    if (n >= 2 && (t[0] == 'd' || t[0] == 'c')) {
+        long v = strtol(t + 1, &end, 10);
+        if (end == t + n && v >= 1 && v <= (t[0] == 'd' ? 16 : 2)) {
+            *(t[0] == 'd' ? &c->domains : &c->cores) = (int)v;
+            return 0;
+        }
+    }
+    snprintf(why, len, "'%.*s': a configuration's options are debug, release, dN (domains, 1-16), cN (cores, 1-2)",
+             (int)n, t);
+    return -1;
+}
+
+/* One configuration "BOARD[:opt...]" of length n. */
+static int config_one(struct review_config *c, const char *s, size_t n, char *why, size_t len)
+{
+    memset(c, 0, sizeof *c);
+    c->domains = c->cores = 1;
+    size_t b = strcspn(s, ":");
+    if (b > n)
+        b = n;
+    if (b == 0 || b >= sizeof c->board) {
+        snprintf(why, len, "'%.*s': a configuration starts with a board name", (int)n, s);
+        return -1;
+    }
+    memcpy(c->board, s, b);
+    for (size_t i = b; i < n;) {
+        size_t t = i + 1, e = t;
+        while (e < n && s[e] != ':')
+            e++;
+        if (config_token(c, s + t, e - t, why, len))
+            return -1;
+        i = e;
+    }
+    if (c->cores > 1 && c->domains > 1) {
+        snprintf(why, len, "'%.*s': two cores only with one domain (build-kernel.sh)", (int)n, s);
+        return -1;
+    }
+    return 0;
+}
+
+int review_parse_configs(const char *list, struct review_config *cfgs, int max, char *why, size_t len)
+{
+    int n = 0;
+    for (const char *p = list;;) {
+        size_t l = strcspn(p, ",");
+        if (n == max) {
+            snprintf(why, len, "more than %d configurations", max);
+            return -1;
+        }
+        if (config_one(&cfgs[n++], p, l, why, len))
+            return -1;
+        if (!p[l])
+            return n;
+        p += l + 1;
+    }
+}
+
+const char *review_config_name(const struct review_config *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "%s, %s, %d core%s, %d domain%s", c->board, c->debug ? "debug" : "release", c->cores,
+             c->cores == 1 ? "" : "s", c->domains, c->domains == 1 ? "" : "s");
+    return buf;
+}
+
+/* ---- the builds ---- */
+
+/* The last line of a text (its end trimmed), into buf. */
+static void last_line(const char *text, char *buf, size_t len)
+{
+    size_t n = strlen(text);
+    while (n && (text[n - 1] == '\n' || text[n - 1] == '\r'))
+        n--;
+    size_t s = n;
+    while (s && text[s - 1] != '\n')
+        s--;
+    snprintf(buf, len, "%.*s", (int)(n - s), text + s);
+}
+
+/* All of fd into a new string (NULL when out of memory). */
+static char *read_all(int fd)
+{
+    size_t n = 0, cap = 4096;
+    char *s = malloc(cap);
+    for (ssize_t r; s && (r = read(fd, s + n, cap - n - 1)) != 0;) {
+        if (r < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        n += (size_t)r;
+        if (cap - n < 2) {
+            char *t = realloc(s, cap *= 2);
+            if (!t) {
+                free(s);
+                return NULL;
+            }
+            s = t;
+        }
+    }
+    if (s)
+        s[n] = 0;
+    return s;
+}
+
+/* build-kernel.sh's argument list for tree and c (static storage: one
+ * build at a time). */
+static char **build_args(const struct review_opts *o, const char *script, const char *tree,
+                         const struct review_config *c, char *dom, char *cores)
+{
+    static char *a[24 + 2 * REVIEW_MAX_DEFINES];
+    int n = 0;
+    snprintf(dom, 8, "%d", c->domains);
+    snprintf(cores, 8, "%d", c->cores);
+    a[n++] = (char *)script;
+    a[n++] = "--sel4", a[n++] = (char *)tree;
+    a[n++] = "--board", a[n++] = (char *)c->board;
+    a[n++] = "--domains", a[n++] = dom;
+    a[n++] = "--cores", a[n++] = cores;
+    a[n++] = c->debug ? "--debug" : "--release";
+    if (o->cache)
+        a[n++] = "--cache", a[n++] = (char *)o->cache;
+    if (o->pyfdt)
+        a[n++] = "--pyfdt", a[n++] = (char *)o->pyfdt;
+    for (int i = 0; i < o->n_defines; i++)
+        a[n++] = "-D", a[n++] = (char *)o->defines[i];
+    if (o->quiet)
+        a[n++] = "--quiet";
+    a[n] = NULL;
+    return a;
+}
+
+int review_build(const struct review_opts *o, const char *tree, const struct review_config *c, char *dir,
+                 size_t dirlen, char *why, size_t whylen)
+{
+    char script[600], dom[8], cores[8];
+    snprintf(script, sizeof script, "%s/real/build-kernel.sh", IRQSIM_SOURCE_DIR);
+    dir[0] = why[0] = 0;
+    int out[2];
+    FILE *err = tmpfile();
+    if (!err || pipe(out)) {
+        snprintf(why, whylen, "cannot run %s: %s", script, strerror(errno));
+        if (err)
+            fclose(err);
+        return 2;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid == 0) {
+        dup2(out[1], 1);
+        dup2(fileno(err), 2);
+        close(out[0]);
+        close(out[1]);
+        execv(script, build_args(o, script, tree, c, dom, cores));
+        fprintf(stderr, "cannot run %s: %s\n", script, strerror(errno));
+        _exit(2);
+    }
+    close(out[1]);
+    char *text = pid > 0 ? read_all(out[0]) : NULL;
+    close(out[0]);
+    int st = 0;
+    while (pid > 0 && waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    int rc = pid < 0 || !WIFEXITED(st) ? 1 : WEXITSTATUS(st);
+    /* the script's notes and errors, after it: its last line says why */
+    rewind(err);
+    char *etext = read_all(fileno(err));
+    fclose(err);
+    if (etext && (rc || !o->quiet))
+        fputs(etext, stderr);
+    if (etext)
+        last_line(etext, why, whylen);
+    if (text && rc == 0)
+        last_line(text, dir, dirlen);
+    if (rc == 0 && !dir[0]) {
+        snprintf(why, whylen, "%s printed no build folder", script);
+        rc = 1;
+    }
+    free(text);
+    free(etext);
+    return rc;
+}
+
+/* ---- one state through both sides ---- */
+
+enum { NPATH = 3 };
+static const int rk_paths[NPATH] = {RK_SLOW, RK_FAST, RK_FIXED};
+
+/* A side's kernel and its outcomes on the current state, normalised. */
+struct side_run {
+    struct rk_kernel k;
+    bool open;
+    struct kstate in;             /* the state, with the model's kernel for this side */
+    struct kstate real[NPATH], model[NPATH];
+    bool real_over[NPATH], model_over[NPATH];
+    int why[NPATH];               /* rk_run_x: an hk_outcome, -1 not run or unfit */
+    char text[NPATH][HK_TEXT_LEN];
+    uint32_t fuzz[NPATH];         /* [1] fastpath, [2] corrected: fields against the slowpath */
+    bool fuzz_halt[NPATH];
+};
+
+struct engine {
+    struct side_run side[2];
+    struct kstate in;
+    struct classify_ws ws;
+};
+
+static void model_path(struct kstate *ks, int p)
+{
+    if (p == 0)
+        handleInterruptEntry(ks);
+    else
+        fastpath_irq(ks, p == 1 ? FP_PR1227 : FP_FIXED);
+}
+
+/* A halt's text as a kind's key: its first line, every path cut to its
+ * file name without the line ("at structures_gen.h in function f"), so
+ * the same assertion is one kind on every build, whatever its folder and
+ * wherever the tree moved the line. */
+static void halt_text(const char *raw, char *buf, size_t len)
+{
+    size_t n = 0;
+    for (const char *p = raw; *p && *p != '\r' && *p != '\n' && n + 1 < len;) {
+        if (*p == '/' && (p == raw || p[-1] == ' ')) {
+            const char *end = p + strcspn(p, " \r\n"), *base = p;
+            for (const char *q = p; q < end; q++)
+                if (*q == '/')
+                    base = q + 1;
+            size_t l = strcspn(base, ": \r\n");
+            l = l < (size_t)(end - base) ? l : (size_t)(end - base);
+            n += (size_t)snprintf(buf + n, len - n, "%.*s", (int)l, base);
+            if (n >= len)
+                n = len - 1;
+            p = end;
+            continue;
+        }
+        buf[n++] = *p++;
+    }
+    buf[n] = 0;
+}
+
+/* Run the side's real paths and the model's on e->in. */
+static void side_state(struct side_run *s, const struct kstate *in)
+{
+    ks_copy(&s->in, in);
+    s->in.cfg.kernel = s->k.cfg.kernel;
+    for (int p = 0; p < NPATH; p++) {
+        struct rk_extra x;
+        s->why[p] = p > 0 && !s->k.info.irq_fastpath ? -1 : rk_run_x(&s->k, &s->in, rk_paths[p], &s->real[p], &x);
+        s->text[p][0] = 0;
+        if (s->why[p] == HK_OUT_HALT)
+            halt_text(x.text, s->text[p], sizeof s->text[p]);
+        else if (s->why[p] >= 0)
+            s->real_over[p] = !diff_normalise(&s->real[p]);
+        if (s->why[p] < 0)
+            continue;
+        ks_copy(&s->model[p], &s->in);
+        model_path(&s->model[p], p);
+        s->model_over[p] = !diff_normalise(&s->model[p]);
+    }
+}
+
+/* ---- kinds ---- */
+
+static bool kind_same(const struct review_kind *a, const struct review_kind *b)
+{
+    return a->check == b->check && a->fields == b->fields && a->halt == b->halt && a->cause == b->cause &&
+           a->change == b->change && (!a->halt || !strcmp(a->text, b->text));
+}
+
+static bool kind_known(const struct review_kind *k)
+{
+    if (k->halt)
+        return rk_known_halt(k->text) != NULL && k->check != RV_FUZZ_FIXED && k->check < RV_SLOW_VS_BASE;
+    return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX && cause_defects(&target_irq, k->cause);
+}
+
+/* Count key on side s (0 the tree, 1 the baseline). */
+static void kind_count(struct review_result *res, int s, const struct review_kind *key, uint64_t seed)
+{
+    for (int i = 0; i < res->n_kinds; i++) {
+        struct review_kind *k = &res->kinds[i];
+        if (kind_same(k, key)) {
+            if (!k->count[s]++)
+                k->seed[s] = seed;
+            return;
+        }
+    }
+    if (res->n_kinds == REVIEW_MAX_KINDS) {
+        res->dropped++;
+        return;
+    }
+    struct review_kind *k = &res->kinds[res->n_kinds++];
+    *k = *key;
+    k->known = kind_known(k);
+    k->count[s] = 1;
+    k->seed[s] = seed;
+}
+
+/* A halt or the fields of check on side s; false when nothing differs. */
+static void count_diff(struct review_result *res, int s, int check, uint32_t fields, const char *halt, unsigned cause,
+                       uint64_t seed)
+{
+    struct review_kind key = {.check = check, .fields = halt ? 0 : fields, .halt = halt != NULL, .cause = cause};
+    if (halt)
+        snprintf(key.text, sizeof key.text, "%s", halt);
+    kind_count(res, s, &key, seed);
+}
+
+/* validate: the model against each real path of side s. */
+static void validate_side(struct review_result *res, struct side_run *r, int s, uint64_t seed)
+{
+    struct review_side *side = &res->side[s];
+    for (int p = 0; p < NPATH; p++) {
+        if (r->why[p] < 0)
+            continue;
+        const char *halt = r->why[p] == HK_OUT_HALT ? r->text[p] : NULL;
+        uint32_t f = halt ? 0 : rk_compare(&r->model[p], r->model_over[p], &r->real[p], r->real_over[p], r->k.info.debug);
+        if (!halt && !f)
+            continue;
+        /* a known halt (validate --real's "known findings") is no mismatch;
+         * fuzz_side counts the halts */
+        side->mismatches += !(halt && rk_known_halt(halt));
+        count_diff(res, s, RV_VAL_SLOW + p, f, halt, 0, seed);
+    }
+}
+
+/* fuzz: the fields of each real fastpath against the real slowpath. */
+static void fuzz_fields(struct side_run *r)
+{
+    for (int p = 1; p < NPATH; p++) {
+        r->fuzz[p] = 0;
+        r->fuzz_halt[p] = false;
+        if (r->why[0] < 0 || r->why[p] < 0)
+            continue;
+        r->fuzz_halt[p] = r->why[0] == HK_OUT_HALT || r->why[p] == HK_OUT_HALT;
+        if (!r->fuzz_halt[p])
+            r->fuzz[p] = rk_compare(&r->real[0], r->real_over[0], &r->real[p], r->real_over[p], false);
+    }
+}
+
+static bool diverges(const struct side_run *r, int p)
+{
+    return r->fuzz_halt[p] || r->fuzz[p];
+}
+
+/* The halt of a fuzz pair: "slowpath: TEXT" or "fastpath: TEXT". */
+static const char *fuzz_halt_text(const struct side_run *r, int p, char *buf, size_t len)
+{
+    bool slow = r->why[0] == HK_OUT_HALT;
+    snprintf(buf, len, "%s: %s", slow ? "slowpath" : p == 1 ? "fastpath" : "corrected fastpath",
+             slow ? r->text[0] : r->text[p]);
+    return buf;
+}
+
+static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsigned cause, uint64_t seed)
+{
+    struct review_side *side = &res->side[s];
+    char text[HK_TEXT_LEN + 32];
+    if (diverges(r, 1)) {
+        const char *halt = r->fuzz_halt[1] ? fuzz_halt_text(r, 1, text, sizeof text) : NULL;
+        unsigned c = halt ? 0 : cause;
+        side->diverged++;
+        side->halts += halt != NULL;
+        unsigned d = cause_defects(&target_irq, c);
+        bool explained = halt ? rk_known_halt(halt) != NULL : c && c != CLASS_NO_FIX && d;
+        side->unexplained += !explained;
+        side->known_halts += halt && explained;
+        for (int i = 0; i < DEF_COUNT; i++)
+            side->defects[i] += (d >> i) & 1;
+        count_diff(res, s, RV_FUZZ, r->fuzz[1], halt, c, seed);
+    }
+    if (diverges(r, 2)) {
+        side->diverged_fixed++;
+        count_diff(res, s, RV_FUZZ_FIXED, r->fuzz[2], r->fuzz_halt[2] ? fuzz_halt_text(r, 2, text, sizeof text) : NULL,
+                   0, seed);
+    }
+}
+
+/* Path p of the tree's kernel against the baseline's on the same state;
+ * true when they differ. */
+static bool cross_path(struct review_result *res, struct side_run *t, struct side_run *b, int p, bool slow_changed,
+                       uint64_t seed)
+{
+    if (t->why[p] < 0 || b->why[p] < 0)
+        return false;
+    bool th = t->why[p] == HK_OUT_HALT, bh = b->why[p] == HK_OUT_HALT;
+    struct review_kind key = {.check = RV_SLOW_VS_BASE + p};
+    if (th || bh) {
+        if (th && bh && !strcmp(t->text[p], b->text[p]))
+            return false;
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s: %.*s", th ? "tree" : "baseline", (int)sizeof key.text - 12,
+                 th ? t->text[p] : b->text[p]);
+    } else {
+        key.fields = rk_compare(&t->real[p], t->real_over[p], &b->real[p], b->real_over[p], false);
+        if (!key.fields)
+            return false;
+    }
+    res->changed[p]++;
+    /* a fastpath that changed: where it stands against the tree's slowpath */
+    if (p > 0 && !diverges(t, p))
+        key.change = slow_changed ? RV_CH_FOLLOWS : RV_CH_AGREES;
+    else if (p > 0 && !t->fuzz_halt[p] && !b->fuzz_halt[p] && (t->fuzz[p] & ~b->fuzz[p]) == 0 &&
+             t->fuzz[p] != b->fuzz[p])
+        key.change = RV_CH_NARROWED;
+    kind_count(res, 0, &key, seed);
+    return true;
+}
+
+static void one_state(struct engine *e, struct review_result *res, uint64_t seed)
+{
+    int sides = res->has_base ? 2 : 1;
+    for (int s = 0; s < sides; s++) {
+        struct side_run *r = &e->side[s];
+        side_state(r, &e->in);
+        for (int p = 0; p < NPATH; p++)
+            res->side[s].unfit += r->why[p] < 0 && (p == 0 || r->k.info.irq_fastpath);
+        validate_side(res, r, s, seed);
+        fuzz_fields(r);
+    }
+    /* the model's cause: a property of the state, the same for both sides */
+    unsigned cause = 0;
+    bool need = (e->side[0].fuzz[1] && !e->side[0].fuzz_halt[1]) ||
+                (sides > 1 && e->side[1].fuzz[1] && !e->side[1].fuzz_halt[1]);
+    if (need)
+        cause = classify_cause(&e->side[0].in, &e->ws);
+    for (int s = 0; s < sides; s++)
+        fuzz_side(res, &e->side[s], s, cause, seed);
+    if (sides < 2)
+        return;
+    bool slow_changed = cross_path(res, &e->side[0], &e->side[1], 0, false, seed);
+    for (int p = 1; p < NPATH; p++)
+        cross_path(res, &e->side[0], &e->side[1], p, slow_changed, seed);
+}
+
+/* ---- a configuration ---- */
+
+/* Build and open side s; 0, or the status (res->why says). */
+static int open_side(const struct review_opts *o, struct review_result *res, struct engine *e, int s)
+{
+    struct review_side *side = &res->side[s];
+    char why[512], err[600], name[96];
+    review_config_name(&res->cfg, name, sizeof name);
+    if (!o->quiet)
+        fprintf(stderr, "irqsim review: %s: building the %s\n", name, s ? "baseline" : "tree");
+    side->build_rc = review_build(o, side->tree, &res->cfg, side->build, sizeof side->build, why, sizeof why);
+    if (side->build_rc) {
+        snprintf(res->why, sizeof res->why, "the %s does not build (build-kernel.sh exit %d): %s",
+                 s ? "baseline" : "tree", side->build_rc, why);
+        return side->build_rc;
+    }
+    struct side_run *r = &e->side[s];
+    if (rk_open(&r->k, side->build, err, sizeof err)) {
+        snprintf(res->why, sizeof res->why, "the %s's build cannot be opened: %.500s", s ? "baseline" : "tree", err);
+        return 1;
+    }
+    r->open = true;
+    /* the model is the build's kernel (kernel.info) unless --kernel says */
+    r->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : r->k.kernel);
+    side->kernel = r->k.cfg.kernel;
+    side->irq_fastpath = r->k.info.irq_fastpath;
+    snprintf(side->commit, sizeof side->commit, "%s", r->k.commit);
+    return 0;
+}
+
+static bool run_done(const struct review_opts *o, uint64_t i, double t0)
+{
+    if (stop_requested())
+        return true;
+    if (o->checks)
+        return i >= o->checks;
+    return (i & 255) == 0 && now_s() - t0 >= o->seconds;
+}
+
+static void count_new(struct review_result *res)
+{
+    res->n_new = res->n_gone = 0;
+    for (int i = 0; i < res->n_kinds; i++) {
+        res->n_new += review_kind_new(res, &res->kinds[i]);
+        res->n_gone += review_kind_gone(res, &res->kinds[i]);
+    }
+}
+
+static void run_states(const struct review_opts *o, struct review_result *res, struct engine *e)
+{
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    b.target = &target_irq;
+    double t0 = now_s(), last = t0;
+    char name[96];
+    review_config_name(&res->cfg, name, sizeof name);
+    uint64_t i = 0;
+    for (; !run_done(o, i, t0); i++) {
+        if (rk_gen_state(&e->side[0].k, &e->in, o->seed + i, &b)) {
+            snprintf(res->why, sizeof res->why,
+                     "the generator has no preset matching the build (board %s): no states run", e->side[0].k.board);
+            break;
+        }
+        one_state(e, res, o->seed + i);
+        double t = now_s();
+        if (!o->quiet && t - last >= 1.0) {
+            last = t;
+            count_new(res);
+            fprintf(stderr, "irqsim review: %s: %.0f s, %" PRIu64 " states, %d new, %d gone\n", name, t - t0, i + 1,
+                    res->n_new, res->n_gone);
+        }
+    }
+    res->states = i;
+    res->seconds = now_s() - t0;
+    res->ran = i > 0;
+}
+
+int review_run(const struct review_opts *o, struct review_result *res)
+{
+    struct engine *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(res->why, sizeof res->why, "out of memory");
+        return 2;
+    }
+    res->has_base = o->base != NULL;
+    snprintf(res->side[0].tree, sizeof res->side[0].tree, "%s", o->tree);
+    snprintf(res->side[1].tree, sizeof res->side[1].tree, "%s", o->base ? o->base : "");
+    int rc = open_side(o, res, e, 0);
+    if (!rc && res->has_base) {
+        rc = open_side(o, res, e, 1);
+        /* a baseline that does not build leaves nothing to compare with:
+         * the tree's own run would call every known finding new */
+        res->same_build = !rc && !strcmp(res->side[0].build, res->side[1].build);
+    }
+    if (!rc)
+        run_states(o, res, e);
+    count_new(res);
+    for (int s = 0; s < 2; s++)
+        if (e->side[s].open)
+            rk_close(&e->side[s].k);
+    free(e);
+    return rc;
+}
+
+/* ---- reproducers ---- */
+
+/* The order the report lists kinds in: what no known defect explains
+ * first (so its reproducer is the first file), then the tree's paths
+ * against the baseline's, the model against the kernel, the corrected
+ * fastpath, the rest. */
+int review_kind_rank(const struct review_result *res, const struct review_kind *k)
+{
+    (void)res;
+    if (k->check == RV_FUZZ && !k->known)
+        return 0;
+    if (k->check >= RV_SLOW_VS_BASE)
+        return 1;
+    if (k->check <= RV_VAL_FIXED)
+        return 2;
+    return k->check == RV_FUZZ_FIXED ? 3 : 4;
+}
+
+static int write_reproducer(const struct review_opts *o, struct review_result *res, struct rk_kernel *k,
+                            struct review_kind *rk, int n)
+{
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    b.target = &target_irq;
+    struct kstate *in = malloc(sizeof *in);
+    char what[300], cfg[96];
+    if (!in || rk_gen_state(k, in, rk->seed[0], &b)) {
+        free(in);
+        return 1;
+    }
+    char *path = out_join(o->out, "review-%s-d%d-c%d-%s-%02d-seed%" PRIu64 ".scen", res->cfg.board, res->cfg.domains,
+                          res->cfg.cores, res->cfg.debug ? "debug" : "release", n, rk->seed[0]);
+    char *verdict = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&verdict, &len);
+    if (mem) {
+        fprintf(mem, "irqsim review: new on %s: %s: %s\ntree %s (build %s), seed %" PRIu64 "\n",
+                review_config_name(&res->cfg, cfg, sizeof cfg), review_check_name(rk->check),
+                review_kind_text(rk, what, sizeof what), res->side[0].tree, res->side[0].build, rk->seed[0]);
+        fclose(mem);
+    }
+    int bad = !path || !verdict || out_reproducer("irqsim review", path, verdict, in, NULL);
+    if (!bad)
+        rk->reproducer = path;
+    else
+        free(path);
+    free(verdict);
+    free(in);
+    return bad;
+}
+
+int review_reproducers(const struct review_opts *o, struct review_result *res)
+{
+    if (!o->out || !res->ran)
+        return 0;
+    struct rk_kernel *k = calloc(1, sizeof *k);
+    char err[600];
+    if (!k || rk_open(k, res->side[0].build, err, sizeof err)) {
+        free(k);
+        return res->n_new;
+    }
+    k->cfg.kernel = (uint8_t)res->side[0].kernel;
+    int failed = 0, n = 0;
+    for (int rank = 0; rank < 5; rank++)
+        for (int i = 0; i < res->n_kinds; i++) {
+            struct review_kind *rk = &res->kinds[i];
+            if (review_kind_rank(res, rk) == rank && review_kind_new(res, rk))
+                failed += write_reproducer(o, res, k, rk, ++n);
+        }
+    rk_close(k);
+    free(k);
+    return failed;
+}
+
+void review_free(struct review_result *res)
+{
+    for (int i = 0; i < res->n_kinds; i++) {
+        free(res->kinds[i].reproducer);
+        res->kinds[i].reproducer = NULL;
+    }
+}
+
+/* ---- words ---- */
+
+bool review_kind_new(const struct review_result *res, const struct review_kind *k)
+{
+    if (!k->count[0])
+        return false;
+    if (k->check >= RV_SLOW_VS_BASE)
+        return k->check == RV_SLOW_VS_BASE || k->change == RV_CH_DIVERGES;
+    return res->has_base ? k->count[1] == 0 : !k->known;
+}
+
+bool review_kind_gone(const struct review_result *res, const struct review_kind *k)
+{
+    if (k->check >= RV_SLOW_VS_BASE)
+        return k->check != RV_SLOW_VS_BASE && (k->change == RV_CH_AGREES || k->change == RV_CH_NARROWED);
+    return res->has_base && k->count[1] && !k->count[0];
+}
+
+const char *review_check_name(int check)
+{
+    static const char *const names[RV_CHECK_COUNT] = {
+        "model slowpath against the real slowpath",
+        "model of PR #1227 against the real fastpath_irq",
+        "model corrected fastpath against the kernel-C one",
+        "real fastpath_irq against the real slowpath",
+        "kernel-C corrected fastpath against the real slowpath",
+        "the tree's slowpath against the baseline's",
+        "the tree's fastpath_irq against the baseline's",
+        "the corrected fastpath on the tree's kernel against the baseline's",
+    };
+    return check >= 0 && check < RV_CHECK_COUNT ? names[check] : "?";
+}
+
+const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
+{
+    char f[200], cause[120], defs[60];
+    if (k->halt)
+        snprintf(f, sizeof f, "halt: %.190s", k->text);
+    else
+        diff_fields_text(k->fields, f, sizeof f);
+    if (k->check == RV_FUZZ && !k->halt) {
+        if (!k->cause)
+            snprintf(buf, len, "%s [the model agrees here: unexplained]", f);
+        else if (k->cause == CLASS_NO_FIX)
+            snprintf(buf, len, "%s [no fix of the model removes it: unexplained]", f);
+        else
+            snprintf(buf, len, "%s [model cause %s: %s]", f, cause_text(&target_irq, k->cause, cause, sizeof cause),
+                     defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs));
+    } else if (k->check > RV_SLOW_VS_BASE) {
+        static const char *const ch[] = {"and it diverges from the tree's slowpath",
+                                         "and it agrees with the tree's slowpath (fixed here)",
+                                         "and it diverges from the tree's slowpath in fewer fields",
+                                         "with the tree's slowpath, which it agrees with"};
+        snprintf(buf, len, "%s, %s", f, ch[k->change]);
+    } else {
+        snprintf(buf, len, "%s%s", f, k->halt && k->known ? " [known finding]" : "");
+    }
+    return buf;
+}

@@ -1,0 +1,160 @@
+/*
+ * review: a seL4 developer's tree against a baseline (docs/REVIEW.md),
+ * the engine under `irqsim review`. For each configuration of a matrix
+ * (board, domains, cores, debug or release) both trees are built
+ * (real/build-kernel.sh, cached) and opened, and every generated state of
+ * the tree's build goes, in lockstep, through both kernels: the model
+ * against each real path (validate --real), each real fastpath (as built,
+ * kernel-C corrected) against its own slowpath (fuzz --real), and each
+ * real path of the tree against the same path of the baseline. What the
+ * tree shows and the baseline does not is new; the reverse is gone.
+ * Without a baseline, new is what PR #1227's known defects do not explain.
+ * The report writers (Markdown, JSON) are in reviewout.c.
+ */
+#ifndef IRQSIM_REVIEW_H
+#define IRQSIM_REVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "defect.h"
+#include "hostkernel.h"
+
+struct out;
+
+#define REVIEW_MAX_CONFIGS 16
+#define REVIEW_MAX_KINDS 512
+#define REVIEW_MAX_DEFINES 16
+
+/* One configuration of the matrix, as build-kernel.sh takes it. */
+struct review_config {
+    char board[32];
+    int domains, cores;
+    bool debug;
+};
+
+/* What is compared on a state. */
+enum review_check {
+    RV_VAL_SLOW,     /* the model's slowpath against the real one */
+    RV_VAL_FAST,     /* the model of PR #1227 against the real fastpath_irq */
+    RV_VAL_FIXED,    /* the model's corrected fastpath against the kernel-C one */
+    RV_FUZZ,         /* the real fastpath_irq against the real slowpath */
+    RV_FUZZ_FIXED,   /* the kernel-C corrected fastpath against the real slowpath */
+    RV_SLOW_VS_BASE, /* the tree's slowpath against the baseline's */
+    RV_FAST_VS_BASE, /* the tree's fastpath_irq against the baseline's */
+    RV_FIXED_VS_BASE, /* the corrected fastpath on the tree's kernel against it on the baseline's */
+    RV_CHECK_COUNT
+};
+
+/* A *_VS_BASE change: where the tree's fastpath now stands against its
+ * own slowpath. */
+enum review_change {
+    RV_CH_DIVERGES, /* it diverges from the tree's slowpath (or the slowpath changed) */
+    RV_CH_AGREES,   /* it agrees with the tree's slowpath, which did not change: fixed there */
+    RV_CH_NARROWED, /* it diverges in fewer fields than the baseline's did */
+    RV_CH_FOLLOWS   /* it changed with the tree's slowpath and agrees with it */
+};
+
+/* A kind: the same check, fields, halt, cause and change. */
+struct review_kind {
+    int check;                /* enum review_check */
+    uint32_t fields;          /* DF_* bits */
+    bool halt;                /* a real path halted (a failed kernel assertion) */
+    bool known;               /* a known finding (a known halt; a divergence a defect explains) */
+    unsigned cause;           /* RV_FUZZ: the model's cause (0: the model agrees; CLASS_NO_FIX) */
+    int change;               /* *_VS_BASE: enum review_change */
+    uint64_t count[2];        /* states: [0] the tree, [1] the baseline */
+    uint64_t seed[2];         /* the first state's seed on each */
+    char text[HK_TEXT_LEN];   /* a halt's text */
+    char *reproducer;         /* written (allocated), NULL: none */
+};
+
+/* One side (the tree or the baseline) of one configuration. */
+struct review_side {
+    char tree[1024];          /* as given */
+    char build[1024];         /* the build folder, "" when it did not build */
+    int build_rc;             /* build-kernel.sh's exit status */
+    char commit[48];
+    int kernel;               /* enum ks_kernel the model runs for it (kernel.info, unless --kernel) */
+    bool irq_fastpath;        /* the build has fastpath_irq */
+    uint64_t mismatches;      /* validate: states where the model and the kernel differ (known halts apart) */
+    uint64_t diverged;        /* fuzz: states where fastpath_irq diverges from the slowpath */
+    uint64_t diverged_fixed;  /* the corrected fastpath from the slowpath */
+    uint64_t unexplained;     /* of diverged: no known defect explains it (the model agrees, no fix
+                                 removes it, or an unknown halt) */
+    uint64_t halts, known_halts, unfit;
+    uint64_t defects[DEF_COUNT]; /* states whose divergence the model's cause puts on each defect */
+};
+
+/* One configuration's run. */
+struct review_result {
+    struct review_config cfg;
+    struct review_side side[2]; /* [0] the tree, [1] the baseline */
+    bool has_base, same_build;
+    bool ran;                   /* both built and opened: the states ran */
+    char why[600];              /* when not: why */
+    uint64_t states;
+    double seconds;
+    uint64_t changed[3];        /* states where the tree's slowpath, fastpath, corrected fastpath differ */
+    struct review_kind kinds[REVIEW_MAX_KINDS];
+    int n_kinds;
+    uint64_t dropped;           /* states of kinds past REVIEW_MAX_KINDS: in the totals, not listed */
+    int n_new, n_gone;
+};
+
+/* How the builds are made and the states run. */
+struct review_opts {
+    const char *tree, *base;    /* base NULL: against the known defects */
+    const char *cache, *pyfdt;  /* NULL: build-kernel.sh's defaults */
+    const char *defines[REVIEW_MAX_DEFINES]; /* -D NAME=VALUE for the kernel's configure */
+    int n_defines;
+    uint64_t checks;            /* states per configuration; 0: for seconds */
+    double seconds;
+    uint64_t seed;
+    int kernel;                 /* --kernel: the model's kernel for both, -1 each build's own */
+    const char *out;            /* reproducers of what is new go here; NULL: none written */
+    bool quiet;                 /* no progress on stderr */
+};
+
+/* "BOARD[:debug|:release][:dN][:cN],..." into cfgs; the number read, or
+ * -1 with the reason in why. */
+int review_parse_configs(const char *list, struct review_config *cfgs, int max, char *why, size_t len);
+/* "imx8mm-evk, release, 1 core, 1 domain" */
+const char *review_config_name(const struct review_config *c, char *buf, size_t len);
+extern const char review_default_configs[];
+
+/* Build (or find in the cache) tree for c; 0 with the folder in dir, else
+ * build-kernel.sh's exit status (1 failed, 2 bad input, 3 cannot build
+ * here), its last error line in why. */
+int review_build(const struct review_opts *o, const char *tree, const struct review_config *c, char *dir,
+                 size_t dirlen, char *why, size_t whylen);
+
+/* Build both sides of res->cfg and run the states; res is filled (new and
+ * gone counted). 0, or 2 when a build of the tree could not be made for a
+ * reason of input (res->why), 3 when it cannot be built here. */
+int review_run(const struct review_opts *o, struct review_result *res);
+/* Write the reproducers of res's new kinds into o->out. The number not written. */
+int review_reproducers(const struct review_opts *o, struct review_result *res);
+void review_free(struct review_result *res);
+
+/* Whether a kind is new or gone against the baseline (or the known defects). */
+bool review_kind_new(const struct review_result *res, const struct review_kind *k);
+bool review_kind_gone(const struct review_result *res, const struct review_kind *k);
+/* The order the report lists kinds in (0 first): unexplained divergences
+ * of the real fastpath, the tree against the baseline, the model against
+ * the kernel, the corrected fastpath, the rest. */
+int review_kind_rank(const struct review_result *res, const struct review_kind *k);
+#define REVIEW_RANKS 5
+/* "real fastpath_irq against the real slowpath", a check's name; and its
+ * short id for the JSON ("fuzz") */
+const char *review_check_id(int check);
+const char *review_check_name(int check);
+/* One line for a kind: "current_thread+refills [model cause entry_budget: F1]" */
+const char *review_kind_text(const struct review_kind *k, char *buf, size_t len);
+
+/* The report: Markdown (fit for a PR comment) and JSON, over n results. */
+void review_markdown(FILE *f, const struct review_opts *o, const struct review_result *res, int n);
+void review_json(struct out *out, const struct review_opts *o, const struct review_result *res, int n);
+
+#endif

@@ -1,0 +1,188 @@
+/* reviewcmd: the review command (reviewcmd.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "reviewcmd.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "out.h"
+#include "review.h"
+#include "stop.h"
+
+static const char usage[] =
+    "usage: irqsim review --sel4 TREE [--baseline TREE|TARBALL] [--configs LIST] [--checks N | --seconds N]\n"
+    "                     [--seed S] [--kernel base|master] [-o REPORT.md] [--json FILE] [--out DIR]\n"
+    "                     [--cache DIR] [--pyfdt DIR|TARBALL] [-D NAME=VALUE]... [--quiet]\n"
+    "\n"
+    "Builds TREE (a seL4 checkout or tarball; `irqsim kernel build`, cached) and the baseline for each\n"
+    "configuration and runs the same generated states through both: the model against each real path\n"
+    "(validate --real), the real fastpath_irq and the kernel-C corrected fastpath against the real\n"
+    "slowpath (fuzz --real), and each of the tree's paths against the baseline's. Reports, per\n"
+    "configuration, what is new against the baseline (kinds, defects, unexplained divergences, changed\n"
+    "outcomes) and what is gone, as Markdown (stdout, or -o) and JSON. Without --baseline, new is what\n"
+    "PR #1227's known defects (docs/FINDINGS.md) do not explain. docs/REVIEW.md.\n"
+    "\n"
+    "  --sel4 TREE          the tree under review (a directory or a .tar.gz)\n"
+    "  --baseline TREE      what it is judged against (e.g. the PR head, or master)\n"
+    "  --configs LIST       configurations, comma-separated, each BOARD[:debug|:release][:dN][:cN]\n"
+    "                       (domains 1-16, cores 1-2; default release, 1 domain, 1 core); default\n"
+    "                       imx8mm-evk:release,imx8mm-evk:debug:d16,imx8mm-evk:debug:c2,odroidc4:release\n"
+    "  --checks N           states per configuration (default 200000), the same for both trees\n"
+    "  --seconds N          instead: run each configuration for N seconds (both trees see the same states)\n"
+    "  --seed S             the first state's seed (default 1)\n"
+    "  --kernel K           the kernel the model mirrors for both (default: each build's own, kernel.info)\n"
+    "  -o REPORT.md         the Markdown report there (default stdout)\n"
+    "  --json FILE          the report as JSON (irqsim report reads it)\n"
+    "  --out DIR            a reproducer scenario for each new kind, the unexplained ones first\n"
+    "  --cache, --pyfdt, -D  passed to the kernel builds (irqsim kernel --help)\n"
+    "  --quiet              no progress on stderr\n"
+    "\n"
+    "Exit status: 0 nothing new, 1 something new (or the tree does not build where the baseline did),\n"
+    "2 bad input (an option, a tree, a board, a baseline that does not build), 3 the kernel cannot be\n"
+    "built here (a missing tool or Python module), 4 an output could not be written.\n";
+
+struct review_cmd {
+    struct review_opts r;
+    const char *configs, *md, *json;
+    bool seconds_set;
+};
+
+static int add_define(void *opts, const char *v, char *why, size_t len)
+{
+    struct review_cmd *o = opts;
+    const char *eq = strchr(v, '=');
+    if (!eq || eq == v || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_") != (size_t)(eq - v)) {
+        snprintf(why, len, "expected NAME=VALUE (a CMake cache variable of the kernel)");
+        return -1;
+    }
+    if (o->r.n_defines == REVIEW_MAX_DEFINES) {
+        snprintf(why, len, "at most %d", REVIEW_MAX_DEFINES);
+        return -1;
+    }
+    o->r.defines[o->r.n_defines++] = v;
+    return 0;
+}
+
+#define O struct review_cmd
+static const struct cli_opt table[] = {
+    CLI_ROW(O, "--sel4", CLI_STR, r.tree),
+    CLI_ROW(O, "--baseline", CLI_STR, r.base),
+    CLI_ROW(O, "--configs", CLI_STR, configs),
+    CLI_NUM(O, "--checks", CLI_U64, r.checks, 1, 1e15),
+    {"--seconds", CLI_REAL, offsetof(O, r.seconds), 0.01, 1e7, NULL, NULL, offsetof(O, seconds_set)},
+    CLI_NUM(O, "--seed", CLI_U64, r.seed, 0, 1.8e19),
+    CLI_ROW(O, "--kernel", CLI_KERNEL, r.kernel),
+    CLI_ROW(O, "-o", CLI_STR, md),
+    CLI_ROW(O, "--json", CLI_STR, json),
+    CLI_ROW(O, "--out", CLI_STR, r.out),
+    CLI_ROW(O, "--cache", CLI_STR, r.cache),
+    CLI_ROW(O, "--pyfdt", CLI_STR, r.pyfdt),
+    {"-D", CLI_FN, 0, 0, 0, NULL, add_define, 0},
+    CLI_ROW(O, "--quiet", CLI_SET, r.quiet),
+};
+#undef O
+
+static int parse(int argc, char **argv, struct review_cmd *o, struct review_config *cfgs, int *n)
+{
+    memset(o, 0, sizeof *o);
+    o->r.seed = 1;
+    o->r.kernel = -1;
+    struct cli_cmd c = {"review", usage, "irqsim review --help", table, sizeof table / sizeof table[0], NULL};
+    int rc = cli_parse(&c, o, 2, argc, argv);
+    if (rc)
+        return rc == 1 ? -1 : rc;
+    if (!o->r.tree)
+        return cli_error(&c, "needs --sel4 TREE (a seL4 checkout or tarball)");
+    if (o->r.checks && o->seconds_set)
+        return cli_error(&c, "--checks and --seconds exclude each other");
+    if (!o->r.checks && !o->seconds_set)
+        o->r.checks = 200000;
+    char why[300];
+    *n = review_parse_configs(o->configs ? o->configs : review_default_configs, cfgs, REVIEW_MAX_CONFIGS, why,
+                              sizeof why);
+    if (*n < 0)
+        return cli_error(&c, "--configs: %s", why);
+    for (const char *p[] = {o->r.tree, o->r.base}, **q = p; q < p + 2; q++)
+        if (*q && access(*q, R_OK))
+            return cli_error(&c, "%s: no such tree or tarball", *q);
+    return 0;
+}
+
+/* The status of one configuration: 2 or 3 when it could not be judged. */
+static int config_status(const struct review_result *res, int rc)
+{
+    if (rc == 1 && res->side[0].build_rc == 1)
+        return 1; /* the tree does not build: new (n_new says so) */
+    if (rc)
+        return rc == 3 ? 3 : 2;
+    return res->n_new ? 1 : 0;
+}
+
+static int write_outputs(const struct review_cmd *o, struct review_result *res, int n)
+{
+    int bad = 0;
+    char *md = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&md, &len);
+    if (!mem)
+        return 1;
+    review_markdown(mem, &o->r, res, n);
+    fclose(mem);
+    if (o->md)
+        bad += out_text("irqsim review", o->md, md) != 0;
+    else
+        fputs(md, stdout);
+    free(md);
+    if (o->json) {
+        struct out *out = out_open("irqsim review", o->json);
+        if (out)
+            review_json(out, &o->r, res, n);
+        bad += !out || out_close(out) != 0;
+    }
+    return bad;
+}
+
+int review_main(int argc, char **argv)
+{
+    struct review_cmd o;
+    struct review_config cfgs[REVIEW_MAX_CONFIGS];
+    int n = 0;
+    int rc = parse(argc, argv, &o, cfgs, &n);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    if (o.r.out && out_dir("irqsim review", o.r.out))
+        return OUT_FAILED;
+    struct review_result *res = calloc((size_t)n, sizeof *res);
+    if (!res)
+        return 2;
+    stop_catch();
+    int status = 0, bad = 0, done = 0;
+    for (int i = 0; i < n && !stop_requested(); i++, done++) {
+        res[i].cfg = cfgs[i];
+        int c = config_status(&res[i], review_run(&o.r, &res[i]));
+        bad += review_reproducers(&o.r, &res[i]);
+        if (c == 1 && res[i].side[0].build_rc == 1)
+            res[i].n_new = 1;
+        status = c > status ? c : status;
+    }
+    bad += write_outputs(&o, res, done);
+    int nn = 0, ng = 0;
+    for (int i = 0; i < done; i++)
+        nn += res[i].n_new, ng += res[i].n_gone;
+    if (o.md)
+        printf("irqsim review: %d new, %d gone or better over %d configuration%s (report: %s)\n", nn, ng, done,
+               done == 1 ? "" : "s", o.md);
+    if (stop_requested())
+        fprintf(stderr, "irqsim review: interrupted by %s after %d of %d configurations\n", stop_name(stop_requested()),
+                done, n);
+    for (int i = 0; i < n; i++)
+        review_free(&res[i]);
+    free(res);
+    if (bad && status < 2)
+        status = OUT_FAILED;
+    return stop_finish(status);
+}

@@ -1,0 +1,274 @@
+/* reviewout: the report of `irqsim review`, Markdown and JSON (review.h). */
+#include <inttypes.h>
+#include <string.h>
+
+#include "classify.h"
+#include "config.h"
+#include "defect.h"
+#include "diff.h"
+#include "out.h"
+#include "review.h"
+#include "target.h"
+
+const char *review_check_id(int check)
+{
+    static const char *const ids[RV_CHECK_COUNT] = {"validate-slow", "validate-fast", "validate-fixed",
+                                                    "fuzz",          "fuzz-fixed",    "slowpath-vs-baseline",
+                                                    "fastpath-vs-baseline", "fixed-vs-baseline"};
+    return check >= 0 && check < RV_CHECK_COUNT ? ids[check] : "?";
+}
+
+static int total(const struct review_result *res, int n, bool gone)
+{
+    int t = 0;
+    for (int i = 0; i < n; i++)
+        t += gone ? res[i].n_gone : res[i].n_new;
+    return t;
+}
+
+/* ---- Markdown ---- */
+
+static void md_kind(FILE *f, const struct review_result *res, const struct review_kind *k)
+{
+    char text[400];
+    fprintf(f, "- **%s**: %s: %" PRIu64 " state%s", review_check_name(k->check), review_kind_text(k, text, sizeof text),
+            k->count[0], k->count[0] == 1 ? "" : "s");
+    if (res->has_base && k->check < RV_SLOW_VS_BASE)
+        fprintf(f, " (baseline %" PRIu64 ")", k->count[1]);
+    uint64_t seed = k->count[0] ? k->seed[0] : k->seed[1];
+    fprintf(f, ", first at seed %" PRIu64, seed);
+    if (k->reproducer)
+        fprintf(f, ", reproducer `%s`", k->reproducer);
+    fprintf(f, "\n");
+}
+
+/* A PR comment stays readable: the first kinds of a list, then how many
+ * more the JSON holds. */
+#define MD_MAX_KINDS 20
+
+/* The kinds new (gone false) or gone, in the report's order. */
+static void md_kinds(FILE *f, const struct review_result *res, bool gone)
+{
+    int n = 0;
+    for (int rank = 0; rank < REVIEW_RANKS; rank++)
+        for (int i = 0; i < res->n_kinds; i++) {
+            const struct review_kind *k = &res->kinds[i];
+            if (review_kind_rank(res, k) == rank && (gone ? review_kind_gone(res, k) : review_kind_new(res, k)) &&
+                n++ < MD_MAX_KINDS)
+                md_kind(f, res, k);
+        }
+    if (n > MD_MAX_KINDS)
+        fprintf(f, "- ... and %d more kinds, not listed here (every one is in the JSON, --json)\n", n - MD_MAX_KINDS);
+}
+
+/* States where a fastpath changed with the tree's slowpath and agrees with it. */
+static uint64_t md_follows(const struct review_result *res)
+{
+    uint64_t n = 0;
+    for (int i = 0; i < res->n_kinds; i++)
+        n += res->kinds[i].change == RV_CH_FOLLOWS ? res->kinds[i].count[0] : 0;
+    return n;
+}
+
+static void md_side(FILE *f, const char *who, const struct review_side *s)
+{
+    fprintf(f, "- %s: `%s`, commit %s, model kernel %s%s\n", who, s->build, s->commit[0] ? s->commit : "?",
+            cfg_kernel_name(s->kernel), s->irq_fastpath ? "" : ", **no IRQ fastpath** (only the slowpath checked)");
+}
+
+static void md_defects(FILE *f, const struct review_result *res)
+{
+    fprintf(f, "- defects (states whose fastpath_irq divergence each explains, tree%s):",
+            res->has_base ? " / baseline" : "");
+    bool any = false;
+    for (int d = 0; d < DEF_COUNT; d++) {
+        if (!res->side[0].defects[d] && !(res->has_base && res->side[1].defects[d]))
+            continue;
+        any = true;
+        fprintf(f, " %s %" PRIu64, defect_info(&target_irq, d)->id, res->side[0].defects[d]);
+        if (res->has_base)
+            fprintf(f, "/%" PRIu64, res->side[1].defects[d]);
+    }
+    fprintf(f, "%s\n", any ? "" : " none");
+}
+
+static void md_config(FILE *f, const struct review_result *res)
+{
+    char name[96];
+    fprintf(f, "\n### %s\n\n", review_config_name(&res->cfg, name, sizeof name));
+    if (res->side[0].build[0])
+        md_side(f, "tree", &res->side[0]);
+    if (res->has_base && res->side[1].build[0])
+        md_side(f, "baseline", &res->side[1]);
+    if (res->same_build)
+        fprintf(f, "- the tree and the baseline have the same content: one build\n");
+    if (res->why[0])
+        fprintf(f, "- **not run%s**: %s\n", res->ran ? " to the end" : "", res->why);
+    if (!res->ran)
+        return;
+    const struct review_side *t = &res->side[0], *b = &res->side[1];
+    fprintf(f, "- %" PRIu64 " states in %.1f s; fastpath_irq diverges from the slowpath on %" PRIu64, res->states,
+            res->seconds, t->diverged);
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 ")", b->diverged);
+    fprintf(f, ", **%" PRIu64 " unexplained**", t->unexplained);
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 ")", b->unexplained);
+    fprintf(f, "; model against kernel: %" PRIu64 " mismatches", t->mismatches);
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 ")", b->mismatches);
+    fprintf(f, "; corrected fastpath diverges on %" PRIu64 "\n", t->diverged_fixed);
+    if (res->has_base)
+        fprintf(f, "- the tree's paths against the baseline's: slowpath differs on %" PRIu64 " states, fastpath_irq on %" PRIu64
+                   ", corrected fastpath on %" PRIu64 "\n",
+                res->changed[0], res->changed[1], res->changed[2]);
+    if (t->unfit || (res->has_base && b->unfit))
+        fprintf(f, "- path runs the build could not hold: tree %" PRIu64 ", baseline %" PRIu64 "\n", t->unfit, b->unfit);
+    md_defects(f, res);
+    if (res->dropped)
+        fprintf(f, "- **%" PRIu64 " states of kinds past the first %d not listed** (counted in the totals)\n",
+                res->dropped, REVIEW_MAX_KINDS);
+    fprintf(f, "\n**New (%d)**%s\n\n", res->n_new, res->n_new ? "" : ": none");
+    md_kinds(f, res, false);
+    if (res->n_gone) {
+        fprintf(f, "\n**Gone or better (%d)**\n\n", res->n_gone);
+        md_kinds(f, res, true);
+    }
+    if (md_follows(res))
+        fprintf(f, "\n(and %" PRIu64 " fastpath outcomes changed with the tree's slowpath, agreeing with it: neither new nor "
+                   "gone)\n",
+                md_follows(res));
+}
+
+void review_markdown(FILE *f, const struct review_opts *o, const struct review_result *res, int n)
+{
+    int nn = total(res, n, false), ng = total(res, n, true);
+    fprintf(f, "## irqsim review\n\n");
+    fprintf(f, "Tree `%s` against %s%s%s, %d configuration%s, ", o->tree, o->base ? "baseline `" : "",
+            o->base ? o->base : "PR #1227's known defects (docs/FINDINGS.md)", o->base ? "`" : "", n, n == 1 ? "" : "s");
+    if (o->checks)
+        fprintf(f, "%" PRIu64 " generated states each from seed %" PRIu64, o->checks, o->seed);
+    else
+        fprintf(f, "%.0f s of generated states each from seed %" PRIu64, o->seconds, o->seed);
+    fprintf(f, "%s.\n\n", o->base ? " (the same states through both kernels)" : "");
+    bool all = true;
+    for (int i = 0; i < n; i++)
+        all = all && res[i].ran && !res[i].why[0];
+    fprintf(f, "**%s**%s\n\n", nn ? "Something new" : "Nothing new", all ? "" : " (not every configuration ran: below)");
+    fprintf(f, "| configuration | states | new | gone | fastpath_irq diverges | unexplained | slowpath changed |\n");
+    fprintf(f, "|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int i = 0; i < n; i++) {
+        char name[96];
+        const struct review_result *r = &res[i];
+        fprintf(f, "| %s | %" PRIu64 " | %d | %d | %" PRIu64, review_config_name(&r->cfg, name, sizeof name), r->states,
+                r->n_new, r->n_gone, r->side[0].diverged);
+        if (r->has_base)
+            fprintf(f, " (%" PRIu64 ")", r->side[1].diverged);
+        fprintf(f, " | %" PRIu64, r->side[0].unexplained);
+        if (r->has_base)
+            fprintf(f, " (%" PRIu64 ") | %" PRIu64 " |\n", r->side[1].unexplained, r->changed[0]);
+        else
+            fprintf(f, " | - |\n");
+    }
+    if (o->base)
+        fprintf(f, "\n(baseline in parentheses)\n");
+    for (int i = 0; i < n; i++)
+        md_config(f, &res[i]);
+    fprintf(f, "\n%d new, %d gone or better.\n", nn, ng);
+}
+
+/* ---- JSON ---- */
+
+static void js_kind(struct out *out, const struct review_result *res, const struct review_kind *k)
+{
+    FILE *f = out->f;
+    char fields[200], cause[120], defs[60];
+    fprintf(f, "{\"check\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"text\": ", review_check_id(k->check),
+            diff_fields_text(k->fields, fields, sizeof fields), k->halt ? "true" : "false");
+    out_string(out, k->text);
+    fprintf(f, ", \"model_cause\": \"%s\", \"defects\": \"%s\", \"known\": %s",
+            k->cause ? cause_text(&target_irq, k->cause, cause, sizeof cause) : "none",
+            defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs), k->known ? "true" : "false");
+    if (k->check > RV_SLOW_VS_BASE) {
+        static const char *const ch[] = {"diverges", "agrees", "narrowed", "follows-slowpath"};
+        fprintf(f, ", \"change\": \"%s\"", ch[k->change]);
+    }
+    fprintf(f, ", \"new\": %s, \"gone\": %s, \"tree\": %" PRIu64 ", \"baseline\": %" PRIu64 ", \"seed\": %" PRIu64
+               ", \"baseline_seed\": %" PRIu64 ", \"reproducer\": ",
+            review_kind_new(res, k) ? "true" : "false", review_kind_gone(res, k) ? "true" : "false", k->count[0],
+            k->count[1], k->seed[0], k->seed[1]);
+    out_string(out, k->reproducer ? k->reproducer : "");
+    fputc('}', f);
+}
+
+static void js_side(struct out *out, const struct review_side *s)
+{
+    FILE *f = out->f;
+    fprintf(f, "{\"tree\": ");
+    out_string(out, s->tree);
+    fprintf(f, ", \"build\": ");
+    out_string(out, s->build);
+    fprintf(f, ", \"build_status\": %d, \"commit\": ", s->build_rc);
+    out_string(out, s->commit);
+    fprintf(f, ", \"model_kernel\": \"%s\", \"irq_fastpath\": %s, \"mismatches\": %" PRIu64 ", \"diverged\": %" PRIu64
+               ", \"diverged_fixed\": %" PRIu64 ", \"unexplained\": %" PRIu64 ", \"halts\": %" PRIu64
+               ", \"known_halts\": %" PRIu64 ", \"unfit\": %" PRIu64 ", \"defects\": {",
+            cfg_kernel_name(s->kernel), s->irq_fastpath ? "true" : "false", s->mismatches, s->diverged,
+            s->diverged_fixed, s->unexplained, s->halts, s->known_halts, s->unfit);
+    const char *sep = "";
+    for (int d = 0; d < DEF_COUNT; d++)
+        if (s->defects[d]) {
+            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(&target_irq, d)->id, s->defects[d]);
+            sep = ", ";
+        }
+    fprintf(f, "}}");
+}
+
+static void js_config(struct out *out, const struct review_result *res)
+{
+    FILE *f = out->f;
+    char name[96];
+    fprintf(f, "  {\"config\": \"%s\", \"board\": ", review_config_name(&res->cfg, name, sizeof name));
+    out_string(out, res->cfg.board);
+    fprintf(f, ", \"domains\": %d, \"cores\": %d, \"debug\": %s, \"ran\": %s, \"why\": ", res->cfg.domains,
+            res->cfg.cores, res->cfg.debug ? "true" : "false", res->ran ? "true" : "false");
+    out_string(out, res->why);
+    fprintf(f, ", \"states\": %" PRIu64 ", \"seconds\": %.2f, \"new\": %d, \"gone\": %d, \"same_build\": %s,\n   \"tree\": ",
+            res->states, res->seconds, res->n_new, res->n_gone, res->same_build ? "true" : "false");
+    js_side(out, &res->side[0]);
+    fprintf(f, ",\n   \"baseline\": ");
+    if (res->has_base)
+        js_side(out, &res->side[1]);
+    else
+        fprintf(f, "null");
+    fprintf(f, ",\n   \"changed\": {\"slowpath\": %" PRIu64 ", \"fastpath\": %" PRIu64 ", \"corrected\": %" PRIu64
+               "}, \"kinds_dropped\": %" PRIu64 ",\n   \"kinds\": [",
+            res->changed[0], res->changed[1], res->changed[2], res->dropped);
+    int n = 0;
+    for (int rank = 0; rank < REVIEW_RANKS; rank++)
+        for (int i = 0; i < res->n_kinds; i++)
+            if (review_kind_rank(res, &res->kinds[i]) == rank) {
+                fprintf(f, "%s\n    ", n++ ? "," : "");
+                js_kind(out, res, &res->kinds[i]);
+            }
+    fprintf(f, "]}");
+}
+
+void review_json(struct out *out, const struct review_opts *o, const struct review_result *res, int n)
+{
+    FILE *f = out->f;
+    fprintf(f, "{\"command\": \"review\", \"tree\": ");
+    out_string(out, o->tree);
+    fprintf(f, ", \"baseline\": ");
+    if (o->base)
+        out_string(out, o->base);
+    else
+        fprintf(f, "null");
+    fprintf(f, ", \"seed\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"seconds\": %.2f, \"new\": %d, \"gone\": %d,\n \"configs\": [\n",
+            o->seed, o->checks, o->checks ? 0.0 : o->seconds, total(res, n, false), total(res, n, true));
+    for (int i = 0; i < n; i++) {
+        js_config(out, &res[i]);
+        fprintf(f, "%s\n", i + 1 < n ? "," : "");
+    }
+    fprintf(f, " ]}\n");
+}
