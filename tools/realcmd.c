@@ -25,6 +25,7 @@
 #include "rk_load.h"
 #include "rk_sig.h"
 #include "scenario.h"
+#include "situation.h"
 #include "stop.h"
 #include "target.h"
 #include "sig_fast.h"
@@ -91,6 +92,8 @@ struct real_run {
     uint64_t field_hits[DF_COUNT]; /* fuzz: divergences (every one, not a sample) in which each field differs */
     uint64_t sig_exits[SIG_EXIT_COUNT]; /* validate --target signal: the model's fastpath exits */
     uint64_t sig_real_done[3];          /* the real fastpath: not tracked (release), fell back, finished */
+    uint64_t sits[SIT_COUNT];           /* the situations of the states generated (situation.h) */
+    uint64_t generated;
     double t0;
     int write_errors; /* outputs that could not be written */
 };
@@ -472,8 +475,11 @@ static bool next_state(const struct real_opts *o, struct real_run *r, uint64_t s
     struct gen_bounds b;
     gen_bounds_default(&b);
     b.target = o->target;
-    if (rk_gen_state(&r->k, &r->in, seed, &b) == 0)
+    if (rk_gen_state(&r->k, &r->in, seed, &b) == 0) {
+        situation_tally(&r->in, r->sits);
+        r->generated++;
         return true;
+    }
     fprintf(stderr, "irqsim %s: the generator has no preset matching the build (board %s)\n", o->cmd, r->k.board);
     return false;
 }
@@ -544,6 +550,7 @@ static int validate(const struct real_opts *o, struct real_run *r)
         printf("  known: %s\n", rk_known_halt("cap_vspace_cap_get_capVSBasePtr"));
     if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
+    situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
     return r->diverged ? 1 : 0;
 }
 
@@ -757,6 +764,7 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
     printf("fuzz --real: %" PRIu64 " states in %.1f s (%.0f checks/s), real %s against the real slowpath: "
            "%" PRIu64 " diverge, %d kinds, %" PRIu64 " real-kernel halts\n",
            i, t, (double)i / t, path_name(fast), r->diverged, r->n_classes, r->halts);
+    situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
     if (r->diverged) {
         printf("defects (the model's cause, over the %" PRIu64 " divergences named: the first %d of each field set, "
                "then 1 in %d):",
