@@ -327,11 +327,15 @@ static bool find_gcda(const char *dir, char *out, size_t n, int depth)
 static char *gcov_json(const char *cov, const char *dir)
 {
     char notes[4096], link[4096], cmd[8192];
-    snprintf(notes, sizeof notes, "%s/host_all.gcno", cov);
-    snprintf(link, sizeof link, "%s/host_all.gcno", dir);
+    /* a path too long for the buffers is refused, not cut */
+    int nn = snprintf(notes, sizeof notes, "%s/host_all.gcno", cov);
+    int nl = snprintf(link, sizeof link, "%s/host_all.gcno", dir);
+    int nc = snprintf(cmd, sizeof cmd, "cd '%s' && gcov -b -j -t -o . host_all.gcda 2>/dev/null", dir);
+    if (nn < 0 || (size_t)nn >= sizeof notes || nl < 0 || (size_t)nl >= sizeof link || nc < 0 ||
+        (size_t)nc >= sizeof cmd)
+        return NULL;
     if (symlink(notes, link) && errno != EEXIST)
         return NULL;
-    snprintf(cmd, sizeof cmd, "cd '%s' && gcov -b -j -t -o . host_all.gcda 2>/dev/null", dir);
     FILE *p = popen(cmd, "r");
     if (!p)
         return NULL;
