@@ -515,9 +515,10 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
         }
     }
     printf("kernel coverage: %" PRIu64 " interrupt states (slowpath%s), %" PRIu64 " seL4_Send (both paths) in %.1f s; "
-           "fastpath branches neither reached nor argued: %d; stale arguments: %d\n",
+           "fastpath branches neither reached nor argued: %d; stale arguments: %d%s\n",
            c->irq, d->nfns && rk_cov_find(d, "fastpath_irq") >= 0 ? ", fastpath_irq, corrected fastpath" : "",
-           c->sig_made + c->sig_model, c->seconds, goal_open, stale);
+           c->sig_made + c->sig_model, c->seconds, goal_open, stale,
+           unmatched ? "; some arguments name lines not in this tree (above)" : "");
     int rc = o->json ? write_json(o, d, fl, n, c, cov, stale) : 0;
     free(fl);
     return rc ? rc : (goal_open || stale) ? 1 : 0;
