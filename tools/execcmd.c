@@ -140,6 +140,9 @@ static void print_summary(FILE *f, const struct exec_opts *o, const struct exec_
     fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "\n",
             r->entries, r->refused, r->asserts, r->drifts);
+    if (r->stopped)
+        fprintf(f, "%" PRIu64 " workloads stopped at the simulator's event limit before the horizon (their later "
+                   "entries not checked)\n", r->stopped);
     if (r->refused)
         fprintf(f, "INVARIANT BUG: a state the kernel reached was refused (first: workload %" PRIu64 ", %s)\n",
                 r->first_refused, r->refusal);
@@ -238,7 +241,10 @@ int exec_main(int argc, char **argv)
         abort();
     struct prog p = {now_s()};
     stop_catch();
-    exec_run(&e, r, o.quiet ? NULL : progress, stopped, &p);
+    if (exec_run(&e, r, o.quiet ? NULL : progress, stopped, &p) != 0) { /* the table's bounds make this unreachable */
+        free(r);
+        return cli_error(&exec_cmd, "the options name no space of executions");
+    }
     double elapsed = now_s() - p.start;
     if (!o.quiet)
         fprintf(stderr, "\r%60s\r", "");
