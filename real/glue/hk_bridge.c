@@ -20,6 +20,9 @@ static endpoint_t hk_ep_pool[HK_MAX_EPS + 1] ALIGN(BIT(seL4_EndpointBits));
 #define HK_HIDDEN_EP (&hk_ep_pool[HK_MAX_EPS])
 static reply_t hk_reply_pool[HK_MAX_REPLIES] ALIGN(BIT(seL4_ReplyBits));
 static vspace_root_t hk_vspace_pool[HK_MAX_TCBS][BIT(seL4_VSpaceIndexBits)] ALIGN(BIT(seL4_VSpaceBits));
+/* the vspaces that took a thread's ASID after its pool was deleted (see
+ * hk_load_tcb's asid_ok) */
+static vspace_root_t hk_vspace_reused[HK_MAX_TCBS][BIT(seL4_VSpaceIndexBits)] ALIGN(BIT(seL4_VSpaceBits));
 static asid_pool_t hk_asid_pool ALIGN(BIT(seL4_ASIDPoolBits));
 
 static const char *hk_err = "";
@@ -211,6 +214,23 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
 }
 
 /* thread state, links and caps of TCB i (tcb_t and its CNode slots) */
+/* What a thread's ASID maps when asid_ok is false, two kernel states the
+ * model folds into one (both paths agree on them: fastpath_irq and
+ * fastpath_signal go to the slowpath on either, fastpath.c:1059-1062;
+ * setVMRoot takes the global vspace on either, vspace.c:751-754):
+ * nothing, or, for an odd thread with a vspace cap, another vspace. The
+ * kernel reaches the second when the last cap to the thread's ASID pool
+ * is deleted (objecttype.c:139, deleteASIDPool, vspace.c:1056-1073: the
+ * table entry goes, the thread's cap keeps its mapped ASID), a new pool
+ * takes the free table entry (vspace.c:1684) and its first free ASID, the
+ * same, goes to a new vspace (vspace.c:1773-1785). */
+static vspace_root_t *hk_asid_target(const struct hk_tcb *x, int i)
+{
+    if (x->asid_ok)
+        return hk_vspace_pool[i];
+    return x->vtable_ok && (i & 1) ? hk_vspace_reused[i] : NULL;
+}
+
 static void hk_load_tcb(const struct hk_state *s, int i)
 {
     const struct hk_tcb *x = &s->tcbs[i];
@@ -251,12 +271,12 @@ static void hk_load_tcb(const struct hk_state *s, int i)
     if (x->timeout_handler)
         slots[tcbTimeoutHandler].cap = cap_endpoint_cap_new(0, 0, 1, 1, 0, (word_t)HK_HIDDEN_EP);
     /* vtable_ok: a mapped vspace cap (else a null cap); asid_ok: the ASID
-     * map points at that vspace (else at nothing). ASID = index + 1. */
+     * map points at that vspace. ASID = index + 1. */
     asid_t asid = (asid_t)i + 1;
     if (x->vtable_ok)
         slots[tcbVTable].cap = cap_vspace_cap_new(asid, (word_t)hk_vspace_pool[i], 1);
-    hk_asid_pool.array[asid] = x->asid_ok ? asid_map_asid_map_vspace_new((word_t)hk_vspace_pool[i])
-                                          : asid_map_asid_map_none_new();
+    vspace_root_t *to = hk_asid_target(x, i);
+    hk_asid_pool.array[asid] = to ? asid_map_asid_map_vspace_new((word_t)to) : asid_map_asid_map_none_new();
 }
 
 _Static_assert(sizeof(refill_t) == 2 * sizeof(ticks_t), "a refill is its two words");
