@@ -131,15 +131,22 @@ static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
 
 /* a pending IRQ the GIC would raise now (not masked, and not active:
  * under master's GICv3 split EOI a signal stays active until the
- * handler's IRQHandler_Ack) */
-static int deliverable(const struct sim *s, const struct sim_kernel *k)
+ * handler's IRQHandler_Ack): the first declared, or the last with
+ * gic_devices reversed; *n counts them (the GIC's choice among them) */
+static int deliverable(const struct sim *s, const struct sim_kernel *k, int *n)
 {
-    for (int q = 0; q < s->w->n_irqs; q++) {
+    int first = -1;
+    *n = 0;
+    for (int i = 0; i < s->w->n_irqs; i++) {
+        int q = s->w->gic_devices_reversed ? s->w->n_irqs - 1 - i : i;
         int irq = s->w->irqs[q].irq;
-        if (k->pending[q] && !(irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
-            return q;
+        if (!k->pending[q] || (irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
+            continue;
+        if (first < 0)
+            first = q;
+        ++*n;
     }
-    return -1;
+    return first;
 }
 
 /* getActiveIRQ (include/arch/arm/arch/machine/gic_v2.h, gic_v3.h): an
@@ -159,22 +166,49 @@ struct ev {
     ticks_t t;
     int kind, q;
     int core; /* where it happens: device interrupts go to core 0 (the GIC's boot target) */
+    bool choice; /* an interrupt the GIC chose among several pending at once */
 };
+
+/* The interrupt of n candidates the GIC gives first: the earliest; among
+ * those due at once, the workload's order (gic_rank, workload.h). Taken
+ * if not later than e (the thread's next step, an arrival, the end). */
+static struct ev gic_pick(const struct sim *s, const struct ev *cand, const int *kind, int n, struct ev e)
+{
+    int best = -1, at_once = 0;
+    for (int i = 0; i < n; i++) {
+        if (best >= 0 && cand[i].t > cand[best].t)
+            continue;
+        at_once = best >= 0 && cand[i].t == cand[best].t ? at_once + 1 : 1;
+        if (best < 0 || cand[i].t < cand[best].t || s->w->gic_rank[kind[i]] < s->w->gic_rank[kind[best]])
+            best = i;
+    }
+    if (best < 0 || cand[best].t > e.t)
+        return e;
+    struct ev x = cand[best];
+    x.choice = at_once > 1;
+    return x;
+}
 
 /* another core's next event, if earlier than e (on a tie, core 0 goes
  * first); among its own, as on core 0, a due timer goes before an IPI and
  * an IPI before the thread's next step */
 static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct ev e, ticks_t end)
 {
-    struct ev ce = {end, EV_END, -1, c};
+    struct ev ce = {end, EV_END, -1, c, false}, cand[2];
+    int kind[2], n = 0;
     int cur = k->ks.core_cur[c];
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < ce.t)
-        ce = (struct ev){k->now + k->left[cur], EV_USER, -1, c};
-    if (k->ks.ipi_sent >> c & 1u)
-        ce = (struct ev){k->now, EV_IPI, -1, c};
+        ce = (struct ev){k->now + k->left[cur], EV_USER, -1, c, false};
+    if (k->ks.ipi_sent >> c & 1u) {
+        cand[n] = (struct ev){k->now, EV_IPI, -1, c, false};
+        kind[n++] = WL_GIC_IPI;
+    }
     ticks_t dl = k->ks.core_deadline[c] < k->now ? k->now : k->ks.core_deadline[c];
-    if (dl <= ce.t && dl <= end)
-        ce = (struct ev){dl, EV_TIMER, -1, c};
+    if (dl <= end) {
+        cand[n] = (struct ev){dl, EV_TIMER, -1, c, false};
+        kind[n++] = WL_GIC_TIMER;
+    }
+    ce = gic_pick(s, cand, kind, n, ce);
     return ce.kind != EV_END && ce.t < e.t ? ce : e;
 }
 
@@ -194,30 +228,49 @@ static bool arrived_in_lock_wait(const struct sim *s, const struct sim_kernel *k
 static struct ev peek(const struct sim *s, const struct sim_kernel *k)
 {
     if (k->done)
-        return (struct ev){NEVER, EV_END, -1, 0};
+        return (struct ev){NEVER, EV_END, -1, 0, false};
     if (k->acked_q >= 0)
-        return (struct ev){k->now, EV_DEVICE, k->acked_q, 0};
+        return (struct ev){k->now, EV_DEVICE, k->acked_q, 0, false};
     for (int q = 0; q < s->w->n_irqs; q++)
         if (arrived_in_lock_wait(s, k, q))
-            return (struct ev){k->now, EV_ARRIVAL, q, 0};
+            return (struct ev){k->now, EV_ARRIVAL, q, 0, false};
     ticks_t dl = k->ks.deadline < k->now ? k->now : k->ks.deadline;
     /* (events that came while the kernel ran, entry_latency, happen when
      * it returns) */
     ticks_t end = s->w->horizon < k->now ? k->now : s->w->horizon;
-    struct ev e = {end, EV_END, -1, 0};
+    struct ev e = {end, EV_END, -1, 0, false}, cand[3];
+    int kind[3], n = 0, devices;
     int cur = k->ks.cur_thread;
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < e.t)
-        e = (struct ev){k->now + k->left[cur], EV_USER, -1, 0};
+        e = (struct ev){k->now + k->left[cur], EV_USER, -1, 0, false};
     for (int q = 0; q < s->w->n_irqs; q++)
         if (next_arrival(s, k, q) <= e.t)
-            e = (struct ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q, 0};
-    if (k->ks.ipi_sent & 1u)
-        e = (struct ev){k->now, EV_IPI, -1, 0};
-    int dq = deliverable(s, k);
-    if (dq >= 0)
-        e = (struct ev){k->now, EV_DEVICE, dq, 0};
-    if (dl <= e.t && dl <= end)
-        e = (struct ev){dl, EV_TIMER, -1, 0};
+            e = (struct ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q, 0, false};
+    if (k->ks.ipi_sent & 1u) {
+        cand[n] = (struct ev){k->now, EV_IPI, -1, 0, false};
+        kind[n++] = WL_GIC_IPI;
+    }
+    int dq = deliverable(s, k, &devices);
+    if (dq >= 0) {
+        cand[n] = (struct ev){k->now, EV_DEVICE, dq, 0, false};
+        kind[n++] = WL_GIC_DEVICE;
+    }
+    if (dl <= end) {
+        cand[n] = (struct ev){dl, EV_TIMER, -1, 0, false};
+        kind[n++] = WL_GIC_TIMER;
+    }
+    struct ev x = gic_pick(s, cand, kind, n, e);
+    x.choice |= x.kind == EV_DEVICE && devices > 1;
+    /* a device that arrives when an interrupt is due (or arrived while
+     * this core was in the kernel) is pending beside it: with an order
+     * other than the default it is marked pending first, so that the
+     * order decides. The default keeps the simulator's older order, one
+     * the GIC may take: what is due goes before the arrival. */
+    bool arrives_then = e.kind == EV_ARRIVAL && x.kind != EV_ARRIVAL && e.t == x.t;
+    if (arrives_then && !wl_gic_default(s->w))
+        x = e;
+    x.choice |= arrives_then; /* the device was there to choose */
+    e = x;
     for (int c = 1; c < n_cores(s); c++)
         e = peek_core(s, k, c, e, end);
     return e;
@@ -429,6 +482,7 @@ static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
 {
     k->entry_core = (uint8_t)e.core;
     k->entry_t0 = e.t;
+    k->gic_choices += e.choice;
     if (e.kind == EV_DEVICE && e.q == k->acked_q) {
         k->acked_q = -1;
         k->lock_waits++;

@@ -64,6 +64,10 @@ struct sim_kernel {
      * lock (-1: none): handled before anything else (sim.c, peek) */
     int acked_q;
     uint32_t lock_waits;            /* device IRQs taken so */
+    /* interrupts the GIC chose among several pending at once (the
+     * workload's gic_order decided): 0, and another order would run
+     * the same */
+    uint32_t gic_choices;
     ticks_t pending_since[WL_MAX_IRQS];
     uint32_t delivered[WL_MAX_IRQS], arrived[WL_MAX_IRQS], coalesced[WL_MAX_IRQS];
     uint32_t entries[SE_COUNT];

@@ -222,6 +222,8 @@ static void report_checker(FILE *out, const struct sim *s)
         if (s->w->cores > 1)
             fprintf(out, "  device interrupts taken in a lock wait (acknowledged during the other core's entry): %u\n",
                     x->lock_waits);
+        fprintf(out, "  interrupts the GIC chose among several pending at once (%s order): %u\n",
+                wl_gic_default(s->w) ? "the default" : "the workload's", x->gic_choices);
         for (uint32_t i = 0; i < x->refused && i < SIM_MAX_REFUSED; i++)
             fprintf(out, "  CHECKER OR MODEL ERROR t=%" PRIu64 " %s entry: invariant %s: %s\n", x->refusals[i].t,
                     entry_names[x->refusals[i].kind], inv_name(x->refusals[i].inv), x->refusals[i].msg);
@@ -289,9 +291,10 @@ int sim_json(FILE *out, const struct sim *s)
     for (int k = 0; k < 2; k++) {
         const struct sim_kernel *x = &s->k[k];
         fprintf(out, "%s{\"path\":\"%s\",\"timer_entries\":%u,\"device_entries\":%u,\"syscalls\":%u,"
-                     "\"states_checked\":%u,\"states_refused\":%u,\"asserts\":%u,\"lock_waits\":%u,\"threads\":{",
+                     "\"states_checked\":%u,\"states_refused\":%u,\"asserts\":%u,\"lock_waits\":%u,\"gic_choices\":%u,"
+                     "\"threads\":{",
                 k ? "," : "", k ? "fast" : "slow", x->entries[SE_TIMER], x->entries[SE_DEVICE],
-                x->entries[SE_SYSCALL], x->checked, x->refused, x->asserts, x->lock_waits);
+                x->entries[SE_SYSCALL], x->checked, x->refused, x->asserts, x->lock_waits, x->gic_choices);
         for (int i = 0; i < s->w->n_threads; i++) {
             ticks_t first;
             ticks_t r = ran(x, s->tcb_of[i], s->diverged ? s->div_time : 0, s->w->horizon, &first);

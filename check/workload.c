@@ -38,6 +38,25 @@ void workload_init(struct workload *w)
     w->cores = 1;
     w->timer_irq = 27;
     w->target = target_default();
+    for (int k = 0; k < WL_GIC_KINDS; k++)
+        w->gic_rank[k] = (uint8_t)k;
+}
+
+static const char *const gic_kind_names[WL_GIC_KINDS] = {"timer", "device", "ipi"};
+
+bool wl_gic_default(const struct workload *w)
+{
+    for (int k = 0; k < WL_GIC_KINDS; k++)
+        if (w->gic_rank[k] != k)
+            return false;
+    return !w->gic_devices_reversed;
+}
+
+void wl_gic_reverse(struct workload *w)
+{
+    for (int k = 0; k < WL_GIC_KINDS; k++)
+        w->gic_rank[k] = (uint8_t)(WL_GIC_KINDS - 1 - w->gic_rank[k]);
+    w->gic_devices_reversed = !w->gic_devices_reversed;
 }
 
 /* Print, parse, print again (back is scratch): the two texts must be the
@@ -79,7 +98,7 @@ struct rd {
     struct scen_error *err;
     int line;
     int directives;  /* lines that are not blank or comments */
-    int simple_at[8]; /* the line of each one-value setting (parse_line's once[]), 0 none */
+    int simple_at[10]; /* the line of each one-value setting (parse_line's once[]), 0 none */
 };
 
 static int fail(struct rd *r, const char *fmt, ...)
@@ -486,6 +505,28 @@ static int parse_domains(struct rd *r, char *val)
     return 0;
 }
 
+/* gic_order KIND,KIND,KIND: timer, device and ipi, each once, first
+ * taken first */
+static int parse_gic_order(struct rd *r, char *val)
+{
+    bool seen[WL_GIC_KINDS] = {false};
+    int n = 0;
+    for (char *s = strtok(val, ","); s; s = strtok(NULL, ","), n++) {
+        int k = 0;
+        while (k < WL_GIC_KINDS && strcmp(s, gic_kind_names[k]) != 0)
+            k++;
+        if (k == WL_GIC_KINDS)
+            return fail(r, "gic_order: expected timer, device or ipi, got '%s'", s);
+        if (seen[k])
+            return fail(r, "gic_order: %s given twice", s);
+        seen[k] = true;
+        r->w->gic_rank[k] = (uint8_t)n;
+    }
+    if (n != WL_GIC_KINDS)
+        return fail(r, "gic_order: expected the three kinds timer, device and ipi, got %d", n);
+    return 0;
+}
+
 static int parse_simple(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
@@ -505,6 +546,14 @@ static int parse_simple(struct rd *r, char **tok, int n)
         if (cfg_preset(&c, tok[1]) != 0)
             return fail(r, "unknown board '%s'", tok[1]);
         snprintf(w->board, sizeof w->board, "%s", tok[1]);
+        return 0;
+    }
+    if (strcmp(tok[0], "gic_order") == 0)
+        return parse_gic_order(r, tok[1]);
+    if (strcmp(tok[0], "gic_devices") == 0) {
+        if (strcmp(tok[1], "declared") != 0 && strcmp(tok[1], "reversed") != 0)
+            return fail(r, "gic_devices: expected declared or reversed, got '%s'", tok[1]);
+        w->gic_devices_reversed = tok[1][0] == 'r';
         return 0;
     }
     if (strcmp(tok[0], "signal_fastpath") == 0) {
@@ -579,7 +628,7 @@ static int parse_line(struct rd *r, char *line)
     r->directives++;
     /* a setting and a key of a line once each, as the scenario reader has it */
     static const char *const once[] = {"board", "horizon", "timer_irq", "entry_latency", "cores", "kernel", "target",
-                                       "signal_fastpath"};
+                                       "signal_fastpath", "gic_order", "gic_devices"};
     for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
         if (strcmp(tok[0], once[i]) == 0) {
             if (r->simple_at[i])
@@ -593,7 +642,8 @@ static int parse_line(struct rd *r, char *line)
                 return fail(r, "%s: key '%.*s' given twice", tok[0], (int)k, tok[i]);
     }
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
-                                         "entry_latency", "cores", "kernel", "target", "signal_fastpath"};
+                                         "entry_latency", "cores", "kernel", "target", "signal_fastpath",
+                                         "gic_order", "gic_devices"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -607,7 +657,7 @@ static int parse_line(struct rd *r, char *line)
         return parse_irq(r, tok, n);
     if (strcmp(tok[0], "spurious") == 0)
         return parse_spurious(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, kernel, target, horizon, cores, timer_irq, entry_latency, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
+    return fail(r, "unknown directive '%s' (board, kernel, target, horizon, cores, timer_irq, entry_latency, signal_fastpath, gic_order, gic_devices, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
 }
 
 /* every ack names a declared IRQ line (not the spurious one) */
@@ -776,6 +826,18 @@ static void print_irq(FILE *out, const struct workload *w, const struct wl_irq *
     fprintf(out, "\n");
 }
 
+static void wl_print_gic(FILE *out, const struct workload *w)
+{
+    if (wl_gic_default(w))
+        return;
+    const char *by_rank[WL_GIC_KINDS];
+    for (int k = 0; k < WL_GIC_KINDS; k++)
+        by_rank[w->gic_rank[k]] = gic_kind_names[k];
+    fprintf(out, "gic_order %s,%s,%s\n", by_rank[0], by_rank[1], by_rank[2]);
+    if (w->gic_devices_reversed)
+        fprintf(out, "gic_devices reversed\n");
+}
+
 void workload_print(FILE *out, const struct workload *w)
 {
     fprintf(out, "# irqsim workload\nboard %s\nhorizon %" PRIu64 "\ntimer_irq %u\n", w->board, w->horizon,
@@ -790,6 +852,7 @@ void workload_print(FILE *out, const struct workload *w)
         fprintf(out, "signal_fastpath 1\n");
     if (w->entry_latency)
         fprintf(out, "entry_latency %" PRIu64 "\n", w->entry_latency);
+    wl_print_gic(out, w);
     for (int i = 0; i < w->n_dom; i++)
         fprintf(out, "%s%u:%u", i ? "," : "domain_schedule ", w->dom[i].domain, w->dom[i].ms);
     if (w->n_dom)

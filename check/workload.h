@@ -85,6 +85,9 @@ struct wl_dom {
     uint32_t ms;            /* length in milliseconds, as ksDomSchedule */
 };
 
+/* the interrupts a core can find pending at once (workload.gic_rank) */
+enum wl_gic_kind { WL_GIC_TIMER, WL_GIC_DEVICE, WL_GIC_IPI, WL_GIC_KINDS };
+
 struct workload {
     char board[16];
     uint8_t kernel;         /* enum ks_kernel the kernels run: the kernel line, or irqsim sim --kernel; base by default */
@@ -100,6 +103,16 @@ struct workload {
     /* ticks from an interrupt or system call to the kernel's clock read
      * (updateTimestamp) and from there to the return to user level */
     ticks_t entry_latency;
+    /* The order the GIC gives interrupts pending at once. The kernel
+     * programs one priority for all it uses (GICv2: 0 for the SPIs and
+     * SGIs 0-3, gic_v2.c:75-81,116-125, the timer's PPI left at its reset
+     * value; GICv3: GIC_PRI_IRQ for every SPI, SGI and PPI,
+     * gic_v3.c:158-162,246-250), and among equal priorities the GIC's
+     * choice is the implementation's: any order is one a board may take. gic_rank[kind] is each kind's place (0 first);
+     * the default is timer, device, IPI. gic_devices_reversed: among
+     * device lines, the last declared first. */
+    uint8_t gic_rank[WL_GIC_KINDS];
+    bool gic_devices_reversed;
     uint8_t n_dom;          /* 0: one domain (the kernel's default) */
     struct wl_dom dom[KS_MAX_DOM_SCHED];
     uint8_t n_threads, n_scs, n_ntfns, n_eps, n_replies, n_irqs;
@@ -112,6 +125,11 @@ struct workload {
 /* CONFIG_NUM_DOMAINS for the workload: one more than the highest domain
  * of the domain schedule (1 without one). */
 int wl_num_domains(const struct workload *w);
+
+/* true when w's GIC takes pending interrupts in the default order */
+bool wl_gic_default(const struct workload *w);
+/* w's GIC order reversed: every pair of kinds, and of devices, the other way */
+void wl_gic_reverse(struct workload *w);
 
 /* An empty workload on imx8mm: horizon 80,000,000 ticks, timer IRQ 27. */
 void workload_init(struct workload *w);

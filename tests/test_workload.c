@@ -23,7 +23,8 @@
 static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx8mm.wl"), EX("f5-idle-wakeup.wl"),
                                        EX("periodic-server.wl"), EX("sporadic-server.wl"), EX("timeout-fault.wl"),
                                        EX("smp-remote.wl"), EX("signal-sporadic.wl"), EX("signal-smp-ipi.wl"),
-                                       EX("signal-badcap.wl"), EX("smp-lock-wait.wl"), EX("smp-both-fastpaths.wl")};
+                                       EX("signal-badcap.wl"), EX("smp-lock-wait.wl"), EX("smp-both-fastpaths.wl"),
+                                       EX("gic-order.wl")};
 
 static struct workload w, w2;
 static struct sim s;
@@ -111,6 +112,12 @@ static void test_errors(void **state)
     for (int i = 0; i <= WL_MAX_SCS; i++)
         snprintf(many + strlen(many), sizeof many - strlen(many), "sc s%d\n", i);
     expect_error(many, WL_MAX_SCS + 1, "too many scs");
+    /* the GIC's order: the three kinds, each once (issue 19) */
+    expect_error("gic_order timer,device\n", 1, "the three kinds");
+    expect_error("gic_order timer,device,ipi,timer\n", 1, "timer given twice");
+    expect_error("gic_order timer,spi,ipi\n", 1, "expected timer, device or ipi, got 'spi'");
+    expect_error("gic_devices backwards\n", 1, "expected declared or reversed");
+    expect_error("gic_order ipi,device,timer\ngic_order ipi,device,timer\n", 2, "gic_order is given twice");
     /* no directive: an empty text, blank lines, comments */
     expect_error("", 1, "no directive");
     expect_error("\n\n", 2, "no directive");
@@ -393,6 +400,52 @@ static void test_f5_never_runs(void **state)
     sim_free(&s);
 }
 
+/* The GIC's order decides what a device interrupt meets (examples/
+ * gic-order.wl): r's release is due at t=5001 with the kernel timer, and
+ * IRQ 40 arrives then. Device first: at its entry the release queue's
+ * head is ready, which the slowpath's schedule() awakens and PR #1227's
+ * fastpath ignores (F3: entry_time + entry_release). Timer first: the
+ * timer's entry has awakened r, so the device interrupt cannot show F3,
+ * only the deadline it programs (F6). Either way the GIC chose once, and
+ * the corrected fastpath agrees. */
+static void test_gic_order(void **state)
+{
+    (void)state;
+    run(EX("gic-order.wl"), FP_PR1227);
+    assert_false(wl_gic_default(&w));
+    assert_true(s.diverged);
+    assert_int_equal(s.div_time, 5001);
+    assert_int_equal(s.div_class.cause, FIX(FIX_ENTRY_TIME) | FIX(FIX_ENTRY_RELEASE));
+    assert_int_equal(s.k[0].gic_choices, 1);
+    sim_free(&s);
+    /* the default order, the same workload */
+    load(EX("gic-order.wl"));
+    wl_gic_reverse(&w);
+    wl_gic_reverse(&w);
+    assert_false(wl_gic_default(&w)); /* reversing twice is the identity */
+    struct workload def;
+    workload_init(&def);
+    memcpy(w.gic_rank, def.gic_rank, sizeof w.gic_rank);
+    assert_true(wl_gic_default(&w));
+    assert_int_equal(sim_init(&s, &w, FP_PR1227), 0);
+    sim_run(&s);
+    assert_true(s.diverged);
+    assert_int_equal(s.div_time, 5001);
+    assert_int_equal(s.div_class.cause, FIX(FIX_DEADLINE));
+    assert_int_equal(s.k[0].gic_choices, 1);
+    sim_free(&s);
+    for (int order = 0; order < 2; order++) {
+        run(EX("gic-order.wl"), FP_FIXED);
+        if (order)
+            memcpy(w.gic_rank, def.gic_rank, sizeof w.gic_rank);
+        sim_free(&s);
+        assert_int_equal(sim_init(&s, &w, FP_FIXED), 0);
+        sim_run(&s);
+        assert_false(s.diverged);
+        sim_free(&s);
+    }
+}
+
 /* every example: every state reached at a kernel entry passes the checker,
  * and no kernel assertion fails, on both kernels and both fastpaths */
 static void test_all_admitted(void **state)
@@ -418,6 +471,7 @@ int main(void)
         cmocka_unit_test(test_irquser_f6),  cmocka_unit_test(test_f5_never_runs),
         cmocka_unit_test(test_all_admitted), cmocka_unit_test(test_domains),
         cmocka_unit_test(test_kinds_round_trip), cmocka_unit_test(test_kinds_in_the_kernel),
+        cmocka_unit_test(test_gic_order),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
