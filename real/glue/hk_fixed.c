@@ -83,6 +83,14 @@ static inline void hk_fixed_entry_checks(void)
     /* FIX entry_time: read the clock before anything else */
     updateTimestamp();
 #endif
+#ifndef HK_FIXED_OFF_REPROGRAM_FLAG
+    /* FIX reprogram_flag: a ksReprogram left at user level (another core's
+     * tcbReleaseEnqueue/Remove, or the kernel's own fastpath_signal) is
+     * honoured only by schedule()'s setNextInterrupt (slow_reprogram) */
+    if (NODE_STATE(ksReprogram)) {
+        slowpath_irq();
+    }
+#endif
 #ifdef ENABLE_SMP_SUPPORT
     /* FIX owed_ipi: a reschedule IPI this core's fastpath_signal marked and
      * did not send; only schedule() sends it (slow_owed_ipi) */
@@ -275,11 +283,6 @@ static inline void NORETURN hk_fixed_deliver(struct hk_fixed_dest *d, irq_t irq,
             refill_unblock_check(dest->tcbSchedContext);
         }
     }
-    /* FIX reprogram_flag: the unblock check asks for a reprogram only the
-     * new current thread's refills would need; a switch reprograms anyway */
-#ifndef HK_FIXED_OFF_REPROGRAM_FLAG
-    NODE_STATE(ksReprogram) = false;
-#endif
     /* model: woken_unschedulable */
     if (!d->schedulable) {
         hk_fixed_mask_ack(irq);
@@ -287,12 +290,24 @@ static inline void NORETURN hk_fixed_deliver(struct hk_fixed_dest *d, irq_t irq,
     /* model: switch */
     if (d->contextSwitch) {
         hk_fixed_switch_direct(d);
-        /* FIX reprogram_flag: nothing in the switch leaves a request behind */
+        /* FIX reprogram_flag: the switch programmed the timer for the new
+         * thread; nothing is left to honour */
 #ifndef HK_FIXED_OFF_REPROGRAM_FLAG
         NODE_STATE(ksReprogram) = false;
 #endif
         hk_fixed_mask_ack(irq);
     }
+    /* model: honour_reprogram. FIX reprogram_flag when the current thread
+     * keeps running: the unblock check asked for a reprogram; schedule()
+     * commits the current SC's time (switchSchedContext) and programs the
+     * timer (setNextInterrupt), and so does this */
+#ifndef HK_FIXED_OFF_REPROGRAM_FLAG
+    if (NODE_STATE(ksReprogram)) {
+        commitTime();
+        setNextInterrupt();
+        NODE_STATE(ksReprogram) = false;
+    }
+#endif
     /* model: append (same priority) or enqueue (lower) */
     if (NODE_STATE(ksCurThread)->tcbPriority == dest->tcbPriority) {
         tcbSchedAppend(dest);
