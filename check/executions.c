@@ -103,8 +103,6 @@ struct ctx {
     struct exec_result *r;
     const struct exec_opts *o;
     uint64_t wl;
-    uint64_t *seen;   /* an open-addressed set of state hashes */
-    size_t cap;
 };
 
 /* FNV-1a over the state's bytes: distinct states counted, not compared */
@@ -117,32 +115,43 @@ static uint64_t state_hash(const struct kstate *ks)
     return h | 1; /* 0 marks an empty slot */
 }
 
-static void remember(struct ctx *c, uint64_t h)
+int exec_set_add(struct exec_set *s, uint64_t h)
 {
-    if (c->r->distinct * 2 >= c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 1u << 16;
-        uint64_t *seen = calloc(cap, sizeof *seen);
-        if (!seen)
+    if (s->n * 2 >= s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 1u << 16;
+        uint64_t *slot = calloc(cap, sizeof *slot);
+        if (!slot)
             abort();
-        for (size_t i = 0; i < c->cap; i++)
-            for (size_t j = c->seen[i] % cap; c->seen[i]; j = (j + 1) % cap)
-                if (!seen[j]) {
-                    seen[j] = c->seen[i];
+        for (size_t i = 0; i < s->cap; i++)
+            for (size_t j = s->slot[i] % cap; s->slot[i]; j = (j + 1) % cap)
+                if (!slot[j]) {
+                    slot[j] = s->slot[i];
                     break;
                 }
-        free(c->seen);
-        c->seen = seen;
-        c->cap = cap;
+        free(s->slot);
+        s->slot = slot;
+        s->cap = cap;
     }
-    for (size_t j = h % c->cap;; j = (j + 1) % c->cap) {
-        if (c->seen[j] == h)
-            return;
-        if (!c->seen[j]) {
-            c->seen[j] = h;
-            c->r->distinct++;
-            return;
+    for (size_t j = h % s->cap;; j = (j + 1) % s->cap) {
+        if (s->slot[j] == h)
+            return 0;
+        if (!s->slot[j]) {
+            s->slot[j] = h;
+            s->n++;
+            return 1;
         }
     }
+}
+
+void exec_set_free(struct exec_set *s)
+{
+    free(s->slot);
+    *s = (struct exec_set){NULL, 0, 0};
+}
+
+void exec_free(struct exec_result *r)
+{
+    exec_set_free(&r->seen);
 }
 
 static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl)
@@ -164,7 +173,7 @@ static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdi
     struct ctx *c = arg;
     c->r->checks++;
     c->r->exits[v->exit]++;
-    remember(c, state_hash(in));
+    c->r->distinct += (uint64_t)exec_set_add(&c->r->seen, state_hash(in));
 }
 
 static void run_one(struct ctx *c, struct sim *s, struct workload *w)
@@ -202,8 +211,7 @@ static void run_one(struct ctx *c, struct sim *s, struct workload *w)
     sim_free(s);
 }
 
-int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
-             bool (*stop)(void), void *pctx)
+int exec_begin(const struct exec_opts *o, struct exec_result *r)
 {
     memset(r, 0, sizeof *r);
     if (o->depth < 1 || o->depth > EXEC_MAX_DEPTH || o->cores < 1 || o->cores > 2 || !o->shard_n ||
@@ -211,23 +219,46 @@ int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(
         return -1;
     r->space = exec_space(o);
     r->shard_space = r->space / o->shard_n + (r->space % o->shard_n > o->shard_k - 1);
+    return 0;
+}
+
+uint64_t exec_done(const struct exec_result *r)
+{
+    return r->simulated + r->setup_refused;
+}
+
+uint64_t exec_next(const struct exec_opts *o, const struct exec_result *r)
+{
+    return o->shard_k - 1 + exec_done(r) * o->shard_n;
+}
+
+void exec_continue(const struct exec_opts *o, struct exec_result *r,
+                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *pctx)
+{
     struct sim *s = calloc(1, sizeof *s);
     struct workload *w = calloc(1, sizeof *w);
     if (!s || !w)
         abort();
     struct ctx c = {.r = r, .o = o};
-    uint64_t done = 0;
-    for (uint64_t i = o->shard_k - 1; i < r->space; i += o->shard_n, done++) {
-        if (stop && stop())
+    uint64_t done = exec_done(r);
+    for (uint64_t i = exec_next(o, r); i < r->space; i += o->shard_n, done++) {
+        if (stop && stop(pctx))
             break;
         if (progress && done % 512 == 0)
             progress(pctx, done, r->shard_space);
         c.wl = i;
         run_one(&c, s, w);
     }
-    free(c.seen);
     free(s);
     free(w);
+}
+
+int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
+             bool (*stop)(void *ctx), void *pctx)
+{
+    if (exec_begin(o, r) != 0)
+        return -1;
+    exec_continue(o, r, progress, stop, pctx);
     return 0;
 }
 

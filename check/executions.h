@@ -43,10 +43,18 @@ struct exec_class {
     uint64_t hits, first;        /* the first workload's index */
 };
 
+/* The distinct entry states: an open-addressed set of their hashes (odd:
+ * 0 marks an empty slot), kept with the totals so that a state file can
+ * carry it and a resumed run count exactly what a straight one does. */
+struct exec_set {
+    uint64_t *slot;
+    size_t cap, n;
+};
+
 struct exec_result {
-    uint64_t space, shard_space, simulated, setup_refused;
+    uint64_t space, shard_space, simulated, setup_refused; /* simulated + setup_refused: the shard's workloads done */
     uint64_t entries, refused, asserts, drifts, stopped, lock_waits;
-    uint64_t checks, distinct;   /* checked entries (the target's), distinct entry states among them */
+    uint64_t checks, distinct;   /* checked entries (the target's), distinct entry states among them (seen.n) */
     uint64_t exits[TARGET_MAX_EXITS];
     uint64_t sits[SIT_COUNT];
     uint64_t diverged;           /* checked entries that diverged */
@@ -55,17 +63,33 @@ struct exec_result {
     struct exec_class classes[EXEC_MAX_CLASSES];
     uint64_t first_refused;      /* the first workload whose entry was refused */
     char refusal[240];
+    struct exec_set seen;        /* owned: exec_free */
 };
 
 /* The number of workloads of the space. */
 uint64_t exec_space(const struct exec_opts *o);
 /* Workload i of the space as text (the workload format), into buf. */
 int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t len);
-/* Run the shard's workloads; progress(ctx, done, of) now and then (may be
- * NULL); stop() true ends the run early (NULL: never). 0, or -1 when the
- * options are unusable. */
+/* r as at the start of a run: nothing done, the space and the shard's
+ * size. 0, or -1 when the options are unusable. */
+int exec_begin(const struct exec_opts *o, struct exec_result *r);
+/* The shard's workloads r has done, and the index of the next one (at or
+ * past the space when the shard is done). */
+uint64_t exec_done(const struct exec_result *r);
+uint64_t exec_next(const struct exec_opts *o, const struct exec_result *r);
+/* Run the shard's workloads from r's position (exec_begin's, or a state
+ * file's) to the end; progress(ctx, done, of) now and then (may be NULL);
+ * stop(ctx) before each workload, true ends the run there (NULL: never). */
+void exec_continue(const struct exec_opts *o, struct exec_result *r,
+                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx);
+/* exec_begin, then exec_continue. 0, or -1 when the options are unusable. */
 int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
-             bool (*stop)(void), void *ctx);
+             bool (*stop)(void *ctx), void *ctx);
+/* h (odd) into the set: 1 when new, 0 when it was there already. */
+int exec_set_add(struct exec_set *s, uint64_t h);
+void exec_set_free(struct exec_set *s);
+/* What r owns (its set); r's counts stay. */
+void exec_free(struct exec_result *r);
 /* The bound statement of a finished run, into buf. */
 const char *exec_bound_text(const struct exec_opts *o, const struct exec_result *r, char *buf, size_t len);
 

@@ -59,6 +59,7 @@ for c in "$root"/fuzz/fuzz_*.c; do
   case $target in
     fuzz_report_json) tools=(report reportreal cli) ;;
     fuzz_exhaust_state) tools=(exhaustcmd cli) ;;
+    fuzz_exec_state) tools=(execcmd execstate cli) ;;
     *) tools=() ;;
   esac
   tobjs=()

@@ -14,17 +14,21 @@
 #include "config.h"
 #include "defect.h"
 #include "executions.h"
+#include "execstate.h"
 #include "out.h"
 #include "stop.h"
 
 enum { EX_AGREE = 0, EX_DIVERGE = 1, EX_USAGE = 2 };
+#define SAVE_EVERY_S 10.0
 
 struct eopts {
     bool executions, quiet, signal_fastpath;
     int depth, cores, kernel;
     const struct target *target;
-    const char *fastpath, *json;
+    const char *fastpath, *json, *state;
     uint64_t shard_k, shard_n;
+    double seconds;      /* 0: no limit */
+    uint64_t stop_after; /* 0: no limit */
     bool show_set;
     uint64_t show;
 };
@@ -43,12 +47,17 @@ static const char exec_usage[] =
     "  --fastpath V    pr1227|fixed (irq), merged|fixed (signal); default as written\n"
     "  --kernel base|master  the kernel modelled (default base)\n"
     "  --shard K/N     the workloads i with i mod N == K-1\n"
+    "  --state FILE    save the position and every total every 10 s and at the end;\n"
+    "                  a later run with the same options resumes from it\n"
+    "  --seconds S     stop after S seconds (with --state: resume later from there)\n"
+    "  --stop-after N  stop after N workloads of this invocation (likewise)\n"
     "  --show I        print workload I of the space (for irqsim sim) and stop\n"
     "  --json FILE     the summary as JSON\n"
     "  --quiet         no progress on stderr\n"
     "exit status: 0 every checked entry agrees and every entry state passes the\n"
     "invariants, 1 a divergence or a refused reached state (an invariant bug),\n"
-    "2 bad usage, 4 an output could not be written\n";
+    "2 bad usage or state file, 4 an output could not be written;\n"
+    "SIGINT or SIGTERM saves the state file and ends the run by that signal\n";
 
 static int shard_opt(void *opts, const char *v, char *why, size_t len)
 {
@@ -86,6 +95,9 @@ static const struct cli_opt exec_table[] = {
     CLI_ROW(X, "--fastpath", CLI_STR, fastpath),
     CLI_ROW(X, "--kernel", CLI_KERNEL, kernel),
     CLI_CALL("--shard", shard_opt),
+    CLI_ROW(X, "--state", CLI_STR, state),
+    CLI_NUM(X, "--seconds", CLI_REAL, seconds, 1e-3, 1e7),
+    CLI_NUM(X, "--stop-after", CLI_U64, stop_after, 1, 1.8e19), /* above CLI_UNBOUNDED */
     CLI_CALL("--show", show_opt),
     CLI_ROW(X, "--json", CLI_STR, json),
     CLI_ROW(X, "--quiet", CLI_SET, quiet),
@@ -109,22 +121,47 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The run as the loop's callbacks see it: the limits, the state file and
+ * when it was last saved. */
 struct prog {
-    double start;
+    const struct eopts *o;
+    const struct exec_opts *e;
+    const struct exec_result *r;
+    double start, before;   /* this invocation's start; the seconds of the runs it resumes */
+    double last_save;
+    uint64_t done_at_start; /* the shard's workloads done when it started */
 };
 
 static void progress(void *ctx, uint64_t done, uint64_t of)
 {
     struct prog *p = ctx;
-    fprintf(stderr, "\r[%6.1fs] %" PRIu64 " of %" PRIu64 " workloads ", now_s() - p->start, done, of);
+    fprintf(stderr, "\r[%6.1fs] %" PRIu64 " of %" PRIu64 " workloads ", p->before + now_s() - p->start, done, of);
 }
 
-static bool stopped(void)
+/* Before each workload: a signal, --seconds or --stop-after ends the run;
+ * the state file is saved every SAVE_EVERY_S (here the totals are those
+ * of the workloads before the position). */
+static bool stopped(void *ctx)
 {
-    return stop_requested() != 0;
+    struct prog *p = ctx;
+    double t = now_s();
+    if (stop_requested() || (p->o->seconds && t - p->start >= p->o->seconds) ||
+        (p->o->stop_after && exec_done(p->r) - p->done_at_start >= p->o->stop_after))
+        return true;
+    if (p->o->state && t - p->last_save >= SAVE_EVERY_S) {
+        execstate_save(p->o->state, p->e, p->r, p->before + t - p->start); /* a failure: said, and again at the end */
+        p->last_save = t;
+    }
+    return false;
 }
 
-static void print_summary(FILE *f, const struct exec_opts *o, const struct exec_result *r, double elapsed)
+static bool finished(const struct exec_result *r)
+{
+    return exec_done(r) == r->shard_space;
+}
+
+static void print_summary(FILE *f, const struct eopts *opts, const struct exec_opts *o, const struct exec_result *r,
+                          double elapsed)
 {
     const struct target *t = o->target;
     char buf[4096];
@@ -136,7 +173,7 @@ static void print_summary(FILE *f, const struct exec_opts *o, const struct exec_
     if (o->shard_n > 1)
         fprintf(f, "; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, o->shard_k, o->shard_n, r->shard_space);
     fprintf(f, "\nsimulated: %" PRIu64 " (%" PRIu64 " refused at setup)%s\n", r->simulated, r->setup_refused,
-            r->simulated + r->setup_refused < r->shard_space ? " (not finished)" : "");
+            finished(r) ? "" : opts->state ? " (not finished: --state resumes from there)" : " (not finished)");
     fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "\n",
             r->entries, r->refused, r->asserts, r->drifts);
@@ -181,7 +218,8 @@ static void print_summary(FILE *f, const struct exec_opts *o, const struct exec_
     fprintf(f, "bound: %s\n", exec_bound_text(o, r, buf, sizeof buf));
 }
 
-static int write_json(const char *path, const struct exec_opts *o, const struct exec_result *r, double elapsed)
+static int write_json(const char *path, const struct eopts *opts, const struct exec_opts *o, const struct exec_result *r,
+                      double elapsed)
 {
     struct out *out = out_open("irqsim exhaust --executions", path);
     if (!out)
@@ -193,10 +231,12 @@ static int write_json(const char *path, const struct exec_opts *o, const struct 
                "/%" PRIu64 "\",\n  \"workloads\": %" PRIu64 ",\n  \"setup_refused\": %" PRIu64
                ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
                ",\n  \"checks\": %" PRIu64 ",\n  \"distinct_entry_states\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64
-               ",\n  \"diverged\": %" PRIu64 ",\n  \"seconds\": %.3f,\n  \"exits\": {",
+               ",\n  \"diverged\": %" PRIu64 ",\n  \"seconds\": %.3f,\n%s  \"exits\": {",
             t->name, t->variant_name(o->variant), cfg_kernel_name(o->kernel), o->depth, o->cores,
             o->signal_fastpath ? "true" : "false", r->space, o->shard_k, o->shard_n, r->simulated, r->setup_refused,
-            r->entries, r->refused, r->asserts, r->checks, r->distinct, r->lock_waits, r->diverged, elapsed);
+            r->entries, r->refused, r->asserts, r->checks, r->distinct, r->lock_waits, r->diverged, elapsed,
+            /* only then: the JSON of a run without the options stays as it was */
+            !finished(r) && (opts->state || opts->seconds || opts->stop_after) ? "  \"finished\": false,\n" : "");
     for (int e = 0, k = 0; e < t->exits; e++)
         if (r->exits[e])
             fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", t->exit_name(e), r->exits[e]);
@@ -239,21 +279,43 @@ int exec_main(int argc, char **argv)
     struct exec_result *r = malloc(sizeof *r);
     if (!r)
         abort();
-    struct prog p = {now_s()};
-    stop_catch();
-    if (exec_run(&e, r, o.quiet ? NULL : progress, stopped, &p) != 0) { /* the table's bounds make this unreachable */
+    if (exec_begin(&e, r) != 0) { /* the table's bounds make this unreachable */
         free(r);
         return cli_error(&exec_cmd, "the options name no space of executions");
     }
-    double elapsed = now_s() - p.start;
+    struct prog p = {.o = &o, .e = &e, .r = r};
+    if (o.state) {
+        int resumed = execstate_load(o.state, &e, r, &p.before);
+        if (resumed < 0) {
+            exec_free(r);
+            free(r);
+            return EX_USAGE;
+        }
+        if (resumed && !o.quiet)
+            fprintf(stderr, "irqsim exhaust --executions: resuming from %s at workload %" PRIu64 " of the %" PRIu64
+                    "%s (the totals so far restored)\n", o.state, exec_done(r), r->shard_space,
+                    o.shard_n > 1 ? " of the shard" : "");
+    }
+    p.done_at_start = exec_done(r);
+    p.start = p.last_save = now_s();
+    stop_catch();
+    exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
+    double elapsed = p.before + now_s() - p.start;
     if (!o.quiet)
         fprintf(stderr, "\r%60s\r", "");
+    int write_errors = 0;
+    if (o.state && execstate_save(o.state, &e, r, elapsed) != 0)
+        write_errors++;
     if (stop_requested())
-        printf("interrupted by %s: the figures below are of the workloads done\n", stop_name(stop_requested()));
-    print_summary(stdout, &e, r, elapsed);
+        printf("interrupted by %s: the figures below are of the workloads done%s\n", stop_name(stop_requested()),
+               o.state ? " (--state resumes from there)" : "");
+    print_summary(stdout, &o, &e, r, elapsed);
     int status = r->diverged || r->refused ? EX_DIVERGE : EX_AGREE;
-    if (o.json && write_json(o.json, &e, r, elapsed) != 0)
+    if (o.json && write_json(o.json, &o, &e, r, elapsed) != 0)
+        write_errors++;
+    if (write_errors)
         status = OUT_FAILED;
+    exec_free(r);
     free(r);
     return stop_finish(status);
 }
