@@ -20,8 +20,13 @@ static const char *const menu[] = {
 #define MENU ((uint64_t)(sizeof menu / sizeof menu[0]))
 
 /* IRQ 40's single arrival (9000: past the horizon, none), and the
- * kernel's entry latency */
+ * kernel's entry latency. The space's last block of workloads has IRQ 40
+ * at 2001, when a's round-robin budget (2000) runs out if a ran from the
+ * first tick: the timer is due with it, and the GIC's order decides
+ * (run_one). A block of its own, after the others, so that the earlier
+ * workloads keep their indices. */
 static const unsigned arrivals[] = {9000, 700, 1500, 3100};
+#define AT_WITH_TIMER 2001u
 static const unsigned latencies[] = {0, 40};
 #define N_ARRIVALS ((uint64_t)(sizeof arrivals / sizeof arrivals[0]))
 #define N_LATENCIES ((uint64_t)(sizeof latencies / sizeof latencies[0]))
@@ -40,7 +45,7 @@ static uint64_t programs(int depth)
 uint64_t exec_space(const struct exec_opts *o)
 {
     uint64_t p = programs(o->depth);
-    return p * p * N_ARRIVALS * N_LATENCIES;
+    return p * p * (N_ARRIVALS + 1) * N_LATENCIES;
 }
 
 /* program index i (0 .. programs(depth) - 1) as "op,op,...," */
@@ -68,10 +73,13 @@ static int program_text(int depth, uint64_t i, char other, char *buf, size_t len
 int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t len)
 {
     uint64_t p = programs(o->depth);
+    uint64_t first_block = p * p * N_ARRIVALS * N_LATENCIES;
+    bool with_timer = i >= first_block;
+    i -= with_timer ? first_block : 0;
     unsigned lat = latencies[i % N_LATENCIES];
     i /= N_LATENCIES;
-    unsigned at = arrivals[i % N_ARRIVALS];
-    i /= N_ARRIVALS;
+    unsigned at = with_timer ? AT_WITH_TIMER : arrivals[i % N_ARRIVALS];
+    i /= with_timer ? 1 : N_ARRIVALS;
     char pa[128], pb[128], irq[64], tline[48] = "";
     /* a raises the handler's priority, b a's (declared before it; on two
      * cores b's runs on core 1: a remote stall when a runs) */
@@ -95,6 +103,23 @@ int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t 
                      cfg_kernel_is_default(o->kernel) ? "" : "kernel master\n", lat, two ? " core=1" : "", pa,
                      two ? 30 : 5, pb, irq);
     return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* the default order (workload.h, gic_rank) reversed, as wl_gic_reverse
+ * makes it: every pair of interrupt kinds, and of device lines, the
+ * other way round */
+static const char reversed_gic[] = "gic_order ipi,device,timer\ngic_devices reversed\n";
+
+int exec_workload_text_order(const struct exec_opts *o, uint64_t i, bool reversed, char *buf, size_t len)
+{
+    if (exec_workload_text(o, i, buf, len))
+        return -1;
+    size_t at = strlen(buf);
+    if (reversed && at + sizeof reversed_gic > len)
+        return -1;
+    if (reversed)
+        memcpy(buf + at, reversed_gic, sizeof reversed_gic);
+    return 0;
 }
 
 /* ---- the run ---- */
@@ -154,7 +179,7 @@ void exec_free(struct exec_result *r)
     exec_set_free(&r->seen);
 }
 
-static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl)
+static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl, bool reversed)
 {
     for (int i = 0; i < r->n_classes; i++)
         if (dclass_same(&r->classes[i].cl, cl)) {
@@ -165,7 +190,7 @@ static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t w
         r->classes_dropped++;
         return;
     }
-    r->classes[r->n_classes++] = (struct exec_class){*cl, 1, wl};
+    r->classes[r->n_classes++] = (struct exec_class){*cl, 1, wl, reversed};
 }
 
 static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdict *v)
@@ -176,21 +201,21 @@ static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdi
     c->r->distinct += (uint64_t)exec_set_add(&c->r->seen, state_hash(in));
 }
 
-static void run_one(struct ctx *c, struct sim *s, struct workload *w)
+/* the workload's text in the order asked, parsed, simulated and counted;
+ * the GIC's choices, or -1 when it could not be set up */
+static int run_order(struct ctx *c, struct sim *s, struct workload *w, bool reversed)
 {
     struct exec_result *r = c->r;
     char text[2048];
     struct scen_error err;
-    if (exec_workload_text(c->o, c->wl, text, sizeof text) || workload_parse(text, strlen(text), "executions", w, &err) ||
-        sim_init(s, w, c->o->variant) != 0) {
-        r->setup_refused++;
+    if (exec_workload_text_order(c->o, c->wl, reversed, text, sizeof text) ||
+        workload_parse(text, strlen(text), "executions", w, &err) || sim_init(s, w, c->o->variant) != 0) {
         sim_free(s);
-        return;
+        return -1;
     }
     s->on_sweep = on_sweep;
     s->on_sweep_ctx = c;
     sim_run(s);
-    r->simulated++;
     r->entries += s->k[0].checked + s->k[1].checked;
     r->refused += s->k[0].refused + s->k[1].refused;
     r->asserts += s->k[0].asserts + s->k[1].asserts;
@@ -201,14 +226,33 @@ static void run_one(struct ctx *c, struct sim *s, struct workload *w)
         r->sits[i] += s->sits[i];
     r->diverged += s->sweep_diverged;
     for (uint32_t i = 0; i < s->n_found; i++)
-        add_class(r, &s->found[i].cl, c->wl);
+        add_class(r, &s->found[i].cl, c->wl, reversed);
     r->classes_dropped += s->found_dropped;
     if (!sim_all_admitted(s) && !r->refusal[0]) {
         const struct sim_kernel *k = s->k[0].refused ? &s->k[0] : &s->k[1];
         r->first_refused = c->wl;
-        snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 ": %s", k->refusals[0].t, k->refusals[0].msg);
+        snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 "%s: %s", k->refusals[0].t,
+                 reversed ? " (the GIC's order reversed)" : "", k->refusals[0].msg);
     }
+    int choices = (int)(s->k[0].gic_choices + s->k[1].gic_choices);
     sim_free(s);
+    return choices;
+}
+
+/* A workload in the default order, and again in the reverse one when the
+ * GIC chose among interrupts pending at once: with no choice every order
+ * runs the same; with one, the reverse takes every pair the other way */
+static void run_one(struct ctx *c, struct sim *s, struct workload *w)
+{
+    struct exec_result *r = c->r;
+    int choices = run_order(c, s, w, false);
+    if (choices < 0) {
+        r->setup_refused++;
+        return;
+    }
+    r->simulated++;
+    if (choices > 0 && run_order(c, s, w, true) >= 0)
+        r->gic_reruns++;
 }
 
 int exec_begin(const struct exec_opts *o, struct exec_result *r)
@@ -275,13 +319,15 @@ const char *exec_bound_text(const struct exec_opts *o, const struct exec_result 
              "%s workload%s of the executions space (docs/EXHAUSTIVE.md, \"Executions\")%s: board imx8mm, %s, "
              "a handler h (priority 20) waiting on IRQ 40's notification, thread a (10) and thread b (%d%s), "
              "each running a program of 1 to %d operations from {%s} (X: h for a, a for b) and then from the start, IRQ 40 arriving "
-             "once at 700/1500/3100 ticks or never, an entry latency of 0/40 ticks, %s, from boot to 6000 ticks: "
+             "once at 700/1500/2001/3100 ticks or never, an entry latency of 0/40 ticks, %s, from boot to 6000 ticks, "
+             "each where the GIC chose among interrupts pending at once also in the reverse order (%" PRIu64 "): "
              "%" PRIu64 " simulated, %" PRIu64 " kernel entry states through the invariant checker (%" PRIu64
              " refused), %" PRIu64 " %s checked (%" PRIu64 " distinct entry states) with the %s fastpath %s.",
              all ? "Every one of the" : "Part of the", r->shard_space == 1 ? "" : "s",
              o->shard_n > 1 ? " in this shard" : "", o->cores > 1 ? "two cores" : "one core", o->cores > 1 ? 30 : 5,
              o->cores > 1 ? ", on core 1" : "", o->depth, ops,
-             o->signal_fastpath ? "KernelSignalFastpath built beside" : "no other fastpath", r->simulated,
+             o->signal_fastpath ? "KernelSignalFastpath built beside" : "no other fastpath", r->gic_reruns,
+             r->simulated,
              r->entries, r->refused, r->checks, o->target->words.checked_many, r->distinct,
              o->target->variant_name(o->variant),
              r->diverged ? "diverging at some" : "agreeing with the slowpath at every one");

@@ -41,6 +41,7 @@ struct exec_opts {
 struct exec_class {
     struct dclass cl;
     uint64_t hits, first;        /* the first workload's index */
+    bool first_reversed;         /* ... first met in the GIC's reversed order */
 };
 
 /* The distinct entry states: an open-addressed set of their hashes (odd:
@@ -54,6 +55,10 @@ struct exec_set {
 struct exec_result {
     uint64_t space, shard_space, simulated, setup_refused; /* simulated + setup_refused: the shard's workloads done */
     uint64_t entries, refused, asserts, drifts, stopped, lock_waits;
+    /* workloads where the GIC chose among interrupts pending at once, run
+     * again in the reverse order (wl_gic_reverse): the two runs' figures
+     * are both in the totals */
+    uint64_t gic_reruns;
     uint64_t checks, distinct;   /* checked entries (the target's), distinct entry states among them (seen.n) */
     uint64_t exits[TARGET_MAX_EXITS];
     uint64_t sits[SIT_COUNT];
@@ -68,8 +73,10 @@ struct exec_result {
 
 /* The number of workloads of the space. */
 uint64_t exec_space(const struct exec_opts *o);
-/* Workload i of the space as text (the workload format), into buf. */
+/* Workload i of the space as text (the workload format), into buf;
+ * reversed: with the GIC's order reversed (its rerun). */
 int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t len);
+int exec_workload_text_order(const struct exec_opts *o, uint64_t i, bool reversed, char *buf, size_t len);
 /* r as at the start of a run: nothing done, the space and the shard's
  * size. 0, or -1 when the options are unusable. */
 int exec_begin(const struct exec_opts *o, struct exec_result *r);

@@ -20,7 +20,7 @@ bad() { # bad PATTERN ARGS...: exit 2 and the pattern on stderr
 bad "--depth.*1.*3" --depth 4
 bad "--cores" --cores 3
 bad "--shard: expected K/N" --shard 3/2
-bad "the space has 392 workloads (0 to 391)" --depth 1 --show 392
+bad "the space has 490 workloads (0 to 489)" --depth 1 --show 490
 bad "with --target signal it is the one under check" --target signal --signal-fastpath
 bad "unknown option '--threads'" --threads 2
 "$irqsim" exhaust --executions --help > help.txt || fail "--help exited $?"
@@ -34,9 +34,30 @@ grep -q '^cores 2$' w343.wl || fail "the shown workload is not the two-core one"
 [ $? = 1 ] || { cat sim.txt; fail "irqsim sim of workload 343 does not diverge"; }
 grep -q 'class switch/outranked' sim.txt || { cat sim.txt; fail "workload 343 is not F10 in irqsim sim"; }
 "$irqsim" sim --fastpath fixed w343.wl > /dev/null || fail "the corrected fastpath diverges on workload 343"
+# workload 392 of the same space: IRQ 40 at 2001, when a's round-robin
+# budget (2000) runs out and the timer is due. Timer first (the default
+# order), the timer's entry charges a and the device IRQ agrees; device
+# first (--show 392r, the GIC's order reversed), the device IRQ meets a's
+# SC unable to pay ksConsumed: the slowpath's checkBudget fails and the
+# proposal switches anyway (F1, switch/entry_time+entry_budget)
+bad "expected a workload index, or one followed by r" --show 392x
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --show 392r > w392r.wl || fail "--show 392r exited $?"
+grep -q '^gic_order ipi,device,timer$' w392r.wl || fail "--show 392r is not in the reversed order"
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --show 392 > w392.wl || fail "--show 392 exited $?"
+grep -q '^gic_order' w392.wl && fail "--show 392 names an order"
+"$irqsim" sim --fastpath pr1227 w392r.wl > sim.txt
+[ $? = 1 ] || { cat sim.txt; fail "irqsim sim of workload 392r does not diverge"; }
+grep -q 'first divergence: t=2001 irq 40, fastpath exit switch, class switch/entry_time+entry_budget' sim.txt ||
+    { cat sim.txt; fail "workload 392r is not F1 at t=2001"; }
+grep -q 'GIC chose among several pending at once (the workload.s order): 1' sim.txt || fail "392r: the GIC did not choose"
+"$irqsim" sim --fastpath pr1227 w392.wl > sim.txt || { cat sim.txt; fail "workload 392 (timer first) diverges"; }
+"$irqsim" sim --fastpath fixed w392r.wl > /dev/null || fail "the corrected fastpath diverges on workload 392r"
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --quiet > run2.txt
+grep -q 'switch/entry_time+entry_budget .* first in workload 392r (the GIC.s order reversed)' run2.txt ||
+    { cat run2.txt; fail "the enumeration does not name 392r for F1"; }
 # a run with divergences exits 1, with its JSON
 "$irqsim" exhaust --executions --depth 1 --quiet --json run.json > run.txt
 [ $? = 1 ] || fail "a run with divergences did not exit 1"
-grep -q '"space": 392' run.json || fail "the JSON lacks the space"
+grep -q '"space": 490' run.json || fail "the JSON lacks the space"
 grep -q '"class": "switch/deadline"' run.json || fail "the JSON lacks F6's class"
 echo "executions_bad: bad input refused, --show reads back, exit 1 on divergence"

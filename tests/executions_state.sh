@@ -12,16 +12,16 @@ irqsim=$1
 work=$2
 fail() { echo "executions_state: FAIL: $*"; exit 1; }
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
-# depth 1 (7*7*4*2 = 392 workloads), half of it: a few seconds
+# depth 1 (7*7*5*2 = 490 workloads), half of it: a few seconds
 ex() { "$irqsim" exhaust --executions --depth 1 --quiet "$@"; }
 one="--shard 1/2"
 untimed() { grep -v '"seconds"' "$1"; }
 
-# the straight run: 196 workloads; the proposal diverges (F1 at least),
+# the straight run: 245 workloads; the proposal diverges (F1 at least),
 # so exit 1
 ex $one --json straight.json > straight.txt
 [ $? = 1 ] || fail "the straight run did not exit 1"
-grep -q '"workloads": 196,' straight.json || fail "the straight run did not simulate 196 workloads"
+grep -q '"workloads": 245,' straight.json || fail "the straight run did not simulate 245 workloads"
 grep -q '"finished"' straight.json && fail "a run without --state says \"finished\""
 
 # three slices: 80 workloads, 60 more, the rest
@@ -33,7 +33,7 @@ grep -q '"finished": false,' part.json || fail "the first slice's JSON does not 
 grep -q '(not finished: --state resumes from there)' part.txt || fail "the first slice does not say it resumes"
 cp s.state good.state
 "$irqsim" exhaust --executions --depth 1 $one --stop-after 60 --state s.state > /dev/null 2> mid.err
-grep -q 'resuming from s.state at workload 80 of the 196 of the shard' mid.err || { cat mid.err; fail "no resumption at 80"; }
+grep -q 'resuming from s.state at workload 80 of the 245 of the shard' mid.err || { cat mid.err; fail "no resumption at 80"; }
 grep -q '^position 140$' s.state || fail "the second slice did not save position 140"
 ex $one --state s.state --json resumed.json > resumed.txt
 [ $? = 1 ] || fail "the resumed run did not exit 1"
@@ -107,16 +107,18 @@ for o in "--depth 2" "--depth 1 --cores 2" "--depth 1 --fastpath fixed" "--depth
 done
 edit magic 's/^irqsim-executions-state 1$/irqsim-exhaust-state 1/'
 bad magic 1 "not an irqsim exhaust --executions state file" --depth 1 $one
-edit position 's/^position 80$/position 197/'
-bad position "$(ln position)" "position 197 is beyond the shard's 196 workloads" --depth 1 $one
+edit position 's/^position 80$/position 246/'
+bad position "$(ln position)" "position 246 is beyond the shard's 245 workloads" --depth 1 $one
 edit counts 's/^counts 80 /counts 79 /'
 bad counts "$(ln counts)" "simulated + refused at setup is not the position (80)" --depth 1 $one
 edit exits 's/^exits 0 /exits 1 /'
 bad exits "$(ln exits)" "exits: more than the checked entries" --depth 1 $one
 edit sits 's/^sits \([0-9]*\) /sits 99999999 /'
 bad sits "$(ln sits)" "sits: more than the checked entries" --depth 1 $one
-edit classfirst '0,/^class/s/^class \([0-9]*\) \([0-9]*\) \([0-9]*\) \([0-9]*\) [0-9]*$/class \1 \2 \3 \4 170/'
+edit classfirst '0,/^class/s/^class \([0-9]*\) \([0-9]*\) \([0-9]*\) \([0-9]*\) [0-9]* \([01]\)$/class \1 \2 \3 \4 170 \5/'
 bad classfirst "$(ln class)" "hits or first workload out of range" --depth 1 $one
+edit classorder '0,/^class/s/^class \([0-9 ]*\) [01]$/class \1 2/'
+bad classorder "$(ln class)" "bad class (an exit below" --depth 1 $one
 edit classagain '0,/^class/{/^class/p}'
 bad classagain "$(($(ln class) + 1))" "the class of line $(ln class) again" --depth 1 $one
 edit cause '0,/^class/s/^class \([0-9]*\) [0-9]* /class \1 2147483647 /'
@@ -135,7 +137,7 @@ edit unknown 's/^elapsed/elapsd/'
 bad unknown "$(ln elapsed)" "unknown key 'elapsd'" --depth 1 $one
 edit again '/^exits/p'
 bad again "$(($(ln exits) + 1))" "'exits' again" --depth 1 $one
-edit after '$a class 0 0 0 1 0'
+edit after '$a class 0 0 0 1 0 0'
 bad after "$(($(wc -l < good.state) + 1))" "'class' after 'end'" --depth 1 $one
 # cut short: at a line's end (no 'end'), and within a line
 n=$(wc -l < good.state)

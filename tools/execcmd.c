@@ -29,7 +29,7 @@ struct eopts {
     uint64_t shard_k, shard_n;
     double seconds;      /* 0: no limit */
     uint64_t stop_after; /* 0: no limit */
-    bool show_set;
+    bool show_set, show_reversed;
     uint64_t show;
 };
 
@@ -51,7 +51,8 @@ static const char exec_usage[] =
     "                  a later run with the same options resumes from it\n"
     "  --seconds S     stop after S seconds (with --state: resume later from there)\n"
     "  --stop-after N  stop after N workloads of this invocation (likewise)\n"
-    "  --show I        print workload I of the space (for irqsim sim) and stop\n"
+    "  --show I[r]     print workload I of the space (for irqsim sim) and stop; Ir: its run in the\n"
+    "                  GIC's reversed order\n"
     "  --json FILE     the summary as JSON\n"
     "  --quiet         no progress on stderr\n"
     "exit status: 0 every checked entry agrees and every entry state passes the\n"
@@ -77,10 +78,12 @@ static int show_opt(void *opts, const char *v, char *why, size_t len)
     struct eopts *o = opts;
     unsigned long long i;
     char tail;
-    snprintf(why, len, "expected a workload index");
-    if (sscanf(v, "%llu%c", &i, &tail) != 1 || v[0] == '-')
+    int n = -1;
+    snprintf(why, len, "expected a workload index, or one followed by r (its run in the GIC's reversed order)");
+    if (sscanf(v, "%llu%n%c", &i, &n, &tail) < 1 || v[0] == '-' || (v[n] && strcmp(v + n, "r") != 0))
         return -1;
     o->show = i;
+    o->show_reversed = v[n] == 'r';
     o->show_set = true;
     return 0;
 }
@@ -187,6 +190,9 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
             r->distinct);
     if (o->cores > 1)
         fprintf(f, "; taken in a lock wait: %" PRIu64, r->lock_waits);
+    fprintf(f, "\nthe GIC chose among interrupts pending at once in %" PRIu64 " workloads, run again in the "
+               "reverse order (every pair of interrupt kinds the other way; the figures count both runs)",
+            r->gic_reruns);
     fprintf(f, "\nfastpath exits:");
     for (int e = 0; e < t->exits; e++)
         if (r->exits[e])
@@ -203,14 +209,16 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
         for (int i = 0; i < r->n_classes; i++) {
             char name[200], defs[64];
             const struct exec_class *c = &r->classes[i];
-            fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "\n",
+            fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "%s\n",
                     dclass_name(&c->cl, name, sizeof name), c->hits,
-                    defects_text(t, cause_defects(t, c->cl.cause), defs, sizeof defs), c->first);
+                    defects_text(t, cause_defects(t, c->cl.cause), defs, sizeof defs), c->first,
+                    c->first_reversed ? "r (the GIC's order reversed)" : "");
         }
         if (r->classes_dropped)
             fprintf(f, "  (%" PRIu64 " divergences of classes past the first %d)\n", r->classes_dropped,
                     EXEC_MAX_CLASSES);
-        fprintf(f, "  (irqsim exhaust --executions --show I prints workload I, for irqsim sim)\n");
+        fprintf(f, "  (irqsim exhaust --executions --show I prints workload I, --show Ir its reverse-order run, "
+                   "for irqsim sim)\n");
     } else {
         fprintf(f, "divergences: none\n");
     }
@@ -231,10 +239,10 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
                "/%" PRIu64 "\",\n  \"workloads\": %" PRIu64 ",\n  \"setup_refused\": %" PRIu64
                ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
                ",\n  \"checks\": %" PRIu64 ",\n  \"distinct_entry_states\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64
-               ",\n  \"diverged\": %" PRIu64 ",\n  \"seconds\": %.3f,\n%s  \"exits\": {",
+               ",\n  \"gic_reruns\": %" PRIu64 ",\n  \"diverged\": %" PRIu64 ",\n  \"seconds\": %.3f,\n%s  \"exits\": {",
             t->name, t->variant_name(o->variant), cfg_kernel_name(o->kernel), o->depth, o->cores,
             o->signal_fastpath ? "true" : "false", r->space, o->shard_k, o->shard_n, r->simulated, r->setup_refused,
-            r->entries, r->refused, r->asserts, r->checks, r->distinct, r->lock_waits, r->diverged, elapsed,
+            r->entries, r->refused, r->asserts, r->checks, r->distinct, r->lock_waits, r->gic_reruns, r->diverged, elapsed,
             /* only then: the JSON of a run without the options stays as it was */
             !finished(r) && (opts->state || opts->seconds || opts->stop_after) ? "  \"finished\": false,\n" : "");
     for (int e = 0, k = 0; e < t->exits; e++)
@@ -245,9 +253,9 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
     fprintf(f, ",\n  \"classes\": [");
     for (int i = 0; i < r->n_classes; i++) {
         char name[200];
-        fprintf(f, "%s\n    {\"class\": \"%s\", \"hits\": %" PRIu64 ", \"first_workload\": %" PRIu64 "}",
+        fprintf(f, "%s\n    {\"class\": \"%s\", \"hits\": %" PRIu64 ", \"first_workload\": %" PRIu64 "%s}",
                 i ? "," : "", dclass_name(&r->classes[i].cl, name, sizeof name), r->classes[i].hits,
-                r->classes[i].first);
+                r->classes[i].first, r->classes[i].first_reversed ? ", \"gic_reversed\": true" : "");
     }
     fprintf(f, "%s]\n}\n", r->n_classes ? "\n  " : "");
     return out_close(out);
@@ -271,9 +279,9 @@ int exec_main(int argc, char **argv)
         if (o.show >= exec_space(&e))
             return cli_error(&exec_cmd, "--show %" PRIu64 ": the space has %" PRIu64 " workloads (0 to %" PRIu64 ")",
                              o.show, exec_space(&e), exec_space(&e) - 1);
-        exec_workload_text(&e, o.show, text, sizeof text);
-        printf("# irqsim exhaust --executions --depth %d --cores %d%s: workload %" PRIu64 "\n%s", e.depth, e.cores,
-               e.signal_fastpath ? " --signal-fastpath" : "", o.show, text);
+        exec_workload_text_order(&e, o.show, o.show_reversed, text, sizeof text);
+        printf("# irqsim exhaust --executions --depth %d --cores %d%s: workload %" PRIu64 "%s\n%s", e.depth, e.cores,
+               e.signal_fastpath ? " --signal-fastpath" : "", o.show, o.show_reversed ? "r" : "", text);
         return EX_AGREE;
     }
     struct exec_result *r = malloc(sizeof *r);

@@ -20,7 +20,7 @@ static const char MAGIC[] = "irqsim-executions-state 1";
  * or the refusal (240 bytes, each at most 3 when encoded). */
 #define LINE_MAX_ 2048
 #define HASHES_PER_LINE 100
-#define N_COUNTS 12
+#define N_COUNTS 13
 
 /* The run a state file belongs to: the options that make the space, the
  * shard, and what is checked. */
@@ -64,14 +64,15 @@ int execstate_save(const char *path, const struct exec_opts *o, const struct exe
     fprintf(f, "%s\nrun %s\nposition %" PRIu64 "\nelapsed %.3f\n", MAGIC, run_tag(o, r, tag, sizeof tag),
             exec_done(r), elapsed);
     uint64_t counts[N_COUNTS] = {r->simulated, r->setup_refused, r->entries, r->refused,  r->asserts,  r->drifts,
-                                 r->stopped,   r->lock_waits,    r->checks,  r->distinct, r->diverged, r->classes_dropped};
+                                 r->stopped,   r->lock_waits,    r->checks,  r->distinct, r->diverged, r->classes_dropped,
+                                 r->gic_reruns};
     put_list(f, "counts", counts, N_COUNTS);
     put_list(f, "exits", r->exits, o->target->exits);
     put_list(f, "sits", r->sits, SIT_COUNT);
     for (int i = 0; i < r->n_classes; i++) {
         const struct exec_class *c = &r->classes[i];
-        fprintf(f, "class %d %u %" PRIu32 " %" PRIu64 " %" PRIu64 "\n", c->cl.exit, c->cl.cause, c->cl.fields,
-                c->hits, c->first);
+        fprintf(f, "class %d %u %" PRIu32 " %" PRIu64 " %" PRIu64 " %d\n", c->cl.exit, c->cl.cause, c->cl.fields,
+                c->hits, c->first, c->first_reversed);
     }
     if (r->refusal[0]) {
         fprintf(f, "refusal %" PRIu64 " ", r->first_refused);
@@ -224,12 +225,14 @@ static bool cause_ok(const struct exec_opts *o, unsigned cause)
 
 static int read_class(const struct exec_opts *o, struct sread *sr, int lineno, const char *v, struct serr *e)
 {
-    uint64_t u[5];
+    uint64_t u[6];
     uint32_t fields = DF_COUNT >= 32 ? UINT32_MAX : (1u << DF_COUNT) - 1;
     if (sr->n_classes == EXEC_MAX_CLASSES)
         return fail(e, lineno, "more than %d classes", EXEC_MAX_CLASSES);
-    if (read_list(v, u, 5) != 0 || u[0] >= (uint64_t)o->target->exits || u[1] > UINT32_MAX || u[2] > UINT32_MAX)
-        return fail(e, lineno, "bad class (an exit below %d, cause, fields, hits, first workload)", o->target->exits);
+    if (read_list(v, u, 6) != 0 || u[0] >= (uint64_t)o->target->exits || u[1] > UINT32_MAX || u[2] > UINT32_MAX ||
+        u[5] > 1)
+        return fail(e, lineno, "bad class (an exit below %d, cause, fields, hits, first workload, reversed 0 or 1)",
+                    o->target->exits);
     if (!cause_ok(o, (unsigned)u[1]))
         return fail(e, lineno, "cause %" PRIu64 " is not a cause of this run's classes", u[1]);
     if (u[2] & ~(uint64_t)fields)
@@ -239,7 +242,7 @@ static int read_class(const struct exec_opts *o, struct sread *sr, int lineno, c
         if (dclass_same(&sr->classes[i].cl, &cl))
             return fail(e, lineno, "the class of line %d again", sr->at.cls[i]);
     sr->at.cls[sr->n_classes] = lineno;
-    sr->classes[sr->n_classes++] = (struct exec_class){cl, u[3], u[4]};
+    sr->classes[sr->n_classes++] = (struct exec_class){cl, u[3], u[4], u[5] == 1};
     return 0;
 }
 
@@ -331,17 +334,17 @@ static int check_read(const struct exec_opts *o, const struct exec_result *r, co
 {
     const uint64_t *c = sr->counts;
     uint64_t simulated = c[0], setup_refused = c[1], entries = c[2], refused = c[3], drifts = c[5], stopped = c[6];
-    uint64_t checks = c[8], distinct = c[9], diverged = c[10], dropped = c[11];
+    uint64_t checks = c[8], distinct = c[9], diverged = c[10], dropped = c[11], reruns = c[12];
     const struct lines *at = &sr->at;
     if (sr->position > r->shard_space)
         return fail(e, at->position, "position %" PRIu64 " is beyond the shard's %" PRIu64 " workloads",
                     sr->position, r->shard_space);
     if (simulated > sr->position || setup_refused != sr->position - simulated)
         return fail(e, at->counts, "simulated + refused at setup is not the position (%" PRIu64 ")", sr->position);
-    if (refused > entries || drifts > simulated || stopped > simulated || diverged > checks || distinct > checks ||
-        (distinct == 0) != (checks == 0))
-        return fail(e, at->counts, "counts out of range (refused above entries, drifts or stopped above simulated, "
-                    "diverged or distinct above checks, or distinct 0 with checks)");
+    if (refused > entries || reruns > simulated || drifts > simulated + reruns || stopped > simulated + reruns ||
+        diverged > checks || distinct > checks || (distinct == 0) != (checks == 0))
+        return fail(e, at->counts, "counts out of range (refused above entries, reruns above simulated, drifts or "
+                    "stopped above the runs, diverged or distinct above checks, or distinct 0 with checks)");
     if (check_parts(sr->exits, o->target->exits, checks, true, at->exits, "exits", e) ||
         check_parts(sr->sits, SIT_COUNT, checks, false, at->sits, "sits", e))
         return -1;
@@ -350,7 +353,8 @@ static int check_read(const struct exec_opts *o, const struct exec_result *r, co
                     "without divergences");
     for (int i = 0; i < sr->n_classes; i++) {
         const struct exec_class *x = &sr->classes[i];
-        if (x->hits == 0 || x->hits > simulated || !before(o, sr, x->first))
+        if (x->hits == 0 || x->hits > simulated + reruns || !before(o, sr, x->first) ||
+            (x->first_reversed && !reruns))
             return fail(e, at->cls[i], "hits or first workload out of range (a workload of this shard before the "
                         "position)");
     }
@@ -381,6 +385,7 @@ static void use_read(struct exec_result *r, struct sread *sr)
     r->distinct = c[9];
     r->diverged = c[10];
     r->classes_dropped = c[11];
+    r->gic_reruns = c[12];
     memcpy(r->exits, sr->exits, sizeof r->exits);
     memcpy(r->sits, sr->sits, sizeof r->sits);
     r->n_classes = sr->n_classes;
