@@ -744,22 +744,28 @@ static void gen_ntfn_links(struct gen *g)
 
 #define GEN_GIC_MAX_ID 1019
 
+/* The lines the bound checks and tables turn on: 0, maxIRQ - 1 and
+ * maxIRQ itself (valid: Arch_checkIRQ and the fastpath refuse irq > maxIRQ
+ * only, include/arch/arm/arch/object/interrupt.h:54-64). A user may hold a
+ * handler for IRQ 0 on one core (on SMP it is the remote-call IPI, so 2
+ * there); no SGI reaches a one-core base kernel (master's
+ * IRQControl_IssueSGISignal sends one), so IRQ 0 stands for the table's
+ * first entry: no path branches on the number but against maxIRQ and the
+ * table. */
+int gen_irq_edge(const struct ks_config *c, unsigned i)
+{
+    const unsigned edge[GEN_IRQ_EDGES] = {c->smp ? 2 : 0, c->max_irq - 1, c->max_irq}; /* 0, 1: SMP's IPIs */
+    return (int)edge[i % GEN_IRQ_EDGES];
+}
+
 /* IRQ numbers from a low window: the table is dense up to the highest
- * number used, and every check copies it twice. */
+ * number used, and every check copies it twice. The edges come with a
+ * fixed share. */
 static int pick_irq_number(struct gen *g)
 {
     unsigned max = g->ks->cfg.max_irq;
-    /* the lines the bound checks and tables turn on, a fixed share: 0,
-     * maxIRQ - 1 and maxIRQ itself (valid: Arch_checkIRQ and the
-     * fastpath refuse irq > maxIRQ only, include/arch/arm/arch/object/
-     * interrupt.h:54-64). A user may hold a handler for IRQ 0 on one core
-     * (on SMP it is the remote-call IPI, so 2 there); no SGI reaches a
-     * one-core kernel, so IRQ 0 stands for the table's first entry: no
-     * path branches on the number but against maxIRQ and the table. */
-    if (chance(g->src, 16)) {
-        const unsigned edge[3] = {g->ks->cfg.smp ? 2 : 0, max - 1, max}; /* 0, 1: an SMP kernel's IPIs */
-        return (int)edge[gpick(g, 3)];
-    }
+    if (chance(g->src, 16))
+        return gen_irq_edge(&g->ks->cfg, gpick(g, GEN_IRQ_EDGES));
     return (int)(16 + gpick(g, max - 15 < 32 ? max - 15 : 32));
 }
 

@@ -91,4 +91,13 @@ void gen_syscall(struct kstate *ks, struct gen_src *src);
  * a few clocks per generated state (`irqsim fuzz --clocks`). */
 void gen_reclock(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b);
 
+/* The IRQ numbers at the edges of the valid range that the generators draw
+ * as lines with a fixed share (gen.c's states, the workload fuzzer's
+ * device IRQs; one rule for both): edge i of GEN_IRQ_EDGES under c is the
+ * first line a user can hold (0; 2 on SMP, where 0 and 1 are the IPIs),
+ * maxIRQ - 1 and maxIRQ (the last valid: Arch_checkIRQ and the fastpath
+ * refuse irq > maxIRQ only). */
+#define GEN_IRQ_EDGES 3
+int gen_irq_edge(const struct ks_config *c, unsigned i);
+
 #endif

@@ -221,8 +221,12 @@ static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int 
 static bool arrived_in_lock_wait(const struct sim *s, const struct sim_kernel *k, int q)
 {
     ticks_t t = next_arrival(s, k, q);
+    /* a timer of core 0 due before it arrived was taken then (nothing
+     * else was pending; together, the simulator's order puts the timer
+     * first): core 0 waits for the lock with the timer IRQ, interrupts
+     * masked, and the device IRQ stays pending at the GIC */
     return n_cores(s) > 1 && k->entry_core != 0 && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
-           k->acked_q < 0;
+           k->acked_q < 0 && t < k->ks.deadline;
 }
 
 static struct ev peek(const struct sim *s, const struct sim_kernel *k)

@@ -2,6 +2,7 @@
 #include "situation.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "config.h"
 #include "sched.h"
@@ -74,7 +75,17 @@ void situation_tally(const struct kstate *ks, uint64_t *counts)
         counts[i] += on[i];
 }
 
+static bool excused(const uint64_t *counts, const char *const *why, int i)
+{
+    return why && why[i] && !counts[i];
+}
+
 int situation_print(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry)
+{
+    return situation_print_why(f, counts, n, irq_entry, NULL);
+}
+
+int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry, const char *const *why)
 {
     fprintf(f, "situations drawn (configuration-dependent paths, share of checks):");
     int col = 0, never = 0;
@@ -86,9 +97,22 @@ int situation_print(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry)
     }
     fprintf(f, "\n  never drawn (their paths not exercised by this run):");
     for (int i = 0; i < SIT_COUNT; i++)
-        if (!counts[i] && !(table[i].irq_only && !irq_entry))
+        if (!counts[i] && !(table[i].irq_only && !irq_entry) && !excused(counts, why, i))
             fprintf(f, " %s", table[i].name), never++;
     fprintf(f, "%s\n", never ? "" : " none");
+    /* one line per reason, with every situation it excuses */
+    bool done[SIT_COUNT] = {false};
+    for (int i = 0, head = 0; i < SIT_COUNT; i++) {
+        if (done[i] || !excused(counts, why, i) || (table[i].irq_only && !irq_entry))
+            continue;
+        fprintf(f, "%s    ", head++ ? "" : "  not drawable here (the run's configuration, or no workload can):\n");
+        for (int j = i; j < SIT_COUNT; j++)
+            if (excused(counts, why, j) && !(table[j].irq_only && !irq_entry) && strcmp(why[j], why[i]) == 0) {
+                fprintf(f, "%s ", table[j].name);
+                done[j] = true;
+            }
+        fprintf(f, "(%s)\n", why[i]);
+    }
     return never;
 }
 

@@ -50,6 +50,13 @@ bool situation_irq_only(int i);
  * checks; irq_entry: the entries are interrupts (else SysSends: the IRQ
  * number situations are left out). Returns how many were never drawn. */
 int situation_print(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry);
+/* The same, for a search that cannot draw some situations by
+ * construction: why[i], when not NULL, says why this run cannot draw
+ * situation i (the kernel cannot reach it in the run's configuration, or
+ * the search cannot express it); such a one, when not drawn, is left out
+ * of "never drawn" and printed with its reason on a line of its own
+ * ("  not drawable here: NAME (WHY); ..."). why NULL: situation_print. */
+int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry, const char *const *why);
 /* "\"situations\": {\"smp\": N, ...}" */
 void situation_json(FILE *f, const uint64_t *counts, bool irq_entry);
 

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "config.h"
+#include "gen.h"
 #include "scenario.h"
 #include "target.h"
 
@@ -1013,6 +1014,52 @@ static void gen_irq(struct src *src, struct workload *w, int q)
         x->at[k] = (k ? x->at[k - 1] : 0) + 1 + 200 * (ticks_t)take(src, 250);
 }
 
+/* line q takes IRQ number irq, and so do the acks naming it; false (and
+ * nothing changes) when irq is the timer's or another line's */
+static bool renumber_irq(struct workload *w, int q, int irq)
+{
+    for (int i = 0; i < w->n_irqs; i++)
+        if (w->irqs[i].irq == irq)
+            return false;
+    if (irq == w->timer_irq)
+        return false;
+    int old = w->irqs[q].irq;
+    w->irqs[q].irq = (uint16_t)irq;
+    for (int t = 0; t < w->n_threads; t++)
+        for (int k = 0; k < w->threads[t].n_prog; k++)
+            if (w->threads[t].prog[k].op == OP_ACK && w->threads[t].prog[k].n == (ticks_t)old)
+                w->threads[t].prog[k].n = (ticks_t)irq;
+    return true;
+}
+
+/* The configuration's edges the searches tally (situation.h), drawn last
+ * so the draws before stay as they were, each in a fixed share of the
+ * workloads (docs/workload-format.md, "The workload fuzzer's draws"):
+ * an SC whose budget is exactly MIN_BUDGET (valid: SchedControl_Configure
+ * refuses budget < MIN_BUDGET only, src/object/schedcontrol.c), its period
+ * the same multiple of it; and a device IRQ at an edge of the valid range,
+ * by gen.c's rule (gen_irq_edge). An IRQ above maxIRQ is not drawn: the
+ * kernel never enables one (docs/workload-format.md). */
+static void gen_edges(struct src *src, struct workload *w)
+{
+    struct ks_config c;
+    if (cfg_preset(&c, w->board) != 0)
+        return;
+    c.smp = w->cores > 1;
+    if (take(src, WL_GEN_MIN_BUDGET_ONE_IN) == 0) {
+        /* a thread's SC, which runs on it (else any) */
+        int t = (int)take(src, w->n_threads);
+        struct wl_sc *s = &w->scs[w->threads[t].sc >= 0 ? w->threads[t].sc : (int)take(src, w->n_scs)];
+        ticks_t multiple = s->period / s->budget;
+        s->budget = c.min_budget;
+        s->period = c.min_budget * multiple;
+    }
+    if (take(src, WL_GEN_IRQ_EDGE_ONE_IN) == 0) {
+        int q = (int)take(src, w->n_irqs);
+        renumber_irq(w, q, gen_irq_edge(&c, take(src, GEN_IRQ_EDGES)));
+    }
+}
+
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, struct workload *w)
 {
     struct src src = {data, len, 0, target};
@@ -1053,5 +1100,6 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
     /* last, so the draws above stay as they were: the kernel's own signal
      * fastpath beside an IRQ target's (its leftovers, issue 19) */
     w->signal_fastpath = !target->sim.draws_sends && take(&src, 3) == 0;
+    gen_edges(&src, w);
     return 0;
 }

@@ -150,6 +150,11 @@ bool workload_round_trips(const struct workload *w, struct workload *back, FILE 
  * bytes (the workload fuzzer); returns 0. A target whose descriptor draws
  * sends (target.h, sim.draws_sends) gets signalling threads and seL4_Send
  * with an extra cap too (the signal fastpath's entries). */
+/* The generator's fixed shares of the configuration's edges: one workload
+ * in this many has an SC of budget MIN_BUDGET, and one in this many a
+ * device IRQ at an edge of the valid range (gen_irq_edge, check/gen.h). */
+#define WL_GEN_MIN_BUDGET_ONE_IN 8
+#define WL_GEN_IRQ_EDGE_ONE_IN 8
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target,
                         struct workload *w);
 
