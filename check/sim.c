@@ -222,11 +222,13 @@ static bool arrived_in_lock_wait(const struct sim *s, const struct sim_kernel *k
 {
     ticks_t t = next_arrival(s, k, q);
     /* a timer of core 0 due before it arrived was taken then (nothing
-     * else was pending; together, the simulator's order puts the timer
-     * first): core 0 waits for the lock with the timer IRQ, interrupts
+     * else was pending; due at the same tick, the GIC's order decides,
+     * gic_rank): core 0 waits for the lock with the timer IRQ, interrupts
      * masked, and the device IRQ stays pending at the GIC */
+    bool before_timer = t < k->ks.deadline ||
+                        (t == k->ks.deadline && s->w->gic_rank[WL_GIC_DEVICE] < s->w->gic_rank[WL_GIC_TIMER]);
     return n_cores(s) > 1 && k->entry_core != 0 && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
-           k->acked_q < 0 && t < k->ks.deadline;
+           k->acked_q < 0 && before_timer;
 }
 
 static struct ev peek(const struct sim *s, const struct sim_kernel *k)
@@ -518,6 +520,7 @@ static void step(const struct sim *s, struct sim_kernel *k, struct ev e)
     switch (e.kind) {
     case EV_ARRIVAL: {
         bool waits = arrived_in_lock_wait(s, k, e.q);
+        k->gic_choices += waits && next_arrival(s, k, e.q) == k->ks.deadline; /* the GIC chose it over the timer */
         take_arrival(s, k, e.q);
         /* acknowledged only if the GIC would signal it (not masked, not active) */
         int irq = s->w->irqs[e.q].irq;

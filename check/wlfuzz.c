@@ -39,6 +39,7 @@ struct wsession {
     double start;
     uint64_t sims, setup_refused, events, sweep_checks, states_checked, refused, asserts, drift, stopped;
     uint64_t lock_waits; /* device IRQs handled after another core's entry (sim.c, arrived_in_lock_wait) */
+    uint64_t gic_choices, gic_ordered; /* the GIC's choices among interrupts pending at once; workloads of an order of their own */
     uint64_t sits[SIT_COUNT]; /* the situations of the checked entry states */
     struct wclass classes[MAX_CLASSES];
     int n_classes;
@@ -398,6 +399,8 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     ss->refused += s->k[0].refused + s->k[1].refused;
     ss->asserts += s->k[0].asserts + s->k[1].asserts;
     ss->lock_waits += s->k[0].lock_waits;
+    ss->gic_choices += s->k[0].gic_choices + s->k[1].gic_choices;
+    ss->gic_ordered += !wl_gic_default(s->w);
     for (int k = 0; k < SIT_COUNT; k++)
         ss->sits[k] += s->sits[k];
     ss->drift += s->drift;
@@ -517,6 +520,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     if (o->cores > 1) /* what only two cores reach: said, so that a zero shows */
         fprintf(f, "device interrupts taken in a lock wait (acknowledged during the other core's entry, handled "
                    "before its IPI): %" PRIu64 "\n", ss->lock_waits);
+    fprintf(f, "interrupts the GIC chose among several pending at once: %" PRIu64 " (workloads naming an order other "
+               "than the default: %" PRIu64 ")\n", ss->gic_choices, ss->gic_ordered);
     const char *why[SIT_COUNT];
     undrawable(o, why);
     situation_print_why(f, ss->sits, ss->sweep_checks, !tg->syscall_entry, why);
@@ -598,12 +603,12 @@ static int write_json(const struct wsession *ss, double elapsed)
                ",\n  \"cores\": %d,\n  \"max_checks\": %" PRIu64 ",\n  \"workloads\": %" PRIu64
                ",\n  \"workloads_per_second\": %.1f,\n  \"%s\": %" PRIu64
                ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
-               ",\n  \"drifts\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64 ",\n  \"model_errors\": %" PRIu64
-               ",\n  \"defects\": [",
+               ",\n  \"drifts\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64 ",\n  \"gic_choices\": %" PRIu64
+               ",\n  \"gic_ordered\": %" PRIu64 ",\n  \"model_errors\": %" PRIu64 ",\n  \"defects\": [",
             tg->variant_name(o->variant), elapsed, o->seed, o->cores, o->max_checks, ss->sims,
             elapsed > 0 ? (double)ss->sims / elapsed : 0.0,
             tg->words.json_checked, ss->sweep_checks, ss->states_checked, ss->refused,
-            ss->asserts, ss->drift, ss->lock_waits, ss->errors);
+            ss->asserts, ss->drift, ss->lock_waits, ss->gic_choices, ss->gic_ordered, ss->errors);
     double first[DEFECT_MAX];
     uint64_t wls[DEFECT_MAX];
     uint64_t fwl[DEFECT_MAX];

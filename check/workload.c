@@ -1060,6 +1060,19 @@ static void gen_edges(struct src *src, struct workload *w)
     }
 }
 
+/* The GIC's order among interrupts pending at once (workload.h,
+ * gic_rank), any of the six orders of the three kinds and either order of
+ * the device lines, in a fixed share of the workloads; drawn last, so the
+ * draws before stay as they were */
+static void gen_gic_order(struct src *src, struct workload *w)
+{
+    static const uint8_t orders[6][WL_GIC_KINDS] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    if (take(src, WL_GEN_GIC_ORDER_ONE_IN) != 0)
+        return;
+    memcpy(w->gic_rank, orders[take(src, 6)], sizeof w->gic_rank);
+    w->gic_devices_reversed = take(src, 2) == 1;
+}
+
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, struct workload *w)
 {
     struct src src = {data, len, 0, target};
@@ -1101,5 +1114,6 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
      * fastpath beside an IRQ target's (its leftovers, issue 19) */
     w->signal_fastpath = !target->sim.draws_sends && take(&src, 3) == 0;
     gen_edges(&src, w);
+    gen_gic_order(&src, w);
     return 0;
 }

@@ -155,6 +155,9 @@ bool workload_round_trips(const struct workload *w, struct workload *back, FILE 
  * device IRQ at an edge of the valid range (gen_irq_edge, check/gen.h). */
 #define WL_GEN_MIN_BUDGET_ONE_IN 8
 #define WL_GEN_IRQ_EDGE_ONE_IN 8
+/* ... and one in this many names a GIC order of its own (gic_order,
+ * gic_devices; drawn from all of them, the default included) */
+#define WL_GEN_GIC_ORDER_ONE_IN 3
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target,
                         struct workload *w);
 
