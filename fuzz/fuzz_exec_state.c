@@ -1,40 +1,25 @@
 /* fuzz_exec_state: libFuzzer target for the state file loader of
  * `irqsim exhaust --executions --state` (tools/execstate.c and
- * tools/execcmd.c, linked in): the input is a state file of depth 1 (392
+ * tools/execcmd.c, linked in): the input is a state file of depth 1 (490
  * workloads); a file that resumes runs at most one workload
  * (--stop-after 1). Any input must be resumed or refused (exit 2) without
  * a memory error or a hang. The run's summary goes to /dev/null. */
 #define _GNU_SOURCE /* mkdtemp */
 
-#include <fcntl.h>
+#include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include "execcmd.h"
+#include "state_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char dir[] = "/tmp/fuzz_exec_state-XXXXXX";
 static char path[64];
 
-static void setup(void)
-{
-    int null = open("/dev/null", O_WRONLY);
-    if (!mkdtemp(dir) || null < 0 || dup2(null, 1) < 0) /* the summary; stderr keeps sanitizer reports */
-        __builtin_trap();
-    close(null);
-    snprintf(path, sizeof path, "%s/state", dir);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!path[0])
-        setup();
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
-        __builtin_trap();
+    state_file_write(dir, path, sizeof path, data, size);
     /* as tools/irqsim.c calls it: argv[0] is the command's name */
     char *argv[] = {"exhaust", "--executions", "--depth", "1", "--quiet", "--stop-after", "1", "--state", path, NULL};
     int rc = exec_main(9, argv);

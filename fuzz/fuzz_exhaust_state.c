@@ -6,35 +6,20 @@
  * without a memory error or a hang. The run's summary goes to /dev/null. */
 #define _GNU_SOURCE /* mkdtemp */
 
-#include <fcntl.h>
+#include <stddef.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include "exhaustcmd.h"
+#include "state_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static char dir[] = "/tmp/fuzz_exhaust_state-XXXXXX";
 static char path[64];
 
-static void setup(void)
-{
-    int null = open("/dev/null", O_WRONLY);
-    if (!mkdtemp(dir) || null < 0 || dup2(null, 1) < 0) /* the summary; stderr keeps sanitizer reports */
-        __builtin_trap();
-    close(null);
-    snprintf(path, sizeof path, "%s/state", dir);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (!path[0])
-        setup();
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0)
-        __builtin_trap();
+    state_file_write(dir, path, sizeof path, data, size);
     /* as tools/irqsim.c calls it: argv[0] is the command's name */
     char *argv[] = {"exhaust", "--threads", "1", "--refills", "1", "--domains", "1",
                     "--quiet", "--stop-after", "1", "--state", path, NULL};
