@@ -336,7 +336,14 @@ sel4test_ws() { # a sel4test workspace whose kernel has the corrected fastpath
   grep -q -- '--disable-visibility' "$mk" ||
     sed -i 's/--disable-shared --enable-static$/--disable-shared --enable-static --disable-visibility/' "$mk"
   python3 "$HERE/bench-qemu/kedit.py" gic "$t/kernel/src/plat/qemu-arm-virt/config.cmake" || die "kedit gic failed"
-  python3 "$HERE/bench-qemu/kedit.py" fixed "$t/kernel/src/fastpath/fastpath.c" "$REPO/real/glue/hk_fixed.c" || die "kedit fixed failed"
+  # edit the tarball's fastpath.c every time: kedit.py leaves an edited
+  # file alone, so editing in place kept the #include path of the first
+  # checkout that ran this (another worktree's hk_fixed.c, or none)
+  local fp=$t/kernel/src/fastpath/fastpath.c tmp=$W/fastpath-test.c.new
+  tar -xzOf "$SH/kernels/seL4-${KERNEL:0:9}.tar.gz" --wildcards '*/src/fastpath/fastpath.c' >"$tmp" ||
+    die "cannot read src/fastpath/fastpath.c from the kernel tarball"
+  python3 "$HERE/bench-qemu/kedit.py" fixed "$tmp" "$REPO/real/glue/hk_fixed.c" || die "kedit fixed failed"
+  put "$tmp" "$fp"
 }
 
 if has sel4test; then
@@ -359,6 +366,7 @@ if has sel4test; then
     say "[sel4test fixed gic$gic] ninja -j$JOBS (log $bd/build.log)"
     (cd "$bd" && ninja -j"$JOBS" >"$bd/build.log" 2>&1) || { tail -30 "$bd/build.log" >&2; die "sel4test build failed: $bd/build.log"; }
     grep -q 'fastpath_irq_corrected' "$bd/kernel/kernel_all.i" || die "$bd: kernel without the corrected fastpath"
+    grep -qF "\"$REPO/real/glue/hk_fixed.c\"" "$bd/kernel/kernel_all.i" || die "$bd: kernel not built from $REPO/real/glue/hk_fixed.c"
     grep -q '#define CONFIG_IRQ_FASTPATH  *1' "$bd/kernel/gen_config/kernel/gen_config.h" || die "$bd: CONFIG_IRQ_FASTPATH is not 1"
     log=$W/out/sel4test-fixed-gic$gic.log
     mkdir -p "$W/out"
