@@ -36,6 +36,7 @@ struct fuzz_opts {
     uint64_t count;        /* states, for `irqsim ratio` */
     bool workload_mode;    /* --mode workload: wlfuzz.h (max_checks counts workloads) */
     int cores;             /* cores the workloads use (workload mode) */
+    bool signal_fastpath;  /* every workload builds KernelSignalFastpath beside (workload mode, IRQ target) */
     struct gen_bounds bounds;
 };
 

@@ -387,6 +387,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     wl_bytes(o->seed, i, bytes);
     workload_from_bytes(bytes, sizeof bytes, o->cores, o->bounds.target, w);
     w->kernel = (uint8_t)o->bounds.kernel;
+    w->signal_fastpath |= o->signal_fastpath;
     if (sim_init(s, w, o->variant) != 0) {
         ss->setup_refused++;
         sim_free(s);
@@ -502,8 +503,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     fprintf(f, "\nirqsim fuzz --mode workload: ");
     if (!tg->is_default)
         fprintf(f, "target %s, ", tg->name);
-    fprintf(f, "fastpath %s, %.1f s, seed %" PRIu64 ", %d core%s", tg->variant_name(o->variant), elapsed, o->seed,
-            o->cores, o->cores == 1 ? "" : "s");
+    fprintf(f, "fastpath %s, %.1f s, seed %" PRIu64 ", %d core%s%s", tg->variant_name(o->variant), elapsed, o->seed,
+            o->cores, o->cores == 1 ? "" : "s", o->signal_fastpath ? ", KernelSignalFastpath beside in every workload" : "");
     if (o->max_checks)
         fprintf(f, ", budget %" PRIu64 " workloads (--checks)", o->max_checks);
     if (ss->interrupted)

@@ -103,8 +103,13 @@ situations)
     { echo "workloads with an order of their own: '$ordered', expected about 31 of 100"; echo "$out"; exit 1; }
   ;;
 options)
+  # --signal-fastpath: every workload builds KernelSignalFastpath beside
+  # (issue 19); with an IRQ target, in workload mode only
+  out=$("$bin" fuzz --mode workload --cores 2 --fastpath fixed --signal-fastpath --checks 20 --quiet)
+  echo "$out" | grep -q "signal_fastpath 100.00%" || { echo "--signal-fastpath: not every workload"; echo "$out"; exit 1; }
   for args in "--mode bogus" "--mode workload --jobs 2" "--mode workload --checks 0" \
-              "--mode workload --checks 5 --seconds 1" "--mode" "--mode workload --cores 3" "--cores 2"; do
+              "--mode workload --checks 5 --seconds 1" "--mode" "--mode workload --cores 3" "--cores 2" \
+              "--signal-fastpath" "--mode workload --target signal --signal-fastpath"; do
     "$bin" fuzz $args --quiet > /dev/null 2>&1
     rc=$?
     [ $rc -eq 2 ] || { echo "irqsim fuzz $args: expected exit 2, got $rc"; exit 1; }

@@ -56,7 +56,8 @@ static const char usage_text[] =
     "                   on both kernels, every device interrupt (--target signal: every SysSend on\n"
     "                   a notification) checked (--checks N: N workloads;\n"
     "                   --fastpath --seconds --seed --out --json --quiet apply; --cores 2: an\n"
-    "                   SMP kernel whose second core runs threads too)\n"
+    "                   SMP kernel whose second core runs threads too; --signal-fastpath:\n"
+    "                   every workload builds KernelSignalFastpath beside, not one in 3)\n"
     "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n"
     "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --realistic  --quiet\n"
@@ -151,6 +152,7 @@ static const struct cli_opt family_table[] = {
     CLI_ROW(O, "--no-smp", CLI_CLEAR, fuzz.bounds.allow_smp),
     CLI_ROW(O, "--uniform-clock", CLI_CLEAR, fuzz.bounds.edges),
     CLI_ROW(O, "--realistic", CLI_SET, fuzz.bounds.realistic),
+    CLI_ROW(O, "--signal-fastpath", CLI_SET, fuzz.signal_fastpath),
     CLI_ROW(O, "--quiet", CLI_CLEAR, fuzz.progress),
     {"--seconds", CLI_REAL, offsetof(O, fuzz.seconds), 0.1, 86400, NULL, NULL, offsetof(O, seconds_set)},
     CLI_NUM(O, "--seed", CLI_U64, fuzz.seed, 0, 1e15),
@@ -387,6 +389,9 @@ static int cmd_fuzz(struct opts *o)
         return usage_error(o->cmd, "takes no files (got '%s')", o->files[0]);
     if (o->fuzz.workload_mode && o->fuzz.jobs != 1)
         return usage_error(o->cmd, "--mode workload runs one job (got --jobs %s)", "> 1");
+    if (o->fuzz.signal_fastpath && (!o->fuzz.workload_mode || o->fuzz.bounds.target->sim.draws_sends))
+        return usage_error(o->cmd, "--signal-fastpath is for --mode workload of an IRQ target (%s)",
+                           "it builds the kernel's own fastpath_signal beside the one under check");
     if (!o->fuzz.workload_mode && o->fuzz.cores != 1)
         return usage_error(o->cmd, "--cores is for --mode workload (generated states are on two cores %s)",
                            "unless --no-smp");
