@@ -192,6 +192,17 @@ static struct ev gic_pick(const struct sim *s, const struct ev *cand, const int 
 /* another core's next event, if earlier than e (on a tie, core 0 goes
  * first); among its own, as on core 0, a due timer goes before an IPI and
  * an IPI before the thread's next step */
+/* Core c's timer fell due while another core was in the kernel (before
+ * now, when that entry ended): core c was at user level with nothing else
+ * pending, took the timer IRQ at once and waits for the big lock with it
+ * (c_handle_interrupt), so it goes before what that entry left pending
+ * (its reschedule IPI), in every GIC order; the order decides only among
+ * interrupts pending together. */
+static bool timer_in_lock_wait(const struct sim *s, const struct sim_kernel *k, int c, ticks_t deadline)
+{
+    return n_cores(s) > 1 && k->entry_core != c && deadline < k->now;
+}
+
 static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct ev e, ticks_t end)
 {
     struct ev ce = {end, EV_END, -1, c, false}, cand[2];
@@ -208,7 +219,8 @@ static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int 
         cand[n] = (struct ev){dl, EV_TIMER, -1, c, false};
         kind[n++] = WL_GIC_TIMER;
     }
-    ce = gic_pick(s, cand, kind, n, ce);
+    ce = timer_in_lock_wait(s, k, c, k->ks.core_deadline[c]) ? (struct ev){k->now, EV_TIMER, -1, c, false}
+                                                              : gic_pick(s, cand, kind, n, ce);
     return ce.kind != EV_END && ce.t < e.t ? ce : e;
 }
 
@@ -240,6 +252,8 @@ static struct ev peek(const struct sim *s, const struct sim_kernel *k)
     for (int q = 0; q < s->w->n_irqs; q++)
         if (arrived_in_lock_wait(s, k, q))
             return (struct ev){k->now, EV_ARRIVAL, q, 0, false};
+    if (timer_in_lock_wait(s, k, 0, k->ks.deadline))
+        return (struct ev){k->now, EV_TIMER, -1, 0, false};
     ticks_t dl = k->ks.deadline < k->now ? k->now : k->ks.deadline;
     /* (events that came while the kernel ran, entry_latency, happen when
      * it returns) */
