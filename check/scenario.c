@@ -1050,7 +1050,7 @@ static int dir_assert(struct ctx *c, const struct line *ln, int arg)
 {
     (void)arg;
     struct kstate *ks = c->ks;
-    struct ks_assert r = {0, PATH_NONE};
+    struct ks_assert r = {.id = 0, .path = PATH_NONE};
     uint64_t id;
     if (ln->n < 2)
         return fail(c, "expected 'assert ID path=...'");

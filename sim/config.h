@@ -37,6 +37,11 @@ enum ks_kernel { KS_KERNEL_BASE, KS_KERNEL_MASTER, KS_KERNEL_COUNT };
 enum ks_feature { KF_NONE, KS_FEATURES(KS_FEATURE_ENUM) KF_COUNT };
 #undef KS_FEATURE_ENUM
 
+/* No implicit padding: ks_same compares states byte by byte, and a struct
+ * assigned whole (a compound literal, a copy of a local) leaves its padding
+ * indeterminate; so every gap is a member, zeroed like the others. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
 struct ks_config {
     char board[16];
     uint64_t timer_hz;          /* TIMER_FREQUENCY */
@@ -60,9 +65,11 @@ struct ks_config {
      * at 1326364bc) write no ksReprogram, ipiReschedulePending,
      * ksSchedulerAction or ksCurSC, and queue no thread; so no field. */
     bool signal_fastpath;
+    uint8_t pad0[2];            /* explicit padding (kstate.h, KS_PAD_RULE) */
     /* derived by cfg_derive(); kept here so the paths need no division */
     ticks_t min_budget, precision, max_release;
 };
+#pragma GCC diagnostic pop
 
 /* Recompute the derived constants after a field changed. */
 void cfg_derive(struct ks_config *c);

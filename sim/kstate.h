@@ -76,6 +76,9 @@ enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCA
 #define KS_IRQ_REMOTE_CALL_IPI 0
 #define KS_IRQ_RESCHEDULE_IPI 1
 
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
+/* explicit padding in every struct of the state: see struct ks_config */
 struct ks_refill {
     ticks_t time;   /* rTime */
     ticks_t amount; /* rAmount */
@@ -107,11 +110,13 @@ struct ks_tcb {
     bool fpu_live;       /* a core's FPU owner (ksActiveFPUState) is this thread's
                             FPU state: nativeThreadUsingFPU() while that core is
                             its affinity */
+    uint8_t pad0[7];
     uint64_t badge_reg;  /* badgeRegister */
 };
 
 struct ks_sc {
     char name[KS_NAME_LEN];
+    uint8_t pad0[4];
     ticks_t period;      /* scPeriod: 0 means round robin */
     ticks_t budget;      /* configured budget: what the refills sum to
                             (the kernel keeps it only as that sum) */
@@ -123,6 +128,7 @@ struct ks_sc {
     uint8_t core;        /* scCore */
     int8_t tcb;          /* scTcb */
     int8_t ntfn;         /* scNotification */
+    uint8_t pad1;
     struct ks_refill refills[KS_MAX_REFILLS];
 };
 
@@ -132,6 +138,7 @@ struct ks_ntfn {
     int8_t q_head, q_tail;
     int8_t bound_tcb;    /* ntfnBoundTCB */
     int8_t sc;           /* ntfnSchedContext */
+    uint8_t pad0[7];
     uint64_t msg_id;     /* ntfnMsgIdentifier */
 };
 
@@ -151,6 +158,7 @@ struct ks_irq_cap {
     uint8_t type;        /* enum ks_cap_type */
     bool can_send;       /* capNtfnCanSend */
     int8_t ntfn;         /* capNtfnPtr */
+    uint8_t pad0[5];
     uint64_t badge;      /* capNtfnBadge */
 };
 
@@ -186,12 +194,14 @@ struct ks_sysin {
     uint8_t extra_bad;   /* bit i: extra cap i's cptr (in the IPC buffer) fails
                             lookupSlot; an absent IPC buffer is all clear
                             (lookupExtraCaps looks nothing up then) */
+    uint8_t pad0[3];
     uint64_t badge;      /* capNtfnBadge */
 };
 
 struct ks_assert {
     uint16_t id;         /* enum in kassert.h */
     uint8_t path;        /* which path was running: enum ks_path */
+    uint8_t pad0;
 };
 
 enum ks_path { PATH_NONE, PATH_SLOW, PATH_FAST, PATH_NORM };
@@ -211,13 +221,16 @@ struct kstate {
                             root it holds, KS_NONE for the global user vspace
                             (armKSGlobalUserVSpace); set by switches only
                             (sim/vspace.h) */
+    uint8_t pad0;
     int16_t sched_action;
     bool reprogram;      /* ksReprogram */
+    uint8_t pad1[3];
     ticks_t cur_time;    /* ksCurTime */
     ticks_t consumed;    /* ksConsumed */
     ticks_t deadline;    /* the timer compare value last programmed */
     uint32_t deadline_writes; /* setDeadline() calls: whether the timer was written;
                                  not part of the compared outcome */
+    uint8_t pad2[4];
     struct cost_rec *cost; /* cost recorder (cost.h), NULL when not counting;
                               not kernel state: ks_same skips it, ks_copy
                               leaves the copy without one */
@@ -237,6 +250,7 @@ struct kstate {
      * at their ks_init values (no SC, ResumeCurrentThread, 0, never) */
     int8_t core_sc[KS_MAX_CORES], core_idle_sc[KS_MAX_CORES], core_vspace[KS_MAX_CORES];
     int16_t core_action[KS_MAX_CORES];
+    uint8_t pad3[6];
     ticks_t core_time[KS_MAX_CORES], core_consumed[KS_MAX_CORES], core_deadline[KS_MAX_CORES];
     uint8_t ipi_pending; /* ipiReschedulePending (a node state: core 0's) */
     uint8_t ipi_sent;    /* cores sent a reschedule IPI by doMaskReschedule */
@@ -251,6 +265,7 @@ struct kstate {
     bool oor_masked;
     uint8_t oor_acks;
     bool oor_active;     /* the GIC's active state of that IRQ (irq_active) */
+    uint8_t pad4[5];
 
     /* the system-call entry's inputs (sys.entry == ENTRY_SIGNAL) */
     struct ks_sysin sys;
@@ -264,13 +279,16 @@ struct kstate {
      * (base's entries in ms convert on load); entries from dom_len on are
      * end markers (0), as the kernel's array is zero past what was set */
     uint8_t cur_domain;
+    uint8_t pad5[7];
     ticks_t domain_time;
     uint8_t dom_idx, dom_len;
     uint8_t dom_start;   /* ksDomScheduleStart (master; 0 on base) */
+    uint8_t pad6[5];
     uint64_t dom_sched[KS_MAX_DOM_SCHED];
 
     /* objects */
     uint8_t n_tcbs, n_scs, n_ntfns, n_eps, n_replies;
+    uint8_t pad7[3];
     struct ks_tcb tcbs[KS_MAX_TCBS];
     struct ks_sc scs[KS_MAX_SCS];
     struct ks_ntfn ntfns[KS_MAX_NTFNS];
@@ -286,13 +304,16 @@ struct kstate {
      * cleared by its deactivation (the EOI write, or ICC_DIR under split
      * EOI); an active IRQ is not signalled again until deactivated */
     bool irq_active[KS_MAX_IRQS];
+    uint8_t pad8[6];
     struct ks_irq_cap irq_cap[KS_MAX_IRQS];
 
     /* failed kernel assertions, first KS_MAX_ASSERTS kept */
     uint8_t path;        /* enum ks_path, tags new assertion records */
     uint8_t n_asserts;
     struct ks_assert asserts[KS_MAX_ASSERTS];
+    uint8_t pad9[6];
 };
+#pragma GCC diagnostic pop
 
 /* entry index of the domain schedule: 0 (an end marker) past the stored
  * entries, as the kernel's array is zero past what was set */
