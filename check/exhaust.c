@@ -42,7 +42,7 @@ const char *exh_bounds_check(const struct exh_bounds *b)
     if (!b->board || cfg_preset(&c, b->board) != 0)
         return "unknown board";
     /* the edge values must be distinct: WCET - precision >= 2 ticks */
-    if (c.min_budget / 2 < c.precision + 2)
+    if (cfg_wcet(&c) < c.precision + 2)
         return "board's timer precision leaves no WCET window";
     return NULL;
 }
@@ -95,7 +95,7 @@ static void board_consts(const struct exh_bounds *b, struct consts *k)
     struct ks_config c;
     cfg_preset(&c, b->board);
     k->mb = (int64_t)c.min_budget;
-    k->w = (int64_t)(c.min_budget / 2 - c.precision); /* WCET - precision */
+    k->w = (int64_t)(cfg_wcet(&c) - c.precision); /* WCET - precision */
     k->c1 = 3 * k->mb;
     k->d1 = 2 * k->mb;
 }

@@ -260,7 +260,7 @@ static void gen_time(struct gen *g)
 static void gen_clock(struct gen *g)
 {
     struct kstate *ks = g->ks;
-    ticks_t wcet = g->mb / 2, now = ks->cur_time;
+    ticks_t wcet = cfg_wcet(&ks->cfg), now = ks->cur_time;
     ticks_t limit = ks->deadline + wcet > now ? ks->deadline + wcet - now : 0;
     ticks_t then = now - ks->consumed;
     ticks_t amount = refill_head(ks, ks->cur_sc)->amount;

@@ -783,10 +783,10 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
     struct sim_kernel *k0 = &s->k[0];
     if (boot(s, &k0->ks))
         return -1;
-    if (w->entry_latency > k0->ks.cfg.min_budget / 2) { /* the checker's bound: a device IRQ is
+    if (w->entry_latency > cfg_wcet(&k0->ks.cfg)) { /* the checker's bound: a device IRQ is
                                                          * taken at most one WCET past the deadline */
         snprintf(s->setup_error, sizeof s->setup_error, "entry_latency %" PRIu64 " is above the kernel WCET (%" PRIu64
-                 " ticks)", w->entry_latency, k0->ks.cfg.min_budget / 2);
+                 " ticks)", w->entry_latency, cfg_wcet(&k0->ks.cfg));
         return -1;
     }
     for (int q = 0; q < w->n_irqs && w->cores > 1; q++)

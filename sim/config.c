@@ -171,6 +171,12 @@ ticks_t cfg_min_budget(const struct ks_config *c)
     return 2u * cfg_us_to_ticks(c, c->wcet_us) * c->wcet_scale;
 }
 
+/* getKernelWcetTicks() * CONFIG_KERNEL_WCET_SCALE (MIN_BUDGET / 2) */
+ticks_t cfg_wcet(const struct ks_config *c)
+{
+    return c->min_budget / 2;
+}
+
 ticks_t cfg_timer_precision(const struct ks_config *c)
 {
     return cfg_us_to_ticks(c, c->precision_us) + c->overhead_ticks;

@@ -103,6 +103,12 @@ bool cfg_split_eoi(const struct ks_config *c);
 
 ticks_t cfg_us_to_ticks(const struct ks_config *c, uint64_t us);
 ticks_t cfg_min_budget(const struct ks_config *c);
+/* The kernel's scaled WCET in ticks (getKernelWcetTicks() times
+ * CONFIG_KERNEL_WCET_SCALE, half of MIN_BUDGET: kernel/sporadic.h): the
+ * longest a kernel entry keeps interrupts off, so the bound this model puts
+ * on how late a pending timer IRQ is taken (check/invariant.c, the
+ * generators, the workload simulator's entry_latency). */
+ticks_t cfg_wcet(const struct ks_config *c);
 ticks_t cfg_timer_precision(const struct ks_config *c);
 ticks_t cfg_max_period_ticks(const struct ks_config *c);
 ticks_t cfg_max_release_time(const struct ks_config *c);

@@ -137,6 +137,13 @@ static void test_khz_clock(void **state)
     assert_int_equal(cfg_us_to_ticks(&c, 1), 19);
     assert_int_equal(cfg_us_to_ticks(&c, 1000), 19200);
     assert_int_equal(c.min_budget, 384);
+    assert_int_equal(cfg_wcet(&c), 192); /* getKernelWcetTicks() = usToTicks(10) */
+    c.wcet_scale = 3; /* MIN_BUDGET = 2 * usToTicks(10) * 3 = 1152; the scaled WCET 576 */
+    cfg_derive(&c);
+    assert_int_equal(c.min_budget, 1152);
+    assert_int_equal(cfg_wcet(&c), 576);
+    c.wcet_scale = 1;
+    cfg_derive(&c);
     assert_int_equal(c.precision, 19);
     uint64_t max_period_us = (UINT64_MAX / 19200) / 8;
     assert_int_equal(c.max_release, UINT64_MAX - 5 * (max_period_us * 19200 / 1000));
