@@ -501,7 +501,7 @@ static int parse_domains(struct rd *r, char *val)
             return fail(r, "domain_schedule: at most %d entries", KS_MAX_DOM_SCHED);
         if (num(r, "domain", s, 0, KS_MAX_DOMAINS - 1, &d) || num(r, "length (ms)", colon + 1, 1, 100000, &ms))
             return -1;
-        w->dom[w->n_dom++] = (struct wl_dom){(uint8_t)d, (uint32_t)ms};
+        w->dom[w->n_dom++] = (struct wl_dom){.domain = (uint8_t)d, .ms = (uint32_t)ms};
     }
     return 0;
 }
@@ -974,23 +974,23 @@ static void gen_thread(struct src *src, struct workload *w, int i)
     if (take(src, 2)) { /* a device driver: wait for the IRQ, work, ack, loop */
         const struct wl_irq *q = &w->irqs[take(src, w->n_irqs)];
         struct wl_insn *p = t->prog;
-        p[0] = (struct wl_insn){OP_WAIT, q->ntfn, -1, 0};
-        p[1] = (struct wl_insn){OP_COMPUTE, -1, -1, 1 + 20 * (ticks_t)take(src, 200)};
-        p[2] = (struct wl_insn){OP_ACK, -1, -1, q->irq};
+        p[0] = (struct wl_insn){.op = OP_WAIT, .a = q->ntfn, .b = -1, .n = 0};
+        p[1] = (struct wl_insn){.op = OP_COMPUTE, .a = -1, .b = -1, .n = 1 + 20 * (ticks_t)take(src, 200)};
+        p[2] = (struct wl_insn){.op = OP_ACK, .a = -1, .b = -1, .n = q->irq};
         t->n_prog = 3;
         if (take(src, 3) == 0) /* and something more */
             gen_insn(src, w, &t->prog[t->n_prog++], 3, i);
-        p[t->n_prog++] = (struct wl_insn){OP_LOOP, -1, -1, 0};
+        p[t->n_prog++] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = 0};
         return;
     }
     if (src->target->sim.draws_sends && take(src, 2)) { /* a signaller: work, signal, maybe more, loop */
         struct wl_insn *p = t->prog;
-        p[0] = (struct wl_insn){OP_COMPUTE, -1, -1, 1 + 20 * (ticks_t)take(src, 200)};
-        p[1] = (struct wl_insn){OP_SIGNAL, (int8_t)take(src, w->n_ntfns), -1, 0};
+        p[0] = (struct wl_insn){.op = OP_COMPUTE, .a = -1, .b = -1, .n = 1 + 20 * (ticks_t)take(src, 200)};
+        p[1] = (struct wl_insn){.op = OP_SIGNAL, .a = (int8_t)take(src, w->n_ntfns), .b = -1, .n = 0};
         t->n_prog = 2;
         if (take(src, 2) == 0)
             gen_insn(src, w, &t->prog[t->n_prog++], 2, i);
-        p[t->n_prog++] = (struct wl_insn){OP_LOOP, -1, -1, 0};
+        p[t->n_prog++] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = 0};
         return;
     }
     t->n_prog = (uint8_t)(1 + take(src, 6));
@@ -1106,7 +1106,7 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
     if (take(&src, 3) == 0 && w->cores == 1) { /* no domains on SMP (cfg_validate) */
         w->n_dom = (uint8_t)(2 + take(&src, 2));
         for (int i = 0; i < w->n_dom; i++)
-            w->dom[i] = (struct wl_dom){(uint8_t)(i % 2), 1 + take(&src, 4)};
+            w->dom[i] = (struct wl_dom){.domain = (uint8_t)(i % 2), .ms = 1 + take(&src, 4)};
         for (int i = 0; i < w->n_threads; i++)
             w->threads[i].domain = (uint8_t)take(&src, 2);
     }

@@ -40,10 +40,16 @@ enum wl_op {
     OP_COUNT
 };
 
+/* No implicit padding (as in sim/kstate.h): the shrinker compares a
+ * workload with its parsed-back text byte by byte (wlfuzz.c, well_formed),
+ * and compound literals leave implicit padding indeterminate. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic error "-Wpadded"
 struct wl_insn {
     uint8_t op;
     int8_t a, b;   /* objects: signal/wait/send ntfn; recv ep, reply (or -1); unbind sc;
                       suspend/resume/prio: the thread */
+    uint8_t pad0[5];
     ticks_t n;     /* compute: ticks; ack: the IRQ number; loop: the target;
                       prio: the priority; send: 1 when the extra cap does not resolve */
 };
@@ -55,23 +61,28 @@ struct wl_thread {
     int8_t sc;          /* bound SC (-1: passive) */
     int8_t timeout_ep;  /* timeout handler endpoint (-1: none) */
     uint8_t n_prog;
+    uint8_t pad0[7];
     struct wl_insn prog[WL_MAX_PROG];
 };
 
 struct wl_sc {
     char name[KS_NAME_LEN];
+    uint8_t pad0[4];
     ticks_t budget, period; /* budget == period: round robin; both 0: never configured */
     uint8_t extra_refills;
     bool sporadic;
     int8_t ntfn;            /* bound to this notification (-1: none) */
     uint8_t core;           /* configured with this core's SchedControl cap */
+    uint8_t pad1[4];
 };
 
 struct wl_irq {
     uint16_t irq;           /* WL_SPURIOUS_ID: the spurious line */
     int8_t ntfn;            /* -1: the handler cap's slot stays empty */
+    uint8_t pad0[5];
     uint64_t badge;
     uint8_t n_at;
+    uint8_t pad1[7];
     ticks_t at[WL_MAX_AT];  /* single arrivals */
     ticks_t start, period;  /* periodic arrivals from start (period 0: none) */
 };
@@ -82,6 +93,7 @@ struct wl_name {
 
 struct wl_dom {
     uint8_t domain;
+    uint8_t pad0[3];
     uint32_t ms;            /* length in milliseconds, as ksDomSchedule */
 };
 
@@ -91,6 +103,7 @@ enum wl_gic_kind { WL_GIC_TIMER, WL_GIC_DEVICE, WL_GIC_IPI, WL_GIC_KINDS };
 struct workload {
     char board[16];
     uint8_t kernel;         /* enum ks_kernel the kernels run: the kernel line, or irqsim sim --kernel; base by default */
+    uint8_t pad0[7];
     const struct target *target; /* whose fastpath the fastpath kernel runs: the target
                                line, or irqsim sim --target; the default target's by default */
     ticks_t horizon;
@@ -100,6 +113,7 @@ struct workload {
      * through the kernel's own fastpath_signal, as written */
     bool signal_fastpath;
     uint16_t timer_irq;
+    uint8_t pad1[4];
     /* ticks from an interrupt or system call to the kernel's clock read
      * (updateTimestamp) and from there to the return to user level */
     ticks_t entry_latency;
@@ -114,13 +128,16 @@ struct workload {
     uint8_t gic_rank[WL_GIC_KINDS];
     bool gic_devices_reversed;
     uint8_t n_dom;          /* 0: one domain (the kernel's default) */
+    uint8_t pad2[3];
     struct wl_dom dom[KS_MAX_DOM_SCHED];
     uint8_t n_threads, n_scs, n_ntfns, n_eps, n_replies, n_irqs;
+    uint8_t pad3[2];
     struct wl_thread threads[WL_MAX_THREADS];
     struct wl_sc scs[WL_MAX_SCS];
     struct wl_name ntfns[WL_MAX_NTFNS], eps[WL_MAX_EPS], replies[WL_MAX_REPLIES];
     struct wl_irq irqs[WL_MAX_IRQS];
 };
+#pragma GCC diagnostic pop
 
 /* CONFIG_NUM_DOMAINS for the workload: one more than the highest domain
  * of the domain schedule (1 without one). */
