@@ -105,20 +105,48 @@ int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t 
     return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
-/* the default order (workload.h, gic_rank) reversed, as wl_gic_reverse
- * makes it: every pair of interrupt kinds, and of device lines, the
- * other way round */
-static const char reversed_gic[] = "gic_order ipi,device,timer\ngic_devices reversed\n";
+/* The six orders (workload.h, gic_rank): the default; its reverse as
+ * wl_gic_reverse makes it (every pair of kinds, and of device lines, the
+ * other way round); the other four. A workload's text names the order. */
+static const struct {
+    const char *name, *suffix, *text;
+} gic_orders[EXEC_GIC_ORDERS] = {
+    {"timer,device,ipi", "", ""},
+    {"ipi,device,timer", "r", "gic_order ipi,device,timer\ngic_devices reversed\n"},
+    {"timer,ipi,device", "o2", "gic_order timer,ipi,device\n"},
+    {"device,timer,ipi", "o3", "gic_order device,timer,ipi\n"},
+    {"device,ipi,timer", "o4", "gic_order device,ipi,timer\n"},
+    {"ipi,timer,device", "o5", "gic_order ipi,timer,device\n"},
+};
 
-int exec_workload_text_order(const struct exec_opts *o, uint64_t i, bool reversed, char *buf, size_t len)
+const char *exec_gic_order_name(int order)
 {
-    if (exec_workload_text(o, i, buf, len))
+    return order >= 0 && order < EXEC_GIC_ORDERS ? gic_orders[order].name : "?";
+}
+
+const char *exec_gic_order_suffix(int order)
+{
+    return order >= 0 && order < EXEC_GIC_ORDERS ? gic_orders[order].suffix : "?";
+}
+
+int exec_gic_order_parse(const char *suffix)
+{
+    if (strcmp(suffix, "o1") == 0)
+        return 1;
+    for (int i = 0; i < EXEC_GIC_ORDERS; i++)
+        if (strcmp(suffix, gic_orders[i].suffix) == 0)
+            return i;
+    return -1;
+}
+
+int exec_workload_text_order(const struct exec_opts *o, uint64_t i, int order, char *buf, size_t len)
+{
+    if (order < 0 || order >= EXEC_GIC_ORDERS || exec_workload_text(o, i, buf, len))
         return -1;
-    size_t at = strlen(buf);
-    if (reversed && at + sizeof reversed_gic > len)
+    size_t at = strlen(buf), n = strlen(gic_orders[order].text);
+    if (at + n + 1 > len)
         return -1;
-    if (reversed)
-        memcpy(buf + at, reversed_gic, sizeof reversed_gic);
+    memcpy(buf + at, gic_orders[order].text, n + 1);
     return 0;
 }
 
@@ -179,7 +207,7 @@ void exec_free(struct exec_result *r)
     exec_set_free(&r->seen);
 }
 
-static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl, bool reversed)
+static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl, int order)
 {
     for (int i = 0; i < r->n_classes; i++)
         if (dclass_same(&r->classes[i].cl, cl)) {
@@ -190,7 +218,7 @@ static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t w
         r->classes_dropped++;
         return;
     }
-    r->classes[r->n_classes++] = (struct exec_class){*cl, 1, wl, reversed};
+    r->classes[r->n_classes++] = (struct exec_class){.cl = *cl, .hits = 1, .first = wl, .first_order = (uint8_t)order};
 }
 
 static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdict *v)
@@ -203,12 +231,12 @@ static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdi
 
 /* the workload's text in the order asked, parsed, simulated and counted;
  * the GIC's choices, or -1 when it could not be set up */
-static int run_order(struct ctx *c, struct sim *s, struct workload *w, bool reversed)
+static int run_order(struct ctx *c, struct sim *s, struct workload *w, int order)
 {
     struct exec_result *r = c->r;
     char text[2048];
     struct scen_error err;
-    if (exec_workload_text_order(c->o, c->wl, reversed, text, sizeof text) ||
+    if (exec_workload_text_order(c->o, c->wl, order, text, sizeof text) ||
         workload_parse(text, strlen(text), "executions", w, &err) || sim_init(s, w, c->o->variant) != 0) {
         sim_free(s);
         return -1;
@@ -226,33 +254,38 @@ static int run_order(struct ctx *c, struct sim *s, struct workload *w, bool reve
         r->sits[i] += s->sits[i];
     r->diverged += s->sweep_diverged;
     for (uint32_t i = 0; i < s->n_found; i++)
-        add_class(r, &s->found[i].cl, c->wl, reversed);
+        add_class(r, &s->found[i].cl, c->wl, order);
     r->classes_dropped += s->found_dropped;
     if (!sim_all_admitted(s) && !r->refusal[0]) {
         const struct sim_kernel *k = s->k[0].refused ? &s->k[0] : &s->k[1];
         r->first_refused = c->wl;
-        snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 "%s: %s", k->refusals[0].t,
-                 reversed ? " (the GIC's order reversed)" : "", k->refusals[0].msg);
+        snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 "%s%s%s: %s", k->refusals[0].t,
+                 order ? " (the GIC's order " : "", order ? exec_gic_order_name(order) : "", order ? ")" : "",
+                 k->refusals[0].msg);
     }
     int choices = (int)(s->k[0].gic_choices + s->k[1].gic_choices);
     sim_free(s);
     return choices;
 }
 
-/* A workload in the default order, and again in the reverse one when the
+/* A workload in the default order, and again in the five others when the
  * GIC chose among interrupts pending at once: with no choice every order
- * runs the same; with one, the reverse takes every pair the other way */
+ * runs the same; with one, each order is a GIC a board may have (the
+ * kernel gives every interrupt one priority: docs/model.md) */
 static void run_one(struct ctx *c, struct sim *s, struct workload *w)
 {
     struct exec_result *r = c->r;
-    int choices = run_order(c, s, w, false);
+    int choices = run_order(c, s, w, 0);
     if (choices < 0) {
         r->setup_refused++;
         return;
     }
     r->simulated++;
-    if (choices > 0 && run_order(c, s, w, true) >= 0)
-        r->gic_reruns++;
+    if (choices == 0)
+        return;
+    r->gic_reruns++;
+    for (int order = 1; order < EXEC_GIC_ORDERS; order++)
+        run_order(c, s, w, order);
 }
 
 int exec_begin(const struct exec_opts *o, struct exec_result *r)
@@ -320,7 +353,7 @@ const char *exec_bound_text(const struct exec_opts *o, const struct exec_result 
              "a handler h (priority 20) waiting on IRQ 40's notification, thread a (10) and thread b (%d%s), "
              "each running a program of 1 to %d operations from {%s} (X: h for a, a for b) and then from the start, IRQ 40 arriving "
              "once at 700/1500/2001/3100 ticks or never, an entry latency of 0/40 ticks, %s, from boot to 6000 ticks, "
-             "each where the GIC chose among interrupts pending at once also in the reverse order (%" PRIu64 "): "
+             "each where the GIC chose among interrupts pending at once also in the 5 other orders of timer, device and IPI (%" PRIu64 "): "
              "%" PRIu64 " simulated, %" PRIu64 " kernel entry states through the invariant checker (%" PRIu64
              " refused), %" PRIu64 " %s checked (%" PRIu64 " distinct entry states) with the %s fastpath %s.",
              all ? "Every one of the" : "Part of the", r->shard_space == 1 ? "" : "s",

@@ -38,10 +38,23 @@ struct exec_opts {
     uint64_t shard_k, shard_n;   /* workloads i with i % shard_n == shard_k - 1 */
 };
 
+/* The GIC's orders an execution runs in: the six orders of the three
+ * kinds of interrupt (the workloads have one device line). 0 is the
+ * default (timer, device, IPI), 1 its reverse as wl_gic_reverse makes it,
+ * 2-5 the other four. */
+#define EXEC_GIC_ORDERS 6
+/* "timer,device,ipi" for 0 ...; "?" out of range */
+const char *exec_gic_order_name(int order);
+/* The suffix of a workload index run in that order: "" for 0, "r" for 1
+ * (the reverse), "o2" to "o5"; "?" out of range. */
+const char *exec_gic_order_suffix(int order);
+/* The order a suffix names ("", "r", "o1" to "o5"), or -1. */
+int exec_gic_order_parse(const char *suffix);
+
 struct exec_class {
     struct dclass cl;
     uint64_t hits, first;        /* the first workload's index */
-    bool first_reversed;         /* ... first met in the GIC's reversed order */
+    uint8_t first_order;         /* ... and the GIC's order of the run that met it first */
 };
 
 /* The distinct entry states: an open-addressed set of their hashes (odd:
@@ -56,8 +69,8 @@ struct exec_result {
     uint64_t space, shard_space, simulated, setup_refused; /* simulated + setup_refused: the shard's workloads done */
     uint64_t entries, refused, asserts, drifts, stopped, lock_waits;
     /* workloads where the GIC chose among interrupts pending at once, run
-     * again in the reverse order (wl_gic_reverse): the two runs' figures
-     * are both in the totals */
+     * again in the five other orders (EXEC_GIC_ORDERS): every run's
+     * figures are in the totals */
     uint64_t gic_reruns;
     uint64_t checks, distinct;   /* checked entries (the target's), distinct entry states among them (seen.n) */
     uint64_t exits[TARGET_MAX_EXITS];
@@ -74,9 +87,9 @@ struct exec_result {
 /* The number of workloads of the space. */
 uint64_t exec_space(const struct exec_opts *o);
 /* Workload i of the space as text (the workload format), into buf;
- * reversed: with the GIC's order reversed (its rerun). */
+ * _order: with the GIC's order (0 to EXEC_GIC_ORDERS - 1) named. */
 int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t len);
-int exec_workload_text_order(const struct exec_opts *o, uint64_t i, bool reversed, char *buf, size_t len);
+int exec_workload_text_order(const struct exec_opts *o, uint64_t i, int order, char *buf, size_t len);
 /* r as at the start of a run: nothing done, the space and the shard's
  * size. 0, or -1 when the options are unusable. */
 int exec_begin(const struct exec_opts *o, struct exec_result *r);

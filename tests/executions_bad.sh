@@ -52,6 +52,28 @@ grep -q 'first divergence: t=2001 irq 40, fastpath exit switch, class switch/ent
 grep -q 'GIC chose among several pending at once (the workload.s order): 1' sim.txt || fail "392r: the GIC did not choose"
 "$irqsim" sim --fastpath pr1227 w392.wl > sim.txt || { cat sim.txt; fail "workload 392 (timer first) diverges"; }
 "$irqsim" sim --fastpath fixed w392r.wl > /dev/null || fail "the corrected fastpath diverges on workload 392r"
+# the other four orders: F1 exactly where the device goes before the timer
+# (o3 device,timer,ipi and o4 device,ipi,timer), not where the timer
+# goes before the device (o2 timer,ipi,device and o5 ipi,timer,device)
+bad "or by oK, K 1-5" --show 392o6
+bad "or by oK, K 1-5" --show 392o0
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --show 392o1 > w392o1.wl || fail "--show 392o1 exited $?"
+cmp -s w392o1.wl w392r.wl || fail "--show 392o1 is not --show 392r"
+for k in 2 3 4 5; do
+  "$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --show 392o$k > w392o$k.wl || fail "--show 392o$k exited $?"
+  "$irqsim" sim --fastpath pr1227 w392o$k.wl > sim$k.txt
+  echo $? > rc$k
+  "$irqsim" sim --fastpath fixed w392o$k.wl > /dev/null || fail "the corrected fastpath diverges on workload 392o$k"
+done
+grep -q '^gic_order timer,ipi,device$' w392o2.wl || fail "--show 392o2 is not timer,ipi,device"
+grep -q '^gic_order device,timer,ipi$' w392o3.wl || fail "--show 392o3 is not device,timer,ipi"
+for k in 3 4; do
+  [ "$(cat rc$k)" = 1 ] || { cat sim$k.txt; fail "workload 392o$k (device before timer) does not diverge"; }
+  grep -q 'class switch/entry_time+entry_budget' sim$k.txt || { cat sim$k.txt; fail "workload 392o$k is not F1"; }
+done
+for k in 2 5; do
+  [ "$(cat rc$k)" = 0 ] || { cat sim$k.txt; fail "workload 392o$k (timer before device) diverges"; }
+done
 "$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --quiet > run2.txt
 grep -q 'switch/entry_time+entry_budget .* first in workload 392r (the GIC.s order reversed)' run2.txt ||
     { cat run2.txt; fail "the enumeration does not name 392r for F1"; }
@@ -60,4 +82,7 @@ grep -q 'switch/entry_time+entry_budget .* first in workload 392r (the GIC.s ord
 [ $? = 1 ] || fail "a run with divergences did not exit 1"
 grep -q '"space": 490' run.json || fail "the JSON lacks the space"
 grep -q '"class": "switch/deadline"' run.json || fail "the JSON lacks F6's class"
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --quiet --json run2.json > /dev/null
+grep -q '"first_workload": 392, "gic_order": "ipi,device,timer", "gic_reversed": true' run2.json ||
+    { cat run2.json; fail "the JSON does not name 392's reversed order for F1"; }
 echo "executions_bad: bad input refused, --show reads back, exit 1 on divergence"

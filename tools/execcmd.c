@@ -29,7 +29,8 @@ struct eopts {
     uint64_t shard_k, shard_n;
     double seconds;      /* 0: no limit */
     uint64_t stop_after; /* 0: no limit */
-    bool show_set, show_reversed;
+    bool show_set;
+    int show_order;      /* the GIC's order of --show (EXEC_GIC_ORDERS) */
     uint64_t show;
 };
 
@@ -51,8 +52,8 @@ static const char exec_usage[] =
     "                  a later run with the same options resumes from it\n"
     "  --seconds S     stop after S seconds (with --state: resume later from there)\n"
     "  --stop-after N  stop after N workloads of this invocation (likewise)\n"
-    "  --show I[r]     print workload I of the space (for irqsim sim) and stop; Ir: its run in the\n"
-    "                  GIC's reversed order\n"
+    "  --show I[r|oK]  print workload I of the space (for irqsim sim) and stop; Ir: its run in the\n"
+    "                  GIC's reversed order, IoK (K 2-5): in the GIC's order K\n"
     "  --json FILE     the summary as JSON\n"
     "  --quiet         no progress on stderr\n"
     "exit status: 0 every checked entry agrees and every entry state passes the\n"
@@ -79,11 +80,12 @@ static int show_opt(void *opts, const char *v, char *why, size_t len)
     unsigned long long i;
     char tail;
     int n = -1;
-    snprintf(why, len, "expected a workload index, or one followed by r (its run in the GIC's reversed order)");
-    if (sscanf(v, "%llu%n%c", &i, &n, &tail) < 1 || v[0] == '-' || (v[n] && strcmp(v + n, "r") != 0))
+    snprintf(why, len, "expected a workload index, or one followed by r (its run in the GIC's reversed order) "
+             "or by oK, K 1-5 (its run in the GIC's order K)");
+    if (sscanf(v, "%llu%n%c", &i, &n, &tail) < 1 || v[0] == '-' || exec_gic_order_parse(v + n) < 0)
         return -1;
     o->show = i;
-    o->show_reversed = v[n] == 'r';
+    o->show_order = exec_gic_order_parse(v + n);
     o->show_set = true;
     return 0;
 }
@@ -190,9 +192,9 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
             r->distinct);
     if (o->cores > 1)
         fprintf(f, "; taken in a lock wait: %" PRIu64, r->lock_waits);
-    fprintf(f, "\nthe GIC chose among interrupts pending at once in %" PRIu64 " workloads, run again in the "
-               "reverse order (every pair of interrupt kinds the other way; the figures count both runs)",
-            r->gic_reruns);
+    fprintf(f, "\nthe GIC chose among interrupts pending at once in %" PRIu64 " workloads, each run again in the "
+               "%d other orders of timer, device and IPI (the figures count every run)",
+            r->gic_reruns, EXEC_GIC_ORDERS - 1);
     fprintf(f, "\nfastpath exits:");
     for (int e = 0; e < t->exits; e++)
         if (r->exits[e])
@@ -209,16 +211,19 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
         for (int i = 0; i < r->n_classes; i++) {
             char name[200], defs[64];
             const struct exec_class *c = &r->classes[i];
-            fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "%s\n",
+            fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "%s%s%s%s",
                     dclass_name(&c->cl, name, sizeof name), c->hits,
                     defects_text(t, cause_defects(t, c->cl.cause), defs, sizeof defs), c->first,
-                    c->first_reversed ? "r (the GIC's order reversed)" : "");
+                    exec_gic_order_suffix(c->first_order), c->first_order == 1 ? " (the GIC's order reversed)" : "",
+                    c->first_order > 1 ? " (the GIC's order " : "",
+                    c->first_order > 1 ? exec_gic_order_name(c->first_order) : "");
+            fprintf(f, "%s", c->first_order > 1 ? ")\n" : "\n");
         }
         if (r->classes_dropped)
             fprintf(f, "  (%" PRIu64 " divergences of classes past the first %d)\n", r->classes_dropped,
                     EXEC_MAX_CLASSES);
         fprintf(f, "  (irqsim exhaust --executions --show I prints workload I, --show Ir its reverse-order run, "
-                   "for irqsim sim)\n");
+                   "--show IoK its run in order K, for irqsim sim)\n");
     } else {
         fprintf(f, "divergences: none\n");
     }
@@ -253,9 +258,13 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
     fprintf(f, ",\n  \"classes\": [");
     for (int i = 0; i < r->n_classes; i++) {
         char name[200];
-        fprintf(f, "%s\n    {\"class\": \"%s\", \"hits\": %" PRIu64 ", \"first_workload\": %" PRIu64 "%s}",
-                i ? "," : "", dclass_name(&r->classes[i].cl, name, sizeof name), r->classes[i].hits,
-                r->classes[i].first, r->classes[i].first_reversed ? ", \"gic_reversed\": true" : "");
+        const struct exec_class *c = &r->classes[i];
+        fprintf(f, "%s\n    {\"class\": \"%s\", \"hits\": %" PRIu64 ", \"first_workload\": %" PRIu64, i ? "," : "",
+                dclass_name(&c->cl, name, sizeof name), c->hits, c->first);
+        if (c->first_order) /* the workload's run in that GIC order; gic_reversed kept for the reverse */
+            fprintf(f, ", \"gic_order\": \"%s\"%s", exec_gic_order_name(c->first_order),
+                    c->first_order == 1 ? ", \"gic_reversed\": true" : "");
+        fprintf(f, "}");
     }
     fprintf(f, "%s]\n}\n", r->n_classes ? "\n  " : "");
     return out_close(out);
@@ -279,9 +288,9 @@ int exec_main(int argc, char **argv)
         if (o.show >= exec_space(&e))
             return cli_error(&exec_cmd, "--show %" PRIu64 ": the space has %" PRIu64 " workloads (0 to %" PRIu64 ")",
                              o.show, exec_space(&e), exec_space(&e) - 1);
-        exec_workload_text_order(&e, o.show, o.show_reversed, text, sizeof text);
+        exec_workload_text_order(&e, o.show, o.show_order, text, sizeof text);
         printf("# irqsim exhaust --executions --depth %d --cores %d%s: workload %" PRIu64 "%s\n%s", e.depth, e.cores,
-               e.signal_fastpath ? " --signal-fastpath" : "", o.show, o.show_reversed ? "r" : "", text);
+               e.signal_fastpath ? " --signal-fastpath" : "", o.show, exec_gic_order_suffix(o.show_order), text);
         return EX_AGREE;
     }
     struct exec_result *r = malloc(sizeof *r);

@@ -15,7 +15,10 @@
 #include "out.h"
 
 static const char WHO[] = "irqsim exhaust --executions";
-static const char MAGIC[] = "irqsim-executions-state 1";
+/* format 2: every workload where the GIC chose runs in the six orders
+ * (format 1's ran in two, so its totals do not add to this one's) */
+static const char MAGIC[] = "irqsim-executions-state 2";
+static const char MAGIC_STEM[] = "irqsim-executions-state ";
 /* The longest line written is a line of hashes (HASHES_PER_LINE x 17)
  * or the refusal (240 bytes, each at most 3 when encoded). */
 #define LINE_MAX_ 2048
@@ -72,7 +75,7 @@ int execstate_save(const char *path, const struct exec_opts *o, const struct exe
     for (int i = 0; i < r->n_classes; i++) {
         const struct exec_class *c = &r->classes[i];
         fprintf(f, "class %d %u %" PRIu32 " %" PRIu64 " %" PRIu64 " %d\n", c->cl.exit, c->cl.cause, c->cl.fields,
-                c->hits, c->first, c->first_reversed);
+                c->hits, c->first, c->first_order);
     }
     if (r->refusal[0]) {
         fprintf(f, "refusal %" PRIu64 " ", r->first_refused);
@@ -129,6 +132,18 @@ static int fail(struct serr *e, int line, const char *fmt, ...)
     vsnprintf(e->why, sizeof e->why, fmt, ap);
     va_end(ap);
     return -1;
+}
+
+/* the first line: this format's, another format's, or not a state file */
+static int first_line(const char *line, struct serr *e)
+{
+    size_t n = strcspn(line, "\n");
+    if (n == sizeof MAGIC - 1 && strncmp(line, MAGIC, n) == 0)
+        return 0;
+    if (strncmp(line, MAGIC_STEM, sizeof MAGIC_STEM - 1) == 0)
+        return fail(e, 1, "a state file of another format (%.*s; this irqsim writes %s): its totals do not add "
+                    "to this version's, start the run afresh", (int)n, line, MAGIC);
+    return fail(e, 1, "not an irqsim exhaust --executions state file");
 }
 
 /* One whole decimal number at *s (after spaces); *s moves past it. */
@@ -230,9 +245,9 @@ static int read_class(const struct exec_opts *o, struct sread *sr, int lineno, c
     if (sr->n_classes == EXEC_MAX_CLASSES)
         return fail(e, lineno, "more than %d classes", EXEC_MAX_CLASSES);
     if (read_list(v, u, 6) != 0 || u[0] >= (uint64_t)o->target->exits || u[1] > UINT32_MAX || u[2] > UINT32_MAX ||
-        u[5] > 1)
-        return fail(e, lineno, "bad class (an exit below %d, cause, fields, hits, first workload, reversed 0 or 1)",
-                    o->target->exits);
+        u[5] >= EXEC_GIC_ORDERS)
+        return fail(e, lineno, "bad class (an exit below %d, cause, fields, hits, first workload, GIC order 0-%d)",
+                    o->target->exits, EXEC_GIC_ORDERS - 1);
     if (!cause_ok(o, (unsigned)u[1]))
         return fail(e, lineno, "cause %" PRIu64 " is not a cause of this run's classes", u[1]);
     if (u[2] & ~(uint64_t)fields)
@@ -242,7 +257,7 @@ static int read_class(const struct exec_opts *o, struct sread *sr, int lineno, c
         if (dclass_same(&sr->classes[i].cl, &cl))
             return fail(e, lineno, "the class of line %d again", sr->at.cls[i]);
     sr->at.cls[sr->n_classes] = lineno;
-    sr->classes[sr->n_classes++] = (struct exec_class){cl, u[3], u[4], u[5] == 1};
+    sr->classes[sr->n_classes++] = (struct exec_class){.cl = cl, .hits = u[3], .first = u[4], .first_order = (uint8_t)u[5]};
     return 0;
 }
 
@@ -341,7 +356,8 @@ static int check_read(const struct exec_opts *o, const struct exec_result *r, co
                     sr->position, r->shard_space);
     if (simulated > sr->position || setup_refused != sr->position - simulated)
         return fail(e, at->counts, "simulated + refused at setup is not the position (%" PRIu64 ")", sr->position);
-    if (refused > entries || reruns > simulated || drifts > simulated + reruns || stopped > simulated + reruns ||
+    uint64_t runs = simulated + (EXEC_GIC_ORDERS - 1) * reruns; /* reruns <= simulated: no overflow */
+    if (refused > entries || reruns > simulated || drifts > runs || stopped > runs ||
         diverged > checks || distinct > checks || (distinct == 0) != (checks == 0))
         return fail(e, at->counts, "counts out of range (refused above entries, reruns above simulated, drifts or "
                     "stopped above the runs, diverged or distinct above checks, or distinct 0 with checks)");
@@ -353,8 +369,7 @@ static int check_read(const struct exec_opts *o, const struct exec_result *r, co
                     "without divergences");
     for (int i = 0; i < sr->n_classes; i++) {
         const struct exec_class *x = &sr->classes[i];
-        if (x->hits == 0 || x->hits > simulated + reruns || !before(o, sr, x->first) ||
-            (x->first_reversed && !reruns))
+        if (x->hits == 0 || x->hits > runs || !before(o, sr, x->first) || (x->first_order && !reruns))
             return fail(e, at->cls[i], "hits or first workload out of range (a workload of this shard before the "
                         "position)");
     }
@@ -413,9 +428,7 @@ static int read_file(FILE *f, const struct exec_opts *o, const struct exec_resul
         else if (line[n - 1] != '\n')
             rc = fail(e, lineno, "cut short (no end of line: a file not written to its end)");
         else if (lineno == 1)
-            rc = strncmp(line, MAGIC, sizeof MAGIC - 1) != 0 || (line[sizeof MAGIC - 1] != '\n' && line[sizeof MAGIC - 1] != 0)
-                     ? fail(e, 1, "not an irqsim exhaust --executions state file")
-                     : 0;
+            rc = first_line(line, e);
         else
             rc = read_line(o, r, sr, lineno, line, e);
     }
