@@ -67,7 +67,8 @@ struct exec_set {
 
 struct exec_result {
     uint64_t space, shard_space, simulated, setup_refused; /* simulated + setup_refused: the shard's workloads done */
-    uint64_t entries, refused, asserts, drifts, stopped, lock_waits;
+    uint64_t entries, refused, asserts, drifts, lock_waits;
+    uint64_t stopped;            /* runs stopped at the event limit, or reruns in another GIC order not set up */
     /* workloads where the GIC chose among interrupts pending at once, run
      * again in the five other orders (EXEC_GIC_ORDERS): every run's
      * figures are in the totals */

@@ -183,8 +183,8 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "\n",
             r->entries, r->refused, r->asserts, r->drifts);
     if (r->stopped)
-        fprintf(f, "%" PRIu64 " workloads stopped at the simulator's event limit before the horizon (their later "
-                   "entries not checked)\n", r->stopped);
+        fprintf(f, "%" PRIu64 " runs stopped at the simulator's event limit before the horizon, or not set up in "
+                   "another GIC order (their later entries not checked)\n", r->stopped);
     if (r->refused)
         fprintf(f, "INVARIANT BUG: a state the kernel reached was refused (first: workload %" PRIu64 ", %s)\n",
                 r->first_refused, r->refusal);
