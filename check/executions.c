@@ -109,14 +109,15 @@ int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t 
  * wl_gic_reverse makes it (every pair of kinds, and of device lines, the
  * other way round); the other four. A workload's text names the order. */
 static const struct {
-    const char *name, *suffix, *text;
+    const char *name, *suffix, *what; /* what: how a summary names the run */
+    bool devices_reversed;
 } gic_orders[EXEC_GIC_ORDERS] = {
-    {"timer,device,ipi", "", ""},
-    {"ipi,device,timer", "r", "gic_order ipi,device,timer\ngic_devices reversed\n"},
-    {"timer,ipi,device", "o2", "gic_order timer,ipi,device\n"},
-    {"device,timer,ipi", "o3", "gic_order device,timer,ipi\n"},
-    {"device,ipi,timer", "o4", "gic_order device,ipi,timer\n"},
-    {"ipi,timer,device", "o5", "gic_order ipi,timer,device\n"},
+    {"timer,device,ipi", "", "default", false},
+    {"ipi,device,timer", "r", "reversed", true},
+    {"timer,ipi,device", "o2", "timer,ipi,device", false},
+    {"device,timer,ipi", "o3", "device,timer,ipi", false},
+    {"device,ipi,timer", "o4", "device,ipi,timer", false},
+    {"ipi,timer,device", "o5", "ipi,timer,device", false},
 };
 
 const char *exec_gic_order_name(int order)
@@ -127,6 +128,14 @@ const char *exec_gic_order_name(int order)
 const char *exec_gic_order_suffix(int order)
 {
     return order >= 0 && order < EXEC_GIC_ORDERS ? gic_orders[order].suffix : "?";
+}
+
+const char *exec_gic_order_note(int order, char *buf, size_t len)
+{
+    if (order <= 0 || order >= EXEC_GIC_ORDERS)
+        return "";
+    snprintf(buf, len, " (the GIC's order %s)", gic_orders[order].what);
+    return buf;
 }
 
 int exec_gic_order_parse(const char *suffix)
@@ -143,11 +152,12 @@ int exec_workload_text_order(const struct exec_opts *o, uint64_t i, int order, c
 {
     if (order < 0 || order >= EXEC_GIC_ORDERS || exec_workload_text(o, i, buf, len))
         return -1;
-    size_t at = strlen(buf), n = strlen(gic_orders[order].text);
-    if (at + n + 1 > len)
-        return -1;
-    memcpy(buf + at, gic_orders[order].text, n + 1);
-    return 0;
+    if (order == 0) /* the default: no line */
+        return 0;
+    size_t at = strlen(buf);
+    int n = snprintf(buf + at, len - at, "gic_order %s\n%s", gic_orders[order].name,
+                     gic_orders[order].devices_reversed ? "gic_devices reversed\n" : "");
+    return n > 0 && (size_t)n < len - at ? 0 : -1;
 }
 
 /* ---- the run ---- */
@@ -259,9 +269,9 @@ static int run_order(struct ctx *c, struct sim *s, struct workload *w, int order
     if (!sim_all_admitted(s) && !r->refusal[0]) {
         const struct sim_kernel *k = s->k[0].refused ? &s->k[0] : &s->k[1];
         r->first_refused = c->wl;
-        snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 "%s%s%s: %s", k->refusals[0].t,
-                 order ? " (the GIC's order " : "", order ? exec_gic_order_name(order) : "", order ? ")" : "",
-                 k->refusals[0].msg);
+        char note[64];
+        snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 "%s: %s", k->refusals[0].t,
+                 exec_gic_order_note(order, note, sizeof note), k->refusals[0].msg);
     }
     int choices = (int)(s->k[0].gic_choices + s->k[1].gic_choices);
     sim_free(s);

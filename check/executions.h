@@ -48,6 +48,9 @@ const char *exec_gic_order_name(int order);
 /* The suffix of a workload index run in that order: "" for 0, "r" for 1
  * (the reverse), "o2" to "o5"; "?" out of range. */
 const char *exec_gic_order_suffix(int order);
+/* " (the GIC's order reversed)", " (the GIC's order device,timer,ipi)"
+ * ... in buf for a run in order 1-5; "" for the default (or out of range) */
+const char *exec_gic_order_note(int order, char *buf, size_t len);
 /* The order a suffix names ("", "r", "o1" to "o5"), or -1. */
 int exec_gic_order_parse(const char *suffix);
 

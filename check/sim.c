@@ -783,8 +783,8 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
     struct sim_kernel *k0 = &s->k[0];
     if (boot(s, &k0->ks))
         return -1;
-    if (w->entry_latency > cfg_wcet(&k0->ks.cfg)) { /* the checker's bound: a device IRQ is
-                                                         * taken at most one WCET past the deadline */
+    /* the checker's bound: a device IRQ is taken at most one WCET past the deadline */
+    if (w->entry_latency > cfg_wcet(&k0->ks.cfg)) {
         snprintf(s->setup_error, sizeof s->setup_error, "entry_latency %" PRIu64 " is above the kernel WCET (%" PRIu64
                  " ticks)", w->entry_latency, cfg_wcet(&k0->ks.cfg));
         return -1;

@@ -65,7 +65,7 @@ struct ks_config {
      * at 1326364bc) write no ksReprogram, ipiReschedulePending,
      * ksSchedulerAction or ksCurSC, and queue no thread; so no field. */
     bool signal_fastpath;
-    uint8_t pad0[2];            /* explicit padding (kstate.h, KS_PAD_RULE) */
+    uint8_t pad0[2];            /* explicit padding: see above */
     /* derived by cfg_derive(); kept here so the paths need no division */
     ticks_t min_budget, precision, max_release;
 };

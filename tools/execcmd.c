@@ -82,10 +82,9 @@ static int show_opt(void *opts, const char *v, char *why, size_t len)
     int n = -1;
     snprintf(why, len, "expected a workload index, or one followed by r (its run in the GIC's reversed order) "
              "or by oK, K 1-5 (its run in the GIC's order K)");
-    if (sscanf(v, "%llu%n%c", &i, &n, &tail) < 1 || v[0] == '-' || exec_gic_order_parse(v + n) < 0)
+    if (sscanf(v, "%llu%n%c", &i, &n, &tail) < 1 || v[0] == '-' || (o->show_order = exec_gic_order_parse(v + n)) < 0)
         return -1;
     o->show = i;
-    o->show_order = exec_gic_order_parse(v + n);
     o->show_set = true;
     return 0;
 }
@@ -209,15 +208,12 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
     if (r->n_classes) {
         fprintf(f, "divergences: %" PRIu64 " checked entries in %d classes:\n", r->diverged, r->n_classes);
         for (int i = 0; i < r->n_classes; i++) {
-            char name[200], defs[64];
+            char name[200], defs[64], note[64];
             const struct exec_class *c = &r->classes[i];
-            fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "%s%s%s%s",
+            fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "%s%s\n",
                     dclass_name(&c->cl, name, sizeof name), c->hits,
                     defects_text(t, cause_defects(t, c->cl.cause), defs, sizeof defs), c->first,
-                    exec_gic_order_suffix(c->first_order), c->first_order == 1 ? " (the GIC's order reversed)" : "",
-                    c->first_order > 1 ? " (the GIC's order " : "",
-                    c->first_order > 1 ? exec_gic_order_name(c->first_order) : "");
-            fprintf(f, "%s", c->first_order > 1 ? ")\n" : "\n");
+                    exec_gic_order_suffix(c->first_order), exec_gic_order_note(c->first_order, note, sizeof note));
         }
         if (r->classes_dropped)
             fprintf(f, "  (%" PRIu64 " divergences of classes past the first %d)\n", r->classes_dropped,
