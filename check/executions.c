@@ -11,6 +11,9 @@
 #include "sim.h"
 #include "workload.h"
 
+_Static_assert(sizeof ((struct sim_refusal *)0)->msg == EXEC_REFUSAL_LEN - (2 + 20 + (EXEC_NOTE_LEN - 1) + 2),
+               "EXEC_REFUSAL_LEN holds a refused entry's message whole");
+
 /* What a thread may do at each step of its program (then it loops). %c
  * names the thread whose priority it raises (TCB_SetPriority stalls it
  * first when it runs on the other core, src/object/tcb.c:797-800). */
@@ -269,7 +272,7 @@ static int run_order(struct ctx *c, struct sim *s, struct workload *w, int order
     if (!sim_all_admitted(s) && !r->refusal[0]) {
         const struct sim_kernel *k = s->k[0].refused ? &s->k[0] : &s->k[1];
         r->first_refused = c->wl;
-        char note[64];
+        char note[EXEC_NOTE_LEN];
         snprintf(r->refusal, sizeof r->refusal, "t=%" PRIu64 "%s: %s", k->refusals[0].t,
                  exec_gic_order_note(order, note, sizeof note), k->refusals[0].msg);
     }

@@ -51,6 +51,10 @@ const char *exec_gic_order_suffix(int order);
 /* " (the GIC's order reversed)", " (the GIC's order device,timer,ipi)"
  * ... in buf for a run in order 1-5; "" for the default (or out of range) */
 const char *exec_gic_order_note(int order, char *buf, size_t len);
+/* The note's buffer, and the refusal's: "t=" and a 64-bit time, the note,
+ * ": " and a refused entry's message (struct sim_refusal's msg, 200) */
+#define EXEC_NOTE_LEN 64
+#define EXEC_REFUSAL_LEN (2 + 20 + (EXEC_NOTE_LEN - 1) + 2 + 200)
 /* The order a suffix names ("", "r", "o1" to "o5"), or -1. */
 int exec_gic_order_parse(const char *suffix);
 
@@ -84,7 +88,7 @@ struct exec_result {
     uint64_t classes_dropped;
     struct exec_class classes[EXEC_MAX_CLASSES];
     uint64_t first_refused;      /* the first workload whose entry was refused */
-    char refusal[240];
+    char refusal[EXEC_REFUSAL_LEN];
     struct exec_set seen;        /* owned: exec_free */
 };
 

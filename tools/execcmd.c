@@ -208,7 +208,7 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
     if (r->n_classes) {
         fprintf(f, "divergences: %" PRIu64 " checked entries in %d classes:\n", r->diverged, r->n_classes);
         for (int i = 0; i < r->n_classes; i++) {
-            char name[200], defs[64], note[64];
+            char name[200], defs[64], note[EXEC_NOTE_LEN];
             const struct exec_class *c = &r->classes[i];
             fprintf(f, "  %-50s %10" PRIu64 "  %s  first in workload %" PRIu64 "%s%s\n",
                     dclass_name(&c->cl, name, sizeof name), c->hits,

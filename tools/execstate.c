@@ -20,7 +20,7 @@ static const char WHO[] = "irqsim exhaust --executions";
 static const char MAGIC[] = "irqsim-executions-state 2";
 static const char MAGIC_STEM[] = "irqsim-executions-state ";
 /* The longest line written is a line of hashes (HASHES_PER_LINE x 17)
- * or the refusal (240 bytes, each at most 3 when encoded). */
+ * or the refusal (EXEC_REFUSAL_LEN, 287 bytes, each at most 3 when encoded). */
 #define LINE_MAX_ 2048
 #define HASHES_PER_LINE 100
 #define N_COUNTS 13
