@@ -559,16 +559,14 @@ static void summary(FILE *f, struct session *s, double elapsed)
             fprintf(f, "  %-22s %12" PRIu64 "  %5.1f%%  %s\n", tg->exit_name(e), ex[e],
                 n ? 100.0 * (double)ex[e] / (double)n : 0.0,
                 tg->exit_is_fallback(e) ? "falls back to the slowpath" : "finishes by itself");
-    fprintf(f, "  never reached:");
-    int never = 0;
-    for (int e = 0; e < tg->exits; e++)
-        if (!ex[e] && (o->variant == FP_FIXED || e >= tg->first_merged_exit))
-            fprintf(f, " %s", tg->exit_name(e)), never++;
-    fprintf(f, "%s\n", never ? "" : " none");
+    target_print_unreached(f, tg, o->variant, ex);
     uint64_t fast = fast_exit_total(tg, ex);
     fprintf(f, "fast exits (finish by themselves): %" PRIu64 " of %" PRIu64 " (%.3f%%)\n", fast, n,
             n ? 100.0 * (double)fast / (double)n : 0.0);
-    situation_print(f, ex + TARGET_MAX_EXITS, n, !tg->syscall_entry);
+    const char *why[SIT_COUNT];
+    situation_why_states(why, o->bounds.kernel, o->bounds.allow_smp, target_admit_beside(tg) & INV_ADMIT_IPI,
+                         target_admit_left_by(tg, o->variant) & INV_ADMIT_IPI);
+    situation_print_why(f, ex + TARGET_MAX_EXITS, n, !tg->syscall_entry, why);
     if (s->invalid)
         fprintf(f, "\nGENERATOR BUG: %" PRIu64 " generated states broke an invariant (first: seed %" PRIu64 ")\n",
                 s->invalid, s->invalid_seed);

@@ -105,7 +105,7 @@ int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_en
     for (int i = 0, head = 0; i < SIT_COUNT; i++) {
         if (done[i] || !excused(counts, why, i) || (table[i].irq_only && !irq_entry))
             continue;
-        fprintf(f, "%s    ", head++ ? "" : "  not drawable here (the run's configuration, or no workload can):\n");
+        fprintf(f, "%s    ", head++ ? "" : "  not drawable here (the run's configuration, or the search cannot build it):\n");
         for (int j = i; j < SIT_COUNT; j++)
             if (excused(counts, why, j) && !(table[j].irq_only && !irq_entry) && strcmp(why[j], why[i]) == 0) {
                 fprintf(f, "%s ", table[j].name);
@@ -114,6 +114,56 @@ int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_en
         fprintf(f, "(%s)\n", why[i]);
     }
     return never;
+}
+
+/* every entry NULL, then what the kernel lacks */
+static void why_kernel(const char **why, int kernel)
+{
+    for (int i = 0; i < SIT_COUNT; i++)
+        why[i] = NULL;
+    if (!cfg_kernel_has(kernel, KF_SPLIT_EOI))
+        why[SIT_SPLIT_EOI] = "base has none: master's GICv3 kernel, --kernel master";
+}
+
+/* ipiReschedulePending is set by remoteQueueUpdate and remoteTCBStall only
+ * (src/object/tcb.c:456,474 at 43607edb6) and cleared by the schedule()
+ * that ends every slowpath exit (src/kernel/thread.c:400-401); of the
+ * kernel's fastpaths only fastpath_signal queues a thread (fastpath.c:712) */
+static void why_ipi(const char **why, bool ipi_beside, bool ipi_own)
+{
+    if (ipi_beside)
+        return;
+    why[SIT_IPI_OWED] = ipi_own ? "left only by the fastpath under check as written (S9), and the states checked "
+                                  "never follow a run of it: they are a slowpath kernel's"
+                                : "no fastpath of this configuration leaves it: schedule() sends and clears it at "
+                                  "every slowpath exit (thread.c:400-401 at 43607edb6), the corrected fastpath "
+                                  "leaves nothing, and none built beside does";
+}
+
+void situation_why_workloads(const char **why, int kernel, int cores, bool ipi_beside, bool ipi_own)
+{
+    why_kernel(why, kernel);
+    why[SIT_IRQ_ABOVE_MAX] = why[SIT_IRQ_GIC_MAX] =
+        "above maxIRQ: the kernel never enables such a line: dist_init disables every line, "
+        "Arch_checkIRQ refuses to issue it";
+    if (cores == 1) {
+        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = "one core: --cores 2";
+        return;
+    }
+    why[SIT_DOMAINS] = "no SMP build has domains: config.cmake, KernelMaxNumNodes depends on KernelNumDomains = 1";
+    why[SIT_IRQ_ZERO] = "on SMP IRQ 0 is the remote-call IPI, which the simulator takes inside the entry "
+                        "that sends it; IRQ 2 is drawn in its place, gen_irq_edge";
+    why_ipi(why, ipi_beside, ipi_own);
+}
+
+void situation_why_states(const char **why, int kernel, bool smp, bool ipi_beside, bool ipi_own)
+{
+    why_kernel(why, kernel);
+    if (!smp) {
+        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = "one core: --no-smp";
+        return;
+    }
+    why_ipi(why, ipi_beside, ipi_own);
 }
 
 void situation_json(FILE *f, const uint64_t *counts, bool irq_entry)

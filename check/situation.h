@@ -57,6 +57,16 @@ int situation_print(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry)
  * of "never drawn" and printed with its reason on a line of its own
  * ("  not drawable here: NAME (WHY); ..."). why NULL: situation_print. */
 int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_entry, const char *const *why);
+/* The why[] of situation_print_why for the searches, one rule each. The
+ * states they check never follow a run of the fastpath under check (the
+ * generator's, a slowpath kernel's in a workload), so an owed reschedule
+ * IPI at entry is there only as what a fastpath built beside leaves
+ * (ipi_beside: one may; ipi_own: the fastpath under check, as run, would
+ * leave one itself). _workloads: fuzz --mode workload on `cores` cores of
+ * `kernel` (enum ks_kernel); _states: the one-entry generator (smp: it
+ * may draw two cores). */
+void situation_why_workloads(const char **why, int kernel, int cores, bool ipi_beside, bool ipi_own);
+void situation_why_states(const char **why, int kernel, bool smp, bool ipi_beside, bool ipi_own);
 /* "\"situations\": {\"smp\": N, ...}" */
 void situation_json(FILE *f, const uint64_t *counts, bool irq_entry);
 

@@ -68,6 +68,36 @@ unsigned target_admit_left_by(const struct target *t, int v)
     return v == FP_PR1227 ? t->admit_as_written : 0;
 }
 
+unsigned target_admit_beside(const struct target *t)
+{
+    unsigned admit = 0;
+    for (int i = 0; target_at(i); i++)
+        if (target_at(i) != t && target_at(i)->built)
+            admit |= target_at(i)->admit_built;
+    return admit;
+}
+
+static const char *unreachable(const struct target *t, int e)
+{
+    return t->exit_unreachable ? t->exit_unreachable(e) : NULL;
+}
+
+int target_print_unreached(FILE *f, const struct target *t, int v, const uint64_t *exits)
+{
+    int never = 0;
+    fprintf(f, "  never reached:");
+    for (int e = 0; e < t->exits; e++)
+        if (!exits[e] && !unreachable(t, e) && (v == FP_FIXED || e >= t->first_merged_exit))
+            fprintf(f, " %s", t->exit_name(e)), never++;
+    fprintf(f, "%s\n", never ? "" : " none");
+    for (int e = 0; e < t->exits; e++)
+        if (unreachable(t, e) && (v == FP_FIXED || e >= t->first_merged_exit))
+            fprintf(f, "  %s %s: %s\n",
+                    exits[e] ? "REACHED though argued unreachable (a stale argument):" : "not reachable (argued):",
+                    t->exit_name(e), unreachable(t, e));
+    return never;
+}
+
 unsigned target_admit_built(const struct kstate *ks)
 {
     unsigned admit = 0;

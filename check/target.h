@@ -15,6 +15,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "kstate.h"
 
@@ -79,6 +80,9 @@ struct target {
     const char *(*exit_name)(int e);
     const char *(*exit_what)(int e);
     bool (*exit_is_fallback)(int e);
+    /* why no kernel state reaches exit e (kernel lines named), or NULL;
+     * NULL pointer: every exit is reachable */
+    const char *(*exit_unreachable)(int e);
     int fixes;                   /* fix count */
     unsigned fix_all;
     const char *(*fix_name)(int bit);
@@ -142,6 +146,16 @@ unsigned target_admit_left_by(const struct target *t, int v);
  * fastpath_signal). The generator sets a built flag only for targets
  * other than the one under check (gen.c, gen_built). */
 unsigned target_admit_built(const struct kstate *ks);
+/* What the fastpaths that a configuration may build beside t (every
+ * other target with a built flag) leave at user level (enum inv_admit):
+ * what the one-entry generator can draw at t's entries (gen_leftovers). */
+unsigned target_admit_beside(const struct target *t);
+/* "  never reached: NAME ...\n" over an exit tally (variant v: the fixed
+ * fastpath's own exits too), then the exits the target argues no kernel
+ * state reaches, with the argument (exit_unreachable), on lines of their
+ * own; one argued so but reached is printed as such (a stale argument).
+ * Returns how many were never reached and not argued. */
+int target_print_unreached(FILE *f, const struct target *t, int v, const uint64_t *exits);
 
 /* The descriptors, one file each; registered in target.c. */
 extern const struct target target_irq, target_signal;

@@ -137,6 +137,19 @@ static int sig_gen_entry(struct kstate *ks, struct gen_src *src)
  * remoteQueueUpdate marked (S9, fastpath.c:706-712) stay set; it never
  * changes ksSchedulerAction, and queues no thread above the caller on its
  * core (a receiver that outranks it is slow_prio) */
+/* The caller's pending fault (fastpath.c:577 at 2b302023d): on MCS a
+ * thread whose tcbFault is set never runs (real/coverage-argued.txt gives
+ * the kernel lines; the invariant checker refuses such a state) */
+static const char *sig_exit_unreachable(int e)
+{
+    if (e != SIG_SLOW_FAULT)
+        return NULL;
+    return "on MCS a thread with a pending fault never runs to make a system call: sendFaultIPC blocks it "
+           "(faulthandler.c:37) and every way back clears tcbFault or leaves it Inactive (doReplyTransfer, "
+           "cancelIPC; real/coverage-argued.txt, docs/FINDINGS-signal.md), with KernelExceptionFastpath off as irqsim "
+           "models it";
+}
+
 /* KernelSignalFastpath (config.cmake:306) */
 static bool sig_built(const struct ks_config *c)
 {
@@ -160,6 +173,7 @@ const struct target target_signal = {
     .exit_name = sig_exit_name,
     .exit_what = sig_exit_what,
     .exit_is_fallback = sig_exit_is_fallback,
+    .exit_unreachable = sig_exit_unreachable,
     .fixes = SFIX_COUNT,
     .fix_all = SFIX_ALL,
     .fix_name = sig_fix_name,

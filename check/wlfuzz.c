@@ -476,26 +476,6 @@ static bool possible_here(const struct fuzz_opts *o, int d)
     return defect_possible_cores(o->bounds.target, d, o->bounds.kernel, o->cores);
 }
 
-/* The situations no workload of this run can draw, and why (the rest
- * are drawn with a share: workload_from_bytes). */
-static void undrawable(const struct fuzz_opts *o, const char **why)
-{
-    for (int i = 0; i < SIT_COUNT; i++)
-        why[i] = NULL;
-    if (o->cores > 1) {
-        why[SIT_DOMAINS] = "no SMP build has domains: config.cmake, KernelMaxNumNodes depends on KernelNumDomains = 1";
-        why[SIT_IRQ_ZERO] = "on SMP IRQ 0 is the remote-call IPI, which the simulator takes inside the entry "
-                            "that sends it; IRQ 2 is drawn in its place, gen_irq_edge";
-    } else {
-        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = "one core: --cores 2";
-    }
-    if (!cfg_kernel_has(o->bounds.kernel, KF_SPLIT_EOI))
-        why[SIT_SPLIT_EOI] = "base has none: master's GICv3 kernel, --kernel master";
-    why[SIT_IRQ_ABOVE_MAX] = why[SIT_IRQ_GIC_MAX] =
-        "above maxIRQ: the kernel never enables such a line: dist_init disables every line, "
-        "Arch_checkIRQ refuses to issue it";
-}
-
 static void summary(FILE *f, const struct wsession *ss, double elapsed)
 {
     const struct fuzz_opts *o = ss->o;
@@ -524,7 +504,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     fprintf(f, "interrupts the GIC chose among several pending at once: %" PRIu64 " (workloads naming an order other "
                "than the default: %" PRIu64 ")\n", ss->gic_choices, ss->gic_ordered);
     const char *why[SIT_COUNT];
-    undrawable(o, why);
+    situation_why_workloads(why, o->bounds.kernel, o->cores, target_admit_beside(tg) & INV_ADMIT_IPI,
+                            target_admit_left_by(tg, o->variant) & INV_ADMIT_IPI);
     situation_print_why(f, ss->sits, ss->sweep_checks, !tg->syscall_entry, why);
     if (ss->errors) {
         fprintf(f, "\nCHECKER OR MODEL ERROR in %" PRIu64 " workload%s (first: workload %" PRIu64 "): %s\n", ss->errors,

@@ -198,12 +198,8 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
     for (int e = 0; e < t->exits; e++)
         if (r->exits[e])
             fprintf(f, " %s %" PRIu64, t->exit_name(e), r->exits[e]);
-    fprintf(f, "\n  never reached:");
-    int never = 0;
-    for (int e = 0; e < t->exits; e++)
-        if (!r->exits[e] && (o->variant != 0 || e >= t->first_merged_exit))
-            fprintf(f, " %s", t->exit_name(e)), never++;
-    fprintf(f, "%s\n", never ? "" : " none");
+    fprintf(f, "\n");
+    target_print_unreached(f, t, o->variant, r->exits);
     situation_print(f, r->sits, r->checks, !t->syscall_entry);
     if (r->n_classes) {
         fprintf(f, "divergences: %" PRIu64 " checked entries in %d classes:\n", r->diverged, r->n_classes);
