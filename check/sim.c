@@ -203,6 +203,14 @@ static bool timer_in_lock_wait(const struct sim *s, const struct sim_kernel *k, 
     return n_cores(s) > 1 && k->entry_core != c && deadline < k->now;
 }
 
+/* when core c can take the reschedule IPI in flight to it: ipi_latency
+ * after the entry that sent it, and not before now */
+static ticks_t ipi_due(const struct sim *s, const struct sim_kernel *k, int c)
+{
+    ticks_t t = k->ipi_at[c] + s->w->ipi_latency;
+    return t < k->now ? k->now : t;
+}
+
 static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct ev e, ticks_t end)
 {
     struct ev ce = {end, EV_END, -1, c, false}, cand[2];
@@ -211,7 +219,7 @@ static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int 
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < ce.t)
         ce = (struct ev){k->now + k->left[cur], EV_USER, -1, c, false};
     if (k->ks.ipi_sent >> c & 1u) {
-        cand[n] = (struct ev){k->now, EV_IPI, -1, c, false};
+        cand[n] = (struct ev){ipi_due(s, k, c), EV_IPI, -1, c, false};
         kind[n++] = WL_GIC_IPI;
     }
     ticks_t dl = k->ks.core_deadline[c] < k->now ? k->now : k->ks.core_deadline[c];
@@ -267,7 +275,7 @@ static struct ev peek(const struct sim *s, const struct sim_kernel *k)
         if (next_arrival(s, k, q) <= e.t)
             e = (struct ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q, 0, false};
     if (k->ks.ipi_sent & 1u) {
-        cand[n] = (struct ev){k->now, EV_IPI, -1, 0, false};
+        cand[n] = (struct ev){ipi_due(s, k, 0), EV_IPI, -1, 0, false};
         kind[n++] = WL_GIC_IPI;
     }
     int dq = deliverable(s, k, &devices);
@@ -315,6 +323,7 @@ static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
     struct inv_report r;
     unsigned admit = k->fast ? target_admit_left_by(s->target, s->variant) : 0;
     k->checked++;
+    k->ipi_raced += (k->ks.ipi_sent >> CUR_CORE) & 1u; /* the entering core is core 0 here (smp_swap_core) */
     if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) > 0)
         record_refusal(k, kind, &r);
 }
@@ -497,7 +506,8 @@ static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
 /* a kernel entry of core c, run by the model as core 0 (smp.h); the big
  * lock makes it atomic: the other core's events wait until it returns.
  * A reschedule IPI an entry sends (doMaskReschedule) stays pending at the
- * GIC, ipi_sent, until its core takes it: the entry's getActiveIRQ */
+ * GIC, ipi_sent, until its core takes it (the entry's getActiveIRQ), from
+ * the workload's ipi_latency after the send (ipi_at) */
 static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
 {
     k->entry_core = (uint8_t)e.core;
@@ -509,6 +519,7 @@ static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
     }
     if (e.kind == EV_IPI)
         k->ks.ipi_sent &= (uint8_t)~(1u << e.core);
+    uint8_t sent = k->ks.ipi_sent;
     smp_swap_core(&k->ks, e.core);
     switch (e.kind) {
     case EV_TIMER:
@@ -526,6 +537,9 @@ static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
         user_event(s, k, e.core);
     }
     smp_swap_core(&k->ks, e.core);
+    for (int c = 0; c < n_cores(s); c++)
+        if ((k->ks.ipi_sent & ~sent) >> c & 1u)
+            k->ipi_at[c] = k->now;
 }
 
 static void step(const struct sim *s, struct sim_kernel *k, struct ev e)
@@ -787,6 +801,13 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
     if (w->entry_latency > cfg_wcet(&k0->ks.cfg)) {
         snprintf(s->setup_error, sizeof s->setup_error, "entry_latency %" PRIu64 " is above the kernel WCET (%" PRIu64
                  " ticks)", w->entry_latency, cfg_wcet(&k0->ks.cfg));
+        return -1;
+    }
+    /* the simulator's bound, not the GIC's: an IPI's delivery takes less
+     * than a kernel entry */
+    if (w->ipi_latency > cfg_wcet(&k0->ks.cfg)) {
+        snprintf(s->setup_error, sizeof s->setup_error, "ipi_latency %" PRIu64 " is above the kernel WCET (%" PRIu64
+                 " ticks)", w->ipi_latency, cfg_wcet(&k0->ks.cfg));
         return -1;
     }
     for (int q = 0; q < w->n_irqs && w->cores > 1; q++)

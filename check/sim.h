@@ -64,6 +64,12 @@ struct sim_kernel {
      * lock (-1: none): handled before anything else (sim.c, peek) */
     int acked_q;
     uint32_t lock_waits;            /* device IRQs taken so */
+    /* when the reschedule IPI now in flight to each core was sent (the
+     * end of the entry that sent it): its core can take it from
+     * ipi_at + the workload's ipi_latency */
+    ticks_t ipi_at[KS_MAX_CORES];
+    uint32_t ipi_raced;             /* kernel entries a core made with an IPI to it in flight that
+                                       it could not take yet (ipi_latency) */
     /* interrupts the GIC chose among several pending at once (the
      * workload's gic_order decided): 0, and another order would run
      * the same */

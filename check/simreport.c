@@ -220,8 +220,9 @@ static void report_checker(FILE *out, const struct sim *s)
         fprintf(out, "checker (%s kernel): %u entry states, %u refused, %u failed kernel assertions\n",
                 k ? "fastpath" : "slowpath", x->checked, x->refused, x->asserts);
         if (s->w->cores > 1)
-            fprintf(out, "  device interrupts taken in a lock wait (acknowledged during the other core's entry): %u\n",
-                    x->lock_waits);
+            fprintf(out, "  device interrupts taken in a lock wait (acknowledged during the other core's entry): %u\n"
+                         "  kernel entries made with a reschedule IPI in flight (ipi_latency %" PRIu64 "): %u\n",
+                    x->lock_waits, s->w->ipi_latency, x->ipi_raced);
         fprintf(out, "  interrupts the GIC chose among several pending at once (%s order): %u\n",
                 wl_gic_default(s->w) ? "the default" : "the workload's", x->gic_choices);
         for (uint32_t i = 0; i < x->refused && i < SIM_MAX_REFUSED; i++)
@@ -291,10 +292,11 @@ int sim_json(FILE *out, const struct sim *s)
     for (int k = 0; k < 2; k++) {
         const struct sim_kernel *x = &s->k[k];
         fprintf(out, "%s{\"path\":\"%s\",\"timer_entries\":%u,\"device_entries\":%u,\"syscalls\":%u,"
-                     "\"states_checked\":%u,\"states_refused\":%u,\"asserts\":%u,\"lock_waits\":%u,\"gic_choices\":%u,"
+                     "\"states_checked\":%u,\"states_refused\":%u,\"asserts\":%u,\"lock_waits\":%u,\"ipi_raced\":%u,"
+                     "\"gic_choices\":%u,"
                      "\"threads\":{",
                 k ? "," : "", k ? "fast" : "slow", x->entries[SE_TIMER], x->entries[SE_DEVICE],
-                x->entries[SE_SYSCALL], x->checked, x->refused, x->asserts, x->lock_waits, x->gic_choices);
+                x->entries[SE_SYSCALL], x->checked, x->refused, x->asserts, x->lock_waits, x->ipi_raced, x->gic_choices);
         for (int i = 0; i < s->w->n_threads; i++) {
             ticks_t first;
             ticks_t r = ran(x, s->tcb_of[i], s->diverged ? s->div_time : 0, s->w->horizon, &first);

@@ -39,6 +39,7 @@ struct wsession {
     double start;
     uint64_t sims, setup_refused, events, sweep_checks, states_checked, refused, asserts, drift, stopped;
     uint64_t lock_waits; /* device IRQs handled after another core's entry (sim.c, arrived_in_lock_wait) */
+    uint64_t ipi_raced;  /* slowpath kernel entries made with a reschedule IPI in flight (ipi_latency) */
     uint64_t gic_choices, gic_ordered; /* the GIC's choices among interrupts pending at once; workloads of an order of their own */
     uint64_t sits[SIT_COUNT]; /* the situations of the checked entry states */
     struct wclass classes[MAX_CLASSES];
@@ -271,6 +272,11 @@ int wl_shrink(struct workload *w, int variant, const struct dclass *cl)
             c.entry_latency = 0;
             accepted += try_edit(w, &c, variant, cl, &first);
         }
+        if (w->ipi_latency) {
+            c = *w;
+            c.ipi_latency = 0;
+            accepted += try_edit(w, &c, variant, cl, &first);
+        }
         for (int i = 0; i < w->n_threads; i++)
             if (w->threads[i].timeout_ep >= 0) {
                 c = *w;
@@ -400,6 +406,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     ss->refused += s->k[0].refused + s->k[1].refused;
     ss->asserts += s->k[0].asserts + s->k[1].asserts;
     ss->lock_waits += s->k[0].lock_waits;
+    ss->ipi_raced += s->k[0].ipi_raced;
     ss->gic_choices += s->k[0].gic_choices + s->k[1].gic_choices;
     ss->gic_ordered += !wl_gic_default(s->w);
     for (int k = 0; k < SIT_COUNT; k++)
@@ -500,7 +507,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
             ss->asserts, ss->drift, ss->stopped ? " (some runs stopped at the event limit)" : "");
     if (o->cores > 1) /* what only two cores reach: said, so that a zero shows */
         fprintf(f, "device interrupts taken in a lock wait (acknowledged during the other core's entry, handled "
-                   "before its IPI): %" PRIu64 "\n", ss->lock_waits);
+                   "before its IPI): %" PRIu64 "\nkernel entries made with a reschedule IPI in flight that the core "
+                   "could not take yet (ipi_latency): %" PRIu64 "\n", ss->lock_waits, ss->ipi_raced);
     fprintf(f, "interrupts the GIC chose among several pending at once: %" PRIu64 " (workloads naming an order other "
                "than the default: %" PRIu64 ")\n", ss->gic_choices, ss->gic_ordered);
     const char *why[SIT_COUNT];
@@ -585,12 +593,13 @@ static int write_json(const struct wsession *ss, double elapsed)
                ",\n  \"cores\": %d,\n  \"max_checks\": %" PRIu64 ",\n  \"workloads\": %" PRIu64
                ",\n  \"workloads_per_second\": %.1f,\n  \"%s\": %" PRIu64
                ",\n  \"states_checked\": %" PRIu64 ",\n  \"states_refused\": %" PRIu64 ",\n  \"asserts\": %" PRIu64
-               ",\n  \"drifts\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64 ",\n  \"gic_choices\": %" PRIu64
+               ",\n  \"drifts\": %" PRIu64 ",\n  \"lock_waits\": %" PRIu64 ",\n  \"ipi_raced\": %" PRIu64
+               ",\n  \"gic_choices\": %" PRIu64
                ",\n  \"gic_ordered\": %" PRIu64 ",\n  \"model_errors\": %" PRIu64 ",\n  \"defects\": [",
             tg->variant_name(o->variant), elapsed, o->seed, o->cores, o->max_checks, ss->sims,
             elapsed > 0 ? (double)ss->sims / elapsed : 0.0,
             tg->words.json_checked, ss->sweep_checks, ss->states_checked, ss->refused,
-            ss->asserts, ss->drift, ss->lock_waits, ss->gic_choices, ss->gic_ordered, ss->errors);
+            ss->asserts, ss->drift, ss->lock_waits, ss->ipi_raced, ss->gic_choices, ss->gic_ordered, ss->errors);
     double first[DEFECT_MAX];
     uint64_t wls[DEFECT_MAX];
     uint64_t fwl[DEFECT_MAX];

@@ -99,7 +99,7 @@ struct rd {
     struct scen_error *err;
     int line;
     int directives;  /* lines that are not blank or comments */
-    int simple_at[10]; /* the line of each one-value setting (parse_line's once[]), 0 none */
+    int simple_at[11]; /* the line of each one-value setting (parse_line's once[]), 0 none */
 };
 
 static int fail(struct rd *r, const char *fmt, ...)
@@ -542,6 +542,12 @@ static int parse_simple(struct rd *r, char **tok, int n)
         w->entry_latency = v;
         return 0;
     }
+    if (strcmp(tok[0], "ipi_latency") == 0) {
+        if (num(r, "ipi_latency", tok[1], 0, 100000, &v))
+            return -1;
+        w->ipi_latency = v;
+        return 0;
+    }
     if (strcmp(tok[0], "board") == 0) {
         struct ks_config c;
         if (cfg_preset(&c, tok[1]) != 0)
@@ -629,7 +635,9 @@ static int parse_line(struct rd *r, char *line)
     r->directives++;
     /* a setting and a key of a line once each, as the scenario reader has it */
     static const char *const once[] = {"board", "horizon", "timer_irq", "entry_latency", "cores", "kernel", "target",
-                                       "signal_fastpath", "gic_order", "gic_devices"};
+                                       "signal_fastpath", "gic_order", "gic_devices", "ipi_latency"};
+    _Static_assert(sizeof once / sizeof once[0] == sizeof ((struct rd *)0)->simple_at / sizeof(int),
+                   "simple_at holds a line per one-value setting");
     for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
         if (strcmp(tok[0], once[i]) == 0) {
             if (r->simple_at[i])
@@ -644,7 +652,7 @@ static int parse_line(struct rd *r, char *line)
     }
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
                                          "entry_latency", "cores", "kernel", "target", "signal_fastpath",
-                                         "gic_order", "gic_devices"};
+                                         "gic_order", "gic_devices", "ipi_latency"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -658,7 +666,7 @@ static int parse_line(struct rd *r, char *line)
         return parse_irq(r, tok, n);
     if (strcmp(tok[0], "spurious") == 0)
         return parse_spurious(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, kernel, target, horizon, cores, timer_irq, entry_latency, signal_fastpath, gic_order, gic_devices, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
+    return fail(r, "unknown directive '%s' (board, kernel, target, horizon, cores, timer_irq, entry_latency, ipi_latency, signal_fastpath, gic_order, gic_devices, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
 }
 
 /* every ack names a declared IRQ line (not the spurious one) */
@@ -853,6 +861,8 @@ void workload_print(FILE *out, const struct workload *w)
         fprintf(out, "signal_fastpath 1\n");
     if (w->entry_latency)
         fprintf(out, "entry_latency %" PRIu64 "\n", w->entry_latency);
+    if (w->ipi_latency)
+        fprintf(out, "ipi_latency %" PRIu64 "\n", w->ipi_latency);
     wl_print_gic(out, w);
     for (int i = 0; i < w->n_dom; i++)
         fprintf(out, "%s%u:%u", i ? "," : "domain_schedule ", w->dom[i].domain, w->dom[i].ms);
@@ -1115,5 +1125,11 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
     w->signal_fastpath = !target->sim.draws_sends && take(&src, 3) == 0;
     gen_edges(&src, w);
     gen_gic_order(&src, w);
+    /* last again: on two cores, one workload in 3 has the GIC deliver a
+     * reschedule IPI 1 to 40 ticks after the entry that sent it, so that
+     * the core can make a system call (SYS_TICKS after its return) with
+     * the IPI in flight: a state the kernel reaches (S10) */
+    if (w->cores > 1 && take(&src, 3) == 0)
+        w->ipi_latency = 1 + take(&src, 40);
     return 0;
 }

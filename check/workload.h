@@ -117,6 +117,11 @@ struct workload {
     /* ticks from an interrupt or system call to the kernel's clock read
      * (updateTimestamp) and from there to the return to user level */
     ticks_t entry_latency;
+    /* ticks from the entry that sends a reschedule IPI (doMaskReschedule)
+     * to the moment its core can take it: until then the core runs on and
+     * may enter the kernel another way with the IPI in flight (the GIC's
+     * delivery is not immediate) */
+    ticks_t ipi_latency;
     /* The order the GIC gives interrupts pending at once. The kernel
      * programs one priority for all it uses (GICv2: 0 for the SPIs and
      * SGIs 0-3, gic_v2.c:75-81,116-125, the timer's PPI left at its reset

@@ -134,6 +134,51 @@ static void test_smp_s9(void **state)
     assert_fixed_agrees(EX("signal-smp-ipi.wl"));
 }
 
+/* the first sweep class whose cause is exactly S10's fix (outranked), or NULL */
+static const struct sim_found *s10_class(const struct sim *s)
+{
+    for (uint32_t i = 0; i < s->n_found; i++)
+        if (s->found[i].cl.cause == SFIX(SFIX_OUTRANKED))
+            return &s->found[i];
+    return NULL;
+}
+
+/* examples/signal-smp-ipi-race.wl: c1's first signal (core 1, after its
+ * 3,000 ticks of compute; it first runs when core 0's boot IPI reaches
+ * core 1, ipi_latency 40 after time 0) wakes hi on core 0 and sends the
+ * reschedule IPI at t=3,041 (40 + 3,000 + the call's tick); core 0 can
+ * take it from 3,081. lo makes a system call every tick, so one of its
+ * signals enters in [3,041, 3,081) with hi queued above it: the slowpath
+ * switches to hi; the merged fastpath appends r and returns to lo (S10,
+ * exit append). With ipi_latency 0 the IPI is taken before any of lo's
+ * calls: no entry races it and S10 is never shown. */
+static void test_smp_s10_ipi_race(void **state)
+{
+    (void)state;
+    struct sim *s = run(EX("signal-smp-ipi-race.wl"), SIG_MERGED);
+    const struct sim_found *f = s10_class(s);
+    assert_non_null(f);
+    assert_int_equal(f->cl.exit, SIG_EXIT_APPEND);
+    assert_true(f->t >= 3041 && f->t < 3081);
+    assert_int_equal(f->caller, 2); /* lo, the workload's third thread */
+    assert_true(s->k[0].ipi_raced > 0);
+    done(s);
+    assert_fixed_agrees(EX("signal-smp-ipi-race.wl"));
+    /* the same workload with the IPI taken at once */
+    static struct workload w;
+    struct scen_error err;
+    assert_int_equal(workload_load(EX("signal-smp-ipi-race.wl"), &w, &err), 0);
+    w.ipi_latency = 0;
+    s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(sim_init(s, &w, SIG_MERGED), 0);
+    sim_run(s);
+    assert_true(sim_all_admitted(s));
+    assert_int_equal(s->k[0].ipi_raced + s->k[1].ipi_raced, 0);
+    assert_null(s10_class(s));
+    done(s);
+}
+
 /* seL4_Send with an extra cap that does not resolve: the slowpath's
  * lookupExtraCaps fails, tx takes a cap fault with no handler and is left
  * Inactive at the send (a resume would make it again: the restart PC), so
@@ -187,6 +232,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_sporadic_s4_s5),
         cmocka_unit_test(test_smp_s9),
+        cmocka_unit_test(test_smp_s10_ipi_race),
         cmocka_unit_test(test_badcap_s6),
         cmocka_unit_test(test_irq_target_sends_slow),
     };
