@@ -330,14 +330,27 @@ static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
 
 /* the kernel's work after the clock read takes no time; the latency from
  * the event to the clock read is spent in the kernel: no thread runs */
-static void leave_kernel(const struct sim *s, struct sim_kernel *k)
+static void leave_kernel(struct sim_kernel *k, ticks_t clock)
 {
-    k->now += s->w->entry_latency;
+    k->now = clock;
 }
 
-static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int irq, int c)
+/* The clock read of an interrupt its core took at `taken`: entry_latency
+ * later, and not before now. A core that took it while the other core
+ * held the big lock spent that wait inside its latency: it reads the
+ * clock (updateTimestamp in handleInterruptEntry) right after it gets
+ * the lock (c_handle_interrupt, NODE_LOCK_IRQ_IF, src/arch/arm/c_traps.c:106
+ * and src/api/syscall.c:42-43 at 43607edb6), so the wait is not
+ * added to the latency again. */
+static ticks_t irq_clock(const struct sim *s, const struct sim_kernel *k, ticks_t taken)
 {
-    k->ks.hw_clock = k->now + s->w->entry_latency;
+    ticks_t t = taken + s->w->entry_latency;
+    return t < k->now ? k->now : t;
+}
+
+static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int irq, int c, ticks_t taken)
+{
+    k->ks.hw_clock = irq_clock(s, k, taken);
     k->ks.active_irq = irq;
     check_entry(s, k, kind);
     uint8_t before = k->ks.n_asserts;
@@ -348,7 +361,7 @@ static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int i
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[kind]++;
     add_mark(k, kind, irq, c);
-    leave_kernel(s, k);
+    leave_kernel(k, k->ks.hw_clock);
 }
 
 static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, int tcb, int pc)
@@ -484,7 +497,7 @@ static void user_event(const struct sim *s, struct sim_kernel *k, int core)
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[SE_SYSCALL]++;
     add_mark(k, SE_SYSCALL, -1, core);
-    leave_kernel(s, k);
+    leave_kernel(k, k->now + s->w->entry_latency);
     if (performed)
         set_pc(k, t, tcb, pc + 1);
     else
@@ -508,8 +521,22 @@ static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
  * A reschedule IPI an entry sends (doMaskReschedule) stays pending at the
  * GIC, ipi_sent, until its core takes it (the entry's getActiveIRQ), from
  * the workload's ipi_latency after the send (ipi_at) */
+/* When core c took the interrupt of event e: at e.t, or, for one it took
+ * while the other core held the lock (acknowledged device, timer due),
+ * when it arrived. Before entry_on moves entry_core. */
+static ticks_t taken_at(const struct sim_kernel *k, struct ev e)
+{
+    if (e.kind == EV_DEVICE && e.q == k->acked_q)
+        return k->pending_since[e.q];
+    ticks_t dl = e.core ? k->ks.core_deadline[e.core] : k->ks.deadline;
+    if (e.kind == EV_TIMER && e.core != k->entry_core && dl < e.t && dl >= k->entry_t0)
+        return dl;
+    return e.t;
+}
+
 static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
 {
+    ticks_t taken = taken_at(k, e);
     k->entry_core = (uint8_t)e.core;
     k->entry_t0 = e.t;
     k->gic_choices += e.choice;
@@ -523,15 +550,15 @@ static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
     smp_swap_core(&k->ks, e.core);
     switch (e.kind) {
     case EV_TIMER:
-        irq_entry(s, k, SE_TIMER, s->w->timer_irq, e.core);
+        irq_entry(s, k, SE_TIMER, s->w->timer_irq, e.core, taken);
         break;
     case EV_DEVICE:
         k->pending[e.q] = false;
         k->delivered[e.q]++;
-        irq_entry(s, k, SE_DEVICE, active_irq_of(s, e.q), e.core);
+        irq_entry(s, k, SE_DEVICE, active_irq_of(s, e.q), e.core, taken);
         break;
     case EV_IPI:
-        irq_entry(s, k, SE_IPI, KS_IRQ_RESCHEDULE_IPI, e.core);
+        irq_entry(s, k, SE_IPI, KS_IRQ_RESCHEDULE_IPI, e.core, taken);
         break;
     default:
         user_event(s, k, e.core);
