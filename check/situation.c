@@ -92,8 +92,10 @@ int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_en
     for (int i = 0; i < SIT_COUNT; i++) {
         if (table[i].irq_only && !irq_entry)
             continue;
-        fprintf(f, "%s%s %.2f%%", col++ % 6 ? "  " : "\n  ", table[i].name,
-                n ? 100.0 * (double)counts[i] / (double)n : 0.0);
+        double share = n ? 100.0 * (double)counts[i] / (double)n : 0.0;
+        fprintf(f, "%s%s %.2f%%", col++ % 6 ? "  " : "\n  ", table[i].name, share);
+        if (counts[i] && share < 0.005) /* drawn, though the share rounds to 0.00%: the count says so */
+            fprintf(f, " (%" PRIu64 ")", counts[i]);
     }
     fprintf(f, "\n  never drawn (their paths not exercised by this run):");
     for (int i = 0; i < SIT_COUNT; i++)

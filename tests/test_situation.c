@@ -130,12 +130,39 @@ static void test_unreached_argued(void **state)
     free(t);
 }
 
+/* A situation drawn so rarely that its share rounds to 0.00% shows its
+ * count, so that it does not read as never drawn. */
+static void test_print_rare(void **state)
+{
+    (void)state;
+    uint64_t counts[SIT_COUNT] = {0};
+    counts[SIT_SMP] = 1000000;
+    counts[SIT_IPI_IN_FLIGHT] = 3;
+    char *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+    assert_non_null(f);
+    situation_print(f, counts, 1000000, true);
+    fclose(f);
+    assert_non_null(strstr(text, "ipi_in_flight 0.00% (3)"));
+    assert_non_null(strstr(text, "smp 100.00%  "));
+    assert_null(strstr(text, "smp 100.00% ("));
+    char *never = strstr(text, "never drawn");
+    assert_non_null(never);
+    *strchr(never, '\n') = 0;
+    assert_null(strstr(never, "ipi_in_flight"));
+    assert_null(strstr(never, "smp"));
+    assert_non_null(strstr(never, "hyp"));
+    free(text);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_why_ipi_owed),
         cmocka_unit_test(test_generator_agrees),
         cmocka_unit_test(test_unreached_argued),
+        cmocka_unit_test(test_print_rare),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
