@@ -516,27 +516,28 @@ static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
     k->now = t;
 }
 
+/* When core e.core took the interrupt of event e: at e.t, or, for one it
+ * took while the other core held the lock (an acknowledged device, a
+ * timer that fell due in that entry), when it arrived. Before entry_on
+ * moves entry_core (timer_in_lock_wait reads it). */
+static ticks_t taken_at(const struct sim *s, const struct sim_kernel *k, struct ev e)
+{
+    if (e.kind == EV_DEVICE && e.q == k->acked_q)
+        return k->pending_since[e.q];
+    ticks_t dl = e.core ? k->ks.core_deadline[e.core] : k->ks.deadline;
+    if (e.kind == EV_TIMER && timer_in_lock_wait(s, k, e.core, dl) && dl >= k->entry_t0)
+        return dl;
+    return e.t;
+}
+
 /* a kernel entry of core c, run by the model as core 0 (smp.h); the big
  * lock makes it atomic: the other core's events wait until it returns.
  * A reschedule IPI an entry sends (doMaskReschedule) stays pending at the
  * GIC, ipi_sent, until its core takes it (the entry's getActiveIRQ), from
  * the workload's ipi_latency after the send (ipi_at) */
-/* When core c took the interrupt of event e: at e.t, or, for one it took
- * while the other core held the lock (acknowledged device, timer due),
- * when it arrived. Before entry_on moves entry_core. */
-static ticks_t taken_at(const struct sim_kernel *k, struct ev e)
-{
-    if (e.kind == EV_DEVICE && e.q == k->acked_q)
-        return k->pending_since[e.q];
-    ticks_t dl = e.core ? k->ks.core_deadline[e.core] : k->ks.deadline;
-    if (e.kind == EV_TIMER && e.core != k->entry_core && dl < e.t && dl >= k->entry_t0)
-        return dl;
-    return e.t;
-}
-
 static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
 {
-    ticks_t taken = taken_at(k, e);
+    ticks_t taken = taken_at(s, k, e);
     k->entry_core = (uint8_t)e.core;
     k->entry_t0 = e.t;
     k->gic_choices += e.choice;
@@ -813,6 +814,17 @@ static int suspend_root(struct sim *s, struct kstate *ks)
     return root_call(s, ks, c, "the root thread's TCB_Suspend");
 }
 
+/* a workload latency above the kernel WCET: said in setup_error */
+static bool over_wcet(struct sim *s, const char *what, ticks_t v)
+{
+    ticks_t wcet = cfg_wcet(&s->k[0].ks.cfg);
+    if (v <= wcet)
+        return false;
+    snprintf(s->setup_error, sizeof s->setup_error, "%s %" PRIu64 " is above the kernel WCET (%" PRIu64 " ticks)", what,
+             v, wcet);
+    return true;
+}
+
 int sim_init(struct sim *s, const struct workload *w, int variant)
 {
     memset(s, 0, sizeof *s);
@@ -824,19 +836,11 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
     struct sim_kernel *k0 = &s->k[0];
     if (boot(s, &k0->ks))
         return -1;
-    /* the checker's bound: a device IRQ is taken at most one WCET past the deadline */
-    if (w->entry_latency > cfg_wcet(&k0->ks.cfg)) {
-        snprintf(s->setup_error, sizeof s->setup_error, "entry_latency %" PRIu64 " is above the kernel WCET (%" PRIu64
-                 " ticks)", w->entry_latency, cfg_wcet(&k0->ks.cfg));
+    /* entry_latency: the checker's bound, a device IRQ is taken at most one
+     * WCET past the deadline; ipi_latency: the same bound, the simulator's
+     * (the GIC gives none) */
+    if (over_wcet(s, "entry_latency", w->entry_latency) || over_wcet(s, "ipi_latency", w->ipi_latency))
         return -1;
-    }
-    /* the simulator's bound, not the GIC's: an IPI's delivery takes less
-     * than a kernel entry */
-    if (w->ipi_latency > cfg_wcet(&k0->ks.cfg)) {
-        snprintf(s->setup_error, sizeof s->setup_error, "ipi_latency %" PRIu64 " is above the kernel WCET (%" PRIu64
-                 " ticks)", w->ipi_latency, cfg_wcet(&k0->ks.cfg));
-        return -1;
-    }
     for (int q = 0; q < w->n_irqs && w->cores > 1; q++)
         if (w->irqs[q].irq <= KS_IRQ_RESCHEDULE_IPI) {
             snprintf(s->setup_error, sizeof s->setup_error, "irq %u is an IPI of an SMP kernel", w->irqs[q].irq);

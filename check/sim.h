@@ -68,8 +68,9 @@ struct sim_kernel {
      * end of the entry that sent it): its core can take it from
      * ipi_at + the workload's ipi_latency */
     ticks_t ipi_at[KS_MAX_CORES];
-    uint32_t ipi_raced;             /* kernel entries a core made with an IPI to it in flight that
-                                       it could not take yet (ipi_latency) */
+    uint32_t ipi_raced;             /* kernel entries a core made with a reschedule IPI to it in
+                                       flight (sent, not yet taken: ipi_latency, or the GIC's
+                                       order took another interrupt first) */
     /* interrupts the GIC chose among several pending at once (the
      * workload's gic_order decided): 0, and another order would run
      * the same */

@@ -221,7 +221,8 @@ static void report_checker(FILE *out, const struct sim *s)
                 k ? "fastpath" : "slowpath", x->checked, x->refused, x->asserts);
         if (s->w->cores > 1)
             fprintf(out, "  device interrupts taken in a lock wait (acknowledged during the other core's entry): %u\n"
-                         "  kernel entries made with a reschedule IPI in flight (ipi_latency %" PRIu64 "): %u\n",
+                         "  kernel entries made with a reschedule IPI to their core in flight (sent, not yet taken; "
+                         "ipi_latency %" PRIu64 "): %u\n",
                     x->lock_waits, s->w->ipi_latency, x->ipi_raced);
         fprintf(out, "  interrupts the GIC chose among several pending at once (%s order): %u\n",
                 wl_gic_default(s->w) ? "the default" : "the workload's", x->gic_choices);

@@ -135,8 +135,8 @@ static void why_ipi(const char **why, bool ipi_beside, bool ipi_own)
 {
     if (ipi_beside)
         return;
-    why[SIT_IPI_OWED] = ipi_own ? "left only by the fastpath under check as written (S9), and the states checked "
-                                  "never follow a run of it: they are a slowpath kernel's"
+    why[SIT_IPI_OWED] = ipi_own ? "left only by the fastpath under check as written, and the states checked never "
+                                  "follow a run of it: they are generated, or a slowpath kernel's"
                                 : "no fastpath of this configuration leaves it: schedule() sends and clears it at "
                                   "every slowpath exit (thread.c:400-401 at 43607edb6), the corrected fastpath "
                                   "leaves nothing, and none built beside does";

@@ -39,7 +39,7 @@ struct wsession {
     double start;
     uint64_t sims, setup_refused, events, sweep_checks, states_checked, refused, asserts, drift, stopped;
     uint64_t lock_waits; /* device IRQs handled after another core's entry (sim.c, arrived_in_lock_wait) */
-    uint64_t ipi_raced;  /* slowpath kernel entries made with a reschedule IPI in flight (ipi_latency) */
+    uint64_t ipi_raced;  /* slowpath kernel entries made with a reschedule IPI in flight (sim.h) */
     uint64_t gic_choices, gic_ordered; /* the GIC's choices among interrupts pending at once; workloads of an order of their own */
     uint64_t sits[SIT_COUNT]; /* the situations of the checked entry states */
     struct wclass classes[MAX_CLASSES];
@@ -507,8 +507,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
             ss->asserts, ss->drift, ss->stopped ? " (some runs stopped at the event limit)" : "");
     if (o->cores > 1) /* what only two cores reach: said, so that a zero shows */
         fprintf(f, "device interrupts taken in a lock wait (acknowledged during the other core's entry, handled "
-                   "before its IPI): %" PRIu64 "\nkernel entries made with a reschedule IPI in flight that the core "
-                   "could not take yet (ipi_latency): %" PRIu64 "\n", ss->lock_waits, ss->ipi_raced);
+                   "before its IPI): %" PRIu64 "\nkernel entries made with a reschedule IPI to their core in flight "
+                   "(sent, not yet taken: ipi_latency, or the GIC's order): %" PRIu64 "\n", ss->lock_waits, ss->ipi_raced);
     fprintf(f, "interrupts the GIC chose among several pending at once: %" PRIu64 " (workloads naming an order other "
                "than the default: %" PRIu64 ")\n", ss->gic_choices, ss->gic_ordered);
     const char *why[SIT_COUNT];
