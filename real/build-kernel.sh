@@ -315,6 +315,21 @@ elif ! python3 -c "import pyfdt" 2>/dev/null; then
     pyfdt_from "$t" "pyfdt from IRQSIM_KERNELS_DIR:"
 fi
 
+# one build of a key at a time: builds that ask for the same configuration
+# at once (CTest runs the real-kernel tests in parallel) wait for the first
+# and take its kernel from the cache. The lock files stay, one per key, in
+# $CACHE/.locks: removing a lock another build waits on would let a third
+# take a new one beside it.
+if command -v flock >/dev/null 2>&1; then
+    mkdir -p "$CACHE/.locks" || die "cannot create $CACHE/.locks"
+    exec 9>"$CACHE/.locks/$KEY" || die "cannot open the lock $CACHE/.locks/$KEY"
+    flock 9 || die "cannot lock $CACHE/.locks/$KEY"
+    if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ]; then
+        note "cached (built meanwhile by another build)"
+        echo "$OUT"
+        exit 0
+    fi
+fi
 rm -rf "$OUT" && mkdir -p "$OUT"
 KB="$OUT/kbuild"
 mkdir -p "$KB"

@@ -11,8 +11,10 @@
 #                    says that kernel can show ("not found: ..." fails)
 #   exhaust_fixed    the corrected fastpath agrees on every state of the
 #                    smallest bound (exit 0; 1 is a divergence)
-#   workload_fixed   the corrected fastpath agrees on 50 generated
+#   workload_fixed   the corrected fastpath agrees on 10 generated
 #                    workloads from boot, every reached state admitted
+#                    (quick tier; workload_fixed_long, 50 workloads, is
+#                    in the campaign tier)
 set(IRQSIM_MATRIX_TARGETS irq signal)
 set(IRQSIM_MATRIX_KERNELS base master)
 foreach(t ${IRQSIM_MATRIX_TARGETS})
@@ -27,8 +29,15 @@ foreach(t ${IRQSIM_MATRIX_TARGETS})
       PASS_REGULAR_EXPRESSION "defects: [1-9]"
       FAIL_REGULAR_EXPRESSION "not found:;GENERATOR BUG;CHECKER OR MODEL ERROR")
     add_test(NAME ${cell}_exhaust_fixed COMMAND irqsim exhaust ${on} --fastpath fixed --threads 1 --quiet)
-    add_test(NAME ${cell}_workload_fixed
-             COMMAND irqsim fuzz --mode workload ${on} --fastpath fixed --checks 50 --seed 1 --quiet)
-    set_tests_properties(${cell}_workload_fixed PROPERTIES FAIL_REGULAR_EXPRESSION "CHECKER OR MODEL ERROR")
+    foreach(w "" _long)
+      set(n 10)
+      if(w)
+        set(n 50)
+      endif()
+      add_test(NAME ${cell}_workload_fixed${w}
+               COMMAND irqsim fuzz --mode workload ${on} --fastpath fixed --checks ${n} --seed 1 --quiet)
+      set_tests_properties(${cell}_workload_fixed${w} PROPERTIES FAIL_REGULAR_EXPRESSION "CHECKER OR MODEL ERROR")
+    endforeach()
+    irqsim_campaign(${cell}_workload_fixed_long)
   endforeach()
 endforeach()

@@ -2,7 +2,8 @@
 # irqsim fuzz --mode workload with a deterministic budget of workloads:
 # under the proposal it finds all eight defects (exit 1) with every
 # reached state admitted; under the corrected fastpath it finds nothing
-# (exit 0); bad options exit 2. Usage: wlfuzz.sh IRQSIM pr1227|fixed|options
+# (exit 0); bad options exit 2. Usage: wlfuzz.sh IRQSIM MODE (the cases
+# below; the *_quick ones are the quick tier's shorter runs)
 set -u
 bin=$1
 case $2 in
@@ -11,6 +12,17 @@ pr1227)
   rc=$?
   [ $rc -eq 1 ] || { echo "expected exit 1 (divergences), got $rc"; echo "$out"; exit 1; }
   for d in F1 F2 F3 F4 F5 F6 F7 F8; do
+    echo "$out" | grep -q "^  $d\. " || { echo "defect $d not found"; echo "$out"; exit 1; }
+  done
+  ;;
+pr1227_quick)
+  # the quick tier's pr1227 (issue 27): 30 workloads of seed 1 reach F1,
+  # F4, F5, F7 and F8 (F2, F3 and F6 need the 1000 of pr1227); exit 1 and
+  # every reached state admitted, as there
+  out=$("$bin" fuzz --mode workload --checks 30 --seed 1 --quiet)
+  rc=$?
+  [ $rc -eq 1 ] || { echo "expected exit 1 (divergences), got $rc"; echo "$out"; exit 1; }
+  for d in F1 F4 F5 F7 F8; do
     echo "$out" | grep -q "^  $d\. " || { echo "defect $d not found"; echo "$out"; exit 1; }
   done
   ;;
@@ -62,6 +74,32 @@ signal)
   [ $rc -eq 0 ] || { echo "fixed: expected exit 0, got $rc"; echo "$fixed"; exit 1; }
   echo "$fixed" | grep -q "divergences: none (the fastpath agreed with the slowpath at every SysSend" ||
     { echo "$fixed"; exit 1; }
+  ;;
+signal_quick)
+  # the quick tier's signal (issue 27): 12 workloads of seed 1 reach S1-S3
+  # on one core (S4-S6 need the 300 of signal; the reproducers' shrinking,
+  # which --out adds, costs 15 times the run and stays there too;
+  # test_sim_signal runs committed signal workloads to their classes)
+  out=$("$bin" fuzz --mode workload --target signal --checks 12 --seed 1 --quiet)
+  rc=$?
+  [ $rc -eq 1 ] || { echo "expected exit 1 (divergences), got $rc"; echo "$out"; exit 1; }
+  for d in S1 S2 S3; do
+    echo "$out" | grep -q "^  $d\. " || { echo "defect $d not found"; echo "$out"; exit 1; }
+  done
+  ;;
+situations_quick)
+  # the quick tier's situations (issue 27): what no two-core workload can
+  # draw is said with its reason, whatever the budget (one workload); the
+  # shares drawn need the 100 of situations
+  out=$("$bin" fuzz --mode workload --cores 2 --fastpath fixed --checks 1 --seed 2 --quiet)
+  rc=$?
+  [ $rc -eq 0 ] || { echo "expected exit 0, got $rc"; echo "$out"; exit 1; }
+  echo "$out" | grep -q "^    domains (no SMP build has domains" || { echo "domains: no reason"; echo "$out"; exit 1; }
+  echo "$out" | grep -q "^    irq_max_plus_1 irq_1019 (above maxIRQ" || { echo "above maxIRQ: no reason"; echo "$out"; exit 1; }
+  never=$(echo "$out" | grep "never drawn")
+  for sit in domains irq_0 irq_max_plus_1 irq_1019; do
+    echo " $never " | grep -q " $sit " && { echo "$sit listed as never drawn"; echo "$out"; exit 1; }
+  done
   ;;
 signal_smp)
   # two cores: S9 (the reschedule IPI left unsent) by workload 221 of seed 1,
