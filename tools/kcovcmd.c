@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "rk_cov.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -69,14 +70,6 @@ static const char *const roots[] = {"slowpath_irq", "fastpath_irq", "c_handle_in
                                     "c_handle_syscall"};
 #define N_OF(a) (int)(sizeof(a) / sizeof((a)[0]))
 
-static int bad(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "irqsim kernel coverage: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n%s", usage);
-    return 2;
-}
-
 static double now_s(void)
 {
     struct timespec t;
@@ -84,45 +77,38 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* BUILD, the one argument that is not an option */
+static int build_arg(void *opts, const char *arg, char *why, size_t len)
+{
+    struct kcov_opts *o = opts;
+    if (o->build) {
+        snprintf(why, len, "one BUILD only, got another: '%s'", arg);
+        return -1;
+    }
+    o->build = arg;
+    return 0;
+}
+
+#define K struct kcov_opts
+static const struct cli_opt kcov_table[] = {
+    CLI_NUM(K, "--seconds", CLI_REAL, seconds, 1e-3, 86400),
+    CLI_NUM(K, "--seed", CLI_U64, seed, 0, 1e15),
+    CLI_ROW(K, "--argued", CLI_STR, argued),
+    CLI_ROW(K, "--json", CLI_STR, json),
+    CLI_ROW(K, "--all", CLI_SET, all),
+};
+#undef K
+static const struct cli_cmd kcov_cmd = {"kernel coverage", usage, "irqsim kernel coverage --help", kcov_table,
+                                        sizeof kcov_table / sizeof kcov_table[0], build_arg};
+
+/* 0, -1 when --help printed the usage, or the exit status of an error */
 static int parse(int argc, char **argv, struct kcov_opts *o)
 {
     *o = (struct kcov_opts){.argued = IRQSIM_SOURCE_DIR "/real/coverage-argued.txt", .seconds = 10, .seed = 1};
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *e;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (!strcmp(a, "--all")) {
-            o->all = true;
-        } else if (!strcmp(a, "--seconds") || !strcmp(a, "--seed") || !strcmp(a, "--argued") || !strcmp(a, "--json")) {
-            if (!v)
-                return bad("%s needs a value", a);
-            i++;
-            if (!strcmp(a, "--argued"))
-                o->argued = v;
-            else if (!strcmp(a, "--json"))
-                o->json = v;
-            else if (!strcmp(a, "--seconds")) {
-                o->seconds = strtod(v, &e);
-                if (*e || e == v || !(o->seconds > 0 && o->seconds <= 86400))
-                    return bad("--seconds: expected a number of seconds in (0, 86400], got '%s'", v);
-            } else {
-                errno = 0;
-                o->seed = strtoull(v, &e, 10);
-                if (*e || e == v || errno || *v == '-')
-                    return bad("--seed: expected a number, got '%s'", v);
-            }
-        } else if (a[0] == '-') {
-            return bad("unknown option %s", a);
-        } else if (o->build) {
-            return bad("one BUILD only, got another: '%s'", a);
-        } else {
-            o->build = a;
-        }
-    }
-    return o->build ? 0 : bad("%s", "BUILD is required");
+    int rc = cli_parse(&kcov_cmd, o, 3, argc, argv);
+    if (rc)
+        return rc == 1 ? -1 : rc;
+    return o->build ? 0 : cli_error(&kcov_cmd, "BUILD is required");
 }
 
 /* kernel.info's value of key, into out ("" when absent) */
