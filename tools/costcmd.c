@@ -16,7 +16,7 @@ static const char cost_usage[] =
     "  counts of kernel-object reads (R), writes (W) and branches (B) per path\n"
     "  and section, for the switch (irquser) and no-switch situations of PR #1227,\n"
     "  and the fastpath's overhead on states where it falls back to the slowpath\n"
-    "  --board NAME  imx8mm (default) imx8mq odroidc4 tqma tx1 zcu106\n"
+    "  --board NAME  {boards} (default imx8mm)\n"
     "  --json FILE   also write every count as JSON\n";
 
 /* A state the paths may run on: it passes the entry invariants. */

@@ -47,7 +47,7 @@ static const char exhaust_usage[] =
     "  --ntfns N     notifications, 1-2 (default 1)\n"
     "  --refills N   refills in a periodic SC, 1-4 (default 2)\n"
     "  --domains N   domains, 1-2 (default 2)\n"
-    "  --board NAME  imx8mm (default) imx8mq odroidc4 tqma tx1 zcu106\n"
+    "  --board NAME  {boards} (default imx8mm)\n"
     "  --kernel base|master  the kernel modelled (default base 43607edb6; master 1326364bc\n"
     "                adds its own values: docs/EXHAUSTIVE.md, \"Master\")\n"
     "  --shard K/N   check only states K, K+N, K+2N, ... (1 <= K <= N): the N shards\n"

@@ -33,7 +33,7 @@ static const char report_usage[] =
     "  (also the JSON of `irqsim fuzz --real`, `validate --real` and `irqsim review`:\n"
     "  their kinds, the unexplained first, and defects; docs/REVIEW.md)\n"
     "  turns the JSON summary of `irqsim fuzz --json RUN.json` into a Markdown review\n"
-    "  comment: each defect (F1-F9 of the IRQ target, S1-S9 of the signal target, as the\n"
+    "  comment: each defect ({defects:irq} of the IRQ target, {defects:signal} of the signal target, as the\n"
     "  JSON's \"target\" says) with its state, what each path does, the consequence,\n"
     "  and its smallest reproducer inline (read from the file the run saved with --out;\n"
     "  a path is tried as written, then relative to the JSON file's directory)\n";
