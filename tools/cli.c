@@ -9,9 +9,11 @@
 
 #include "config.h"
 #include "defect.h"
+#include "out.h"
 #include "target.h"
 
-#define CLI_USAGE 2
+/* the engines in check/ return OUT_FAILED, the commands pass it on */
+_Static_assert(EXIT_OUTPUT == OUT_FAILED, "one status for an output that could not be written");
 
 /* "{defects:T}" or "{defects:T:K}" at p: target T's defect ids (of
  * kernel K's) into buf; the length of the placeholder, 0 when p is none */
@@ -75,7 +77,7 @@ int cli_error(const struct cli_cmd *c, const char *fmt, ...)
     va_start(ap, fmt);
     verror(c, fmt, ap);
     va_end(ap);
-    return CLI_USAGE;
+    return EXIT_USAGE;
 }
 
 static const struct cli_opt *find(const struct cli_cmd *c, const char *name)
@@ -257,7 +259,7 @@ int cli_variant(const char *cmd, const struct target *t, const char *given, cons
         return 0;
     fprintf(stderr, "irqsim %s: --fastpath: the %s target's fastpaths are %s, got '%s'%s\n(irqsim %s --help lists the "
                     "options)\n", cmd, t->name, t->variants, given, note, cmd);
-    return CLI_USAGE;
+    return EXIT_USAGE;
 }
 
 const char *cli_boards(char *buf, size_t len)

@@ -13,6 +13,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The exit statuses of every command (README, "Exit status"): one
+ * definition, so that no command words its own. */
+enum irqsim_exit {
+    EXIT_AGREE = 0,        /* the paths agree; nothing found; --help */
+    EXIT_DIVERGE = 1,      /* they diverge; what the command looks for was found (a
+                              mismatch, a branch not reached, a refused state) */
+    EXIT_USAGE = 2,        /* bad input: an option, a file, a state; or out of memory */
+    EXIT_CANNOT_BUILD = 3, /* the real kernel cannot be built here (real/build-kernel.sh's 3) */
+    EXIT_OUTPUT = 4,       /* an output could not be written (check/out.h's OUT_FAILED) */
+};
+
 /* How an option's value is read, and what it is stored as. */
 enum cli_kind {
     CLI_SET,    /* no value: sets a bool to true */

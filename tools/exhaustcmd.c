@@ -26,9 +26,6 @@
 #include "stop.h"
 #include "target.h"
 
-#define EX_AGREE 0
-#define EX_DIVERGE 1
-#define EX_USAGE 2
 
 #define MAX_CLASSES 256
 #define MAX_MERGE 1024 /* shards --merge reads */
@@ -171,7 +168,7 @@ static int bad(const char *fmt, const char *arg)
     fprintf(stderr, "irqsim exhaust: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(irqsim exhaust --help lists the options)\n");
-    return EX_USAGE;
+    return EXIT_USAGE;
 }
 
 static double now_s(void)
@@ -274,7 +271,7 @@ static int parse_args(struct xopts *o, int argc, char **argv)
         return rc == 1 ? -2 : rc; /* -2: --help printed the usage */
     snprintf(o->board, sizeof o->board, "%s", o->b.board);
     if (o->fastpath && parse_variant(o) != 0)
-        return EX_USAGE;
+        return EXIT_USAGE;
     o->b.board = o->board;
     bool dflt = cfg_kernel_is_default(o->b.kernel);
     snprintf(o->label, sizeof o->label, "%s%s%s", o->board, dflt ? "" : ", kernel ", dflt ? "" : cfg_kernel_name(o->b.kernel));
@@ -1377,7 +1374,7 @@ int exhaust_main(int argc, char **argv)
     struct run *r = calloc(1, sizeof *r);
     if (!r) {
         fprintf(stderr, "irqsim exhaust: out of memory\n");
-        return EX_USAGE;
+        return EXIT_USAGE;
     }
     exh_bounds_default(&r->o.b);
     snprintf(r->o.board, sizeof r->o.board, "%s", r->o.b.board);
@@ -1386,7 +1383,7 @@ int exhaust_main(int argc, char **argv)
     int rc = parse_args(&r->o, argc, argv);
     if (rc) {
         free(r);
-        return rc == -2 ? EX_AGREE : rc;
+        return rc == -2 ? EXIT_AGREE : rc;
     }
     r->t.first_skip = UINT64_MAX;
     if (run_named(r))
@@ -1400,16 +1397,16 @@ int exhaust_main(int argc, char **argv)
             printf("; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, r->o.shard_k, r->o.shard_n, r->shard_space);
         printf("\n");
         free(r);
-        return EX_AGREE;
+        return EXIT_AGREE;
     }
     if (r->o.out && out_dir("irqsim exhaust", r->o.out) != 0) {
         free(r);
-        return OUT_FAILED;
+        return EXIT_OUTPUT;
     }
     double elapsed;
     if (r->o.merge ? merge_shards(r, &elapsed) : run_space(r, &elapsed)) {
         free(r);
-        return EX_USAGE;
+        return EXIT_USAGE;
     }
     r->interrupted = stop_requested();
     if (r->o.state && save_state(r, elapsed) != 0)
@@ -1420,9 +1417,9 @@ int exhaust_main(int argc, char **argv)
         r->write_errors++;
     if (r->write_errors)
         fprintf(stderr, "irqsim exhaust: %d output%s could not be written (exit status %d)\n", r->write_errors,
-                r->write_errors == 1 ? "" : "s", OUT_FAILED);
+                r->write_errors == 1 ? "" : "s", EXIT_OUTPUT);
     if (!rc)
-        rc = r->write_errors ? OUT_FAILED : r->t.diverged ? EX_DIVERGE : EX_AGREE;
+        rc = r->write_errors ? EXIT_OUTPUT : r->t.diverged ? EXIT_DIVERGE : EXIT_AGREE;
     free(r);
     return stop_finish(rc);
 }

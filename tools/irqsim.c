@@ -1,7 +1,7 @@
 /*
  * irqsim: the command line. check and run scenario files, fuzz the
  * fastpath against the slowpath, shrink a divergent scenario, print a
- * generated state. Exit status: 0 agree, 1 divergence, 2 bad input.
+ * generated state. Exit status: enum irqsim_exit (cli.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -33,10 +33,6 @@
 #include "scenario.h"
 #include "shrink.h"
 #include "target.h"
-
-#define EXIT_AGREE 0
-#define EXIT_DIVERGE 1
-#define EXIT_USAGE 2
 
 /* the options check, run, minimize, gen, fuzz, ratio and sim share */
 #define TARGET_OPTIONS \
@@ -347,7 +343,7 @@ static int cmd_minimize(struct opts *o, struct states *st)
         ks_print(stdout, &st->in);
         return EXIT_DIVERGE;
     }
-    return fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized") ? OUT_FAILED : EXIT_DIVERGE;
+    return fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized") ? EXIT_OUTPUT : EXIT_DIVERGE;
 }
 
 static int cmd_gen(struct opts *o, struct states *st)
@@ -464,7 +460,7 @@ int main(int argc, char **argv)
     gen_bounds_default(&o.fuzz.bounds);
     int rc = parse_opts(&o, argc, argv);
     if (rc)
-        return rc < 0 ? 0 : rc; /* -1: --help printed the usage */
+        return rc < 0 ? EXIT_AGREE : rc; /* -1: --help printed the usage */
     struct states *st = malloc(sizeof *st);
     if (!st) {
         fprintf(stderr, "irqsim: out of memory\n");
