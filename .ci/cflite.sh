@@ -6,7 +6,7 @@
 # ClusterFuzzLite workflows (.github/workflows/cflite_*.yml) fails here
 # first. Then check what the engine will find in $OUT: every fuzz/fuzz_*.c
 # built as $OUT/<target>, and a seed corpus zip for each; and start each
-# target for SECONDS (default 5) on its unzipped seed corpus, as
+# target for SECONDS (default 3) on its unzipped seed corpus, as
 # run_fuzzers would. A build error, a missing target or corpus, a target
 # that does not start, or a crash, sanitizer report, leak or timeout fails
 # the script, which then keeps its directory (build.log, <target>.log, the
@@ -22,7 +22,7 @@
 # catches a break in either), with libFuzzer's coverage instrumentation.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
-secs=${1:-5}
+secs=${1:-3}
 if ! [[ $secs =~ ^[1-9][0-9]*$ ]]; then
   echo "usage: .ci/cflite.sh [SECONDS]" >&2
   exit 2
