@@ -2,6 +2,7 @@
 #include "defect.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "classify.h"
@@ -61,8 +62,10 @@ const char *defects_text(const struct target *t, unsigned mask, char *buf, size_
         if (!(mask & (1u << d)))
             continue;
         int n = snprintf(buf + at, len - at, "%s%s", at ? "+" : "", t->defects[d].id);
-        if (n < 0 || (size_t)n >= len - at) /* truncated: keep the ids that fit */
+        if (n < 0 || (size_t)n >= len - at) { /* truncated: keep the ids that fit */
+            buf[at] = 0;
             break;
+        }
         at += (size_t)n;
     }
     if (!at)
@@ -89,4 +92,48 @@ const char *defect_fix(const struct target *t, int d)
         if (need & (1u << b))
             return t->fix_name(b);
     return "?";
+}
+
+/* the number after an id's letters ("F10": 10), -1 when there is none */
+static long id_number(const char *id, size_t *prefix)
+{
+    size_t n = strcspn(id, "0123456789");
+    char *end;
+    long v = strtol(id + n, &end, 10);
+    *prefix = n;
+    return id[n] && !*end ? v : -1;
+}
+
+/* whether defect b's id follows a's: the same letters, the next number */
+static bool id_follows(const char *a, const char *b)
+{
+    size_t pa, pb;
+    long na = id_number(a, &pa), nb = id_number(b, &pb);
+    return na >= 0 && nb == na + 1 && pa == pb && !strncmp(a, b, pa);
+}
+
+const char *defect_ids(const struct target *t, int kernel, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int d = 0; d < t->n_defects; d++) {
+        if (kernel >= 0 && !defect_possible(t, d, kernel))
+            continue;
+        int last = d; /* the run of defects that follow each other from d */
+        while (last + 1 < t->n_defects && (kernel < 0 || defect_possible(t, last + 1, kernel)) &&
+               id_follows(t->defects[last].id, t->defects[last + 1].id))
+            last++;
+        if (last == d + 1)
+            last = d; /* two are a list, "F10, F11": a range takes three */
+        int n = last > d ? snprintf(buf + at, len - at, "%s%s-%s", at ? ", " : "", t->defects[d].id,
+                                    t->defects[last].id)
+                         : snprintf(buf + at, len - at, "%s%s", at ? ", " : "", t->defects[d].id);
+        if (n < 0 || (size_t)n >= len - at) { /* truncated: keep the items that fit */
+            buf[at] = 0;
+            break;
+        }
+        at += (size_t)n;
+        d = last;
+    }
+    return buf;
 }

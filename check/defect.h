@@ -4,9 +4,10 @@
  * absence is needed to explain a divergence: a class's cause (classify.h,
  * the minimal fix set) names the defects beneath it. Each target's table
  * (ids, titles, the review texts) lives in its descriptor file
- * (target_irq.c: F1-F9 of docs/FINDINGS.md; target_signal.c: S1-S9 of
- * docs/FINDINGS-signal.md), the one source `irqsim fuzz`, `irqsim report`
- * and CTest doc_defects (which holds the FINDINGS pages to it) read.
+ * (target_irq.c: the F defects of docs/FINDINGS.md; target_signal.c: the S
+ * defects of docs/FINDINGS-signal.md), the one source `irqsim fuzz`,
+ * `irqsim report` and CTest test_defect (which holds the FINDINGS pages to
+ * it) read; texts that list the ids take them from it (defect_ids).
  */
 #ifndef IRQSIM_DEFECT_H
 #define IRQSIM_DEFECT_H
@@ -33,7 +34,7 @@ struct defect_info {
     const char *consequence;
     int needs;               /* enum ks_feature the kernel must have for it to show (F9: KF_SPLIT_EOI); 0 (false in
                               * the tables) is KF_NONE: any kernel */
-    const char *verdict;     /* design trade-off or not; NULL where the findings give none (F1-F9) */
+    const char *verdict;     /* design trade-off or not; NULL where the findings give none (the IRQ target's) */
     int min_cores;           /* the cores a state that shows it needs (0: any) ... */
     int max_cores;           /* ... and the most it may have (0: any) */
 };
@@ -64,5 +65,11 @@ const char *defect_fix(const struct target *t, int d);
 
 /* "F1+F6", into buf ("none" when the mask is empty). */
 const char *defects_text(const struct target *t, unsigned mask, char *buf, size_t len);
+
+/* t's defect ids, runs of consecutive numbers as ranges: "F1-F11", or, of
+ * the defects that can show on kernel (enum ks_kernel; -1: every one),
+ * "F1-F8, F10, F11" on base; "S1-S6, S9, S10". For the texts that name
+ * them (usage lines, summaries), so they follow the table. */
+const char *defect_ids(const struct target *t, int kernel, char *buf, size_t len);
 
 #endif

@@ -19,9 +19,9 @@
 
 struct workload;
 
-/* The exit status of a command when an output could not be written (0
- * agree, 1 diverge, 2 bad input or usage, 3 the real kernel cannot be
- * built here). */
+/* The exit status of a command when an output could not be written: the
+ * engines here return it, the commands pass it on as EXIT_OUTPUT, one of
+ * enum irqsim_exit (tools/cli.h, which checks the two are equal). */
 #define OUT_FAILED 4
 
 struct out {

@@ -1,7 +1,8 @@
 /*
  * target_irq: PR #1227's fastpath_irq against handleInterruptEntry, the
  * default target: its exits and fixes (sim/irq_fast.h), the order classify
- * drops the fixes in, its defects F1-F9 and what the reports call it.
+ * drops the fixes in, its defects (F1-F11 of docs/FINDINGS.md, F9 on master
+ * only: defect_ids lists them) and what the reports call it.
  */
 #include "target.h"
 

@@ -1,7 +1,8 @@
 /*
  * target_signal: master's fastpath_signal (PR #793, KernelSignalFastpath)
  * against slowpath(SysSend): its exits and fixes (sim/sig_fast.h), the
- * order classify drops the fixes in, its defects S1-S9
+ * order classify drops the fixes in, its defects (S1-S6, S9 and S10:
+ * defect_ids lists them)
  * (docs/FINDINGS-signal.md), the SysSend the generator draws, and what the
  * reports call it.
  */

@@ -3,10 +3,10 @@
 # PR #1227 rebased onto master (rebase-pr.sh, into WORK; the tarball is
 # the same on every run, so the host builds in CACHE are reused), then
 # every IRQ reproducer of master (REGRESSIONS_DIR/*--master*.scen) through
-# it (rk_regress --kernel master). Each
-# of F1-F9 must be shown on the real rebased kernel: at least one of its
-# reproducers ran, the real fastpath_irq diverged from the real slowpath
-# in exactly the model's fields and the kernel-C corrected fastpath
+# it (rk_regress --kernel master). Each of F1-F9 (the loop below: F10
+# and F11 are not required here) must be shown on the real rebased
+# kernel: at least one of its reproducers ran, the real fastpath_irq
+# diverged from the real slowpath in exactly the model's fields and the kernel-C corrected fastpath
 # agreed. Exit 77 (CTest: skipped) when a tarball or a prerequisite of
 # the kernel build is missing, saying why.
 # SPDX-License-Identifier: BSD-2-Clause

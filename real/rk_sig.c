@@ -182,7 +182,7 @@ int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_s
 
 /* ---- the check over many states ---- */
 
-/* The suspected cause of a divergence (S1-S9, docs/FINDINGS-signal.md),
+/* The suspected cause of a divergence (one of the signal target's defects, docs/FINDINGS-signal.md),
  * read from the state with the model's helpers on a copy: the first that
  * holds. The model only names it; the verdict is the real kernel's. */
 enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_S9_IPI, C_OTHER, C_COUNT };

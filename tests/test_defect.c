@@ -1,5 +1,6 @@
 /* test_defect: the map from a class's cause (a minimal fix set) to the
- * defects F1-F8 of docs/FINDINGS.md, and the defect table's texts. */
+ * defects of docs/FINDINGS.md and docs/FINDINGS-signal.md, and the defect
+ * tables' texts. */
 #include "tcommon.h"
 
 #include <stdio.h>
@@ -164,6 +165,26 @@ static void test_findings_match_the_tables(void **state)
     }
 }
 
+/* The id lists usage texts print (defect_ids): runs of three or more
+ * consecutive ids as a range, two as a list, other letters apart; the
+ * defects a kernel cannot show left out. */
+static void test_defect_ids(void **state)
+{
+    (void)state;
+    static const struct defect_info made[] = {{.id = "A1"}, {.id = "A2"}, {.id = "A3"}, {.id = "A5"},
+                                              {.id = "A6"}, {.id = "B7"}, {.id = "B8"}, {.id = "B9"},
+                                              {.id = "A10"}};
+    struct target t = {.defects = made, .n_defects = (int)(sizeof made / sizeof made[0])};
+    char buf[128];
+    assert_string_equal(defect_ids(&t, -1, buf, sizeof buf), "A1-A3, A5, A6, B7-B9, A10");
+    assert_string_equal(defect_ids(&t, -1, buf, 8), "A1-A3"); /* truncated: the items that fit */
+    /* the real tables: F9 needs master's split EOI */
+    assert_string_equal(defect_ids(&target_irq, -1, buf, sizeof buf), "F1-F11");
+    assert_string_equal(defect_ids(&target_irq, KS_KERNEL_BASE, buf, sizeof buf), "F1-F8, F10, F11");
+    assert_string_equal(defect_ids(&target_irq, KS_KERNEL_MASTER, buf, sizeof buf), "F1-F11");
+    assert_string_equal(defect_ids(&target_signal, -1, buf, sizeof buf), "S1-S6, S9, S10");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -173,6 +194,7 @@ int main(void)
         cmocka_unit_test(test_table),
         cmocka_unit_test(test_verdicts),
         cmocka_unit_test(test_findings_match_the_tables),
+        cmocka_unit_test(test_defect_ids),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -321,7 +321,7 @@ int bench_main(int argc, char **argv)
     struct bench_opts o = {.seconds = 0.5, .batch = 256, .variant = FP_FIXED, .check_every = 8, .axis = -1, .seed = 1};
     int p = parse(&o, argc, argv);
     if (p)
-        return p == 1 ? 0 : 2;
+        return p == 1 ? EXIT_AGREE : EXIT_USAGE;
     struct kstate *batch = malloc((size_t)o.batch * sizeof *batch);
     struct kstate *ws = malloc(3 * sizeof *ws);
     struct result *res = calloc(N_POINTS, sizeof *res);
@@ -332,7 +332,7 @@ int bench_main(int argc, char **argv)
         free(batch);
         free(ws);
         free(res);
-        return 2;
+        return EXIT_USAGE;
     }
     struct utsname u;
     if (uname(&u) != 0)
@@ -379,7 +379,7 @@ int bench_main(int argc, char **argv)
                    r->checks_per_s, "-", "-", "-", "-");
         fflush(stdout);
     }
-    int rc = o.json && write_json(&o, res, &u, cpu) != 0 ? OUT_FAILED : 0;
+    int rc = o.json && write_json(&o, res, &u, cpu) != 0 ? EXIT_OUTPUT : 0;
     gen_cache_free(hist);
     free(batch);
     free(ws);

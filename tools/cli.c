@@ -8,18 +8,67 @@
 #include <string.h>
 
 #include "config.h"
+#include "defect.h"
+#include "out.h"
 #include "target.h"
 
-#define CLI_USAGE 2
+/* the engines in check/ return OUT_FAILED, the commands pass it on */
+_Static_assert(EXIT_OUTPUT == OUT_FAILED, "one status for an output that could not be written");
+
+/* "{defects:T}" or "{defects:T:K}" at p: target T's defect ids (of
+ * kernel K's) into buf; the length of the placeholder, 0 when p is none */
+static size_t defects_field(const char *p, char *buf, size_t len)
+{
+    static const char head[] = "{defects:";
+    if (strncmp(p, head, sizeof head - 1) != 0)
+        return 0;
+    const char *name = p + sizeof head - 1, *close = strchr(name, '}');
+    char t[32], *k;
+    if (!close || (size_t)(close - name) >= sizeof t)
+        return 0;
+    memcpy(t, name, (size_t)(close - name));
+    t[close - name] = 0;
+    int kernel = -1;
+    if ((k = strchr(t, ':')) != NULL) {
+        *k++ = 0;
+        kernel = cfg_kernel_parse(k);
+    }
+    const struct target *tg = target_by_name(t);
+    if (!tg || (k && kernel < 0))
+        return 0;
+    defect_ids(tg, kernel, buf, len);
+    return (size_t)(close - p) + 1;
+}
+
+void cli_usage(FILE *f, const char *usage)
+{
+    static const char boards[] = "{boards}";
+    char buf[256];
+    for (const char *p = usage; *p; p++) {
+        size_t n = 0;
+        if (*p == '{' && !strncmp(p, boards, sizeof boards - 1)) {
+            fputs(cli_boards(buf, sizeof buf), f);
+            n = sizeof boards - 1;
+        } else if (*p == '{' && (n = defects_field(p, buf, sizeof buf)) != 0) {
+            fputs(buf, f);
+        }
+        if (n)
+            p += n - 1;
+        else
+            fputc(*p, f);
+    }
+}
 
 static void verror(const struct cli_cmd *c, const char *fmt, va_list ap)
 {
     fprintf(stderr, "irqsim %s: ", c->name);
     vfprintf(stderr, fmt, ap);
-    if (c->hint)
+    if (c->hint) {
         fprintf(stderr, "\n(%s lists the options)\n", c->hint);
-    else
-        fprintf(stderr, "\n%s", c->usage);
+        return;
+    }
+    fputc('\n', stderr);
+    cli_usage(stderr, c->usage);
 }
 
 int cli_error(const struct cli_cmd *c, const char *fmt, ...)
@@ -28,7 +77,7 @@ int cli_error(const struct cli_cmd *c, const char *fmt, ...)
     va_start(ap, fmt);
     verror(c, fmt, ap);
     va_end(ap);
-    return CLI_USAGE;
+    return EXIT_USAGE;
 }
 
 static const struct cli_opt *find(const struct cli_cmd *c, const char *name)
@@ -174,7 +223,7 @@ int cli_parse(const struct cli_cmd *c, void *o, int first, int argc, char **argv
     for (int i = first; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(c->usage, stdout);
+            cli_usage(stdout, c->usage);
             return 1;
         }
         const struct cli_opt *d = a[0] == '-' && a[1] ? find(c, a) : NULL;
@@ -210,7 +259,7 @@ int cli_variant(const char *cmd, const struct target *t, const char *given, cons
         return 0;
     fprintf(stderr, "irqsim %s: --fastpath: the %s target's fastpaths are %s, got '%s'%s\n(irqsim %s --help lists the "
                     "options)\n", cmd, t->name, t->variants, given, note, cmd);
-    return CLI_USAGE;
+    return EXIT_USAGE;
 }
 
 const char *cli_boards(char *buf, size_t len)

@@ -13,6 +13,17 @@
 #include <stddef.h>
 #include <stdio.h>
 
+/* The exit statuses of every command (README, "Exit status"): one
+ * definition, so that no command words its own. */
+enum irqsim_exit {
+    EXIT_AGREE = 0,        /* the paths agree; nothing found; --help */
+    EXIT_DIVERGE = 1,      /* they diverge; what the command looks for was found (a
+                              mismatch, a branch not reached, a refused state) */
+    EXIT_USAGE = 2,        /* bad input: an option, a file, a state; or out of memory */
+    EXIT_CANNOT_BUILD = 3, /* the real kernel cannot be built here (real/build-kernel.sh's 3) */
+    EXIT_OUTPUT = 4,       /* an output could not be written (check/out.h's OUT_FAILED) */
+};
+
 /* How an option's value is read, and what it is stored as. */
 enum cli_kind {
     CLI_SET,    /* no value: sets a bool to true */
@@ -80,5 +91,12 @@ int cli_variant(const char *cmd, const struct target *t, const char *given, cons
 /* "imx8mm imx8mq ... qemu-arm-virt3": every preset of sim/config.c, the
  * boards --board takes, into buf. */
 const char *cli_boards(char *buf, size_t len);
+
+/* Print a usage text with its lists taken from the tables they name, so
+ * that no usage falls behind them: "{boards}" is cli_boards' list,
+ * "{defects:T}" target T's defect ids ("F1-F11", defect_ids) and
+ * "{defects:T:K}" those kernel K can show ("F1-F8, F10, F11" on base).
+ * cli_parse prints a command's usage (--help, an error) through it. */
+void cli_usage(FILE *f, const char *usage);
 
 #endif

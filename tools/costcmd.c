@@ -16,7 +16,7 @@ static const char cost_usage[] =
     "  counts of kernel-object reads (R), writes (W) and branches (B) per path\n"
     "  and section, for the switch (irquser) and no-switch situations of PR #1227,\n"
     "  and the fastpath's overhead on states where it falls back to the slowpath\n"
-    "  --board NAME  imx8mm (default) imx8mq odroidc4 tqma tx1 zcu106\n"
+    "  --board NAME  {boards} (default imx8mm)\n"
     "  --json FILE   also write every count as JSON\n";
 
 /* A state the paths may run on: it passes the entry invariants. */
@@ -170,7 +170,7 @@ int cost_main(int argc, char **argv)
     struct cost_opts o = {"imx8mm", NULL};
     int rc = cli_parse(&cost_cmd, &o, 2, argc, argv);
     if (rc)
-        return rc == 1 ? 0 : rc;
+        return rc == 1 ? EXIT_AGREE : rc;
     const char *board = o.board, *json_path_arg = o.json;
     struct kstate *in = calloc(1, sizeof *in), *out = calloc(1, sizeof *out);
     struct out *jout = NULL;
@@ -178,12 +178,12 @@ int cost_main(int argc, char **argv)
         fprintf(stderr, "irqsim cost: out of memory\n");
         free(in);
         free(out);
-        return 2;
+        return EXIT_USAGE;
     }
     if (json_path_arg && !(jout = out_open("irqsim cost", json_path_arg))) {
         free(in);
         free(out);
-        return OUT_FAILED;
+        return EXIT_OUTPUT;
     }
     FILE *json = jout ? jout->f : NULL;
     printf("irqsim cost: board %s; kernel work each path does, counted in the model:\n", board);
@@ -193,11 +193,11 @@ int cost_main(int argc, char **argv)
         printf("  %-17s %s\n", cost_section_name(s), cost_section_what(s));
     if (json)
         fprintf(json, "{\n  \"board\": \"%s\",\n", board);
-    rc = situations(json, board, in, out) == 0 && fallbacks(json, board, in, out) == 0 ? 0 : 2;
+    rc = situations(json, board, in, out) == 0 && fallbacks(json, board, in, out) == 0 ? EXIT_AGREE : EXIT_USAGE;
     if (json && rc == 0) {
         fprintf(json, "}\n");
         if (out_close(jout) != 0)
-            rc = OUT_FAILED;
+            rc = EXIT_OUTPUT;
     } else if (json) {
         out_discard(jout); /* a half-done JSON is not kept */
     }

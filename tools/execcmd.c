@@ -18,7 +18,6 @@
 #include "out.h"
 #include "stop.h"
 
-enum { EX_AGREE = 0, EX_DIVERGE = 1, EX_USAGE = 2 };
 #define SAVE_EVERY_S 10.0
 
 struct eopts {
@@ -267,11 +266,11 @@ int exec_main(int argc, char **argv)
     struct eopts o = {.depth = 2, .cores = 1, .shard_k = 1, .shard_n = 1, .target = target_default()};
     int rc = cli_parse(&exec_cmd, &o, 1, argc, argv);
     if (rc)
-        return rc == 1 ? EX_AGREE : rc;
+        return rc == 1 ? EXIT_AGREE : rc;
     struct exec_opts e = {.depth = o.depth, .cores = o.cores, .signal_fastpath = o.signal_fastpath,
                           .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n};
     if (cli_variant("exhaust --executions", o.target, o.fastpath, "", &e.variant))
-        return EX_USAGE;
+        return EXIT_USAGE;
     if (o.signal_fastpath && o.target->built)
         return cli_error(&exec_cmd, "--signal-fastpath builds the kernel's own %s beside another target's; "
                                     "with --target %s it is the one under check", o.target->fast_fn, o.target->name);
@@ -283,7 +282,7 @@ int exec_main(int argc, char **argv)
         exec_workload_text_order(&e, o.show, o.show_order, text, sizeof text);
         printf("# irqsim exhaust --executions --depth %d --cores %d%s: workload %" PRIu64 "%s\n%s", e.depth, e.cores,
                e.signal_fastpath ? " --signal-fastpath" : "", o.show, exec_gic_order_suffix(o.show_order), text);
-        return EX_AGREE;
+        return EXIT_AGREE;
     }
     struct exec_result *r = malloc(sizeof *r);
     if (!r)
@@ -298,7 +297,7 @@ int exec_main(int argc, char **argv)
         if (resumed < 0) {
             exec_free(r);
             free(r);
-            return EX_USAGE;
+            return EXIT_USAGE;
         }
         if (resumed && !o.quiet)
             fprintf(stderr, "irqsim exhaust --executions: resuming from %s at workload %" PRIu64 " of the %" PRIu64
@@ -319,11 +318,11 @@ int exec_main(int argc, char **argv)
         printf("interrupted by %s: the figures below are of the workloads done%s\n", stop_name(stop_requested()),
                o.state ? " (--state resumes from there)" : "");
     print_summary(stdout, &o, &e, r, elapsed);
-    int status = r->diverged || r->refused ? EX_DIVERGE : EX_AGREE;
+    int status = r->diverged || r->refused ? EXIT_DIVERGE : EXIT_AGREE;
     if (o.json && write_json(o.json, &o, &e, r, elapsed) != 0)
         write_errors++;
     if (write_errors)
-        status = OUT_FAILED;
+        status = EXIT_OUTPUT;
     exec_free(r);
     free(r);
     return stop_finish(status);

@@ -26,11 +26,9 @@
 #include "stop.h"
 #include "target.h"
 
-#define EX_AGREE 0
-#define EX_DIVERGE 1
-#define EX_USAGE 2
 
 #define MAX_CLASSES 256
+#define MAX_MERGE 1024 /* shards --merge reads */
 #define SAVE_EVERY_S 10.0
 #define PROGRESS_EVERY_S 10.0
 
@@ -46,7 +44,7 @@ static const char exhaust_usage[] =
     "  --ntfns N     notifications, 1-2 (default 1)\n"
     "  --refills N   refills in a periodic SC, 1-4 (default 2)\n"
     "  --domains N   domains, 1-2 (default 2)\n"
-    "  --board NAME  imx8mm (default) imx8mq odroidc4 tqma tx1 zcu106\n"
+    "  --board NAME  {boards} (default imx8mm)\n"
     "  --kernel base|master  the kernel modelled (default base 43607edb6; master 1326364bc\n"
     "                adds its own values: docs/EXHAUSTIVE.md, \"Master\")\n"
     "  --shard K/N   check only states K, K+N, K+2N, ... (1 <= K <= N): the N shards\n"
@@ -59,6 +57,11 @@ static const char exhaust_usage[] =
     "  --stop-after N  stop after N states of this invocation (likewise)\n"
     "  --count       print the size of the space (and the shard) and stop\n"
     "  --quiet       no progress lines\n"
+    "  --merge STATE...  add up the finished shards' state files (--shard K/N --state FILE,\n"
+    "                every K of one N, the same other options) and report as the straight\n"
+    "                run of the whole space would: summary, --json, --out\n"
+    "  --executions  executions from boot instead of states: --depth, --cores,\n"
+    "                --signal-fastpath, --show (irqsim exhaust --executions --help)\n"
     "exit status: 0 no divergence, 1 divergences, 2 bad input, 4 an output could not be written;\n"
     "SIGINT or SIGTERM saves the state file and ends the run by that signal\n";
 
@@ -101,6 +104,9 @@ struct xopts {
     uint64_t shard_k, shard_n; /* 1-based K */
     const char *state, *json, *out;
     bool count_only, quiet;
+    bool merge;            /* --merge: the files are the shards' state files */
+    const char *files[MAX_MERGE];
+    int n_files;
     double seconds;        /* 0: no limit */
     uint64_t stop_after;   /* 0: no limit */
 };
@@ -117,6 +123,7 @@ struct run {
      * state file, so a resumed run says it counts from its resumption */
     uint64_t sits[SIT_COUNT], checked_here;
     bool resumed;
+    bool merged; /* the totals are the shards' (--merge): no situations */
     bool done;
     int write_errors; /* outputs that could not be written */
     int interrupted;  /* the signal that stopped the run, 0 none */
@@ -161,7 +168,7 @@ static int bad(const char *fmt, const char *arg)
     fprintf(stderr, "irqsim exhaust: ");
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(irqsim exhaust --help lists the options)\n");
-    return EX_USAGE;
+    return EXIT_USAGE;
 }
 
 static double now_s(void)
@@ -225,10 +232,37 @@ static const struct cli_opt exhaust_table[] = {
     CLI_ROW(X, "--state", CLI_STR, state),
     CLI_ROW(X, "--json", CLI_STR, json),
     CLI_ROW(X, "--out", CLI_STR, out),
+    CLI_ROW(X, "--merge", CLI_SET, merge),
 };
 #undef X
+
+/* a file that is not an option: a shard's state file for --merge */
+static int merge_file(void *opts, const char *arg, char *why, size_t len)
+{
+    struct xopts *o = opts;
+    if (o->n_files == MAX_MERGE) {
+        snprintf(why, len, "--merge reads at most %d state files", MAX_MERGE);
+        return -1;
+    }
+    o->files[o->n_files++] = arg;
+    return 0;
+}
+
 static const struct cli_cmd exhaust_cmd = {"exhaust", exhaust_usage, "irqsim exhaust --help", exhaust_table,
-                                           sizeof exhaust_table / sizeof exhaust_table[0], NULL};
+                                           sizeof exhaust_table / sizeof exhaust_table[0], merge_file};
+
+/* --merge reads finished shards: nothing of a run of its own applies */
+static int merge_args(const struct xopts *o)
+{
+    if (!o->merge)
+        return o->n_files ? bad("takes files only with --merge (got '%s')", o->files[0]) : 0;
+    if (!o->n_files)
+        return bad("--merge needs the shards' state files (--state FILE of each shard)%s", "");
+    if (o->shard_n > 1 || o->state || o->seconds > 0 || o->stop_after || o->count_only)
+        return bad("--merge reads the shards' state files: not with --shard, --state, --seconds, --stop-after or "
+                   "--count%s", "");
+    return 0;
+}
 
 static int parse_args(struct xopts *o, int argc, char **argv)
 {
@@ -237,14 +271,14 @@ static int parse_args(struct xopts *o, int argc, char **argv)
         return rc == 1 ? -2 : rc; /* -2: --help printed the usage */
     snprintf(o->board, sizeof o->board, "%s", o->b.board);
     if (o->fastpath && parse_variant(o) != 0)
-        return EX_USAGE;
+        return EXIT_USAGE;
     o->b.board = o->board;
     bool dflt = cfg_kernel_is_default(o->b.kernel);
     snprintf(o->label, sizeof o->label, "%s%s%s", o->board, dflt ? "" : ", kernel ", dflt ? "" : cfg_kernel_name(o->b.kernel));
     const char *why = exh_bounds_check(&o->b);
     if (why)
         return bad("bound not usable: %s", why);
-    return 0;
+    return merge_args(o);
 }
 
 /* ---- the state file ---- */
@@ -913,6 +947,188 @@ static void write_files(struct run *r)
     }
 }
 
+/* ---- merging shards (--merge) ---- */
+
+/* The shard a state file's run line names: its last two numbers. 0, -1
+ * when there is none (the rest of the file is load_state's to check), -2
+ * when the file cannot be read (errno says why). */
+static int state_shard(const char *path, uint64_t *k, uint64_t *n)
+{
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return -2;
+    char line[512];
+    int rc = -1;
+    while (rc && fgets(line, sizeof line, f)) {
+        if (strncmp(line, "run ", 4) != 0)
+            continue;
+        line[strcspn(line, "\n")] = 0;
+        char *last = strrchr(line, ' ');
+        if (!last || last == line)
+            break;
+        *last = 0;
+        char *before = strrchr(line, ' ');
+        if (before && parse_uint(before + 1, 1, UINT32_MAX, k) == 0 && parse_uint(last + 1, 1, UINT32_MAX, n) == 0 &&
+            *k <= *n)
+            rc = 0;
+        break;
+    }
+    fclose(f);
+    return rc;
+}
+
+/* as best_offer: the smaller size, and of equal sizes the earlier state */
+static void best_merge(struct best *into, const struct best *b)
+{
+    if (!b->set || (into->set && (into->size < b->size || (into->size == b->size && into->ordinal <= b->ordinal))))
+        return;
+    *into = *b;
+}
+
+/* One finished shard's totals into t. The shards are disjoint, so every
+ * count adds up; a class is the same class in every shard (exit, cause). */
+static void totals_merge(const struct run *r, struct totals *t, const struct totals *s)
+{
+    t->enumerated += s->enumerated;
+    t->skipped += s->skipped;
+    t->checked += s->checked;
+    t->agree += s->agree;
+    t->diverged += s->diverged;
+    t->dropped += s->dropped;
+    t->elapsed += s->elapsed;
+    if (s->first_skip < t->first_skip)
+        t->first_skip = s->first_skip;
+    for (int i = 0; i < INV_COUNT; i++)
+        t->skip_inv[i] += s->skip_inv[i];
+    for (int e = 0; e < run_target(r)->exits; e++)
+        t->exits[e] += s->exits[e];
+    for (int d = 0; d < run_defects(r); d++) {
+        t->defects[d] += s->defects[d];
+        best_merge(&t->best_defect[d], &s->best_defect[d]);
+    }
+    for (int i = 0; i < s->n_classes; i++) {
+        const struct xclass *x = &s->classes[i];
+        int c = 0;
+        while (c < t->n_classes && !(t->classes[c].exit == x->exit && t->classes[c].cause == x->cause))
+            c++;
+        if (c == MAX_CLASSES) {
+            t->dropped += x->count;
+            continue;
+        }
+        if (c == t->n_classes) {
+            t->classes[c] = (struct xclass){x->exit, x->cause, 0, 0, x->first};
+            t->n_classes++;
+        }
+        t->classes[c].count += x->count;
+        t->classes[c].fields |= x->fields;
+        if (x->first < t->classes[c].first)
+            t->classes[c].first = x->first;
+        best_merge(&t->best_class[c], &s->best_class[i]);
+    }
+}
+
+/* The classes in the order a straight run meets them: by first state. */
+static void classes_in_order(struct totals *t)
+{
+    for (int i = 1; i < t->n_classes; i++)
+        for (int j = i; j > 0 && t->classes[j].first < t->classes[j - 1].first; j--) {
+            struct xclass x = t->classes[j];
+            struct best b = t->best_class[j];
+            t->classes[j] = t->classes[j - 1];
+            t->best_class[j] = t->best_class[j - 1];
+            t->classes[j - 1] = x;
+            t->best_class[j - 1] = b;
+        }
+}
+
+/* Which shard each file is: every one of 1..N exactly once, one N. */
+static int merge_cover(const struct xopts *o, uint64_t *k)
+{
+    uint64_t n = 0, n0 = 0;
+    for (int i = 0; i < o->n_files; i++) {
+        int got = state_shard(o->files[i], &k[i], &n);
+        if (got == -2)
+            fprintf(stderr, "irqsim exhaust: --merge: cannot read %s: %s\n", o->files[i], strerror(errno));
+        else if (got)
+            fprintf(stderr, "irqsim exhaust: --merge: %s: not a state file with a run line naming its shard K N\n",
+                    o->files[i]);
+        if (got)
+            return -1;
+        if (i && n != n0) {
+            fprintf(stderr, "irqsim exhaust: --merge: %s is a shard of %" PRIu64 ", %s of %" PRIu64
+                    ": not one split of the space\n", o->files[0], n0, o->files[i], n);
+            return -1;
+        }
+        n0 = n;
+        for (int j = 0; j < i; j++)
+            if (k[j] == k[i]) {
+                fprintf(stderr, "irqsim exhaust: --merge: shard %" PRIu64 "/%" PRIu64 " twice (%s, %s)\n", k[i], n,
+                        o->files[j], o->files[i]);
+                return -1;
+            }
+    }
+    if ((uint64_t)o->n_files == n0)
+        return 0;
+    fprintf(stderr, "irqsim exhaust: --merge: %" PRIu64 " shards make the space, %d given; missing:", n0, o->n_files);
+    int shown = 0;
+    for (uint64_t want = 1; want <= n0 && shown < 10; want++) {
+        bool have = false;
+        for (int i = 0; i < o->n_files && !have; i++)
+            have = k[i] == want;
+        if (!have)
+            fprintf(stderr, " %" PRIu64 "/%" PRIu64, want, n0), shown++;
+    }
+    fprintf(stderr, "%s\n", shown == 10 ? " ..." : "");
+    return -1;
+}
+
+/* Load each shard's state file as that shard's run would resume from it
+ * (every check of load_state), require it finished, and add it up into r:
+ * r then reports as the straight run of the whole space would. 0, or -1
+ * after a message naming the file. */
+static int merge_shards(struct run *r, double *elapsed)
+{
+    uint64_t *k = calloc(MAX_MERGE, sizeof *k);
+    struct run *s = malloc(sizeof *s);
+    int rc = k && s ? merge_cover(&r->o, k) : -1;
+    *elapsed = 0;
+    for (int i = 0; rc == 0 && i < r->o.n_files; i++) {
+        memset(s, 0, sizeof *s);
+        s->o = r->o;
+        s->o.state = r->o.files[i];
+        s->o.shard_k = k[i];
+        s->o.shard_n = (uint64_t)r->o.n_files;
+        s->space = r->space;
+        s->t.first_skip = UINT64_MAX;
+        double el = 0;
+        int got = load_state(s, &el); /* 0 (no file) cannot be: merge_cover read it */
+        if (got > 0 && !s->done)
+            fprintf(stderr, "irqsim exhaust: --merge: %s: shard %" PRIu64 "/%" PRIu64 " is not finished (%" PRIu64
+                    " of its states; rerun its command to resume it)\n", s->o.state, s->o.shard_k, s->o.shard_n,
+                    s->t.enumerated);
+        if (got == 0)
+            fprintf(stderr, "irqsim exhaust: --merge: %s: gone while merging\n", s->o.state);
+        if (got <= 0 || !s->done) {
+            rc = -1;
+            break;
+        }
+        s->t.elapsed = el;
+        totals_merge(r, &r->t, &s->t);
+    }
+    if (rc == 0) {
+        classes_in_order(&r->t);
+        *elapsed = r->t.elapsed;
+        r->done = r->merged = true;
+        r->it.ordinal = r->space ? r->space - 1 : 0;
+        if (!r->o.quiet)
+            fprintf(stderr, "irqsim exhaust: merged %d shards: %" PRIu64 " of %" PRIu64 " states\n", r->o.n_files,
+                    r->t.enumerated, r->space);
+    }
+    free(k);
+    free(s);
+    return rc;
+}
+
 /* ---- report ---- */
 
 static const char *space_word(uint64_t n)
@@ -1011,10 +1227,14 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
         if (t->dropped)
             fprintf(out, "  (%" PRIu64 " divergences of classes past the first %d)\n", t->dropped, MAX_CLASSES);
     }
-    if (r->resumed)
+    if (r->merged) /* a state file keeps no situations */
+        fprintf(out, "situations: not kept in state files (each shard's output prints its own)\n");
+    else if (r->resumed)
         fprintf(out, "(the situations below count the states checked since the resumption)\n");
-    situation_print(out, r->sits, r->checked_here, !r->o.b.target->syscall_entry);
-    fprintf(out, "time: %.1f s (%.0f states/s)\n", elapsed, elapsed > 0 ? (double)t->enumerated / elapsed : 0.0);
+    if (!r->merged)
+        situation_print(out, r->sits, r->checked_here, !r->o.b.target->syscall_entry);
+    fprintf(out, "time: %.1f s%s (%.0f states/s)\n", elapsed, r->merged ? " summed over the shards" : "",
+            elapsed > 0 ? (double)t->enumerated / elapsed : 0.0);
     bound_text(r, buf, sizeof buf);
     fprintf(out, "bound: %s\n", buf);
 }
@@ -1084,48 +1304,16 @@ static int write_json(const struct run *r, double elapsed)
     return out_close(out);
 }
 
-int exhaust_main(int argc, char **argv)
+/* Enumerate this invocation's states (resuming from --state), into r and
+ * *elapsed; 0, or -1 when the state file was refused. */
+static int run_space(struct run *r, double *elapsed)
 {
-    struct run *r = calloc(1, sizeof *r);
-    if (!r) {
-        fprintf(stderr, "irqsim exhaust: out of memory\n");
-        return EX_USAGE;
-    }
-    exh_bounds_default(&r->o.b);
-    snprintf(r->o.board, sizeof r->o.board, "%s", r->o.b.board);
-    r->o.variant = FP_PR1227;
-    r->o.shard_k = r->o.shard_n = 1;
-    int rc = parse_args(&r->o, argc, argv);
-    if (rc) {
-        free(r);
-        return rc == -2 ? EX_AGREE : rc;
-    }
-    r->t.first_skip = UINT64_MAX;
-    if (run_named(r))
-        snprintf(r->named, sizeof r->named, "target %s, ", r->o.b.target->name);
-    r->space = exh_count(&r->o.b);
-    r->shard_space = shard_size(r->space, r->o.shard_k, r->o.shard_n);
-    if (r->o.count_only) {
-        printf("space: %" PRIu64 " states (%sthreads<=%d ntfns<=%d refills<=%d domains<=%d board %s)", r->space,
-               r->named, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.label);
-        if (r->o.shard_n > 1)
-            printf("; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, r->o.shard_k, r->o.shard_n, r->shard_space);
-        printf("\n");
-        free(r);
-        return EX_AGREE;
-    }
-    if (r->o.out && out_dir("irqsim exhaust", r->o.out) != 0) {
-        free(r);
-        return OUT_FAILED;
-    }
     double before = 0;
     int resumed = 0;
     if (r->o.state) {
         resumed = load_state(r, &before);
-        if (resumed < 0) {
-            free(r);
-            return EX_USAGE;
-        }
+        if (resumed < 0)
+            return -1;
     }
     if (!resumed)
         exh_begin(&r->it, &r->o.b);
@@ -1177,7 +1365,49 @@ int exhaust_main(int argc, char **argv)
         if (!exh_next(&r->it))
             r->done = true;
     }
-    double elapsed = before + now_s() - start;
+    *elapsed = before + now_s() - start;
+    return 0;
+}
+
+int exhaust_main(int argc, char **argv)
+{
+    struct run *r = calloc(1, sizeof *r);
+    if (!r) {
+        fprintf(stderr, "irqsim exhaust: out of memory\n");
+        return EXIT_USAGE;
+    }
+    exh_bounds_default(&r->o.b);
+    snprintf(r->o.board, sizeof r->o.board, "%s", r->o.b.board);
+    r->o.variant = FP_PR1227;
+    r->o.shard_k = r->o.shard_n = 1;
+    int rc = parse_args(&r->o, argc, argv);
+    if (rc) {
+        free(r);
+        return rc == -2 ? EXIT_AGREE : rc;
+    }
+    r->t.first_skip = UINT64_MAX;
+    if (run_named(r))
+        snprintf(r->named, sizeof r->named, "target %s, ", r->o.b.target->name);
+    r->space = exh_count(&r->o.b);
+    r->shard_space = shard_size(r->space, r->o.shard_k, r->o.shard_n);
+    if (r->o.count_only) {
+        printf("space: %" PRIu64 " states (%sthreads<=%d ntfns<=%d refills<=%d domains<=%d board %s)", r->space,
+               r->named, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.label);
+        if (r->o.shard_n > 1)
+            printf("; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, r->o.shard_k, r->o.shard_n, r->shard_space);
+        printf("\n");
+        free(r);
+        return EXIT_AGREE;
+    }
+    if (r->o.out && out_dir("irqsim exhaust", r->o.out) != 0) {
+        free(r);
+        return EXIT_OUTPUT;
+    }
+    double elapsed;
+    if (r->o.merge ? merge_shards(r, &elapsed) : run_space(r, &elapsed)) {
+        free(r);
+        return EXIT_USAGE;
+    }
     r->interrupted = stop_requested();
     if (r->o.state && save_state(r, elapsed) != 0)
         r->write_errors++;
@@ -1187,9 +1417,9 @@ int exhaust_main(int argc, char **argv)
         r->write_errors++;
     if (r->write_errors)
         fprintf(stderr, "irqsim exhaust: %d output%s could not be written (exit status %d)\n", r->write_errors,
-                r->write_errors == 1 ? "" : "s", OUT_FAILED);
+                r->write_errors == 1 ? "" : "s", EXIT_OUTPUT);
     if (!rc)
-        rc = r->write_errors ? OUT_FAILED : r->t.diverged ? EX_DIVERGE : EX_AGREE;
+        rc = r->write_errors ? EXIT_OUTPUT : r->t.diverged ? EXIT_DIVERGE : EXIT_AGREE;
     free(r);
     return stop_finish(rc);
 }

@@ -1,7 +1,7 @@
 /*
  * irqsim: the command line. check and run scenario files, fuzz the
  * fastpath against the slowpath, shrink a divergent scenario, print a
- * generated state. Exit status: 0 agree, 1 divergence, 2 bad input.
+ * generated state. Exit status: enum irqsim_exit (cli.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -34,39 +34,48 @@
 #include "shrink.h"
 #include "target.h"
 
-#define EXIT_AGREE 0
-#define EXIT_DIVERGE 1
-#define EXIT_USAGE 2
+/* the options check, run, minimize, gen, fuzz, ratio and sim share */
+#define TARGET_OPTIONS \
+    "      --target irq|signal  check, run, minimize, gen, fuzz, ratio, sim: the fastpath checked: PR #1227's\n" \
+    "                   fastpath_irq (default) or master's fastpath_signal (SysSend entries;\n" \
+    "                   --fastpath merged|fixed); a scenario file names its own (a syscall line)\n" \
+    "      --kernel base|master  check, run, minimize, gen, fuzz, ratio, exhaust: the kernel modelled (default\n" \
+    "                   base 43607edb6, or the scenario's config kernel=; master 1326364bc)\n"
 
+/* fuzz's own options, in the overview and in irqsim fuzz --help */
+#define FUZZ_OPTIONS \
+    "      --mode state|workload  generated states (default), or generated workloads simulated\n" \
+    "                   on both kernels, every device interrupt (--target signal: every SysSend on\n" \
+    "                   a notification) checked (--checks N: N workloads;\n" \
+    "                   --fastpath --seconds --seed --out --json --quiet apply; --cores 2: an\n" \
+    "                   SMP kernel whose second core runs threads too; --signal-fastpath:\n" \
+    "                   every workload builds KernelSignalFastpath beside, not one in 3)\n" \
+    "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n" \
+    "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n" \
+    "      --ntfns N (1-16)  --no-smp  --uniform-clock  --realistic  --quiet\n" \
+    "      --board NAME  {boards} (default: drawn among them)\n" \
+    "      --check-every N  invariant checker on 1 in N states and outcomes, and on every\n" \
+    "                       divergent one (default 8; 1 checks all)\n" \
+    "      --checks N   exactly N checks (the same on every build and number of jobs), no\n" \
+    "                   time limit: a deterministic budget (not with --seconds)\n" \
+    "      --clocks K   entry clocks drawn per generated state (default 1; 1-64)\n" \
+    "      --by defect|class  summary by defect (the default; irq: {defects:irq:base} on base,\n" \
+    "                   {defects:irq:master} on master; signal: {defects:signal}) or by class\n"
+
+#define EXIT_STATUS_TEXT "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage, 4 an output could not be written\n"
+
+/* Printed by cli_usage: {boards} and {defects:...} are the tables' lists. */
 static const char usage_text[] =
     "usage: irqsim COMMAND [options]\n"
     "\n"
     "commands:\n"
     "  check [--fastpath pr1227|fixed] FILE...   run both paths on each scenario, print the verdict\n"
-    "      --target irq|signal  check, run, minimize, gen, fuzz, ratio, sim: the fastpath checked: PR #1227's\n"
-    "                   fastpath_irq (default) or master's fastpath_signal (SysSend entries;\n"
-    "                   --fastpath merged|fixed); a scenario file names its own (a syscall line)\n"
-    "      --kernel base|master  check, run, minimize, gen, fuzz, ratio, exhaust: the kernel modelled (default\n"
-    "                   base 43607edb6, or the scenario's config kernel=; master 1326364bc)\n"
+    TARGET_OPTIONS
     "      --admit pr1227|fixed|all|LIST  check, run: also accept at entry what that fastpath\n"
     "                   leaves at user level (LIST: action,reprogram,outranked,domain_end,masked,inherited,ipi)\n"
     "  run --path slow|fast [--fastpath V] FILE  print the outcome state of one path\n"
-    "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s)\n"
-    "      --mode state|workload  generated states (default), or generated workloads simulated\n"
-    "                   on both kernels, every device interrupt (--target signal: every SysSend on\n"
-    "                   a notification) checked (--checks N: N workloads;\n"
-    "                   --fastpath --seconds --seed --out --json --quiet apply; --cores 2: an\n"
-    "                   SMP kernel whose second core runs threads too; --signal-fastpath:\n"
-    "                   every workload builds KernelSignalFastpath beside, not one in 3)\n"
-    "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n"
-    "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n"
-    "      --ntfns N (1-16)  --board NAME  --no-smp  --uniform-clock  --realistic  --quiet\n"
-    "      --check-every N  invariant checker on 1 in N states and outcomes, and on every\n"
-    "                       divergent one (default 8; 1 checks all)\n"
-    "      --checks N   exactly N checks (the same on every build and number of jobs), no\n"
-    "                   time limit: a deterministic budget (not with --seconds)\n"
-    "      --clocks K   entry clocks drawn per generated state (default 1; 1-64)\n"
-    "      --by defect|class  summary by defect (F1-F8, the default) or by class\n"
+    "  fuzz [options]                            differential fuzzing (default: pr1227, 60 s; irqsim fuzz --help)\n"
+    FUZZ_OPTIONS
     "  minimize [--fastpath V] [-o FILE] FILE    shrink a divergent scenario, same class\n"
     "  gen [--seed N] [bound options]            print a generated state as a scenario\n"
     "  bench [options]                           checks per second and time per path as states\n"
@@ -80,7 +89,8 @@ static const char usage_text[] =
     "                                            a workload on a slowpath and a fastpath kernel\n"
     "  exhaust [--fastpath V] [--threads N] [--ntfns N] [--refills N] [--domains N] [--board B]\n"
     "          [--shard K/N] [--state FILE] [--json FILE] [--out DIR]\n"
-    "                                            every state within a bound (docs/EXHAUSTIVE.md)\n"
+    "                                            every state within a bound (docs/EXHAUSTIVE.md;\n"
+    "                                            --merge, --executions: irqsim exhaust --help)\n"
     "  kernel build --sel4 DIR|TARBALL [...]     build a host kernel from a seL4 tree\n"
     "  kernel coverage BUILD [--seconds N] [--json FILE]  the kernel's branches generated states reach\n"
     "                                            (docs/KERNEL-COVERAGE.md; kernel coverage --help)\n"
@@ -92,7 +102,18 @@ static const char usage_text[] =
     "                                            a tree against a baseline over a configuration matrix,\n"
     "                                            on the real kernels (irqsim review --help, docs/REVIEW.md)\n"
     "\n"
-    "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage, 4 an output could not be written\n";
+    EXIT_STATUS_TEXT;
+
+/* irqsim fuzz --help: fuzz's options alone (docs/FUZZING.md) */
+static const char fuzz_usage[] =
+    "usage: irqsim fuzz [options]\n"
+    "  differential fuzzing: generated states (or workloads) through both paths, divergences\n"
+    "  classed, shrunk and summarised by defect (default: the proposal pr1227, 60 s; docs/FUZZING.md)\n"
+    TARGET_OPTIONS
+    FUZZ_OPTIONS
+    "  irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--target irq|signal]: a host-built\n"
+    "                   kernel's own fastpath against its own slowpath (docs/REAL-KERNEL.md)\n"
+    EXIT_STATUS_TEXT;
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
@@ -183,7 +204,8 @@ static const struct cli_opt family_table[] = {
 
 static int parse_opts(struct opts *o, int argc, char **argv)
 {
-    struct cli_cmd c = {o->cmd, usage_text, "irqsim --help", family_table,
+    bool fuzz = !strcmp(o->cmd, "fuzz");
+    struct cli_cmd c = {o->cmd, fuzz ? fuzz_usage : usage_text, fuzz ? "irqsim fuzz --help" : "irqsim --help", family_table,
                         sizeof family_table / sizeof family_table[0], add_file};
     int rc = cli_parse(&c, o, 2, argc, argv);
     if (rc)
@@ -321,7 +343,7 @@ static int cmd_minimize(struct opts *o, struct states *st)
         ks_print(stdout, &st->in);
         return EXIT_DIVERGE;
     }
-    return fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized") ? OUT_FAILED : EXIT_DIVERGE;
+    return fuzz_write_scenario(o->out_file, &st->in, o->variant, "minimized") ? EXIT_OUTPUT : EXIT_DIVERGE;
 }
 
 static int cmd_gen(struct opts *o, struct states *st)
@@ -401,7 +423,7 @@ static int cmd_fuzz(struct opts *o)
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
-        fputs(usage_text, argc < 2 ? stderr : stdout);
+        cli_usage(argc < 2 ? stderr : stdout, usage_text);
         return argc < 2 ? EXIT_USAGE : EXIT_AGREE;
     }
     if (realcmd_wants(argc, argv)) /* kernel, validate, fuzz/check/bench --real */
@@ -438,7 +460,7 @@ int main(int argc, char **argv)
     gen_bounds_default(&o.fuzz.bounds);
     int rc = parse_opts(&o, argc, argv);
     if (rc)
-        return rc < 0 ? 0 : rc; /* -1: --help printed the usage */
+        return rc < 0 ? EXIT_AGREE : rc; /* -1: --help printed the usage */
     struct states *st = malloc(sizeof *st);
     if (!st) {
         fprintf(stderr, "irqsim: out of memory\n");

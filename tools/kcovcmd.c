@@ -7,9 +7,10 @@
  * fastpath_signal and c_handle_syscall), reads gcov's branch counts and
  * reports per function on the path: branches, reached, argued unreachable
  * (real/coverage-argued.txt), and every branch neither reached nor argued.
- * Exit: 0 every branch of fastpath_irq and fastpath_signal reached or
- * argued and no argued branch reached; 1 otherwise or the run failed;
- * 2 bad input; 3 the kernel cannot be built here.
+ * Exit (enum irqsim_exit): 0 every branch of fastpath_irq and
+ * fastpath_signal reached or argued and no argued branch reached; 1
+ * otherwise or the run failed; 2 bad input; 3 the kernel cannot be built
+ * here; 4 --json could not be written.
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #define _POSIX_C_SOURCE 200809L
@@ -26,6 +27,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cli.h"
+#include "out.h"
 #include "rk_cov.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -45,7 +48,8 @@ static const char usage[] =
     "  --json FILE   {\"functions\": [{\"name\", \"branches\", \"reached\", \"argued\", ...}], ...}\n"
     "  --all         list every branch neither reached nor argued, not only the fastpaths'\n"
     "exit 0: every branch of fastpath_irq and fastpath_signal reached or argued, no argued\n"
-    "branch reached; 1 otherwise; 2 bad input; 3 the kernel cannot be built here\n";
+    "branch reached; 1 otherwise; 2 bad input; 3 the kernel cannot be built here;\n"
+    "4 --json could not be written\n";
 
 struct kcov_opts {
     const char *build, *argued, *json;
@@ -69,14 +73,6 @@ static const char *const roots[] = {"slowpath_irq", "fastpath_irq", "c_handle_in
                                     "c_handle_syscall"};
 #define N_OF(a) (int)(sizeof(a) / sizeof((a)[0]))
 
-static int bad(const char *fmt, const char *arg)
-{
-    fprintf(stderr, "irqsim kernel coverage: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\n%s", usage);
-    return 2;
-}
-
 static double now_s(void)
 {
     struct timespec t;
@@ -84,45 +80,38 @@ static double now_s(void)
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* BUILD, the one argument that is not an option */
+static int build_arg(void *opts, const char *arg, char *why, size_t len)
+{
+    struct kcov_opts *o = opts;
+    if (o->build) {
+        snprintf(why, len, "one BUILD only, got another: '%s'", arg);
+        return -1;
+    }
+    o->build = arg;
+    return 0;
+}
+
+#define K struct kcov_opts
+static const struct cli_opt kcov_table[] = {
+    CLI_NUM(K, "--seconds", CLI_REAL, seconds, 1e-3, 86400),
+    CLI_NUM(K, "--seed", CLI_U64, seed, 0, 1e15),
+    CLI_ROW(K, "--argued", CLI_STR, argued),
+    CLI_ROW(K, "--json", CLI_STR, json),
+    CLI_ROW(K, "--all", CLI_SET, all),
+};
+#undef K
+static const struct cli_cmd kcov_cmd = {"kernel coverage", usage, "irqsim kernel coverage --help", kcov_table,
+                                        sizeof kcov_table / sizeof kcov_table[0], build_arg};
+
+/* 0, -1 when --help printed the usage, or the exit status of an error */
 static int parse(int argc, char **argv, struct kcov_opts *o)
 {
     *o = (struct kcov_opts){.argued = IRQSIM_SOURCE_DIR "/real/coverage-argued.txt", .seconds = 10, .seed = 1};
-    for (int i = 3; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        char *e;
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(usage, stdout);
-            return -1;
-        }
-        if (!strcmp(a, "--all")) {
-            o->all = true;
-        } else if (!strcmp(a, "--seconds") || !strcmp(a, "--seed") || !strcmp(a, "--argued") || !strcmp(a, "--json")) {
-            if (!v)
-                return bad("%s needs a value", a);
-            i++;
-            if (!strcmp(a, "--argued"))
-                o->argued = v;
-            else if (!strcmp(a, "--json"))
-                o->json = v;
-            else if (!strcmp(a, "--seconds")) {
-                o->seconds = strtod(v, &e);
-                if (*e || e == v || !(o->seconds > 0 && o->seconds <= 86400))
-                    return bad("--seconds: expected a number of seconds in (0, 86400], got '%s'", v);
-            } else {
-                errno = 0;
-                o->seed = strtoull(v, &e, 10);
-                if (*e || e == v || errno || *v == '-')
-                    return bad("--seed: expected a number, got '%s'", v);
-            }
-        } else if (a[0] == '-') {
-            return bad("unknown option %s", a);
-        } else if (o->build) {
-            return bad("one BUILD only, got another: '%s'", a);
-        } else {
-            o->build = a;
-        }
-    }
-    return o->build ? 0 : bad("%s", "BUILD is required");
+    int rc = cli_parse(&kcov_cmd, o, 3, argc, argv);
+    if (rc)
+        return rc == 1 ? -1 : rc;
+    return o->build ? 0 : cli_error(&kcov_cmd, "BUILD is required");
 }
 
 /* kernel.info's value of key, into out ("" when absent) */
@@ -153,7 +142,7 @@ static int coverage_build(const char *build, char *cov, size_t n)
     if (access(path, R_OK)) {
         fprintf(stderr, "irqsim kernel coverage: %s: no kernel.info (not a directory `irqsim kernel build` printed)\n",
                 build);
-        return 2;
+        return EXIT_USAGE;
     }
     info_get(build, "coverage", v, sizeof v);
     if (!strcmp(v, "1")) {
@@ -168,12 +157,12 @@ static int coverage_build(const char *build, char *cov, size_t n)
     info_get(build, "debug", debug, sizeof debug);
     if (!src[0] || !board[0] || !dom[0] || !cores[0]) {
         fprintf(stderr, "irqsim kernel coverage: %s/kernel.info: no source, board, num_domains or cores\n", build);
-        return 2;
+        return EXIT_USAGE;
     }
     /* the command line below quotes with ' */
     if (strchr(src, '\'') || strchr(build, '\'') || strchr(board, '\'')) {
         fprintf(stderr, "irqsim kernel coverage: %s: a path with a ' in it is not supported\n", build);
-        return 2;
+        return EXIT_USAGE;
     }
     /* beside BUILD, in its cache */
     char cache[1024];
@@ -192,7 +181,7 @@ static int coverage_build(const char *build, char *cov, size_t n)
              IRQSIM_SOURCE_DIR, src, board, dom, cores, !strcmp(debug, "1") ? "--debug" : "--release", cache);
     FILE *p = popen(cmd, "r");
     if (!p)
-        return 1;
+        return EXIT_DIVERGE;
     cov[0] = 0;
     char line[1024];
     while (fgets(line, sizeof line, p)) {
@@ -200,10 +189,10 @@ static int coverage_build(const char *build, char *cov, size_t n)
         snprintf(cov, n, "%s", line);
     }
     int st = pclose(p);
-    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_DIVERGE;
     if (rc || !cov[0]) {
         fprintf(stderr, "irqsim kernel coverage: the coverage build of %s failed (build-kernel.sh, above)\n", build);
-        return rc ? rc : 1;
+        return rc ? rc : EXIT_DIVERGE; /* the script's status: 3 cannot build here */
     }
     return 0;
 }
@@ -236,7 +225,7 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
     char err[600];
     if (rk_open(&k, cov, err, sizeof err)) {
         fprintf(stderr, "irqsim kernel coverage: %s\n", err);
-        return 2;
+        return EXIT_USAGE;
     }
     if (!cfg_kernel_is_default(k.kernel))
         k.cfg.kernel = (uint8_t)k.kernel;
@@ -269,18 +258,18 @@ static int run(const struct kcov_opts *o, const char *cov, const char *tmp, stru
 {
     int fd[2];
     if (pipe(fd))
-        return 1;
+        return EXIT_DIVERGE;
     fflush(NULL);
     pid_t pid = fork();
     if (pid < 0)
-        return 1;
+        return EXIT_DIVERGE;
     if (pid == 0) {
         close(fd[0]);
         setenv("GCOV_PREFIX", tmp, 1);
         setenv("GCOV_PREFIX_STRIP", "0", 1);
         int rc = child_run(o, cov, c);
         if (write(fd[1], c, sizeof *c) != (ssize_t)sizeof *c)
-            rc = 1;
+            rc = EXIT_DIVERGE;
         exit(rc); /* exit, not _exit: gcov writes its counters at exit */
     }
     close(fd[1]);
@@ -288,11 +277,11 @@ static int run(const struct kcov_opts *o, const char *cov, const char *tmp, stru
     close(fd[0]);
     int st;
     if (waitpid(pid, &st, 0) < 0)
-        return 1;
+        return EXIT_DIVERGE;
     if (!WIFEXITED(st) || WEXITSTATUS(st) || got != (ssize_t)sizeof *c) {
         if (WIFSIGNALED(st))
             fprintf(stderr, "irqsim kernel coverage: the run ended by signal %d\n", WTERMSIG(st));
-        return WIFEXITED(st) && WEXITSTATUS(st) == 2 ? 2 : 1;
+        return WIFEXITED(st) && WEXITSTATUS(st) == EXIT_USAGE ? EXIT_USAGE : EXIT_DIVERGE;
     }
     return 0;
 }
@@ -451,11 +440,11 @@ static void json_str(FILE *f, const char *s)
 static int write_json(const struct kcov_opts *o, const struct cov_data *d, const int *fl, int n,
                       const struct kcov_counts *c, const char *cov, int stale)
 {
-    FILE *f = fopen(o->json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim kernel coverage: --json %s: %s\n", o->json, strerror(errno));
-        return 2;
-    }
+    /* through a temporary: written whole or not at all */
+    struct out *out = out_open("irqsim kernel coverage", o->json);
+    if (!out)
+        return EXIT_OUTPUT;
+    FILE *f = out->f;
     fprintf(f, "{\"build\": ");
     json_str(f, cov);
     fprintf(f, ", \"seconds\": %.1f, \"irq_states\": %" PRIu64 ", \"signal_states\": %" PRIu64 ", \"functions\": [",
@@ -472,14 +461,14 @@ static int write_json(const struct kcov_opts *o, const struct cov_data *d, const
                 fn->start, fn->calls, s.branches, s.reached, s.argued, s.unreached, is_goal(fn->name) ? "true" : "false");
     }
     fprintf(f, "\n], \"stale\": %d}\n", stale);
-    return fclose(f) ? 2 : 0;
+    return out_close(out) ? EXIT_OUTPUT : EXIT_AGREE;
 }
 
 static int report(const struct kcov_opts *o, const struct cov_data *d, const struct kcov_counts *c, const char *cov)
 {
     int *fl = calloc((size_t)d->nfns + 1, sizeof *fl), never;
     if (!fl)
-        return 1;
+        return EXIT_DIVERGE;
     int n = listed(d, fl, &never);
     printf("| function | file:line | entered | branches | reached | argued | neither |\n"
            "|---|---|---:|---:|---:|---:|---:|\n");
@@ -521,7 +510,7 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
            unmatched ? "; some arguments name lines not in this tree (above)" : "");
     int rc = o->json ? write_json(o, d, fl, n, c, cov, stale) : 0;
     free(fl);
-    return rc ? rc : (goal_open || stale) ? 1 : 0;
+    return rc ? rc : (goal_open || stale) ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, const struct kcov_counts *c)
@@ -535,7 +524,7 @@ static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, 
     char *json = gcov_json(cov, dir);
     if (!json) {
         fprintf(stderr, "irqsim kernel coverage: gcov gave no JSON for %s (gcov -b -j -t)\n", dir);
-        return 1;
+        return EXIT_DIVERGE;
     }
     static struct cov_data d;
     int rc = rk_cov_read_gcov(&d, json, root, why, sizeof why);
@@ -558,7 +547,7 @@ static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, 
     if (rc) {
         fprintf(stderr, "irqsim kernel coverage: %s\n", why);
         rk_cov_free(&d);
-        return 1;
+        return EXIT_DIVERGE;
     }
     rc = report(o, &d, c, cov);
     rk_cov_free(&d);
@@ -571,7 +560,7 @@ static int check_argued(const struct kcov_opts *o)
     FILE *f = fopen(o->argued, "r");
     if (!f) {
         fprintf(stderr, "irqsim kernel coverage: --argued %s: %s\n", o->argued, strerror(errno));
-        return 2;
+        return EXIT_USAGE;
     }
     static struct cov_data d;
     char why[600];
@@ -580,7 +569,7 @@ static int check_argued(const struct kcov_opts *o)
     rk_cov_free(&d);
     if (rc)
         fprintf(stderr, "irqsim kernel coverage: %s\n", why);
-    return rc ? 2 : 0;
+    return rc ? EXIT_USAGE : EXIT_AGREE;
 }
 
 int kcovcmd_main(int argc, char **argv)
@@ -589,21 +578,21 @@ int kcovcmd_main(int argc, char **argv)
     char cov[1024], tmp[] = "/tmp/irqsim-kcov.XXXXXX", dir[4096];
     int rc = parse(argc, argv, &o);
     if (rc < 0)
-        return 0; /* --help */
+        return EXIT_AGREE; /* --help */
     rc = rc ? rc : check_argued(&o);
     rc = rc ? rc : coverage_build(o.build, cov, sizeof cov);
     if (rc)
         return rc;
     if (!mkdtemp(tmp)) {
         fprintf(stderr, "irqsim kernel coverage: cannot make a folder in /tmp: %s\n", strerror(errno));
-        return 1;
+        return EXIT_DIVERGE;
     }
     printf("coverage build: %s\n", cov);
     struct kcov_counts c = {0};
     rc = run(&o, cov, tmp, &c);
     if (!rc && !find_gcda(tmp, dir, sizeof dir, 0)) {
         fprintf(stderr, "irqsim kernel coverage: the run wrote no counters (host_all.gcda) under %s\n", tmp);
-        rc = 1;
+        rc = EXIT_DIVERGE;
     }
     if (!rc) {
         rc = analyse(&o, cov, dir, &c);

@@ -142,7 +142,7 @@ static int bad(const char *cmd, const char *fmt, const char *arg)
     fprintf(stderr, "irqsim %s: ", cmd);
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n%s", usage);
-    return 2;
+    return EXIT_USAGE;
 }
 
 bool realcmd_wants(int argc, char **argv)
@@ -180,11 +180,11 @@ static int kernel_build(int argc, char **argv)
     if (access(script, X_OK)) {
         fprintf(stderr, "irqsim kernel: %s: %s (run irqsim from the build of a source tree)\n", script,
                 strerror(errno));
-        return 2;
+        return EXIT_USAGE;
     }
     char **args = calloc((size_t)argc, sizeof *args);
     if (!args)
-        return 2;
+        return EXIT_USAGE;
     args[0] = script;
     if (help)
         args[1] = "--help";
@@ -194,7 +194,7 @@ static int kernel_build(int argc, char **argv)
     execv(script, args);
     fprintf(stderr, "irqsim kernel: cannot run %s: %s\n", script, strerror(errno));
     free(args);
-    return 2;
+    return EXIT_USAGE;
 }
 
 /* ---- options ---- */
@@ -530,7 +530,7 @@ static int validate(const struct real_opts *o, struct real_run *r)
     double last = now_s();
     for (; !done(o, r, i); i++) {
         if (!next_state(o, r, o->seed + i))
-            return 2;
+            return EXIT_USAGE;
         validate_path(o, r, RK_SLOW, o->seed + i);
         if (fast)
             validate_path(o, r, RK_FAST, o->seed + i);
@@ -551,7 +551,7 @@ static int validate(const struct real_opts *o, struct real_run *r)
     if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
-    return r->diverged ? 1 : 0;
+    return r->diverged ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 /* validate --target signal: the model's SysSend against the real one.
@@ -602,13 +602,13 @@ static int validate_signal(const struct real_opts *o, struct real_run *r)
 {
     if (!r->k.info.signal_fastpath) {
         fprintf(stderr, "irqsim validate: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
-        return 2;
+        return EXIT_USAGE;
     }
     uint64_t i = 0, unfit = 0;
     double last = now_s();
     for (; !done(o, r, i); i++) {
         if (!next_state(o, r, o->seed + i))
-            return 2;
+            return EXIT_USAGE;
         struct rk_syscall sys;
         if (rk_sig_of_model(&r->in, &sys) != 0 || !validate_sig_path(o, r, &sys, RK_SIG_SLOW, o->seed + i) ||
             !validate_sig_path(o, r, &sys, RK_SIG_FAST, o->seed + i)) {
@@ -637,7 +637,7 @@ static int validate_signal(const struct real_opts *o, struct real_run *r)
            r->k.info.debug ? "" : " (release build: the real kernel does not tell, not compared)");
     printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
            r->halts);
-    return r->diverged || unfit ? 1 : 0;
+    return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 /* fuzz --real --target signal: the real fastpath_signal against the real
@@ -647,7 +647,7 @@ static int fuzz_signal(const struct real_opts *o, struct real_run *r)
 {
     if (!r->k.info.signal_fastpath) {
         fprintf(stderr, "irqsim fuzz: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
-        return 2;
+        return EXIT_USAGE;
     }
     return rk_sig_run(&r->k, o->seed, o->checks ? o->checks : 20000, o->show);
 }
@@ -756,7 +756,7 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
     double last = now_s();
     for (; !done(o, r, i); i++) {
         if (!next_state(o, r, o->seed + i) || fuzz_one(o, r, fast, o->seed + i))
-            return 2;
+            return EXIT_USAGE;
         progress(o, r, i, &last);
     }
     r->checks = i;
@@ -782,7 +782,7 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
         printf("\n");
         fuzz_kinds(o, r);
     }
-    return r->diverged ? 1 : 0;
+    return r->diverged ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 /* ---- check: scenario files through the real kernel ---- */
@@ -807,19 +807,19 @@ static const char *config_mismatch(const struct ks_config *s, const struct ks_co
 }
 
 /* After both real paths of check --real ran: the exit status when one
- * could not run (2) or the kernel halted (1, with the halting side's
+ * could not run (EXIT_USAGE) or the kernel halted (EXIT_DIVERGE, with the halting side's
  * text); -1 when both finished. */
 static int real_pair_done(struct real_run *r, const char *path, int ws, int wf, const struct rk_extra *xs,
                           const struct rk_extra *xf)
 {
     if (ws < 0 || wf < 0) {
         fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
-        return 2;
+        return EXIT_USAGE;
     }
     if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
         printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
                ws == HK_OUT_HALT ? xs->text : xf->text);
-        return 1;
+        return EXIT_DIVERGE;
     }
     return -1;
 }
@@ -831,11 +831,11 @@ static int check_signal(struct real_run *r, const char *path)
     struct rk_syscall sys;
     if (!r->k.info.signal_fastpath) {
         fprintf(stderr, "%s: a signal entry, and the build has no signal fastpath\n", path);
-        return 2;
+        return EXIT_USAGE;
     }
     if (rk_sig_of_model(&r->in, &sys) != 0) {
         fprintf(stderr, "%s: the syscall line names a notification the state does not have\n", path);
-        return 2;
+        return EXIT_USAGE;
     }
     struct rk_extra xs, xf;
     int ws = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_SLOW, &r->a, &xs);
@@ -853,7 +853,7 @@ static int check_signal(struct real_run *r, const char *path)
     diff_run(&r->in, SIG_MERGED, false, &v, &r->a, &r->b);
     printf("model (merged, kernel %s): %s%s\n", cfg_kernel_name(r->in.cfg.kernel), v.agree ? "AGREE" : "DIVERGE in ",
            v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
-    return f ? 1 : 0;
+    return f ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 static int check_file(struct real_run *r, const char *path, int o_kernel)
@@ -862,19 +862,19 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
     printf("== %s\n", path);
     if (scenario_load(path, &r->in, &err)) {
         scen_error_print(stderr, &err);
-        return 2;
+        return EXIT_USAGE;
     }
     struct inv_report rep;
     if (kstate_check(&r->in, INV_AT_ENTRY, &rep)) {
         fprintf(stderr, "%s: not a reachable kernel state at entry: invariant %s: %s\n", path,
                 inv_name(rep.items[0].id), rep.items[0].msg);
-        return 2;
+        return EXIT_USAGE;
     }
     const char *why = config_mismatch(&r->in.cfg, &r->k.cfg);
     if (why) {
         fprintf(stderr, "%s: its configuration (board %s) differs from the build's (%s) in: %s\n", path,
                 r->in.cfg.board, r->k.board, why);
-        return 2;
+        return EXIT_USAGE;
     }
     uint8_t kernel = r->in.cfg.kernel;
     r->in.cfg = r->k.cfg;
@@ -885,7 +885,7 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
         return d->check(r, path);
     if (!r->k.info.irq_fastpath) {
         fprintf(stderr, "%s: an IRQ entry, and the build has no IRQ fastpath (kernel.info irq_fastpath=0)\n", path);
-        return 2;
+        return EXIT_USAGE;
     }
     struct rk_extra xs, xf;
     int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
@@ -900,7 +900,7 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
     struct diff_verdict v;
     diff_run(&r->in, FP_PR1227, false, &v, &r->a, &r->b);
     printf("model (pr1227): %s%s\n", v.agree ? "AGREE" : "DIVERGE in ", v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
-    return f ? 1 : 0;
+    return f ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 /* ---- bench: where the time of a real differential check goes ---- */
@@ -930,12 +930,12 @@ static int bench(const struct real_opts *o, struct real_run *r)
     uint64_t n = o->checks ? o->checks : 200000;
     struct kstate *pool = calloc(BENCH_POOL, sizeof *pool);
     if (!pool)
-        return 2;
+        return EXIT_USAGE;
     double t = now_s();
     for (int i = 0; i < BENCH_POOL; i++)
         if (!next_state(o, r, o->seed + (uint64_t)i)) {
             free(pool);
-            return 2;
+            return EXIT_USAGE;
         }
         else
             ks_copy(&pool[i], &r->in);
@@ -1036,14 +1036,14 @@ int realcmd_main(int argc, char **argv)
     struct real_opts o;
     int rc = parse(argc, argv, &o);
     if (rc)
-        return rc < 0 ? 0 : rc; /* -1: --help printed the usage */
+        return rc < 0 ? EXIT_AGREE : rc; /* -1: --help printed the usage */
     struct real_run *r = calloc(1, sizeof *r);
     if (!r)
-        return 2;
+        return EXIT_USAGE;
     int opened = open_build(&o, r);
     if (opened) {
         free(r);
-        return opened == -2 ? OUT_FAILED : 2;
+        return opened == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
     r->t0 = now_s();
     stop_catch();
@@ -1054,7 +1054,7 @@ int realcmd_main(int argc, char **argv)
     } else if (!strcmp(o.cmd, "bench")) {
         rc = bench(&o, r);
     } else {
-        rc = 0;
+        rc = EXIT_AGREE;
         for (int i = 0; i < o.n_files && !stop_requested(); i++) {
             int c = check_file(r, o.files[i], o.kernel);
             rc = c > rc ? c : rc;
@@ -1068,8 +1068,8 @@ int realcmd_main(int argc, char **argv)
                stop_name(stop_requested()));
     if (o.json && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && write_json(&o, r))
         r->write_errors++;
-    if (r->write_errors && rc < 2)
-        rc = OUT_FAILED;
+    if (r->write_errors && rc < EXIT_USAGE)
+        rc = EXIT_OUTPUT;
     rk_close(&r->k);
     for (int i = 0; i < r->n_classes; i++)
         free(r->classes[i].reproducer);

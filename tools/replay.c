@@ -448,13 +448,13 @@ int replay_main(int argc, char **argv)
     struct replay_opts o;
     int rc = parse_opts(argc, argv, &o);
     if (rc)
-        return rc == 1 ? 0 : 2;
+        return rc == 1 ? EXIT_AGREE : EXIT_USAGE;
     if (o.out && out_dir("irqsim replay", o.out) != 0)
-        return OUT_FAILED;
+        return EXIT_OUTPUT;
     struct replay_run *r = calloc(1, sizeof *r);
     if (!r) {
         fprintf(stderr, "irqsim replay: out of memory\n");
-        return 2;
+        return EXIT_USAGE;
     }
     stop_catch();
     int bad = 0;
@@ -465,7 +465,10 @@ int replay_main(int argc, char **argv)
         printf("interrupted by %s: the entries above are those replayed before it\n", stop_name(stop_requested()));
     if (o.json && write_json(&o, r))
         r->write_errors++;
-    rc = bad || r->unreadable ? 2 : r->write_errors ? OUT_FAILED : r->differ || r->inv_entries ? 1 : 0;
+    rc = bad || r->unreadable ? EXIT_USAGE
+         : r->write_errors        ? EXIT_OUTPUT
+         : r->differ || r->inv_entries ? EXIT_DIVERGE
+                                  : EXIT_AGREE;
     for (int i = 0; i < r->n_classes; i++)
         free(r->classes[i].reproducer);
     free(r);

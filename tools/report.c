@@ -33,7 +33,7 @@ static const char report_usage[] =
     "  (also the JSON of `irqsim fuzz --real`, `validate --real` and `irqsim review`:\n"
     "  their kinds, the unexplained first, and defects; docs/REVIEW.md)\n"
     "  turns the JSON summary of `irqsim fuzz --json RUN.json` into a Markdown review\n"
-    "  comment: each defect (F1-F9 of the IRQ target, S1-S9 of the signal target, as the\n"
+    "  comment: each defect ({defects:irq} of the IRQ target, {defects:signal} of the signal target, as the\n"
     "  JSON's \"target\" says) with its state, what each path does, the consequence,\n"
     "  and its smallest reproducer inline (read from the file the run saved with --out;\n"
     "  a path is tried as written, then relative to the JSON file's directory)\n";
@@ -448,7 +448,7 @@ int report_main(int argc, char **argv)
     struct report_opts o = {NULL, NULL};
     int rc = cli_parse(&report_cmd, &o, 2, argc, argv);
     if (rc)
-        return rc == 1 ? 0 : rc;
+        return rc == 1 ? EXIT_AGREE : rc;
     if (!o.in)
         return cli_error(&report_cmd, "no JSON file given");
     const char *in = o.in, *out_path = o.out;
@@ -457,7 +457,7 @@ int report_main(int argc, char **argv)
     char *text = read_bounded(in, REPORT_JSON_MAX, false, &text_len, why, sizeof why);
     if (!text) {
         fprintf(stderr, "irqsim report: %s: %s\n", in, why);
-        return 2;
+        return EXIT_USAGE;
     }
     char err[200];
     struct jval_doc jd;
@@ -469,12 +469,12 @@ int report_main(int argc, char **argv)
     if (!run) {
         fprintf(stderr, "%s:%zu: not valid JSON: column %zu: %s\n", in, jd.err_line, jd.err_col, jd.err_what);
         jval_doc_free(&jd);
-        return 2;
+        return EXIT_USAGE;
     }
     char *body = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&body, &len);
-    rc = mem && report(mem, &jd, in, run) == 0 ? 0 : 2;
+    rc = mem && report(mem, &jd, in, run) == 0 ? EXIT_AGREE : EXIT_USAGE;
     if (mem)
         fclose(mem);
     jval_doc_free(&jd);
@@ -482,7 +482,7 @@ int report_main(int argc, char **argv)
         if (!out_path)
             fwrite(body, 1, len, stdout);
         else if (out_text("irqsim report", out_path, body) != 0)
-            rc = OUT_FAILED;
+            rc = EXIT_OUTPUT;
     }
     free(body);
     return rc;

@@ -112,14 +112,15 @@ static int parse(int argc, char **argv, struct review_cmd *o, struct review_conf
     return 0;
 }
 
-/* The status of one configuration: 2 or 3 when it could not be judged. */
+/* The status of one configuration: EXIT_USAGE or EXIT_CANNOT_BUILD when
+ * it could not be judged (rc: review_run's, build-kernel.sh's statuses). */
 static int config_status(const struct review_result *res, int rc)
 {
-    if (rc == 1 && res->side[0].build_rc == 1)
-        return 1; /* the tree does not build: new (n_new says so) */
+    if (rc == EXIT_DIVERGE && res->side[0].build_rc == 1)
+        return EXIT_DIVERGE; /* the tree does not build: new (n_new says so) */
     if (rc)
-        return rc == 3 ? 3 : 2;
-    return res->n_new ? 1 : 0;
+        return rc == EXIT_CANNOT_BUILD ? EXIT_CANNOT_BUILD : EXIT_USAGE;
+    return res->n_new ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 static int write_outputs(const struct review_cmd *o, struct review_result *res, int n)
@@ -153,19 +154,19 @@ int review_main(int argc, char **argv)
     int n = 0;
     int rc = parse(argc, argv, &o, cfgs, &n);
     if (rc)
-        return rc < 0 ? 0 : rc;
+        return rc < 0 ? EXIT_AGREE : rc;
     if (o.r.out && out_dir("irqsim review", o.r.out))
-        return OUT_FAILED;
+        return EXIT_OUTPUT;
     struct review_result *res = calloc((size_t)n, sizeof *res);
     if (!res)
-        return 2;
+        return EXIT_USAGE;
     stop_catch();
-    int status = 0, bad = 0, done = 0;
+    int status = EXIT_AGREE, bad = 0, done = 0;
     for (int i = 0; i < n && !stop_requested(); i++, done++) {
         res[i].cfg = cfgs[i];
         int c = config_status(&res[i], review_run(&o.r, &res[i]));
         bad += review_reproducers(&o.r, &res[i]);
-        if (c == 1 && res[i].side[0].build_rc == 1)
+        if (c == EXIT_DIVERGE && res[i].side[0].build_rc == 1)
             res[i].n_new = 1;
         status = c > status ? c : status;
     }
@@ -182,7 +183,7 @@ int review_main(int argc, char **argv)
     for (int i = 0; i < n; i++)
         review_free(&res[i]);
     free(res);
-    if (bad && status < 2)
-        status = OUT_FAILED;
+    if (bad && status < EXIT_USAGE)
+        status = EXIT_OUTPUT;
     return stop_finish(status);
 }

@@ -19,7 +19,6 @@
 #include "sim.h"
 #include "target.h"
 
-#define EXIT_USAGE 2
 
 static const char usage[] =
     "usage: irqsim sim [--target irq|signal] [--fastpath pr1227|merged|fixed] [--kernel base|master] [--horizon TICKS]\n"
@@ -123,7 +122,7 @@ int sim_main(int argc, char **argv)
     struct sim_opts o = {.target = NULL, .variant = FP_PR1227, .kernel = -1};
     int rc = parse_args(argc, argv, &o);
     if (rc)
-        return rc == 1 ? 0 : rc;
+        return rc == 1 ? EXIT_AGREE : rc;
     static struct workload w;
     struct scen_error err;
     if (workload_load(o.file, &w, &err) != 0) {
@@ -148,13 +147,13 @@ int sim_main(int argc, char **argv)
     sim_run(&s);
     printf("== %s\n", o.file);
     sim_report(stdout, &s);
-    int out = 0;
+    int out = EXIT_AGREE;
     if (o.svg && write_svg(o.svg, &s))
-        out = OUT_FAILED;
+        out = EXIT_OUTPUT;
     if (o.json && write_json(o.json, &s))
-        out = OUT_FAILED;
+        out = EXIT_OUTPUT;
     if (o.state && write_state(o.state, &s))
-        out = OUT_FAILED;
+        out = EXIT_OUTPUT;
     bool bad = s.diverged || !sim_all_admitted(&s);
     if (o.expect) { /* the sweep reached the class, every state admitted */
         char name[200];
@@ -165,5 +164,5 @@ int sim_main(int argc, char **argv)
         bad = !hit || !sim_all_admitted(&s);
     }
     sim_free(&s);
-    return out ? out : bad;
+    return out ? out : bad ? EXIT_DIVERGE : EXIT_AGREE;
 }
