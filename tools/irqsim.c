@@ -32,6 +32,7 @@
 #include "report.h"
 #include "scenario.h"
 #include "shrink.h"
+#include "stop.h"
 #include "target.h"
 
 #define EXIT_AGREE 0
@@ -398,7 +399,7 @@ static int cmd_fuzz(struct opts *o)
     return o->fuzz.workload_mode ? wlfuzz_run(&o->fuzz) : fuzz_run(&o->fuzz);
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         fputs(usage_text, argc < 2 ? stderr : stdout);
@@ -460,4 +461,17 @@ int main(int argc, char **argv)
         rc = usage_error(o.cmd, "unknown command%s; try irqsim --help", "");
     free(st);
     return rc;
+}
+
+/* Standard output is checked in this one place for every command: a
+ * closed one before the command runs, a failed write (a full disk,
+ * /dev/full) at the end, after the command's own outputs; then a run
+ * stopped by SIGINT or SIGTERM ends by that signal (stop_exit). */
+int main(int argc, char **argv)
+{
+    char who[64];
+    snprintf(who, sizeof who, "irqsim%s%.40s", argc >= 2 ? " " : "", argc >= 2 ? argv[1] : "");
+    if (out_stdout_open(who) != 0)
+        return OUT_FAILED;
+    return stop_exit(out_stdout_close(who, run_command(argc, argv)));
 }
