@@ -12,7 +12,7 @@ rm -rf "$work"
 mkdir -p "$work"
 cd "$work" || exit 1
 
-fail() { echo "FAIL: $*"; exit 1; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
 # expect STATUS CMD...: run CMD (stderr into err.txt, stdout where the
 # caller's redirection of `expect` put it), check its status
 expect() {
@@ -55,6 +55,44 @@ stdout)
   both "$bin" exhaust $small
   both "$bin" exhaust --executions --depth 1 --quiet
   both "$bin" exhaust --executions --show 0
+  ;;
+clobber)
+  # refused: exit 2, a message naming both, nothing printed, the input intact
+  # refused NAME CMD...: CMD names the file NAME as an output and an input
+  refused() {
+    name=$1; shift
+    cp "$name" keep
+    expect 2 "$@" >out.txt
+    grep -q "is also an input" err.txt || fail "no reason given: $(cat err.txt): $*"
+    [ ! -s out.txt ] || fail "ran although refused: $*"
+    cmp -s keep "$name" || fail "$name changed: $*"
+    echo "ok   refused: $*"
+  }
+  cp "$trace" t.jsonl.gz
+  refused t.jsonl.gz "$bin" replay --json t.jsonl.gz t.jsonl.gz
+  ln t.jsonl.gz hard.jsonl.gz
+  refused t.jsonl.gz "$bin" replay --json hard.jsonl.gz "$trace" t.jsonl.gz
+  ln -s t.jsonl.gz soft.jsonl.gz
+  refused t.jsonl.gz "$bin" replay --json ./soft.jsonl.gz t.jsonl.gz
+  cp "$wl" w.wl
+  refused w.wl "$bin" sim --svg w.wl w.wl
+  refused w.wl "$bin" sim --json w.wl w.wl
+  refused w.wl "$bin" sim --state w.wl w.wl
+  "$bin" fuzz --checks 2000 --seed 7 --quiet --json run.json >/dev/null 2>&1
+  [ -s run.json ] || fail "no run.json to report"
+  refused run.json "$bin" report -o run.json run.json
+  cp "$reg" r.scen
+  refused r.scen "$bin" minimize -o r.scen r.scen
+  "$bin" exhaust $small --stop-after 100 --state s.state >/dev/null 2>&1
+  grep -q '^irqsim-exhaust-state' s.state || fail "no exhaust state file"
+  refused s.state "$bin" exhaust $small --state s.state --json s.state
+  "$bin" exhaust --executions --depth 1 --quiet --stop-after 10 --state e.state >/dev/null 2>&1
+  grep -q '^irqsim-executions-state' e.state || fail "no executions state file"
+  refused e.state "$bin" exhaust --executions --depth 1 --quiet --state e.state --json e.state
+  # not a clash: --state written over is exhaust's resume point; a device
+  expect 1 "$bin" exhaust $small --state s.state >/dev/null
+  expect 0 "$bin" replay --json /dev/null "$trace" >/dev/null
+  echo "ok   exhaust --state resumes and rewrites its own file; --json /dev/null is written"
   ;;
 *)
   fail "unknown case $case"

@@ -268,6 +268,9 @@ int exec_main(int argc, char **argv)
     int rc = cli_parse(&exec_cmd, &o, 1, argc, argv);
     if (rc)
         return rc == 1 ? EX_AGREE : rc;
+    /* --state is read, then written over by design (the resume point) */
+    if (out_not_input("irqsim exhaust --executions", &o.json, 1, &o.state, 1))
+        return EX_USAGE;
     struct exec_opts e = {.depth = o.depth, .cores = o.cores, .signal_fastpath = o.signal_fastpath,
                           .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n};
     if (cli_variant("exhaust --executions", o.target, o.fastpath, "", &e.variant))

@@ -235,6 +235,9 @@ static int parse_args(struct xopts *o, int argc, char **argv)
     int rc = cli_parse(&exhaust_cmd, o, 1, argc, argv);
     if (rc)
         return rc == 1 ? -2 : rc; /* -2: --help printed the usage */
+    /* --state is read, then written over by design (the resume point) */
+    if (out_not_input("irqsim exhaust", &o->json, 1, &o->state, 1))
+        return EX_USAGE;
     snprintf(o->board, sizeof o->board, "%s", o->b.board);
     if (o->fastpath && parse_variant(o) != 0)
         return EX_USAGE;

@@ -299,6 +299,8 @@ static int cmd_minimize(struct opts *o, struct states *st)
 {
     if (o->n_files != 1)
         return usage_error(o->cmd, "needs exactly one scenario file%s", "");
+    if (out_not_input("irqsim minimize", (const char *const *)&o->out_file, 1, o->files, 1))
+        return EXIT_USAGE;
     if (load_valid(o, o->files[0], &st->in) != 0)
         return EXIT_USAGE;
     struct shrink_ws *ws = malloc(sizeof *ws);

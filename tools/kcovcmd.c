@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "out.h"
 #include "rk_cov.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -451,11 +452,11 @@ static void json_str(FILE *f, const char *s)
 static int write_json(const struct kcov_opts *o, const struct cov_data *d, const int *fl, int n,
                       const struct kcov_counts *c, const char *cov, int stale)
 {
-    FILE *f = fopen(o->json, "w");
-    if (!f) {
-        fprintf(stderr, "irqsim kernel coverage: --json %s: %s\n", o->json, strerror(errno));
-        return 2;
-    }
+    /* through out.h as every output: written whole, a failure is status 4 */
+    struct out *out = out_open("irqsim kernel coverage", o->json);
+    if (!out)
+        return OUT_FAILED;
+    FILE *f = out->f;
     fprintf(f, "{\"build\": ");
     json_str(f, cov);
     fprintf(f, ", \"seconds\": %.1f, \"irq_states\": %" PRIu64 ", \"signal_states\": %" PRIu64 ", \"functions\": [",
@@ -472,7 +473,7 @@ static int write_json(const struct kcov_opts *o, const struct cov_data *d, const
                 fn->start, fn->calls, s.branches, s.reached, s.argued, s.unreached, is_goal(fn->name) ? "true" : "false");
     }
     fprintf(f, "\n], \"stale\": %d}\n", stale);
-    return fclose(f) ? 2 : 0;
+    return out_close(out) ? OUT_FAILED : 0;
 }
 
 static int report(const struct kcov_opts *o, const struct cov_data *d, const struct kcov_counts *c, const char *cov)
@@ -590,6 +591,7 @@ int kcovcmd_main(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc < 0)
         return 0; /* --help */
+    rc = rc ? rc : out_not_input("irqsim kernel coverage", &o.json, 1, &o.argued, 1) ? 2 : 0;
     rc = rc ? rc : check_argued(&o);
     rc = rc ? rc : coverage_build(o.build, cov, sizeof cov);
     if (rc)

@@ -286,6 +286,8 @@ static int parse(int argc, char **argv, struct real_opts *o)
         return cli_error(&c, "--target %s: no real-kernel bridge for it", o->target->name);
     if (!o->build)
         return cli_error(&c, "needs --real BUILD (the directory `irqsim kernel build` printed)");
+    if (out_not_input("irqsim check --real", &o->json, 1, o->files, o->n_files))
+        return 2;
     if (o->checks && o->seconds_set)
         return cli_error(&c, "--checks and --seconds exclude each other");
     if (strcmp(o->cmd, "check") && o->n_files)

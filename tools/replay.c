@@ -449,6 +449,8 @@ int replay_main(int argc, char **argv)
     int rc = parse_opts(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : 2;
+    if (out_not_input("irqsim replay", (const char *const[]){o.json}, 1, (const char *const *)o.files, o.n_files))
+        return 2;
     if (o.out && out_dir("irqsim replay", o.out) != 0)
         return OUT_FAILED;
     struct replay_run *r = calloc(1, sizeof *r);

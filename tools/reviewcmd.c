@@ -109,6 +109,9 @@ static int parse(int argc, char **argv, struct review_cmd *o, struct review_conf
     for (const char *p[] = {o->r.tree, o->r.base}, **q = p; q < p + 2; q++)
         if (*q && access(*q, R_OK))
             return cli_error(&c, "%s: no such tree or tarball", *q);
+    if (out_not_input("irqsim review", (const char *const[]){o->md, o->json}, 2,
+                      (const char *const[]){o->r.tree, o->r.base, o->r.pyfdt}, 3))
+        return 2;
     return 0;
 }
 

@@ -124,6 +124,8 @@ int sim_main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? 0 : rc;
+    if (out_not_input("irqsim sim", (const char *const[]){o.svg, o.json, o.state}, 3, &o.file, 1))
+        return EXIT_USAGE;
     static struct workload w;
     struct scen_error err;
     if (workload_load(o.file, &w, &err) != 0) {
