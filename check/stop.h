@@ -8,6 +8,13 @@
 #ifndef IRQSIM_STOP_H
 #define IRQSIM_STOP_H
 
+/* The exit status of a run that did not check all it was asked to: it
+ * checked nothing (a workload with no entry of its target, an empty
+ * trace), or it stopped (--seconds, --stop-after) before the end of a bound
+ * it states. Its summary says what was done; "no divergence" of a part is
+ * not a pass of the whole. A divergence found is still 1. */
+#define RUN_INCOMPLETE 5
+
 /* Catch SIGINT and SIGTERM from now on. */
 void stop_catch(void);
 /* The signal that asked the run to stop, 0 when none did. */

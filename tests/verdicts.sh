@@ -94,6 +94,60 @@ clobber)
   expect 0 "$bin" replay --json /dev/null "$trace" >/dev/null
   echo "ok   exhaust --state resumes and rewrites its own file; --json /dev/null is written"
   ;;
+nothing)
+  # a run that checked nothing: exit 5 and says so, never "agreed"
+  # none STATUS PATTERN CMD...: CMD exits STATUS and prints PATTERN, not "agreed"
+  none() {
+    want=$1 pat=$2; shift 2
+    expect "$want" "$@" >out.txt
+    grep -q "$pat" out.txt || { cat out.txt; fail "no '$pat': $*"; }
+    ! grep -q "agreed" out.txt || fail "says agreed: $*"
+    echo "ok   nothing checked, exit $want: $*"
+  }
+  printf 'sc sc_c budget=40000 period=40000\nthread client prio=100 sc=sc_c prog=compute:1000000,loop\n' >noirq.wl
+  none 5 "nothing checked: no device interrupt in the run (NOT a pass)" "$bin" sim noirq.wl
+  none 5 "nothing checked: no SysSend on a notification in the run" "$bin" sim --target signal "$wl"
+  : >empty.jsonl
+  none 5 "nothing replayed: no entry of the trace went through the model (NOT a pass)" "$bin" replay empty.jsonl
+  gzip -dc "$trace" | head -1 >header.jsonl
+  none 5 "nothing replayed" "$bin" replay header.jsonl
+  # one generated signal workload with no SysSend on a notification (seed 2)
+  none 5 "nothing checked: no SysSend on a notification in the workloads (NOT a pass)" \
+    "$bin" fuzz --mode workload --target signal --fastpath fixed --checks 1 --seed 2 --quiet
+  # and a run that checked something still passes
+  expect 0 "$bin" sim --fastpath fixed "$src/examples/periodic-server.wl" >out.txt
+  grep -q "every device interrupt agreed" out.txt || fail "the periodic server does not agree"
+  expect 0 "$bin" fuzz --mode workload --target signal --fastpath fixed --checks 1 --seed 1 --quiet >/dev/null
+  echo "ok   runs that checked something pass"
+  ;;
+stopped)
+  # an exhaust stopped before the end quotes no bound: exit 5, "Part of",
+  # the part done; the resumed run to the end quotes the bound, exit 0
+  fx="--fastpath fixed $small"
+  part() {
+    grep -q "^bound: Part of the states of irqsim's bounded space.* NOT all of it: the run stopped after $1 of its 5180 states" out.txt ||
+      { cat out.txt; fail "no partial statement ($1 of 5180): $2"; }
+    ! grep -q "Every state" out.txt || fail "a stopped run quotes the whole bound: $2"
+    echo "ok   stopped, exit 5, statement of the part done: $2"
+  }
+  expect 5 "$bin" exhaust $fx --stop-after 200 --json part.json >out.txt
+  part 200 "--stop-after 200"
+  python3 -c 'import json,sys; d=json.load(open("part.json")); sys.exit(0 if d["statement"].startswith("Part of") and "NOT all of it" in d["statement"] else 1)' ||
+    fail "the JSON's statement quotes the whole bound"
+  expect 5 "$bin" exhaust $fx --seconds 0.001 >out.txt
+  grep -q "^enumerated: [0-9]* of 5180 (NOT finished" out.txt || fail "--seconds: not said unfinished"
+  n=$(sed -n 's/^enumerated: \([0-9]*\) of.*/\1/p' out.txt)
+  part "$n" "--seconds 0.001"
+  expect 5 "$bin" exhaust $fx --stop-after 300 --state s.state >out.txt
+  part 300 "--stop-after 300 --state"
+  expect 0 "$bin" exhaust $fx --state s.state >out.txt
+  grep -q "^bound: Every state of irqsim's bounded space.*5180 states" out.txt || fail "the finished run quotes no bound"
+  echo "ok   resumed to the end: exit 0, the whole bound"
+  # exhaust --executions alike: stopped, no divergence in the part done
+  expect 5 "$bin" exhaust --executions --depth 1 --fastpath fixed --quiet --stop-after 10 >out.txt
+  grep -q "^bound: Part of the" out.txt || fail "--executions: not said partial"
+  echo "ok   exhaust --executions stopped: exit 5"
+  ;;
 *)
   fail "unknown case $case"
   ;;
