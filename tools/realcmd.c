@@ -1068,6 +1068,11 @@ int realcmd_main(int argc, char **argv)
     if (stop_requested())
         printf("interrupted by %s: the figures above are of the states checked before it\n",
                stop_name(stop_requested()));
+    if (rc == 0 && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && !r->generated) {
+        /* --seconds spent before the first state: "0 mismatches" is no pass */
+        printf("nothing checked: no state went through the kernel (NOT a pass)\n");
+        rc = RUN_INCOMPLETE;
+    }
     if (o.json && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && write_json(&o, r))
         r->write_errors++;
     if (r->write_errors && rc < 2)
