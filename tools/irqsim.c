@@ -1,7 +1,8 @@
 /*
  * irqsim: the command line. check and run scenario files, fuzz the
  * fastpath against the slowpath, shrink a divergent scenario, print a
- * generated state. Exit status: 0 agree, 1 divergence, 2 bad input.
+ * generated state. Exit status: 0 agree, 1 divergence, 2 bad input, 4 an
+ * output could not be written, 5 incomplete (out.h, stop.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -93,7 +94,9 @@ static const char usage_text[] =
     "                                            a tree against a baseline over a configuration matrix,\n"
     "                                            on the real kernels (irqsim review --help, docs/REVIEW.md)\n"
     "\n"
-    "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage, 4 an output could not be written\n";
+    "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage (an output that is an input too),\n"
+    "4 an output (standard output too) could not be written, 5 incomplete: no divergence, but nothing\n"
+    "was checked or the run stopped before the end of its bound (exhaust --seconds, --stop-after)\n";
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
