@@ -60,7 +60,7 @@ int stop_finish(int rc)
 int stop_exit(int rc)
 {
     int sig = stop_sig;
-    if (!sig || (rc > 1 && rc != 5))
+    if (!sig || (rc > 1 && rc != RUN_INCOMPLETE))
         return rc;
     fflush(NULL); /* ending by a signal flushes no stdio buffer */
     raise(sig);

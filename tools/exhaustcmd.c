@@ -989,7 +989,7 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
     if (r->done)
         fprintf(out, "enumerated: %" PRIu64 "\n", t->enumerated);
     else
-        fprintf(out, "enumerated: %" PRIu64 " of %" PRIu64 " (NOT finished: the bound below covers only these)\n",
+        fprintf(out, "enumerated: %" PRIu64 " of %" PRIu64 " (NOT finished: the statement below covers only these)\n",
                 t->enumerated, r->shard_space);
     if (r->interrupted)
         fprintf(out, "interrupted by %s: the figures are of the states enumerated%s\n", stop_name(r->interrupted),
