@@ -377,6 +377,8 @@ const char *exec_bound_text(const struct exec_opts *o, const struct exec_result 
              r->simulated,
              r->entries, r->refused, r->checks, o->target->words.checked_many, r->distinct,
              o->target->variant_name(o->variant),
-             r->diverged ? "diverging at some" : "agreeing with the slowpath at every one");
+             r->diverged  ? "diverging at some"
+             : r->checks ? "agreeing with the slowpath at every one"
+                         : "never reached (nothing was checked, which is no pass)");
     return buf;
 }

@@ -570,6 +570,10 @@ static void summary(FILE *f, struct session *s, double elapsed)
     if (s->invalid)
         fprintf(f, "\nGENERATOR BUG: %" PRIu64 " generated states broke an invariant (first: seed %" PRIu64 ")\n",
                 s->invalid, s->invalid_seed);
+    if (!s->n_classes && !n) {
+        fprintf(f, "\ndivergences: none found, and nothing checked (0 checks: NOT a pass)\n");
+        return;
+    }
     if (!s->n_classes) {
         fprintf(f, "\ndivergences: none (the fastpath agreed with the slowpath on every check)\n");
         return;
@@ -710,7 +714,11 @@ int fuzz_run(const struct fuzz_opts *o)
     summary(stdout, s, elapsed);
     if (o->json && write_json(s, elapsed) != 0)
         s->write_errors++;
-    int rc = s->invalid || started < o->jobs ? 2 : s->write_errors ? OUT_FAILED : s->n_classes ? 1 : 0;
+    int rc = s->invalid || started < o->jobs ? 2
+             : s->write_errors                ? OUT_FAILED
+             : s->n_classes                   ? 1
+             : total_checks(s) == 0           ? RUN_INCOMPLETE /* nothing checked is no pass */
+                                              : 0;
     if (s->write_errors)
         fprintf(stderr, "irqsim fuzz: %d output%s could not be written (exit status %d)\n", s->write_errors,
                 s->write_errors == 1 ? "" : "s", OUT_FAILED);

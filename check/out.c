@@ -225,3 +225,50 @@ int out_dir(const char *who, const char *dir)
             e == EEXIST ? "a file of that name exists, not a folder" : strerror(e));
     return -1;
 }
+
+int out_stdout_open(const char *who)
+{
+    if (fcntl(STDOUT_FILENO, F_GETFD) != -1 || errno != EBADF)
+        return 0;
+    fprintf(stderr, "%s: cannot write standard output: it is closed\n", who);
+    return -1;
+}
+
+int out_stdout_close(const char *who, int rc)
+{
+    /* a write that failed while the command ran left the error flag, not
+     * its errno (overwritten since): its reason is not known */
+    const char *why = ferror(stdout) ? "a write to it failed" : NULL;
+    errno = 0;
+    if (fflush(stdout) != 0 && !why)
+        why = strerror(errno ? errno : EIO);
+    errno = 0;
+    if (fclose(stdout) != 0 && !why)
+        why = strerror(errno ? errno : EIO);
+    if (!why)
+        return rc;
+    fprintf(stderr, "%s: cannot write standard output: %s\n", who, why);
+    return rc == 2 || rc == 3 ? rc : OUT_FAILED;
+}
+
+/* out and in name the same file: by inode when both exist (a device or a
+ * FIFO excepted), else by the path as given. */
+static bool same_file(const char *out, const char *in)
+{
+    struct stat so, si;
+    if (stat(out, &so) != 0 || stat(in, &si) != 0)
+        return !strcmp(out, in);
+    return S_ISREG(so.st_mode) && so.st_dev == si.st_dev && so.st_ino == si.st_ino;
+}
+
+int out_not_input(const char *who, const char *const *outs, int n_outs, const char *const *ins, int n_ins)
+{
+    for (int o = 0; o < n_outs; o++)
+        for (int i = 0; outs[o] && i < n_ins; i++) {
+            if (!ins[i] || !strcmp(ins[i], "-") || !same_file(outs[o], ins[i]))
+                continue;
+            fprintf(stderr, "%s: %s is also an input (%s): not written over\n", who, outs[o], ins[i]);
+            return -1;
+        }
+    return 0;
+}

@@ -66,4 +66,22 @@ char *out_join(const char *dir, const char *fmt, ...) __attribute__((format(prin
  * is one already. 0 or -1 (message printed: e.g. a file of that name). */
 int out_dir(const char *who, const char *dir);
 
+/* Standard output is an output too: a command's verdict is worth nothing
+ * when the lines that state it were lost. out_stdout_open refuses a closed
+ * standard output before the command runs (a file the command opens would
+ * take descriptor 1 and receive what it prints): -1 with the message. */
+int out_stdout_open(const char *who);
+/* The command's end: flush, check and close standard output. rc when it was
+ * written, else OUT_FAILED with the message naming standard output (2 and
+ * 3 outrank it: bad input, the real kernel cannot be built here). */
+int out_stdout_close(const char *who, int rc);
+
+/* An output that is one of the command's inputs (the same file by device
+ * and inode when both exist, else the same path) would destroy that input
+ * (a trace replaced by the summary). Refused before the command runs: -1
+ * with "who: OUTPUT is also an input (INPUT): not written over" printed.
+ * NULL entries (an option not given) and "-" (standard input) are skipped;
+ * a device or a FIFO (written in place, never replaced) is no clash. */
+int out_not_input(const char *who, const char *const *outs, int n_outs, const char *const *ins, int n_ins);
+
 #endif

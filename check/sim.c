@@ -1028,6 +1028,11 @@ void sim_free(struct sim *s)
     }
 }
 
+bool sim_checked_none(const struct sim *s)
+{
+    return s->sweep && s->sweep_checks == 0; /* the sweep checks every target entry */
+}
+
 bool sim_all_admitted(const struct sim *s)
 {
     return s->k[0].refused == 0 && s->k[1].refused == 0;

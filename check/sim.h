@@ -155,6 +155,11 @@ void sim_report(FILE *out, const struct sim *s);
 int sim_json(FILE *out, const struct sim *s);
 void sim_svg(FILE *out, const struct sim *s);
 
+/* The run reached no entry of its target (a workload with no device
+ * interrupt, --target signal on one with no SysSend on a notification):
+ * "every one agreed" would be a claim about nothing. */
+bool sim_checked_none(const struct sim *s);
+
 /* Every state reached at a kernel entry passed the checker, on both kernels. */
 bool sim_all_admitted(const struct sim *s);
 

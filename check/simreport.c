@@ -75,6 +75,11 @@ static void print_time(FILE *out, ticks_t t)
 static void report_divergence(FILE *out, const struct sim *s)
 {
     char buf[256];
+    if (!s->diverged && sim_checked_none(s)) {
+        fprintf(out, "first divergence: none found, and nothing checked: no %s in the run (NOT a pass)\n",
+                s->target->words.checked_one);
+        return;
+    }
     if (!s->diverged) {
         fprintf(out, "first divergence: none (every %s agreed)\n", s->target->words.agreed);
         return;

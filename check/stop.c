@@ -52,10 +52,15 @@ static void release_one(int sig)
 
 int stop_finish(int rc)
 {
-    int sig = stop_sig;
     release_one(SIGINT);
     release_one(SIGTERM);
-    if (!sig || rc > 1)
+    return rc;
+}
+
+int stop_exit(int rc)
+{
+    int sig = stop_sig;
+    if (!sig || (rc > 1 && rc != RUN_INCOMPLETE))
         return rc;
     fflush(NULL); /* ending by a signal flushes no stdio buffer */
     raise(sig);

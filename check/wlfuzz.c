@@ -521,6 +521,11 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
         if (ss->error_file)
             fprintf(f, "  workload: %s\n", ss->error_file);
     }
+    if (!ss->n_classes && !ss->sweep_checks) {
+        fprintf(f, "\ndivergences: none found, and nothing checked: no %s in the workloads (NOT a pass)\n",
+                tg->words.checked_one);
+        return;
+    }
     if (!ss->n_classes) {
         fprintf(f, "\ndivergences: none (the fastpath agreed with the slowpath at every %s)\n", tg->words.checked_one);
         return;
@@ -663,7 +668,11 @@ int wlfuzz_run(const struct fuzz_opts *o)
     summary(stdout, ss, elapsed);
     if (o->json && write_json(ss, elapsed) != 0)
         ss->write_errors++;
-    int rc = ss->errors ? 2 : ss->write_errors ? OUT_FAILED : ss->n_classes ? 1 : 0;
+    int rc = ss->errors            ? 2
+             : ss->write_errors    ? OUT_FAILED
+             : ss->n_classes       ? 1
+             : !ss->sweep_checks   ? RUN_INCOMPLETE /* nothing checked is no pass */
+                                   : 0;
     if (ss->write_errors)
         fprintf(stderr, "irqsim fuzz: %d output%s could not be written (exit status %d)\n", ss->write_errors,
                 ss->write_errors == 1 ? "" : "s", OUT_FAILED);

@@ -70,7 +70,8 @@ the compile, an inline-asm site not on real/known-asm-sites.txt, the link);
 2 bad input (an option, a tree that does not exist or is not a seL4 tree,
 a board the tree does not have, a cache that cannot be written); 3 cannot
 build here (a missing tool, Python module or pyfdt), which the tests report
-as skipped.
+as skipped; 4 standard output could not be written (the build's path, which
+callers capture, was lost: the build itself is done and cached).
 EOF_HELP
 }
 
@@ -79,6 +80,9 @@ die() { echo "build-kernel: $*" >&2; exit 1; }
 bad() { echo "build-kernel: $*" >&2; exit 2; }
 # cannot build here (a tool, Python module or pyfdt): exit 3, so a test can skip
 missing() { echo "build-kernel: $*" >&2; exit 3; }
+# standard output is the build's path, which callers capture: a write
+# that fails is exit 4 (an output), not 1 (set -e: "the build failed")
+stdout_failed() { echo "build-kernel: cannot write standard output ($1)" >&2; exit 4; }
 QUIET=0
 note() { [ "$QUIET" = 1 ] || echo "build-kernel: $*" >&2; }
 
@@ -119,7 +123,7 @@ while [ $# -gt 0 ]; do
         --force) FORCE=1; shift ;;
         --coverage) COVERAGE=1; shift ;;
         --quiet) QUIET=1; shift ;;
-        -h|--help) help_text; exit 0 ;;
+        -h|--help) help_text || stdout_failed "the help"; exit 0 ;;
         *) bad "unknown option $1 (--help lists the options)" ;;
     esac
 done
@@ -259,7 +263,7 @@ fi
 OUT="$CACHE/$KEY"
 if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ]; then
     note "cached"
-    echo "$OUT"
+    echo "$OUT" || stdout_failed "the build's path, $OUT"
     exit 0
 fi
 
@@ -480,4 +484,4 @@ mv "$OUT/kernel.info.tmp" "$OUT/kernel.info"
 # rk_info's load of a coverage build wrote counters: a run writes its own (GCOV_PREFIX)
 rm -f "$OUT"/*.gcda
 note "deleted asm sites: $(wc -l <"$OUT/deleted-asm-sites.txt") (list: $OUT/deleted-asm-sites.txt)"
-echo "$OUT"
+echo "$OUT" || stdout_failed "the build's path, $OUT"

@@ -72,7 +72,8 @@ rc=$?
 grep -q 'interrupted by SIGTERM: .*(--state resumes from there)' sig.txt || { cat sig.txt; fail "SIGTERM: not said"; }
 grep -q '^position [1-9]' sig.state || fail "SIGTERM: no position saved"
 "$irqsim" exhaust --executions --depth 2 --quiet --stop-after 1 --state sig.state > /dev/null 2>&1
-[ $? -le 1 ] || fail "SIGTERM: the saved state does not resume"
+# (5: not finished and no divergence yet, issue 32)
+case $? in 0|1|5) ;; *) fail "SIGTERM: the saved state does not resume" ;; esac
 
 # a state file that cannot be written: exit 4
 ex $one --stop-after 1 --state nodir/x.state > /dev/null 2> nodir.err

@@ -10,10 +10,12 @@
 #include "config.h"
 #include "defect.h"
 #include "out.h"
+#include "stop.h"
 #include "target.h"
 
 /* the engines in check/ return OUT_FAILED, the commands pass it on */
 _Static_assert(EXIT_OUTPUT == OUT_FAILED, "one status for an output that could not be written");
+_Static_assert(EXIT_INCOMPLETE == RUN_INCOMPLETE, "one status for a run that did not do what was asked");
 
 /* "{defects:T}" or "{defects:T:K}" at p: target T's defect ids (of
  * kernel K's) into buf; the length of the placeholder, 0 when p is none */

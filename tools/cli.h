@@ -22,6 +22,9 @@ enum irqsim_exit {
     EXIT_USAGE = 2,        /* bad input: an option, a file, a state; or out of memory */
     EXIT_CANNOT_BUILD = 3, /* the real kernel cannot be built here (real/build-kernel.sh's 3) */
     EXIT_OUTPUT = 4,       /* an output could not be written (check/out.h's OUT_FAILED) */
+    EXIT_INCOMPLETE = 5,   /* no divergence in what was done, but that is not what was
+                              asked: nothing checked, or a bound stopped short
+                              (check/stop.h's RUN_INCOMPLETE) */
 };
 
 /* How an option's value is read, and what it is stored as. */

@@ -57,7 +57,9 @@ static const char exec_usage[] =
     "  --quiet         no progress on stderr\n"
     "exit status: 0 every checked entry agrees and every entry state passes the\n"
     "invariants, 1 a divergence or a refused reached state (an invariant bug),\n"
-    "2 bad usage or state file, 4 an output could not be written;\n"
+    "2 bad usage or state file, 4 an output could not be written, 5 incomplete: no divergence\n"
+    "in the part done, but the run stopped (--seconds, --stop-after) before the end of the space,\n"
+    "or checked nothing;\n"
     "SIGINT or SIGTERM saves the state file and ends the run by that signal\n";
 
 static int shard_opt(void *opts, const char *v, char *why, size_t len)
@@ -267,6 +269,9 @@ int exec_main(int argc, char **argv)
     int rc = cli_parse(&exec_cmd, &o, 1, argc, argv);
     if (rc)
         return rc == 1 ? EXIT_AGREE : rc;
+    /* --state is read, then written over by design (the resume point) */
+    if (out_not_input("irqsim exhaust --executions", &o.json, 1, &o.state, 1))
+        return EXIT_USAGE;
     struct exec_opts e = {.depth = o.depth, .cores = o.cores, .signal_fastpath = o.signal_fastpath,
                           .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n};
     if (cli_variant("exhaust --executions", o.target, o.fastpath, "", &e.variant))
@@ -318,7 +323,10 @@ int exec_main(int argc, char **argv)
         printf("interrupted by %s: the figures below are of the workloads done%s\n", stop_name(stop_requested()),
                o.state ? " (--state resumes from there)" : "");
     print_summary(stdout, &o, &e, r, elapsed);
-    int status = r->diverged || r->refused ? EXIT_DIVERGE : EXIT_AGREE;
+    /* a part of the space, or nothing checked, is no pass of the bound */
+    int status = r->diverged || r->refused         ? EXIT_DIVERGE
+                 : !finished(r) || r->checks == 0 ? EXIT_INCOMPLETE
+                                                  : EXIT_AGREE;
     if (o.json && write_json(o.json, &o, &e, r, elapsed) != 0)
         write_errors++;
     if (write_errors)

@@ -62,7 +62,9 @@ static const char exhaust_usage[] =
     "                run of the whole space would: summary, --json, --out\n"
     "  --executions  executions from boot instead of states: --depth, --cores,\n"
     "                --signal-fastpath, --show (irqsim exhaust --executions --help)\n"
-    "exit status: 0 no divergence, 1 divergences, 2 bad input, 4 an output could not be written;\n"
+    "exit status: 0 no divergence in the whole bound, 1 divergences, 2 bad input, 4 an output could not be\n"
+    "written, 5 incomplete: no divergence in the part done, but the run stopped (--seconds, --stop-after)\n"
+    "before the end of the bound (its statement covers only that part), or checked nothing;\n"
     "SIGINT or SIGTERM saves the state file and ends the run by that signal\n";
 
 struct xclass {
@@ -269,6 +271,9 @@ static int parse_args(struct xopts *o, int argc, char **argv)
     int rc = cli_parse(&exhaust_cmd, o, 1, argc, argv);
     if (rc)
         return rc == 1 ? -2 : rc; /* -2: --help printed the usage */
+    /* --state is read, then written over by design (the resume point) */
+    if (out_not_input("irqsim exhaust", &o->json, 1, &o->state, 1))
+        return EXIT_USAGE;
     snprintf(o->board, sizeof o->board, "%s", o->b.board);
     if (o->fastpath && parse_variant(o) != 0)
         return EXIT_USAGE;
@@ -1164,16 +1169,26 @@ static void bound_text(const struct run *r, char *buf, size_t len)
                  "classes; defects %s)", run_variant(r), which, slow, t->diverged, t->n_classes,
                  defects_text(r->o.b.target, mask, defs, sizeof defs));
     }
+    /* a run stopped before the end quotes no bound: it says what part it
+     * covered (the states below its position) and claims nothing more */
+    char part[400] = "";
+    if (!r->done)
+        snprintf(part, sizeof part, ", NOT all of it: the run stopped after %" PRIu64 " of its %" PRIu64
+                 " states (those whose index is below %" PRIu64 "), and nothing is claimed for the other %" PRIu64
+                 "%s. Of those %" PRIu64, t->enumerated, r->shard_space, r->it.ordinal,
+                 r->shard_space - t->enumerated, r->o.state ? " (--state resumes from there)" : "", t->enumerated);
     snprintf(buf, len,
-             "Every state of irqsim's bounded space (docs/EXHAUSTIVE.md) with at most %d thread%s besides the "
+             "%s state%s of irqsim's bounded space (docs/EXHAUSTIVE.md) with at most %d thread%s besides the "
              "idle thread, %d notification%s, %d refill%s per periodic scheduling context and %d domain%s, on "
-             "board %s, was enumerated%s: %" PRIu64 " %s, each distinct up to thread renaming and "
+             "board %s, %s enumerated%s%s: %" PRIu64 " %s, each distinct up to thread renaming and "
              "order-preserving priority relabelling, %s. %" PRIu64
-             " passed the kernel's entry invariants and were run through both paths%s; %s.",
-             r->o.b.threads, r->o.b.threads == 1 ? "" : "s", r->o.b.ntfns, r->o.b.ntfns == 1 ? "" : "s",
-             r->o.b.refills, r->o.b.refills == 1 ? "" : "s", r->o.b.domains, r->o.b.domains == 1 ? "" : "s",
-             r->o.label, shard, t->enumerated, space_word(t->enumerated), edges_text(r), t->checked,
-             t->skipped ? " (the others were skipped: see the skips by invariant)" : " (none was skipped)", verdict);
+             " passed the kernel's entry invariants and were run through both paths%s; %s%s.",
+             r->done ? "Every" : "Part of the", r->done ? "" : "s", r->o.b.threads, r->o.b.threads == 1 ? "" : "s",
+             r->o.b.ntfns, r->o.b.ntfns == 1 ? "" : "s", r->o.b.refills, r->o.b.refills == 1 ? "" : "s",
+             r->o.b.domains, r->o.b.domains == 1 ? "" : "s", r->o.label, r->done ? "was" : "were", shard, part,
+             t->enumerated, space_word(t->enumerated), edges_text(r), t->checked,
+             t->skipped ? " (the others were skipped: see the skips by invariant)" : " (none was skipped)", verdict,
+             t->checked ? "" : ": nothing was checked, which is no pass");
 }
 
 static void print_summary(const struct run *r, FILE *out, double elapsed)
@@ -1187,7 +1202,11 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
                 r->o.shard_k, r->o.shard_n, r->shard_space);
     else
         fprintf(out, "space: %" PRIu64 " states\n", r->space);
-    fprintf(out, "enumerated: %" PRIu64 "%s\n", t->enumerated, r->done ? "" : " (not finished)");
+    if (r->done)
+        fprintf(out, "enumerated: %" PRIu64 "\n", t->enumerated);
+    else
+        fprintf(out, "enumerated: %" PRIu64 " of %" PRIu64 " (NOT finished: the statement below covers only these)\n",
+                t->enumerated, r->shard_space);
     if (r->interrupted)
         fprintf(out, "interrupted by %s: the figures are of the states enumerated%s\n", stop_name(r->interrupted),
                 r->o.state ? " (--state resumes from there)" : "");
@@ -1418,8 +1437,12 @@ int exhaust_main(int argc, char **argv)
     if (r->write_errors)
         fprintf(stderr, "irqsim exhaust: %d output%s could not be written (exit status %d)\n", r->write_errors,
                 r->write_errors == 1 ? "" : "s", EXIT_OUTPUT);
+    /* a part of the bound, or nothing checked, is no pass of the bound */
     if (!rc)
-        rc = r->write_errors ? EXIT_OUTPUT : r->t.diverged ? EXIT_DIVERGE : EXIT_AGREE;
+        rc = r->write_errors      ? EXIT_OUTPUT
+             : r->t.diverged      ? EXIT_DIVERGE
+             : !r->done || !r->t.checked ? EXIT_INCOMPLETE
+                                  : EXIT_AGREE;
     free(r);
     return stop_finish(rc);
 }

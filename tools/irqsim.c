@@ -32,6 +32,7 @@
 #include "report.h"
 #include "scenario.h"
 #include "shrink.h"
+#include "stop.h"
 #include "target.h"
 
 /* the options check, run, minimize, gen, fuzz, ratio and sim share */
@@ -62,7 +63,10 @@
     "      --by defect|class  summary by defect (the default; irq: {defects:irq:base} on base,\n" \
     "                   {defects:irq:master} on master; signal: {defects:signal}) or by class\n"
 
-#define EXIT_STATUS_TEXT "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage, 4 an output could not be written\n"
+#define EXIT_STATUS_TEXT                                                                                     \
+    "exit status: 0 the paths agree, 1 they diverge, 2 bad input or usage (an output that is an input too),\n" \
+    "4 an output (standard output too) could not be written, 5 incomplete: no divergence, but nothing\n"      \
+    "was checked or the run stopped before the end of its bound (exhaust --seconds, --stop-after)\n"
 
 /* Printed by cli_usage: {boards} and {defects:...} are the tables' lists. */
 static const char usage_text[] =
@@ -320,6 +324,8 @@ static int cmd_minimize(struct opts *o, struct states *st)
 {
     if (o->n_files != 1)
         return usage_error(o->cmd, "needs exactly one scenario file%s", "");
+    if (out_not_input("irqsim minimize", (const char *const *)&o->out_file, 1, o->files, 1))
+        return EXIT_USAGE;
     if (load_valid(o, o->files[0], &st->in) != 0)
         return EXIT_USAGE;
     struct shrink_ws *ws = malloc(sizeof *ws);
@@ -420,7 +426,7 @@ static int cmd_fuzz(struct opts *o)
     return o->fuzz.workload_mode ? wlfuzz_run(&o->fuzz) : fuzz_run(&o->fuzz);
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         cli_usage(argc < 2 ? stderr : stdout, usage_text);
@@ -482,4 +488,17 @@ int main(int argc, char **argv)
         rc = usage_error(o.cmd, "unknown command%s; try irqsim --help", "");
     free(st);
     return rc;
+}
+
+/* Standard output is checked in this one place for every command: a
+ * closed one before the command runs, a failed write (a full disk,
+ * /dev/full) at the end, after the command's own outputs; then a run
+ * stopped by SIGINT or SIGTERM ends by that signal (stop_exit). */
+int main(int argc, char **argv)
+{
+    char who[64];
+    snprintf(who, sizeof who, "irqsim%s%.40s", argc >= 2 ? " " : "", argc >= 2 ? argv[1] : "");
+    if (out_stdout_open(who) != 0)
+        return OUT_FAILED;
+    return stop_exit(out_stdout_close(who, run_command(argc, argv)));
 }

@@ -579,6 +579,7 @@ int kcovcmd_main(int argc, char **argv)
     int rc = parse(argc, argv, &o);
     if (rc < 0)
         return EXIT_AGREE; /* --help */
+    rc = rc ? rc : out_not_input("irqsim kernel coverage", &o.json, 1, &o.argued, 1) ? EXIT_USAGE : EXIT_AGREE;
     rc = rc ? rc : check_argued(&o);
     rc = rc ? rc : coverage_build(o.build, cov, sizeof cov);
     if (rc)

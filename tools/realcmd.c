@@ -286,6 +286,8 @@ static int parse(int argc, char **argv, struct real_opts *o)
         return cli_error(&c, "--target %s: no real-kernel bridge for it", o->target->name);
     if (!o->build)
         return cli_error(&c, "needs --real BUILD (the directory `irqsim kernel build` printed)");
+    if (out_not_input("irqsim check --real", &o->json, 1, o->files, o->n_files))
+        return 2;
     if (o->checks && o->seconds_set)
         return cli_error(&c, "--checks and --seconds exclude each other");
     if (strcmp(o->cmd, "check") && o->n_files)
@@ -1066,6 +1068,11 @@ int realcmd_main(int argc, char **argv)
     if (stop_requested())
         printf("interrupted by %s: the figures above are of the states checked before it\n",
                stop_name(stop_requested()));
+    if (rc == 0 && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && !r->generated) {
+        /* --seconds spent before the first state: "0 mismatches" is no pass */
+        printf("nothing checked: no state went through the kernel (NOT a pass)\n");
+        rc = EXIT_INCOMPLETE;
+    }
     if (o.json && strcmp(o.cmd, "check") && strcmp(o.cmd, "bench") && write_json(&o, r))
         r->write_errors++;
     if (r->write_errors && rc < EXIT_USAGE)

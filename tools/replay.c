@@ -369,6 +369,13 @@ static int replay_file(const struct replay_opts *o, struct replay_run *r, const 
     return rc < 0 ? -1 : 0;
 }
 
+/* No entry went through the model (an empty trace, a header alone, every
+ * entry refused): "0 differ" would be a claim about nothing. */
+static bool checked_none(const struct replay_run *r)
+{
+    return r->agree + r->differ == 0;
+}
+
 static void print_summary(const struct replay_opts *o, const struct replay_run *r)
 {
     printf("replay (%s): %ld entries: %ld agree, %ld differ, %ld unreadable; %ld break an entry invariant\n",
@@ -398,6 +405,9 @@ static void print_summary(const struct replay_opts *o, const struct replay_run *
     }
     if (r->classes_dropped)
         printf("(%ld entries in classes past the first %d not listed)\n", r->classes_dropped, REPLAY_MAX_CLASSES);
+    if (checked_none(r))
+        printf("nothing replayed: no entry of the trace%s went through the model (NOT a pass)\n",
+               o->n_files == 1 ? "" : "s");
 }
 
 
@@ -449,6 +459,8 @@ int replay_main(int argc, char **argv)
     int rc = parse_opts(argc, argv, &o);
     if (rc)
         return rc == 1 ? EXIT_AGREE : EXIT_USAGE;
+    if (out_not_input("irqsim replay", (const char *const[]){o.json}, 1, (const char *const *)o.files, o.n_files))
+        return EXIT_USAGE;
     if (o.out && out_dir("irqsim replay", o.out) != 0)
         return EXIT_OUTPUT;
     struct replay_run *r = calloc(1, sizeof *r);
@@ -465,10 +477,11 @@ int replay_main(int argc, char **argv)
         printf("interrupted by %s: the entries above are those replayed before it\n", stop_name(stop_requested()));
     if (o.json && write_json(&o, r))
         r->write_errors++;
-    rc = bad || r->unreadable ? EXIT_USAGE
-         : r->write_errors        ? EXIT_OUTPUT
-         : r->differ || r->inv_entries ? EXIT_DIVERGE
-                                  : EXIT_AGREE;
+    rc = bad || r->unreadable           ? EXIT_USAGE
+         : r->write_errors              ? EXIT_OUTPUT
+         : r->differ || r->inv_entries  ? EXIT_DIVERGE
+         : checked_none(r)              ? EXIT_INCOMPLETE /* nothing checked is no pass */
+                                        : EXIT_AGREE;
     for (int i = 0; i < r->n_classes; i++)
         free(r->classes[i].reproducer);
     free(r);

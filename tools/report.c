@@ -452,6 +452,8 @@ int report_main(int argc, char **argv)
     if (!o.in)
         return cli_error(&report_cmd, "no JSON file given");
     const char *in = o.in, *out_path = o.out;
+    if (out_not_input("irqsim report", &out_path, 1, &in, 1))
+        return 2;
     size_t text_len = 0;
     char why[160];
     char *text = read_bounded(in, REPORT_JSON_MAX, false, &text_len, why, sizeof why);

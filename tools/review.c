@@ -525,7 +525,8 @@ static bool run_done(const struct review_opts *o, uint64_t i, double t0)
 
 static void count_new(struct review_result *res)
 {
-    res->n_new = res->n_gone = 0;
+    res->n_new = res->lost_fastpath; /* one new finding: the fastpath itself */
+    res->n_gone = 0;
     for (int i = 0; i < res->n_kinds; i++) {
         res->n_new += review_kind_new(res, &res->kinds[i]);
         res->n_gone += review_kind_gone(res, &res->kinds[i]);
@@ -577,6 +578,9 @@ int review_run(const struct review_opts *o, struct review_result *res)
         /* a baseline that does not build leaves nothing to compare with:
          * the tree's own run would call every known finding new */
         res->same_build = !rc && !strcmp(res->side[0].build, res->side[1].build);
+        /* a tree whose option was renamed or dropped builds no fastpath:
+         * every kind of the baseline's fastpath would count as gone */
+        res->lost_fastpath = !rc && res->side[1].irq_fastpath && !res->side[0].irq_fastpath;
     }
     if (!rc)
         run_states(o, res, e);

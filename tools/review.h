@@ -92,6 +92,8 @@ struct review_result {
     struct review_config cfg;
     struct review_side side[2]; /* [0] the tree, [1] the baseline */
     bool has_base, same_build;
+    bool lost_fastpath;         /* the baseline's build has fastpath_irq, the tree's has not: new (its
+                                   fastpath kinds are gone because nothing ran, not better) */
     bool ran;                   /* both built and opened: the states ran */
     char why[600];              /* when not: why */
     uint64_t states;

@@ -41,9 +41,10 @@ static const char usage[] =
     "  --cache, --pyfdt, -D  passed to the kernel builds (irqsim kernel --help)\n"
     "  --quiet              no progress on stderr\n"
     "\n"
-    "Exit status: 0 nothing new, 1 something new (or the tree does not build where the baseline did),\n"
-    "2 bad input (an option, a tree, a board, a baseline that does not build), 3 the kernel cannot be\n"
-    "built here (a missing tool or Python module), 4 an output could not be written.\n";
+    "Exit status: 0 nothing new, 1 something new (or the tree does not build where the baseline did,\n"
+    "or lost the baseline's fastpath_irq), 2 bad input (an option, a tree, a board, a baseline that does\n"
+    "not build), 3 the kernel cannot be built here (a missing tool or Python module), 4 an output could\n"
+    "not be written, 5 a configuration ran no state (nothing checked there).\n";
 
 struct review_cmd {
     struct review_opts r;
@@ -109,6 +110,9 @@ static int parse(int argc, char **argv, struct review_cmd *o, struct review_conf
     for (const char *p[] = {o->r.tree, o->r.base}, **q = p; q < p + 2; q++)
         if (*q && access(*q, R_OK))
             return cli_error(&c, "%s: no such tree or tarball", *q);
+    if (out_not_input("irqsim review", (const char *const[]){o->md, o->json}, 2,
+                      (const char *const[]){o->r.tree, o->r.base, o->r.pyfdt}, 3))
+        return 2;
     return 0;
 }
 
@@ -120,7 +124,9 @@ static int config_status(const struct review_result *res, int rc)
         return EXIT_DIVERGE; /* the tree does not build: new (n_new says so) */
     if (rc)
         return rc == EXIT_CANNOT_BUILD ? EXIT_CANNOT_BUILD : EXIT_USAGE;
-    return res->n_new ? EXIT_DIVERGE : EXIT_AGREE;
+    if (res->n_new)
+        return EXIT_DIVERGE; /* lost_fastpath among them */
+    return res->ran ? EXIT_AGREE : EXIT_INCOMPLETE; /* no state ran: nothing checked is no pass */
 }
 
 static int write_outputs(const struct review_cmd *o, struct review_result *res, int n)
@@ -171,11 +177,15 @@ int review_main(int argc, char **argv)
         status = c > status ? c : status;
     }
     bad += write_outputs(&o, res, done);
-    int nn = 0, ng = 0;
+    int nn = 0, ng = 0, lost = 0;
     for (int i = 0; i < done; i++)
-        nn += res[i].n_new, ng += res[i].n_gone;
+        nn += res[i].n_new, ng += res[i].n_gone, lost += res[i].lost_fastpath;
+    if (lost) /* on stderr too: the one line a script shows of a failed review */
+        fprintf(stderr, "irqsim review: the tree lost the baseline's fastpath_irq on %d of %d configuration%s: "
+                        "only its slowpath was checked there\n", lost, done, done == 1 ? "" : "s");
     if (o.md)
-        printf("irqsim review: %d new, %d gone or better over %d configuration%s (report: %s)\n", nn, ng, done,
+        printf("irqsim review: %d new, %d gone%s over %d configuration%s (report: %s)\n", nn, ng,
+               lost ? " (the baseline's fastpath kinds: the tree has no fastpath)" : " or better", done,
                done == 1 ? "" : "s", o.md);
     if (stop_requested())
         fprintf(stderr, "irqsim review: interrupted by %s after %d of %d configurations\n", stop_name(stop_requested()),

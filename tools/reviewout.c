@@ -129,9 +129,15 @@ static void md_config(FILE *f, const struct review_result *res)
         fprintf(f, "- **%" PRIu64 " states of kinds past the first %d not listed** (counted in the totals)\n",
                 res->dropped, REVIEW_MAX_KINDS);
     fprintf(f, "\n**New (%d)**%s\n\n", res->n_new, res->n_new ? "" : ": none");
+    if (res->lost_fastpath)
+        fprintf(f, "- **the tree lost the baseline's fastpath_irq**: the baseline's build has it, the tree's has "
+                   "not (KernelIRQFastpath renamed, dropped or off?); only the tree's slowpath was checked\n");
     md_kinds(f, res, false);
     if (res->n_gone) {
-        fprintf(f, "\n**Gone or better (%d)**\n\n", res->n_gone);
+        fprintf(f, "\n**Gone%s (%d)**%s\n\n", res->lost_fastpath ? "" : " or better", res->n_gone,
+                res->lost_fastpath ? ": the baseline's fastpath kinds are gone because the tree has no fastpath to "
+                                     "run, not because it got better"
+                                   : "");
         md_kinds(f, res, true);
     }
     if (md_follows(res))
@@ -233,8 +239,10 @@ static void js_config(struct out *out, const struct review_result *res)
     fprintf(f, ", \"domains\": %d, \"cores\": %d, \"debug\": %s, \"ran\": %s, \"why\": ", res->cfg.domains,
             res->cfg.cores, res->cfg.debug ? "true" : "false", res->ran ? "true" : "false");
     out_string(out, res->why);
-    fprintf(f, ", \"states\": %" PRIu64 ", \"seconds\": %.2f, \"new\": %d, \"gone\": %d, \"same_build\": %s,\n   \"tree\": ",
-            res->states, res->seconds, res->n_new, res->n_gone, res->same_build ? "true" : "false");
+    fprintf(f, ", \"states\": %" PRIu64 ", \"seconds\": %.2f, \"new\": %d, \"gone\": %d, \"same_build\": %s, "
+               "\"lost_fastpath\": %s,\n   \"tree\": ",
+            res->states, res->seconds, res->n_new, res->n_gone, res->same_build ? "true" : "false",
+            res->lost_fastpath ? "true" : "false");
     js_side(out, &res->side[0]);
     fprintf(f, ",\n   \"baseline\": ");
     if (res->has_base)

@@ -17,6 +17,7 @@
 #include "scenario.h"
 #include "print.h"
 #include "sim.h"
+#include "stop.h"
 #include "target.h"
 
 
@@ -31,7 +32,8 @@ static const char usage[] =
     "  --from, --span  the picture's time window in ticks (default: around the first divergence)\n"
     "  --expect CLASS  (EXIT/CAUSE, as irqsim fuzz names classes) exit 0 when the sweep reaches it\n"
     "  exit: 0 no divergence, 1 divergence (or a reached state the checker refused; with --expect:\n"
-    "  the class not reached), 2 bad input, 4 an output could not be written\n";
+    "  the class not reached), 2 bad input, 4 an output could not be written, 5 nothing checked (no\n"
+    "  entry of the target in the run: no device interrupt, or no SysSend on a notification)\n";
 
 struct sim_opts {
     const struct target *target; /* NULL: the workload's */
@@ -123,6 +125,8 @@ int sim_main(int argc, char **argv)
     int rc = parse_args(argc, argv, &o);
     if (rc)
         return rc == 1 ? EXIT_AGREE : rc;
+    if (out_not_input("irqsim sim", (const char *const[]){o.svg, o.json, o.state}, 3, &o.file, 1))
+        return EXIT_USAGE;
     static struct workload w;
     struct scen_error err;
     if (workload_load(o.file, &w, &err) != 0) {
@@ -163,6 +167,8 @@ int sim_main(int argc, char **argv)
         printf("expected class %s: %s\n", o.expect, hit ? "reached" : "NOT reached");
         bad = !hit || !sim_all_admitted(&s);
     }
+    /* nothing checked is no pass (sim_report said so) */
+    rc = out ? out : bad ? EXIT_DIVERGE : sim_checked_none(&s) ? EXIT_INCOMPLETE : EXIT_AGREE;
     sim_free(&s);
-    return out ? out : bad ? EXIT_DIVERGE : EXIT_AGREE;
+    return rc;
 }

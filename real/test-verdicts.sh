@@ -1,0 +1,75 @@
+#!/bin/sh
+# test-verdicts.sh IRQSIM KERNELS_DIR CACHE: issue 32 on the real kernels.
+#   1. review of the base tree (43607edb6, no fastpath_irq) against PR
+#      #1227's head (which has it): the tree lost the baseline's fastpath,
+#      exit 1 and said so (it used to be "Nothing new", exit 0, every
+#      fastpath kind "gone or better"); the base against itself: exit 0
+#   2. standard output: kernel build, validate --real and fuzz --real exit
+#      4 on /dev/full and with standard output closed
+#   3. review -o naming its tree: refused, exit 2, before any build
+# One configuration (imx8mm-evk, release), 2,000 states. Exit 77 (CTest:
+# skipped) without the tarballs or a prerequisite of the kernel's build.
+# SPDX-License-Identifier: BSD-2-Clause
+irqsim=$1 kernels=$2 cache=$3
+head=$kernels/seL4-2b302023d.tar.gz base=$kernels/seL4-43607edb6.tar.gz
+for t in "$head" "$base"; do
+    [ -f "$t" ] || { echo "SKIP: no $t (set IRQSIM_KERNELS_DIR)"; exit 77; }
+done
+export IRQSIM_KERNELS_DIR=$kernels
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL $*"; fail=1; }
+
+# review NAME TREE BASELINE WANT
+review() {
+    "$irqsim" review --sel4 "$2" --baseline "$3" --configs imx8mm-evk:release --checks 2000 --cache "$cache" \
+        --quiet -o "$tmp/$1.md" --json "$tmp/$1.json" >"$tmp/$1.out" 2>"$tmp/$1.err"
+    rc=$?
+    [ $rc = 3 ] && { echo "SKIP: $(tail -1 "$tmp/$1.err")"; exit 77; }
+    [ $rc = "$4" ] || { bad "$1: exit $rc, expected $4"; cat "$tmp/$1.out"; tail -3 "$tmp/$1.err"; return 1; }
+    echo "ok   $1: exit $rc: $(cat "$tmp/$1.out")"
+}
+review lost "$base" "$head" 1 && {
+    grep -q "the tree lost the baseline's fastpath_irq on 1 of 1 configuration" "$tmp/lost.err" ||
+        bad "lost: not said on stderr"
+    grep -q "the tree lost the baseline's fastpath_irq" "$tmp/lost.md" || bad "lost: not said in the report"
+    grep -q "Nothing new" "$tmp/lost.md" && bad "lost: the report says Nothing new"
+    python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['configs'][0]; sys.exit(0 if c['lost_fastpath'] and c['new'] >= 1 else 1)" \
+        "$tmp/lost.json" || bad "lost: the JSON does not say lost_fastpath"
+    echo "ok   lost: said on stderr, in the report and the JSON"
+}
+review neither "$base" "$base" 0 &&
+    python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['configs'][0]; sys.exit(0 if not c['lost_fastpath'] else 1)" \
+        "$tmp/neither.json" || bad "neither: lost_fastpath on two trees without the fastpath"
+
+build=$("$irqsim" kernel build --sel4 "$head" --board imx8mm-evk --cache "$cache" 2>"$tmp/build.err")
+rc=$?
+[ $rc = 3 ] && { echo "SKIP: $(tail -1 "$tmp/build.err")"; exit 77; }
+[ $rc = 0 ] || { echo "FAIL: kernel build: exit $rc"; tail -3 "$tmp/build.err"; exit 1; }
+# full CMD...: exit 4 on /dev/full and closed, standard output named
+full() {
+    "$@" >/dev/full 2>"$tmp/full.err"
+    rc=$?
+    [ $rc = 4 ] && grep -q "cannot write standard output" "$tmp/full.err" ||
+        { bad "exit $rc, not 4 naming standard output, on /dev/full: $*"; tail -2 "$tmp/full.err"; return; }
+    "$@" >&- 2>"$tmp/full.err"
+    rc=$?
+    [ $rc = 4 ] && grep -q "cannot write standard output" "$tmp/full.err" ||
+        { bad "exit $rc, not 4 naming standard output, closed: $*"; tail -2 "$tmp/full.err"; return; }
+    echo "ok   exit 4 on /dev/full and closed: $*"
+}
+full "$irqsim" kernel build --sel4 "$head" --board imx8mm-evk --cache "$cache"
+full "$irqsim" validate --real "$build" --checks 200 --quiet
+full "$irqsim" fuzz --real "$build" --checks 200 --quiet
+
+cp "$head" "$tmp/tree.tar.gz"
+"$irqsim" review --sel4 "$tmp/tree.tar.gz" --configs imx8mm-evk:release --checks 10 --cache "$cache" \
+    -o "$tmp/tree.tar.gz" >"$tmp/clobber.out" 2>&1
+rc=$?
+if [ $rc = 2 ] && cmp -s "$head" "$tmp/tree.tar.gz" && grep -q "is also an input" "$tmp/clobber.out"; then
+    echo "ok   review -o naming its tree: refused, exit 2, the tree intact"
+else
+    bad "review -o naming its tree: exit $rc"; tail -2 "$tmp/clobber.out"
+fi
+exit $fail
