@@ -15,6 +15,8 @@
 #include <unistd.h>
 #include <zlib.h>
 
+#include "lineread.h"
+
 
 /* ---- kernel.info ---- */
 
@@ -71,7 +73,13 @@ static int read_info(struct rk_kernel *k, struct so_record *so, char *err, size_
         snprintf(err, errlen, "%s: no kernel.info (not a build of real/build-kernel.sh?)", k->dir);
         return -1;
     }
-    while (fgets(line, sizeof line, f)) {
+    /* bounded lines: a kernel.info that is /dev/zero or one endless line
+     * is refused, not read forever */
+    size_t n;
+    int no = 0;
+    enum line_status st;
+    while ((st = line_read(f, line, sizeof line, &n)) == LINE_OK || st == LINE_CUT) {
+        no++;
         line[strcspn(line, "\n")] = 0;
         char *eq = strchr(line, '=');
         if (eq) {
@@ -80,7 +88,13 @@ static int read_info(struct rk_kernel *k, struct so_record *so, char *err, size_
         }
     }
     fclose(f);
-    return 0;
+    if (st == LINE_EOF)
+        return 0;
+    snprintf(err, errlen, "%s:%d: %s", path, no + 1,
+             st == LINE_LONG  ? "line longer than 254 bytes (not a kernel.info of real/build-kernel.sh)"
+             : st == LINE_NUL ? "a NUL byte (not a kernel.info of real/build-kernel.sh)"
+                              : "read error");
+    return -1;
 }
 
 /* kernel platform <-> the generator's board preset */
