@@ -492,8 +492,15 @@ static int to_rec(struct trace_reader *r, const struct jval *root, struct trace_
 static int fill(struct trace_reader *r, char *err, size_t errlen)
 {
     int k = gzread(r->gz, r->in, TRACE_CHUNK);
+    int read_errno = errno;
     int zerr = Z_OK;
     const char *msg = gzerror(r->gz, &zerr);
+    if (k < 0 && zerr == Z_ERRNO && read_errno == EINTR) {
+        /* a signal the command catches (SIGINT, SIGTERM: check/stop.c)
+         * cut a read that waited on a pipe: not bad input */
+        snprintf(err, errlen, "%s:%ld: interrupted", r->path, r->line + 1);
+        return TRACE_INTERRUPTED;
+    }
     if (k < 0 || (zerr != Z_OK && zerr != Z_STREAM_END)) {
         size_t pl = strlen(r->path); /* zlib's message starts with the path: named once */
         if (msg && !strncmp(msg, r->path, pl) && !strncmp(msg + pl, ": ", 2))
@@ -519,7 +526,7 @@ static int read_line(struct trace_reader *r, size_t *len, char *err, size_t errl
         if (r->in_pos == r->in_len) {
             int k = fill(r, err, errlen);
             if (k < 0)
-                return -1;
+                return k;
             if (k == 0) {
                 r->buf[n] = 0;
                 *len = n;
@@ -640,9 +647,11 @@ int trace_open(struct trace_reader *r, const char *path, char *err, size_t errle
         return -1;
     r->gz = gzopen(path, "rb");
     if (!r->gz) {
+        int open_errno = errno;
         snprintf(err, errlen, "%s: cannot open: %s", path, errno ? strerror(errno) : "out of memory");
         trace_close(r);
-        return -1;
+        /* a FIFO blocks its open until a writer comes: a signal cuts it */
+        return open_errno == EINTR ? TRACE_INTERRUPTED : -1;
     }
     return 0;
 }
@@ -671,7 +680,7 @@ int trace_next(struct trace_reader *r, struct trace_rec *rec, char *err, size_t 
         size_t n;
         int got = read_line(r, &n, err, errlen);
         if (got < 0)
-            return -1;
+            return got;
         if (got == 0) {
             /* the end: gzclose_r reports a gzip stream cut short */
             int rc = gzclose_r(r->gz);
