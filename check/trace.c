@@ -180,7 +180,8 @@ static void dom_schedule(struct tctx *c, const struct jval *ds, struct sb *b)
     int i = 0;
     for (const struct jval *e = jval_first(c->d, ds); e; e = jval_next(c->d, e), i++) {
         const struct jval *d = jval_at(c->d, e, 0), *l = jval_at(c->d, e, 1);
-        if (!d || !l || d->type != JV_INT || l->type != JV_INT || d->neg || l->neg) {
+        if (e->type != JV_ARRAY || e->len != 2 || !d || !l || d->type != JV_INT || l->type != JV_INT || d->neg ||
+            l->neg) {
             bad(c, "dom_schedule entry %d is not [domain, length]", i);
             return;
         }
@@ -449,6 +450,16 @@ static uint64_t entry_clock(struct tctx *c, const struct jval *rec)
     const struct jval *v = jval_at(c->d, jval_at(c->d, reads, 0), 1);
     if (v)
         return v->u;
+    /* no read listed: the path did not read the clock, so the kernel's
+     * ksCurTime is the same at exit as at entry. A record where it moved
+     * lost its reads, and any clock put in their place (entry_counter,
+     * the entry's ksCurTime) would show a difference the kernel never
+     * had */
+    const struct jval *in = get(c, get(c, rec, "entry"), "node"), *out = get(c, get(c, rec, "exit"), "node");
+    uint64_t t_in = num(c, in, "ksCurTime"), t_out = num(c, out, "ksCurTime");
+    if (t_in != t_out)
+        return bad(c, "clock_reads lists no read but ksCurTime moved from %llu to %llu: the kernel read the clock",
+                   (unsigned long long)t_in, (unsigned long long)t_out), 0;
     const struct jval *counter = jval_get(c->d, rec, "entry_counter");
     if (counter)
         return num(c, rec, "entry_counter");
