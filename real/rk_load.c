@@ -223,7 +223,9 @@ static int so_check(const char *path, const struct so_record *so, char *err, siz
         bad = why;
     } else
         bad = so_layout(fd, (uint64_t)st.st_size);
-    if (!bad && so->has_crc && (so_crc32(fd, &crc) != 0 || crc != so->crc)) {
+    if (!bad && so->has_crc && so_crc32(fd, &crc) != 0)
+        bad = "cannot be read";
+    else if (!bad && so->has_crc && crc != so->crc) {
         snprintf(why, sizeof why, "CRC-32 %" PRIu64 ", kernel.info says %" PRIu64 " (a damaged copy?)", crc, so->crc);
         bad = why;
     }
