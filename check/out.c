@@ -79,6 +79,18 @@ static int resolve(struct out *o)
     return 0;
 }
 
+/* The temporary takes the mode of the file it replaces: a 0600 output
+ * stays 0600 (a new file gets 0666 less the umask). Its owner and its
+ * hard links are not kept: docs/inputs.md, "Outputs". */
+static void keep_mode(const char *path, int fd)
+{
+    struct stat st;
+    /* the permission bits only (no set-id bit on a file rewritten); an
+     * fchmod of the file just created fails only where its writes would */
+    if (stat(path, &st) == 0)
+        (void)fchmod(fd, st.st_mode & 0777);
+}
+
 struct out *out_open(const char *who, const char *path)
 {
     struct out *o = calloc(1, sizeof *o);
@@ -90,8 +102,8 @@ struct out *out_open(const char *who, const char *path)
     o->who = who;
     errno = 0;
     int in_place = resolve(o), fd = -1;
-    if (in_place == 0)
-        fd = open_tmp(o);
+    if (in_place == 0 && (fd = open_tmp(o)) >= 0)
+        keep_mode(o->path, fd);
     else if (in_place == 1)
         fd = open(o->path, O_WRONLY | O_TRUNC);
     if (fd < 0 || !(o->f = fdopen(fd, "w"))) {

@@ -1340,6 +1340,16 @@ static int read_all(FILE *f, struct scen_error *err, char **buf, size_t *n)
     }
     if (*n > SCEN_MAX_FILE)
         return io_fail(err, "file is larger than 1 MiB");
+    /* text has no NUL: the tokenizer would stop a word at it and report
+     * something else ("unknown board 'imx8mm'") */
+    const char *nul = memchr(*buf, 0, *n);
+    if (nul) {
+        err->line = 1;
+        for (const char *p = *buf; p < nul; p++)
+            err->line += *p == '\n';
+        snprintf(err->msg, sizeof err->msg, "a NUL byte (a scenario file is text)");
+        return -1;
+    }
     return 0;
 }
 

@@ -180,7 +180,8 @@ static void dom_schedule(struct tctx *c, const struct jval *ds, struct sb *b)
     int i = 0;
     for (const struct jval *e = jval_first(c->d, ds); e; e = jval_next(c->d, e), i++) {
         const struct jval *d = jval_at(c->d, e, 0), *l = jval_at(c->d, e, 1);
-        if (!d || !l || d->type != JV_INT || l->type != JV_INT || d->neg || l->neg) {
+        if (e->type != JV_ARRAY || e->len != 2 || !d || !l || d->type != JV_INT || l->type != JV_INT || d->neg ||
+            l->neg) {
             bad(c, "dom_schedule entry %d is not [domain, length]", i);
             return;
         }
@@ -449,6 +450,16 @@ static uint64_t entry_clock(struct tctx *c, const struct jval *rec)
     const struct jval *v = jval_at(c->d, jval_at(c->d, reads, 0), 1);
     if (v)
         return v->u;
+    /* no read listed: the path did not read the clock, so the kernel's
+     * ksCurTime is the same at exit as at entry. A record where it moved
+     * lost its reads, and any clock put in their place (entry_counter,
+     * the entry's ksCurTime) would show a difference the kernel never
+     * had */
+    const struct jval *in = get(c, get(c, rec, "entry"), "node"), *out = get(c, get(c, rec, "exit"), "node");
+    uint64_t t_in = num(c, in, "ksCurTime"), t_out = num(c, out, "ksCurTime");
+    if (t_in != t_out)
+        return bad(c, "clock_reads lists no read but ksCurTime moved from %llu to %llu: the kernel read the clock",
+                   (unsigned long long)t_in, (unsigned long long)t_out), 0;
     const struct jval *counter = jval_get(c->d, rec, "entry_counter");
     if (counter)
         return num(c, rec, "entry_counter");
@@ -492,8 +503,15 @@ static int to_rec(struct trace_reader *r, const struct jval *root, struct trace_
 static int fill(struct trace_reader *r, char *err, size_t errlen)
 {
     int k = gzread(r->gz, r->in, TRACE_CHUNK);
+    int read_errno = errno;
     int zerr = Z_OK;
     const char *msg = gzerror(r->gz, &zerr);
+    if (k < 0 && zerr == Z_ERRNO && read_errno == EINTR) {
+        /* a signal the command catches (SIGINT, SIGTERM: check/stop.c)
+         * cut a read that waited on a pipe: not bad input */
+        snprintf(err, errlen, "%s:%ld: interrupted", r->path, r->line + 1);
+        return TRACE_INTERRUPTED;
+    }
     if (k < 0 || (zerr != Z_OK && zerr != Z_STREAM_END)) {
         size_t pl = strlen(r->path); /* zlib's message starts with the path: named once */
         if (msg && !strncmp(msg, r->path, pl) && !strncmp(msg + pl, ": ", 2))
@@ -519,7 +537,7 @@ static int read_line(struct trace_reader *r, size_t *len, char *err, size_t errl
         if (r->in_pos == r->in_len) {
             int k = fill(r, err, errlen);
             if (k < 0)
-                return -1;
+                return k;
             if (k == 0) {
                 r->buf[n] = 0;
                 *len = n;
@@ -640,9 +658,11 @@ int trace_open(struct trace_reader *r, const char *path, char *err, size_t errle
         return -1;
     r->gz = gzopen(path, "rb");
     if (!r->gz) {
+        int open_errno = errno;
         snprintf(err, errlen, "%s: cannot open: %s", path, errno ? strerror(errno) : "out of memory");
         trace_close(r);
-        return -1;
+        /* a FIFO blocks its open until a writer comes: a signal cuts it */
+        return open_errno == EINTR ? TRACE_INTERRUPTED : -1;
     }
     return 0;
 }
@@ -671,7 +691,7 @@ int trace_next(struct trace_reader *r, struct trace_rec *rec, char *err, size_t 
         size_t n;
         int got = read_line(r, &n, err, errlen);
         if (got < 0)
-            return -1;
+            return got;
         if (got == 0) {
             /* the end: gzclose_r reports a gzip stream cut short */
             int rc = gzclose_r(r->gz);

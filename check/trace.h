@@ -55,13 +55,20 @@ struct trace_rec {
     char exit[TRACE_SCEN_MAX];  /* the captured exit state as a scenario */
 };
 
-/* Open a trace; -1 with err naming the file and the problem. */
+/* What trace_open and trace_next return when a signal the command
+ * catches cut an open or a read that was waiting (a FIFO, a pipe): EINTR,
+ * not bad input; the caller's stop_requested() says which signal. */
+#define TRACE_INTERRUPTED (-2)
+
+/* Open a trace; -1 with err naming the file and the problem,
+ * TRACE_INTERRUPTED. */
 int trace_open(struct trace_reader *r, const char *path, char *err, size_t errlen);
 /* The same for an open descriptor (the fuzz target's memory file), which
  * the reader owns: closed by trace_close, or here when the open fails;
  * name stands for the file in messages. */
 int trace_open_fd(struct trace_reader *r, int fd, const char *name, char *err, size_t errlen);
-/* The next record: 1, 0 at the end, -1 with err naming file:line. */
+/* The next record: 1, 0 at the end, -1 with err naming file:line,
+ * TRACE_INTERRUPTED. */
 int trace_next(struct trace_reader *r, struct trace_rec *rec, char *err, size_t errlen);
 void trace_close(struct trace_reader *r);
 

@@ -57,7 +57,7 @@ for c in "$root"/fuzz/fuzz_*.c; do
   # a target that fuzzes a command's reader links the command's source
   # (as CMakeLists.txt's IRQSIM_FUZZ_TOOLS_<name>)
   case $target in
-    fuzz_report_json) tools=(report reportreal cli) ;;
+    fuzz_report_json) tools=(report reportreal mdtext cli) ;;
     fuzz_exhaust_state) tools=(exhaustcmd cli) ;;
     fuzz_exec_state) tools=(execcmd execstate cli) ;;
     *) tools=() ;;

@@ -261,7 +261,14 @@ if [ "$COVERAGE" = 1 ]; then
     KEY="$KEY-$COV_HASH-cov"
 fi
 OUT="$CACHE/$KEY"
-if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ]; then
+# so_intact: hostkernel.so has the size kernel.info recorded (a copy cut
+# short, or a build killed while linking, is built anew, not handed out)
+so_intact() {
+    local want
+    want=$(sed -n 's/^so_size=//p' "$OUT/kernel.info" 2>/dev/null)
+    [ -n "$want" ] && [ "$(stat -c %s "$OUT/hostkernel.so" 2>/dev/null)" = "$want" ]
+}
+if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ] && so_intact; then
     note "cached"
     echo "$OUT" || stdout_failed "the build's path, $OUT"
     exit 0
@@ -479,6 +486,10 @@ gcc -O2 -Wall -Wextra -Werror -I"$HERE" "$HERE/rk_info.c" -ldl -o "$OUT/rk_info"
     echo "features=$(echo $FEATURES | sed 's/-D//g')"
     echo "coverage=$COVERAGE"
     echo "defines=$DEFINES_TEXT"
+    # what irqsim checks before it loads the file (real/rk_load.c so_check):
+    # dlopen of a copy cut short dies of SIGBUS
+    echo "so_size=$(stat -c %s "$OUT/hostkernel.so")"
+    echo "so_crc32=$(python3 -c 'import sys, zlib; print(zlib.crc32(open(sys.argv[1], "rb").read()))' "$OUT/hostkernel.so")"
 } >"$OUT/kernel.info.tmp"
 mv "$OUT/kernel.info.tmp" "$OUT/kernel.info"
 # rk_info's load of a coverage build wrote counters: a run writes its own (GCOV_PREFIX)

@@ -1,11 +1,21 @@
 /* rk_load: load a host kernel, translate states, run one interrupt. */
+#define _POSIX_C_SOURCE 200809L
 #include "rk_load.h"
 
 #include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stddef.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "lineread.h"
 
 
 /* ---- kernel.info ---- */
@@ -20,9 +30,32 @@ static int kernel_of_features(const char *features)
     return strstr(features, "HK_RELEASE_QUEUE") ? KS_KERNEL_MASTER : KS_KERNEL_BASE;
 }
 
-static int info_line(struct rk_kernel *k, const char *key, const char *val)
+/* What build-kernel.sh recorded of hostkernel.so when it linked it
+ * (kernel.info so_size, so_crc32: absent in builds made before them). */
+struct so_record {
+    uint64_t size, crc;
+    bool has_size, has_crc;
+};
+
+/* val as a whole decimal number; false when it is not one */
+static bool info_number(const char *val, uint64_t *out)
 {
-    if (strcmp(key, "board") == 0)
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(val, &end, 10);
+    if (val[0] < '0' || val[0] > '9' || *end || errno)
+        return false;
+    *out = v;
+    return true;
+}
+
+static int info_line(struct rk_kernel *k, struct so_record *so, const char *key, const char *val)
+{
+    if (strcmp(key, "so_size") == 0)
+        so->has_size = info_number(val, &so->size);
+    else if (strcmp(key, "so_crc32") == 0)
+        so->has_crc = info_number(val, &so->crc);
+    else if (strcmp(key, "board") == 0)
         snprintf(k->board, sizeof k->board, "%s", val);
     else if (strcmp(key, "commit") == 0)
         snprintf(k->commit, sizeof k->commit, "%s", val);
@@ -31,7 +64,7 @@ static int info_line(struct rk_kernel *k, const char *key, const char *val)
     return 0;
 }
 
-static int read_info(struct rk_kernel *k, char *err, size_t errlen)
+static int read_info(struct rk_kernel *k, struct so_record *so, char *err, size_t errlen)
 {
     char path[600], line[256];
     snprintf(path, sizeof path, "%s/kernel.info", k->dir);
@@ -40,16 +73,28 @@ static int read_info(struct rk_kernel *k, char *err, size_t errlen)
         snprintf(err, errlen, "%s: no kernel.info (not a build of real/build-kernel.sh?)", k->dir);
         return -1;
     }
-    while (fgets(line, sizeof line, f)) {
+    /* bounded lines: a kernel.info that is /dev/zero or one endless line
+     * is refused, not read forever */
+    size_t n;
+    int no = 0;
+    enum line_status st;
+    while ((st = line_read(f, line, sizeof line, &n)) == LINE_OK || st == LINE_CUT) {
+        no++;
         line[strcspn(line, "\n")] = 0;
         char *eq = strchr(line, '=');
         if (eq) {
             *eq = 0;
-            info_line(k, line, eq + 1);
+            info_line(k, so, line, eq + 1);
         }
     }
     fclose(f);
-    return 0;
+    if (st == LINE_EOF)
+        return 0;
+    snprintf(err, errlen, "%s:%d: %s", path, no + 1,
+             st == LINE_LONG  ? "line longer than 254 bytes (not a kernel.info of real/build-kernel.sh)"
+             : st == LINE_NUL ? "a NUL byte (not a kernel.info of real/build-kernel.sh)"
+                              : "read error");
+    return -1;
 }
 
 /* kernel platform <-> the generator's board preset */
@@ -97,6 +142,97 @@ static void config_of(struct rk_kernel *k)
     cfg_derive(c);
 }
 
+/* ---- hostkernel.so checked before dlopen ----
+ * dlopen maps the file's segments as they are laid out in its headers: a
+ * copy cut short maps pages past the end of the file, and the loader's
+ * first touch of one is a SIGBUS that kills the command. So the file is
+ * checked first: its size and CRC-32 against what the build recorded, and
+ * (for builds made before the record) that every header, segment and the
+ * section table lie inside the file. */
+
+static int so_refuse(char *err, size_t errlen, const char *path, const char *why)
+{
+    snprintf(err, errlen, "%s: %s: rebuild it (irqsim kernel build --force ...)", path, why);
+    return -1;
+}
+
+/* The CRC-32 (zlib's) of the open file fd; -1 on a read error. */
+static int so_crc32(int fd, uint64_t *crc)
+{
+    unsigned char buf[1 << 16];
+    uLong c = crc32(0L, Z_NULL, 0);
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        if (n == 0)
+            break;
+        c = crc32(c, buf, (uInt)n);
+    }
+    *crc = c;
+    return 0;
+}
+
+/* a table of n entries of size each at off lies inside a file of size len */
+static bool so_inside(uint64_t off, uint64_t n, uint64_t size, uint64_t len)
+{
+    return off <= len && (size == 0 || n <= (len - off) / size);
+}
+
+/* The ELF layout against the file's length: the header, the program
+ * headers, every segment's file bytes and the section headers. */
+static const char *so_layout(int fd, uint64_t len)
+{
+    Elf64_Ehdr eh;
+    if (pread(fd, &eh, sizeof eh, 0) != (ssize_t)sizeof eh)
+        return "shorter than an ELF header";
+    if (memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 || eh.e_ident[EI_CLASS] != ELFCLASS64)
+        return "not a 64-bit ELF file";
+    if (eh.e_phentsize != sizeof(Elf64_Phdr) || !so_inside(eh.e_phoff, eh.e_phnum, sizeof(Elf64_Phdr), len))
+        return "its program headers lie past its end (a copy cut short?)";
+    if (!so_inside(eh.e_shoff, eh.e_shnum, eh.e_shentsize, len))
+        return "its section headers lie past its end (a copy cut short?)";
+    for (unsigned i = 0; i < eh.e_phnum; i++) {
+        Elf64_Phdr ph;
+        if (pread(fd, &ph, sizeof ph, (off_t)(eh.e_phoff + i * sizeof ph)) != (ssize_t)sizeof ph)
+            return "its program headers cannot be read";
+        if (ph.p_type == PT_LOAD && !so_inside(ph.p_offset, 1, ph.p_filesz, len))
+            return "a segment lies past its end (a copy cut short?)";
+    }
+    return NULL;
+}
+
+/* path checked against the record and its own layout; 0 when it may be
+ * loaded */
+static int so_check(const char *path, const struct so_record *so, char *err, size_t errlen)
+{
+    int fd = open(path, O_RDONLY | O_NONBLOCK);
+    if (fd < 0)
+        return so_refuse(err, errlen, path, strerror(errno));
+    struct stat st;
+    char why[160];
+    const char *bad = NULL;
+    uint64_t crc = 0;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+        bad = "not a regular file";
+    else if (so->has_size && (uint64_t)st.st_size != so->size) {
+        snprintf(why, sizeof why, "%" PRIu64 " bytes, kernel.info says %" PRIu64 " (a copy cut short?)",
+                 (uint64_t)st.st_size, so->size);
+        bad = why;
+    } else
+        bad = so_layout(fd, (uint64_t)st.st_size);
+    if (!bad && so->has_crc && so_crc32(fd, &crc) != 0)
+        bad = "cannot be read";
+    else if (!bad && so->has_crc && crc != so->crc) {
+        snprintf(why, sizeof why, "CRC-32 %" PRIu64 ", kernel.info says %" PRIu64 " (a damaged copy?)", crc, so->crc);
+        bad = why;
+    }
+    close(fd);
+    return bad ? so_refuse(err, errlen, path, bad) : 0;
+}
+
 #define SYM(field, name)                                                     \
     do {                                                                     \
         *(void **)&k->field = dlsym(k->dl, name);                            \
@@ -111,10 +247,13 @@ int rk_open(struct rk_kernel *k, const char *dir, char *err, size_t errlen)
 {
     memset(k, 0, sizeof *k);
     snprintf(k->dir, sizeof k->dir, "%s", dir);
-    if (read_info(k, err, errlen) != 0)
+    struct so_record so = {0, 0, false, false};
+    if (read_info(k, &so, err, errlen) != 0)
         return -1;
     char path[600];
     snprintf(path, sizeof path, "%s/hostkernel.so", dir);
+    if (so_check(path, &so, err, errlen) != 0)
+        return -1;
     /* RTLD_LOCAL: each build keeps its own kernel globals */
     k->dl = dlopen(path, RTLD_NOW | RTLD_LOCAL);
     if (!k->dl) {

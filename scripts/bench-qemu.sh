@@ -31,7 +31,7 @@
 # S=3 makes the guest's 10 ms interrupt period 1.25 M instructions rather
 # than 10 M: eight times less to emulate for the same samples.
 #
-# Usage: scripts/bench-qemu.sh [--no-apt] [--out FILE] [STEP...]
+# Usage: scripts/bench-qemu.sh [--no-apt] [--out FILE] [--fixes] [--only GLOB] [--list] [STEP...]
 #   STEP  build | run | json | all (default all = build run json)
 #         sel4test: the full sel4test suite (debug, MCS, the user-level
 #         timer exported) on the fixed kernel for GICv2 and GICv3, in
@@ -41,11 +41,19 @@
 #   --fixes      also build the fixed kernel with each fix off alone
 #                (kernel "fixed-no-<FIX>", HK_FIXED_OFF_<FIX>) and with one
 #                clock read (fixed-one-clock, HK_FIXED_ONE_CLOCK): GICv2
-#   --only GLOB  run: only the images whose name matches GLOB (e.g.
-#                'fixed-no-*'), so that two runs can share the work
+#   --only GLOB  build and run: only the images whose name
+#                (KERNEL-gicN-SITUATION, e.g. 'fixed-no-*', '*-gic2-*')
+#                matches GLOB, so that two runs can share the work; a GLOB
+#                that matches no image is refused (exit 2) with the names
+#   --list       print the names of the images selected and stop
+#   --no-apt     name missing Debian packages instead of installing them
 # Environment: IRQSIM_SHARED (default ../shared), IRQSIM_BENCH_WORK
-# (default ~/.cache/irqsim/bench-qemu), IRQSIM_CAPTURE_JOBS (ninja -j,
-# default 2), IRQSIM_BENCH_TIMEOUT (seconds per QEMU run, default 900).
+# (default ~/.cache/irqsim/bench-qemu: shared by every clone, as its
+# builds take an hour; the build and sel4test steps hold WORK/.lock
+# (flock) while they edit its sources, a run holds it shared, and each
+# image's run its own lock, so concurrent runs wait rather than mix),
+# IRQSIM_CAPTURE_JOBS (ninja -j, default 2), IRQSIM_BENCH_TIMEOUT
+# (seconds per QEMU run, default 1800).
 set -euo pipefail
 # The whole script is one compound command, read before it runs: editing
 # this file while a long run is under way does not change that run.
@@ -64,22 +72,70 @@ OUT=$REPO/bench/irquser-qemu.json
 die() { echo "bench-qemu: error: $*" >&2; exit 1; }
 say() { echo "bench-qemu: $*" >&2; }
 
-apt=1 fixes=0 only='*' steps=()
+apt=1 fixes=0 only='*' list=0 steps=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --no-apt) apt=0 ;;
     --out) OUT=$(realpath -m "$2"); shift ;;
     --fixes) fixes=1 ;;
     --only) only=$2; shift ;;
+    --list) list=1 ;;
     build|run|json|sel4test) steps+=("$1") ;;
     all) steps+=(build run json) ;;
-    -h|--help) sed -n '2,34p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 { if (!/^#/) exit; sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) die "unknown argument '$1'" ;;
   esac
   shift
 done
 [ ${#steps[@]} -gt 0 ] || steps=(build run json)
 has() { local s; for s in "${steps[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
+
+KERNELS=(slowpath pr1227 fixed)
+SITUATIONS=(switch noswitch timer)
+[ "$fixes" = 1 ] && KERNELS+=(fixed-no-entry-time fixed-no-entry-budget fixed-no-entry-domain fixed-no-entry-release
+                              fixed-no-idle-switch fixed-no-cb-unblock fixed-no-deadline fixed-no-reprogram-flag
+                              fixed-one-clock)
+# every image the build makes, KERNEL-gicN-SITUATION (the fix variants on
+# GICv2 only), and those --only selects: the build and the run take the same
+selected() { # shellcheck disable=SC2254
+  case "$1" in $only) return 0 ;; esac
+  return 1
+}
+IMAGES=() SELECTED=()
+for gic in 2 3; do
+  for k in "${KERNELS[@]}"; do
+    case "$k" in fixed-*) [ "$gic" = 2 ] || continue ;; esac
+    for sit in "${SITUATIONS[@]}"; do
+      IMAGES+=("$k-gic$gic-$sit")
+      selected "$k-gic$gic-$sit" && SELECTED+=("$k-gic$gic-$sit")
+    done
+  done
+done
+if [ ${#SELECTED[@]} -eq 0 ]; then
+  {
+    echo "bench-qemu: error: --only '$only' matches no image; the images are:"
+    printf '  %s\n' "${IMAGES[@]}"
+    [ "$fixes" = 1 ] || echo "(--fixes adds fixed-no-<FIX>-gic2-* and fixed-one-clock-gic2-*)"
+  } >&2
+  exit 2
+fi
+if [ "$list" = 1 ]; then
+  printf '%s\n' "${SELECTED[@]}"
+  exit 0
+fi
+
+# lock_work ex|sh: hold WORK/.lock (fd 9) until the script ends, exclusive
+# for the steps that edit the workspace's sources in place (kernel_variant,
+# app_variant: two builds at once would compile each other's variant),
+# shared for runs, which only read the images
+lock_work() {
+  mkdir -p "$W"
+  exec 9>>"$W/.lock"
+  local how=-x; [ "$1" = sh ] && how=-s
+  flock -n $how 9 && return 0
+  say "waiting for $W/.lock: another bench-qemu run is using $W"
+  flock $how 9
+}
 
 PKGS=(gcc-aarch64-linux-gnu g++-aarch64-linux-gnu qemu-system-arm ipxe-qemu
       cmake ninja-build device-tree-compiler cpio libxml2-utils protobuf-compiler
@@ -237,13 +293,8 @@ build_one() { # build dir, kernel, gic, situation -> $W/images/<kernel>-gic<gic>
   say "[$k gic$gic $sit] built in $((SECONDS - t0)) s"
 }
 
-KERNELS=(slowpath pr1227 fixed)
-SITUATIONS=(switch noswitch timer)
-[ "$fixes" = 1 ] && KERNELS+=(fixed-no-entry-time fixed-no-entry-budget fixed-no-entry-domain fixed-no-entry-release
-                              fixed-no-idle-switch fixed-no-cb-unblock fixed-no-deadline fixed-no-reprogram-flag
-                              fixed-one-clock)
-
 if has build; then
+  lock_work ex
   install_pkgs
   [ -d "$SH/kernels" ] && [ -d "$SH/sel4-workspace" ] || die "pinned sources not found under $SH"
   export PYTHONPATH=$W/pyfdt
@@ -251,10 +302,13 @@ if has build; then
   for gic in 2 3; do
     for k in "${KERNELS[@]}"; do
       case "$k" in fixed-*) [ "$gic" = 2 ] || continue ;; esac
+      sits=()
+      for sit in "${SITUATIONS[@]}"; do selected "$k-gic$gic-$sit" && sits+=("$sit"); done
+      [ ${#sits[@]} -gt 0 ] || continue
       irqfp=ON bd=$W/build-fp-gic$gic
       [ "$k" = slowpath ] && { irqfp=OFF; bd=$W/build-slow-gic$gic; }
       configure "$bd" "$irqfp" "$gic"
-      for sit in "${SITUATIONS[@]}"; do build_one "$bd" "$k" "$gic" "$sit"; done
+      for sit in "${sits[@]}"; do build_one "$bd" "$k" "$gic" "$sit"; done
     done
   done
   # leave the workspace as extracted (plus the GIC variable)
@@ -282,9 +336,12 @@ run_one() { # image -> $W/out/<name>.log (the serial output)
   local stamp
   stamp="$(cat "$img.inputs") shift=$SHIFT"
   [ "$gic" = 3 ] && stamp="$stamp fw=$(sha256sum <"$HERE/bench-qemu/gicv3-fw.S" | cut -c1-16)"
-  [ -f "$log" ] && [ "$(cat "$log.inputs" 2>/dev/null)" = "$stamp" ] &&
-    grep -q 'END JSON OUTPUT' "$log" && return 0
+  # one run of an image at a time (fd 8): a second waits, then finds its log
   mkdir -p "$W/out"
+  exec 8>>"$log.lock"
+  flock 8
+  [ -f "$log" ] && [ "$(cat "$log.inputs" 2>/dev/null)" = "$stamp" ] &&
+    grep -q 'END JSON OUTPUT' "$log" && { exec 8>&-; return 0; }
   say "[$name] running in QEMU (-icount shift=$SHIFT,sleep=off)"
   local t0=$SECONDS
   rm -f "$log.tmp"
@@ -304,15 +361,16 @@ run_one() { # image -> $W/out/<name>.log (the serial output)
   grep -q 'END JSON OUTPUT' "$log.tmp" || { tail -20 "$log.tmp" >&2; die "[$name] no JSON output (log $log.tmp)"; }
   mv "$log.tmp" "$log"
   echo "$stamp" >"$log.inputs"
+  exec 8>&-
   say "[$name] done in $((SECONDS - t0)) s"
 }
 
 if has run; then
+  lock_work sh
   command -v qemu-system-aarch64 >/dev/null || die "qemu-system-aarch64 not found (run the build step first)"
   for img in "$W"/images/*; do
     case "$img" in *.inputs) continue ;; esac
-    # shellcheck disable=SC2254
-    case "$(basename "$img")" in $only) ;; *) continue ;; esac
+    selected "$(basename "$img")" || continue
     [ -f "$img.inputs" ] || die "$img has no .inputs stamp: rebuild it (build step)"
     run_one "$img"
   done
@@ -347,6 +405,7 @@ sel4test_ws() { # a sel4test workspace whose kernel has the corrected fastpath
 }
 
 if has sel4test; then
+  lock_work ex
   install_pkgs
   export PYTHONPATH=$W/pyfdt
   workspace   # pyfdt and the DTBs

@@ -79,4 +79,42 @@ printf 'nothing here\n' >"$W/n.cmake"
 out=$("$PY" "$SRC/scripts/bench-qemu/kedit.py" gic "$W/n.cmake" 2>&1); rc=$?
 [ $rc = 1 ] && echo "$out" | grep -q 'one gic_v2.h header and one gic_v2.c source expected, found 0 and 0' ||
   fail "kedit gic accepted a file without the GICv2 lines (rc $rc)"
+# bench-qemu.sh's command line (issue 32 item 10), no QEMU needed:
+# --help shows every option and variable, the timeout it states is the
+# code's, --only naming no image is refused with the names, --only selects
+# for the build as for the run (--list), the work folder is locked
+BQ=$SRC/scripts/bench-qemu.sh
+export IRQSIM_BENCH_WORK="$W/work"
+help=$(bash "$BQ" --help) || fail "--help exited $?"
+for w in 'build | run | json' sel4test --out --fixes --only --list --no-apt IRQSIM_SHARED IRQSIM_BENCH_WORK \
+         IRQSIM_CAPTURE_JOBS IRQSIM_BENCH_TIMEOUT; do
+  echo "$help" | grep -q -- "$w" || fail "--help does not show $w"
+done
+tmo=$(sed -n 's/^TMO=\${IRQSIM_BENCH_TIMEOUT:-\([0-9]*\)}$/\1/p' "$BQ")
+[ -n "$tmo" ] && echo "$help" | tr '\n' ' ' | grep -q "IRQSIM_BENCH_TIMEOUT ([^)]*default $tmo)" ||
+  fail "--help does not state the timeout the code uses ($tmo s)"
+out=$(bash "$BQ" --only 'gic2-*' run 2>&1); rc=$?
+[ $rc = 2 ] && echo "$out" | grep -q "^bench-qemu: error: --only 'gic2-\*' matches no image" &&
+  echo "$out" | grep -q '^  pr1227-gic2-switch$' || fail "--only matching nothing: exit $rc: $out"
+[ ! -e "$W/work" ] || fail "--only matching nothing touched the work folder"
+got=$(bash "$BQ" --only '*-gic3-*' --list | tr '\n' ' ')
+[ "$got" = "slowpath-gic3-switch slowpath-gic3-noswitch slowpath-gic3-timer pr1227-gic3-switch pr1227-gic3-noswitch pr1227-gic3-timer fixed-gic3-switch fixed-gic3-noswitch fixed-gic3-timer " ] ||
+  fail "--only '*-gic3-*' --list: $got"
+n=$(bash "$BQ" --fixes --only 'fixed-no-*' --list | wc -l)
+[ "$n" = 24 ] || fail "--fixes --only 'fixed-no-*': $n images, expected 24 (8 fixes, GICv2, 3 situations)"
+grep -q 'selected "$k-gic$gic-$sit" && sits+=' "$BQ" || fail "the build step does not take --only's selection"
+# a build waits for the lock another run holds on the work folder
+mkdir -p "$W/work"
+(exec 9>>"$W/work/.lock" && flock 9 && exec sleep 20) >/dev/null 2>&1 &
+holder=$! # sleep itself holds the lock: killing it frees the lock
+sleep 0.5
+bash "$BQ" --no-apt build >"$W/lock.out" 2>&1 &
+waiter=$!
+i=0
+while [ $i -lt 50 ] && ! grep -q 'waiting for .*/work/.lock' "$W/lock.out"; do sleep 0.1; i=$((i + 1)); done
+kill $waiter 2>/dev/null
+kill $holder 2>/dev/null
+wait $waiter $holder 2>/dev/null
+grep -q 'waiting for .*/work/.lock: another bench-qemu run' "$W/lock.out" ||
+  fail "a build did not wait for the work folder's lock: $(cat "$W/lock.out")"
 echo "bench-qemu tools: all checks passed"

@@ -74,6 +74,14 @@ expect clock_reads "$tmp/clock_reads.jsonl" 2 "clock_reads.jsonl:2: clock_reads 
 variant clock_obj 's/"clock_reads":\[\["0xffffff8040010e98",8912698\]\]/"clock_reads":{"a":1}/'
 expect clock_obj "$tmp/clock_obj.jsonl" 2 "clock_obj.jsonl:2: \"clock_reads\" is not an array"
 
+# issue 32 item 9: an empty clock_reads on an entry whose ksCurTime moved
+# (the kernel read the clock) read as a false difference; a three-number
+# dom_schedule entry was read as [domain, length]
+variant clock_empty 's/"clock_reads":\[\["0xffffff8040010e98",8912698\]\]/"clock_reads":[]/'
+expect clock_empty "$tmp/clock_empty.jsonl" 2 "clock_empty.jsonl:2: clock_reads lists no read but ksCurTime moved from 8765044 to 8912698"
+variant dom3 's/"dom_schedule":\[\[0,1\]\]/"dom_schedule":[[0,1,7]]/'
+expect dom3 "$tmp/dom3.jsonl" 2 "dom3.jsonl:2: dom_schedule entry 0 is not \[domain, length\]"
+
 # JSON strings that would write their own scenario lines
 variant board_nl 's/"board": "imx8mm"/"board": "imx8mm\\nirq 27"/'
 expect board_nl "$tmp/board_nl.jsonl" 2 "board_nl.jsonl:1: header needs \"board\" and \"config\" strings"

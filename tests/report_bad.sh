@@ -94,4 +94,39 @@ cls=$(sed -n 's|.*"reproducer_class": "\([^"]*\)".*|\1|p' run.json | head -n 1)
 sed "0,/\"reproducer_class\": \"$(echo "$cls" | sed 's|/|\\/|g')\"/s||\"reproducer_class\": \"x\`<b>\"|" run.json > tick.json
 grep -q 'x`<b>' tick.json || fail "tick.json was not made"
 expect tick "^tick.json: defects\[[0-9]*\]\.reproducer_class: the string holds character 0x60"
+# strings of a JSON reach the review as text (issue 32 item 8): no HTML,
+# image, link, @mention or autolinked URL of theirs comes out as markup
+# (inside a code span nothing is markup: the spans are taken out first)
+# nomarkup NAME: NAME.md holds none of those, and NAME.md was written
+nomarkup() {
+  [ -s "$1.md" ] || fail "$1: no review written"
+  perl -pe 's/(`+)(.*?[^`])\1(?!`)//g' "$1.md" > "$1.text"
+  for bad in '<img' '<b>' '!\[' '](' '@octocat' 'http://'; do
+    ! grep -q -e "$bad" "$1.text" || { grep -e "$bad" "$1.text"; fail "$1: '$bad' reaches the review as markup"; }
+  done
+}
+mark='![i](http://e.invalid/x.png) [l](http://e.invalid) @octocat <img src=x>'
+cat > real.json <<EOF2
+{"command": "validate", "build": "b<b>", "board": "<img src=b>", "commit": "@octocat", "checks": 1, "seconds": 1,
+ "diverged": 1, "halts": 0, "known_halts": 0, "defects": {"<img src=k>": 1},
+ "kinds": [{"path": "<img src=p>", "fields": "$mark", "model_cause": "<img src=m>", "count": 1, "seed": 1,
+            "reproducer": "a\`b<b>"}]}
+EOF2
+"$irqsim" report real.json > real.md 2> real.err || { cat real.err; fail "real: report exited $?"; }
+nomarkup real
+grep -q '``a`b<b>``' real.md || fail "real: a reproducer with a backtick is not one code span"
+cat > review.json <<EOF2
+{"command": "review", "tree": "t", "baseline": "@octocat", "new": 1, "gone": 0, "seed": 1,
+ "configs": [{"config": "<img src=c>", "ran": true, "states": 1, "new": 1, "gone": 0, "tree": {}, "baseline": {},
+              "kinds": [{"check": "<img src=k>", "new": true, "halt": false, "fields": "$mark",
+                         "model_cause": "x<b>", "defects": "<img src=d> @octocat", "change": "[l](http://e.invalid)",
+                         "tree": 1, "baseline": 0}]},
+             {"config": "c2", "ran": false, "why": "$mark", "kinds": [], "tree": {}}]}
+EOF2
+"$irqsim" report review.json > review.md 2> review.err || { cat review.err; fail "review: report exited $?"; }
+nomarkup review
+sed '0,/"fields": \[/s||"fields": ["![i](http://e.invalid/x.png) [l](http://e.invalid) @octocat", |' run.json > fields.json
+grep -q '@octocat' fields.json || fail "fields.json was not made"
+"$irqsim" report fields.json > fields.md 2> fields.err || { cat fields.err; fail "fields: report exited $?"; }
+nomarkup fields
 echo "report_bad: every bad reproducer and JSON refused with exit 2"

@@ -12,6 +12,7 @@
 #include "config.h"
 #include "diff.h"
 #include "irq_fast.h"
+#include "lineread.h"
 #include "out.h"
 
 static const char WHO[] = "irqsim exhaust --executions";
@@ -415,26 +416,24 @@ static void use_read(struct exec_result *r, struct sread *sr)
 static int read_file(FILE *f, const struct exec_opts *o, const struct exec_result *r, struct sread *sr,
                      struct serr *e)
 {
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t n;
+    char line[LINE_MAX_];
+    size_t n;
     int lineno = 0, rc = 0;
-    while (rc == 0 && (n = getline(&line, &cap, f)) >= 0) {
+    for (enum line_status st; rc == 0 && (st = line_read(f, line, sizeof line, &n)) != LINE_EOF;) {
         lineno++;
-        if (n > LINE_MAX_ - 2 + (line[n - 1] == '\n'))
+        if (st == LINE_ERROR)
+            rc = fail(e, lineno, "read error: %s", strerror(errno));
+        else if (st == LINE_LONG)
             rc = fail(e, lineno, "line longer than %d bytes", LINE_MAX_ - 2);
-        else if ((size_t)n != strlen(line))
+        else if (st == LINE_NUL)
             rc = fail(e, lineno, "a NUL byte");
-        else if (line[n - 1] != '\n')
+        else if (st == LINE_CUT)
             rc = fail(e, lineno, "cut short (no end of line: a file not written to its end)");
         else if (lineno == 1)
             rc = first_line(line, e);
         else
             rc = read_line(o, r, sr, lineno, line, e);
     }
-    if (rc == 0 && ferror(f))
-        rc = fail(e, lineno, "read error: %s", strerror(errno));
-    free(line);
     const struct lines *at = &sr->at;
     if (rc == 0 && (!at->run || !at->position || !at->elapsed || !at->counts || !at->exits || !at->sits || !at->end))
         rc = fail(e, lineno ? lineno : 1, "incomplete (run, position, elapsed, counts, exits, sits and end are "

@@ -18,6 +18,7 @@
 #include "exhaust.h"
 #include "invariant.h"
 #include "jval.h"
+#include "lineread.h"
 #include "irq_fast.h"
 #include "out.h"
 #include "print.h"
@@ -765,11 +766,15 @@ static int load_state(struct run *r, double *elapsed)
     int lineno = 0, rc = sr && line ? 0 : state_fail(&e, 0, "out of memory");
     if (sr)
         sr->len = -1;
-    while (rc == 0 && fgets(line, STATE_LINE_MAX, f)) {
+    size_t n;
+    for (enum line_status st; rc == 0 && (st = line_read(f, line, STATE_LINE_MAX, &n)) != LINE_EOF;) {
         lineno++;
-        size_t n = strlen(line);
-        if (n == STATE_LINE_MAX - 1 && line[n - 1] != '\n')
+        if (st == LINE_ERROR)
+            rc = state_fail(&e, lineno, "read error: %s", strerror(errno));
+        else if (st == LINE_LONG)
             rc = state_fail(&e, lineno, "line longer than %d bytes", STATE_LINE_MAX - 2);
+        else if (st == LINE_NUL)
+            rc = state_fail(&e, lineno, "a NUL byte");
         else if (lineno == 1)
             rc = strncmp(line, STATE_MAGIC, sizeof STATE_MAGIC - 1) != 0 || line[sizeof STATE_MAGIC - 1] != '\n'
                      ? state_fail(&e, 1, "not an irqsim exhaust state file")
@@ -777,8 +782,6 @@ static int load_state(struct run *r, double *elapsed)
         else
             rc = state_line(r, sr, lineno, line, &e);
     }
-    if (rc == 0 && ferror(f))
-        rc = state_fail(&e, lineno, "read error: %s", strerror(errno));
     fclose(f);
     free(line);
     if (rc == 0 && (!sr->at.end || !sr->at.run || !sr->at.done || !sr->at.ordinal || sr->len < 0 ||

@@ -29,6 +29,7 @@
 
 #include "cli.h"
 #include "out.h"
+#include "lineread.h"
 #include "rk_cov.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -124,7 +125,10 @@ static void info_get(const char *build, const char *key, char *out, size_t n)
     FILE *f = fopen(path, "r");
     if (!f)
         return;
-    while (fgets(line, sizeof line, f))
+    size_t len;
+    enum line_status st;
+    /* bounded: rk_open refuses a kernel.info with a longer line or a NUL */
+    while ((st = line_read(f, line, sizeof line, &len)) == LINE_OK || st == LINE_CUT)
         if (!strncmp(line, key, kl) && line[kl] == '=') {
             line[strcspn(line, "\n")] = 0;
             snprintf(out, n, "%s", line + kl + 1);

@@ -345,12 +345,15 @@ static int replay_file(const struct replay_opts *o, struct replay_run *r, const 
 {
     struct trace_reader tr;
     char err[400];
-    if (trace_open(&tr, file, err, sizeof err)) {
+    int opened = trace_open(&tr, file, err, sizeof err);
+    if (opened == TRACE_INTERRUPTED && stop_requested())
+        return 0; /* the caller reports the stop and ends by the signal */
+    if (opened) {
         fprintf(stderr, "irqsim replay: %s\n", err);
         return -1;
     }
     uint64_t n = 0;
-    int rc;
+    int rc = 0;
     while ((o->limit == 0 || n < o->limit) && !stop_requested() &&
            (rc = trace_next(&tr, &r->rec, err, sizeof err)) == 1) {
         char where[300];
@@ -361,6 +364,8 @@ static int replay_file(const struct replay_opts *o, struct replay_run *r, const 
     }
     if (o->limit && n == o->limit)
         rc = 0;
+    if (rc == TRACE_INTERRUPTED && stop_requested())
+        rc = 0; /* a read waiting on a pipe, cut by the signal: the stop, not bad input */
     if (rc < 0)
         fprintf(stderr, "irqsim replay: %s\n", err);
     printf("== %s: %ld entries, trace format %d%s%s\n", file, n, tr.format, tr.kernel[0] ? ", kernel " : "",

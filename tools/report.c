@@ -14,6 +14,7 @@
 #include "cli.h"
 #include "defect.h"
 #include "jval.h"
+#include "mdtext.h"
 #include "out.h"
 #include "reportreal.h"
 #include "scenario.h"
@@ -183,12 +184,14 @@ static const struct target *report_target(const struct jval_doc *jd, const char 
 }
 
 static void print_list(FILE *out, const struct jval_doc *jd, const struct jval *arr, const char *sep,
-                       const char *quote)
+                       enum md_ctx ctx)
 {
     int i = 0;
     for (const struct jval *v = arr && arr->type == JV_ARRAY ? jval_first(jd, arr) : NULL; v; v = jval_next(jd, v))
-        if (v->type == JV_STRING)
-            fprintf(out, "%s%s%s%s", i++ ? sep : "", quote, v->str, quote);
+        if (v->type == JV_STRING) {
+            fputs(i++ ? sep : "", out);
+            md_paste(out, v->str, ctx);
+        }
 }
 
 static const char *plural(double n, const char *one, const char *many)
@@ -232,18 +235,20 @@ static int report_defect(FILE *out, const struct report_ctx *c, const struct jva
     fprintf(out, "**Seen.** %.0f %s in %d %s, first after %.2f s; fastpath exits: ", count,
             plural(count, "divergent state", "divergent states"), n_classes,
             n_classes == 1 ? "class" : "classes", first);
-    print_list(out, jd, jval_get(jd, d, "exits"), ", ", "`");
+    print_list(out, jd, jval_get(jd, d, "exits"), ", ", MD_CODE);
     fprintf(out, "; differing fields: ");
-    print_list(out, jd, jval_get(jd, d, "fields"), ", ", "");
+    print_list(out, jd, jval_get(jd, d, "fields"), ", ", MD_TEXT);
     fprintf(out, ".\nClasses (exit/cause): ");
-    print_list(out, jd, classes, ", ", "`");
+    print_list(out, jd, classes, ", ", MD_CODE);
     fprintf(out, ".\n\n");
     const char *repro = jval_str(jd, d, "reproducer", "");
     const char *cls = jval_str(jd, d, "reproducer_class", "?");
     if (!*repro) {
         fprintf(out, "Reproducer: not shrunk (the run had no `--out`); `irqsim gen %s--seed %.0f` prints the "
-                     "state of class `%s` with the run's bounds.\n\n",
-                c->w->fuzz_args, jval_num(jd, d, "seed", 0), cls);
+                     "state of class ",
+                c->w->fuzz_args, jval_num(jd, d, "seed", 0));
+        md_paste(out, cls, MD_CODE);
+        fputs(" with the run's bounds.\n\n", out);
         return 0;
     }
     char used[4200];
@@ -251,9 +256,11 @@ static int report_defect(FILE *out, const struct report_ctx *c, const struct jva
     if (!text)
         return -1;
     const char *base = strrchr(repro, '/');
-    fprintf(out, "<details><summary>Smallest reproducer: class <code>%s</code>, size %.0f "
-                 "(<code>%s</code>)</summary>\n\n",
-            cls, jval_num(jd, d, "reproducer_size", 0), base ? base + 1 : repro);
+    fputs("<details><summary>Smallest reproducer: class <code>", out);
+    md_paste(out, cls, MD_TEXT);
+    fprintf(out, "</code>, size %.0f (<code>", jval_num(jd, d, "reproducer_size", 0));
+    md_paste(out, base ? base + 1 : repro, MD_TEXT);
+    fputs("</code>)</summary>\n\n", out);
     int fence = fence_len(text);
     fprintf(out, "%.*s\n%s%s%.*s\n\n</details>\n\n", fence, REPORT_FENCE, text,
             text[0] && text[strlen(text) - 1] == '\n' ? "" : "\n", fence, REPORT_FENCE);
@@ -385,15 +392,19 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
     const char *variant = jval_str(jd, run, "fastpath", "?");
     double checks = jval_num(jd, run, "checks", 0), secs = jval_num(jd, run, "seconds", 0);
     double jobs = jval_num(jd, run, "jobs", 1), seed = jval_num(jd, run, "seed", 0);
-    fprintf(out, "## irqsim: %s (`%s`) against the slowpath\n\n", w->subject, variant);
+    fprintf(out, "## irqsim: %s (", w->subject);
+    md_paste(out, variant, MD_CODE);
+    fputs(") against the slowpath\n\n", out);
     fprintf(out, "irqsim runs %s and the slowpath (`%s`) "
                  "of a model of the aarch64 MCS kernel from one generated kernel state, %s and one entry "
                  "clock, and compares the outcomes field by field after normalising lazy time accounting.\n\n",
             w->fast_intro, t->slowpath, w->event);
     fputs(w->preface, out);
-    fprintf(out, "`irqsim fuzz %s--fastpath %s` checked **%.0f** generated states in %.0f s (%.0f %s, seed "
-                 "%.0f): ",
-            w->fuzz_args, variant, checks, secs, jobs, plural(jobs, "job", "jobs"), seed);
+    char line[REPORT_JSON_STRING + 64];
+    snprintf(line, sizeof line, "irqsim fuzz %s--fastpath %s", w->fuzz_args, variant);
+    md_paste(out, line, MD_CODE);
+    fprintf(out, " checked **%.0f** generated states in %.0f s (%.0f %s, seed %.0f): ", checks, secs, jobs,
+            plural(jobs, "job", "jobs"), seed);
     if ((int)classes->len == 0) {
         fprintf(out, "the fastpath agreed with the slowpath on every one.\n");
         return 0;
@@ -415,9 +426,14 @@ static int report(FILE *out, const struct jval_doc *jd, const char *json_path, c
             continue;
         if (!unexplained++)
             fprintf(out, "### Divergences no fix explains\n\n");
-        fprintf(out, "- `%s/unexplained`: %.0f states, seed %.0f, reproducer `%s`; fields: ", jval_str(jd, c, "exit", "?"),
-                jval_num(jd, c, "count", 0), jval_num(jd, c, "seed", 0), jval_str(jd, c, "reproducer", "-"));
-        print_list(out, jd, jval_get(jd, c, "fields"), ", ", "");
+        char name[REPORT_JSON_STRING + 16];
+        snprintf(name, sizeof name, "%s/unexplained", jval_str(jd, c, "exit", "?"));
+        fputs("- ", out);
+        md_paste(out, name, MD_CODE);
+        fprintf(out, ": %.0f states, seed %.0f, reproducer ", jval_num(jd, c, "count", 0), jval_num(jd, c, "seed", 0));
+        md_paste(out, jval_str(jd, c, "reproducer", "-"), MD_CODE);
+        fputs("; fields: ", out);
+        print_list(out, jd, jval_get(jd, c, "fields"), ", ", MD_TEXT);
         fprintf(out, "\n");
     }
     return 0;

@@ -5,32 +5,11 @@
 #include <string.h>
 
 #include "defect.h"
+#include "mdtext.h"
 #include "target.h"
 
 /* Kinds listed per list; the rest are counted. */
 #define RR_MAX_KINDS 20
-
-/* Text from the JSON pasted into Markdown: the characters that would end
- * a code span or start markup become entities, control characters spaces
- * (halt texts hold `>>` and `&`). */
-static void md_text(FILE *out, const char *s)
-{
-    for (; s && *s; s++) {
-        unsigned char ch = (unsigned char)*s;
-        if (ch == '<')
-            fputs("&lt;", out);
-        else if (ch == '>')
-            fputs("&gt;", out);
-        else if (ch == '&')
-            fputs("&amp;", out);
-        else if (ch == '`')
-            fputc('\'', out);
-        else if (ch < 0x20 || ch == 0x7f)
-            fputc(' ', out);
-        else
-            fputc(ch, out);
-    }
-}
 
 static bool jbool(const struct jval_doc *jd, const struct jval *o, const char *key)
 {
@@ -67,23 +46,27 @@ static void real_kind(FILE *out, const struct jval_doc *jd, const struct jval *k
 {
     const char *p = jval_str(jd, k, "path", "-");
     fprintf(out, "- %s", unexplained ? "**unexplained** " : "");
-    if (strcmp(p, "-"))
-        fprintf(out, "`%s` ", p);
+    if (strcmp(p, "-")) {
+        md_paste(out, p, MD_CODE);
+        fputc(' ', out);
+    }
     if (jbool(jd, k, "halt")) {
         fputs("halt: ", out);
-        md_text(out, jval_str(jd, k, "text", ""));
+        md_paste(out, jval_str(jd, k, "text", ""), MD_TEXT);
     } else {
-        md_text(out, jval_str(jd, k, "fields", "?"));
+        md_paste(out, jval_str(jd, k, "fields", "?"), MD_TEXT);
     }
     const char *c = jval_str(jd, k, "model_cause", "none");
-    if (strcmp(c, "none"))
-        fprintf(out, " [model cause `%s`]", c);
+    if (strcmp(c, "none")) {
+        fputs(" [model cause ", out);
+        md_paste(out, c, MD_CODE);
+        fputc(']', out);
+    }
     fprintf(out, ": %.0f states, first at seed %.0f", jval_num(jd, k, "count", 0), jval_num(jd, k, "seed", 0));
     const char *r = jval_str(jd, k, "reproducer", "");
     if (r[0]) {
-        fputs(", reproducer `", out);
-        md_text(out, r);
-        fputc('`', out);
+        fputs(", reproducer ", out);
+        md_paste(out, r, MD_CODE);
     }
     fputc('\n', out);
 }
@@ -97,12 +80,14 @@ int report_real_run(FILE *out, const struct jval_doc *jd, const char *path, cons
     bool fuzz = !strcmp(jval_str(jd, run, "command", ""), "fuzz");
     const struct jval *kinds = jval_get(jd, run, "kinds");
     fprintf(out, "## irqsim: %s on the real kernel\n\n", fuzz ? "fastpath_irq against the slowpath" : "the model");
-    fprintf(out, "`irqsim %s --real` ran **%.0f** generated states in %.0f s on the host build `", fuzz ? "fuzz" : "validate",
+    fprintf(out, "`irqsim %s --real` ran **%.0f** generated states in %.0f s on the host build ", fuzz ? "fuzz" : "validate",
             jval_num(jd, run, "checks", 0), jval_num(jd, run, "seconds", 0));
-    md_text(out, jval_str(jd, run, "build", ""));
-    fprintf(out, "` (board %s, commit `", jval_str(jd, run, "board", "?"));
-    md_text(out, jval_str(jd, run, "commit", "?"));
-    fprintf(out, "`): %s **%.0f** states; %.0f real-kernel halts, %.0f of them known findings.\n\n",
+    md_paste(out, jval_str(jd, run, "build", ""), MD_CODE);
+    fputs(" (board ", out);
+    md_paste(out, jval_str(jd, run, "board", "?"), MD_TEXT);
+    fputs(", commit ", out);
+    md_paste(out, jval_str(jd, run, "commit", "?"), MD_CODE);
+    fprintf(out, "): %s **%.0f** states; %.0f real-kernel halts, %.0f of them known findings.\n\n",
             fuzz ? "the kernel's own fastpath diverged from its own slowpath (no model in the verdict) on"
                  : "the model and the kernel differed on",
             jval_num(jd, run, "diverged", 0), jval_num(jd, run, "halts", 0), jval_num(jd, run, "known_halts", 0));
@@ -113,7 +98,7 @@ int report_real_run(FILE *out, const struct jval_doc *jd, const char *path, cons
             int i = d->key ? defect_index(&target_irq, d->key) : -1;
             const struct defect_info *di = i >= 0 ? defect_info(&target_irq, i) : NULL;
             fprintf(out, "| %s | ", di ? di->id : "?");
-            md_text(out, di ? di->title : d->key);
+            md_paste(out, di ? di->title : d->key, MD_TEXT);
             fprintf(out, " | %.0f |\n", d->real);
         }
         fprintf(out, "\n(the model's cause of each divergence named: %.0f of %.0f, docs/FINDINGS.md)\n\n",
@@ -139,27 +124,36 @@ int report_real_run(FILE *out, const struct jval_doc *jd, const char *path, cons
 
 static void review_kind(FILE *out, const struct jval_doc *jd, const struct jval *k, bool has_base)
 {
-    fprintf(out, "- `%s` ", jval_str(jd, k, "check", "?"));
+    fputs("- ", out);
+    md_paste(out, jval_str(jd, k, "check", "?"), MD_CODE);
+    fputc(' ', out);
     if (jbool(jd, k, "halt")) {
         fputs("halt: ", out);
-        md_text(out, jval_str(jd, k, "text", ""));
+        md_paste(out, jval_str(jd, k, "text", ""), MD_TEXT);
     } else {
-        md_text(out, jval_str(jd, k, "fields", "?"));
+        md_paste(out, jval_str(jd, k, "fields", "?"), MD_TEXT);
     }
     const char *c = jval_str(jd, k, "model_cause", "none");
-    if (strcmp(c, "none"))
-        fprintf(out, " [model cause `%s`: %s]", c, jval_str(jd, k, "defects", "?"));
+    if (strcmp(c, "none")) {
+        fputs(" [model cause ", out);
+        md_paste(out, c, MD_CODE);
+        fputs(": ", out);
+        md_paste(out, jval_str(jd, k, "defects", "?"), MD_TEXT);
+        fputc(']', out);
+    }
     const char *ch = jval_str(jd, k, "change", NULL);
-    if (ch)
-        fprintf(out, " (%s)", ch);
+    if (ch) {
+        fputs(" (", out);
+        md_paste(out, ch, MD_TEXT);
+        fputc(')', out);
+    }
     fprintf(out, ": %.0f states", jval_num(jd, k, "tree", 0));
     if (has_base && !strstr(jval_str(jd, k, "check", ""), "vs-baseline"))
         fprintf(out, " (baseline %.0f)", jval_num(jd, k, "baseline", 0));
     const char *r = jval_str(jd, k, "reproducer", "");
     if (r[0]) {
-        fputs(", reproducer `", out);
-        md_text(out, r);
-        fputc('`', out);
+        fputs(", reproducer ", out);
+        md_paste(out, r, MD_CODE);
     }
     fputc('\n', out);
 }
@@ -180,11 +174,11 @@ static void review_list(FILE *out, const struct jval_doc *jd, const struct jval 
 static void review_config(FILE *out, const struct jval_doc *jd, const struct jval *cfg, bool has_base)
 {
     fprintf(out, "\n### ");
-    md_text(out, jval_str(jd, cfg, "config", "?"));
+    md_paste(out, jval_str(jd, cfg, "config", "?"), MD_TEXT);
     fprintf(out, "\n\n");
     if (!jbool(jd, cfg, "ran")) {
         fputs("Not run: ", out);
-        md_text(out, jval_str(jd, cfg, "why", "?"));
+        md_paste(out, jval_str(jd, cfg, "why", "?"), MD_TEXT);
         fputs("\n", out);
         return;
     }
@@ -215,13 +209,11 @@ int report_review(FILE *out, const struct jval_doc *jd, const char *path, const 
             return -1;
     }
     const char *base = jval_str(jd, run, "baseline", NULL);
-    fprintf(out, "## irqsim review\n\nTree `");
-    md_text(out, jval_str(jd, run, "tree", ""));
-    fprintf(out, "` against %s", base ? "baseline `" : "PR #1227's known defects (docs/FINDINGS.md)");
-    if (base) {
-        md_text(out, base);
-        fputc('`', out);
-    }
+    fprintf(out, "## irqsim review\n\nTree ");
+    md_paste(out, jval_str(jd, run, "tree", ""), MD_CODE);
+    fprintf(out, " against %s", base ? "baseline " : "PR #1227's known defects (docs/FINDINGS.md)");
+    if (base)
+        md_paste(out, base, MD_CODE);
     double nn = jval_num(jd, run, "new", 0), ng = jval_num(jd, run, "gone", 0);
     fprintf(out, ", %u configuration%s, seed %.0f: **%s** (%.0f new, %.0f gone or better).\n", configs->len,
             configs->len == 1 ? "" : "s", jval_num(jd, run, "seed", 0), nn > 0 ? "something new" : "nothing new", nn,

@@ -6,6 +6,7 @@
 #include "config.h"
 #include "defect.h"
 #include "diff.h"
+#include "mdtext.h"
 #include "out.h"
 #include "review.h"
 #include "target.h"
@@ -31,14 +32,17 @@ static int total(const struct review_result *res, int n, bool gone)
 static void md_kind(FILE *f, const struct review_result *res, const struct review_kind *k)
 {
     char text[400];
-    fprintf(f, "- **%s**: %s: %" PRIu64 " state%s", review_check_name(k->check), review_kind_text(k, text, sizeof text),
-            k->count[0], k->count[0] == 1 ? "" : "s");
+    fprintf(f, "- **%s**: ", review_check_name(k->check));
+    md_paste(f, review_kind_text(k, text, sizeof text), MD_TEXT); /* a halt's text is the kernel's */
+    fprintf(f, ": %" PRIu64 " state%s", k->count[0], k->count[0] == 1 ? "" : "s");
     if (res->has_base && k->check < RV_SLOW_VS_BASE)
         fprintf(f, " (baseline %" PRIu64 ")", k->count[1]);
     uint64_t seed = k->count[0] ? k->seed[0] : k->seed[1];
     fprintf(f, ", first at seed %" PRIu64, seed);
-    if (k->reproducer)
-        fprintf(f, ", reproducer `%s`", k->reproducer);
+    if (k->reproducer) {
+        fputs(", reproducer ", f);
+        md_paste(f, k->reproducer, MD_CODE);
+    }
     fprintf(f, "\n");
 }
 
@@ -72,8 +76,12 @@ static uint64_t md_follows(const struct review_result *res)
 
 static void md_side(FILE *f, const char *who, const struct review_side *s)
 {
-    fprintf(f, "- %s: `%s`, commit %s, model kernel %s%s\n", who, s->build, s->commit[0] ? s->commit : "?",
-            cfg_kernel_name(s->kernel), s->irq_fastpath ? "" : ", **no IRQ fastpath** (only the slowpath checked)");
+    fprintf(f, "- %s: ", who);
+    md_paste(f, s->build, MD_CODE);
+    fputs(", commit ", f);
+    md_paste(f, s->commit[0] ? s->commit : "?", MD_TEXT);
+    fprintf(f, ", model kernel %s%s\n", cfg_kernel_name(s->kernel),
+            s->irq_fastpath ? "" : ", **no IRQ fastpath** (only the slowpath checked)");
 }
 
 static void md_defects(FILE *f, const struct review_result *res)
@@ -102,8 +110,11 @@ static void md_config(FILE *f, const struct review_result *res)
         md_side(f, "baseline", &res->side[1]);
     if (res->same_build)
         fprintf(f, "- the tree and the baseline have the same content: one build\n");
-    if (res->why[0])
-        fprintf(f, "- **not run%s**: %s\n", res->ran ? " to the end" : "", res->why);
+    if (res->why[0]) {
+        fprintf(f, "- **not run%s**: ", res->ran ? " to the end" : "");
+        md_paste(f, res->why, MD_TEXT);
+        fputc('\n', f);
+    }
     if (!res->ran)
         return;
     const struct review_side *t = &res->side[0], *b = &res->side[1];
@@ -150,8 +161,16 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
 {
     int nn = total(res, n, false), ng = total(res, n, true);
     fprintf(f, "## irqsim review\n\n");
-    fprintf(f, "Tree `%s` against %s%s%s, %d configuration%s, ", o->tree, o->base ? "baseline `" : "",
-            o->base ? o->base : "PR #1227's known defects (docs/FINDINGS.md)", o->base ? "`" : "", n, n == 1 ? "" : "s");
+    fputs("Tree ", f);
+    md_paste(f, o->tree, MD_CODE);
+    fputs(" against ", f);
+    if (o->base) {
+        fputs("baseline ", f);
+        md_paste(f, o->base, MD_CODE);
+    } else {
+        fputs("PR #1227's known defects (docs/FINDINGS.md)", f);
+    }
+    fprintf(f, ", %d configuration%s, ", n, n == 1 ? "" : "s");
     if (o->checks)
         fprintf(f, "%" PRIu64 " generated states each from seed %" PRIu64, o->checks, o->seed);
     else
