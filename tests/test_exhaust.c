@@ -615,7 +615,7 @@ static void test_bad_options(void **st)
     expect_usage("--shard: expected K/N with 1 <= K <= N, got '4/3'", "--shard", "4/3", NULL);
     expect_usage("--shard: expected K/N with 1 <= K <= N, got '2'", "--shard", "2", NULL);
     expect_usage("--threads needs a value", "--threads", NULL, NULL);
-    expect_usage("takes no files (got 'x.scen')", "x.scen", NULL, NULL);
+    expect_usage("takes files only with --merge (got 'x.scen')", "x.scen", NULL, NULL);
     expect_usage("--stop-after: expected a whole number from 1, got '0'", "--stop-after", "0", NULL);
 }
 
