@@ -17,6 +17,7 @@
 #include "irq_fast.h"
 #include "out.h"
 #include "print.h"
+#include "progress.h"
 #include "shrink.h"
 #include "situation.h"
 #include "stop.h"
@@ -69,13 +70,6 @@ struct worker {
     struct gen_cache *hist; /* the worker's refill histories; NULL (out of
                                memory) builds each anew, same states */
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 
 int fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title)
@@ -224,7 +218,7 @@ static void record(struct session *s, const struct dclass *cl, uint64_t idx, uin
         fd->first_idx = idx;
         fd->seed = seed;
         fd->clock = clock;
-        fd->first_s = now_s() - s->start;
+        fd->first_s = progress_now() - s->start;
         s->n_classes++;
     }
     if (i < s->n_classes) {
@@ -352,7 +346,7 @@ static void exit_totals(const struct session *s, uint64_t *out)
             out[e] += s->exits[j][e];
 }
 
-static void progress_line(struct session *s)
+static void progress_line(struct session *s, struct progress *pr)
 {
     uint64_t ex[TALLY_LEN];
     const struct target *tg = target_run(s);
@@ -364,9 +358,9 @@ static void progress_line(struct session *s)
     int reached = 0, possible = s->o->variant == FP_FIXED ? tg->exits : tg->exits - tg->first_merged_exit;
     for (int e = 0; e < tg->exits; e++)
         reached += ex[e] > 0;
-    double t = now_s() - s->start;
-    fprintf(stderr, "\r[%6.1fs] %12" PRIu64 " checks  %9.0f/s  exits %2d/%d  classes %d ", t, n,
-            t > 0 ? (double)n / t : 0.0, reached, possible, classes);
+    double t = progress_now() - s->start;
+    progress_print(pr, "[%6.1fs] %12" PRIu64 " checks  %9.0f/s  exits %2d/%d  classes %d", t, n,
+                   t > 0 ? (double)n / t : 0.0, reached, possible, classes);
 }
 
 static void print_fields(FILE *f, uint32_t mask)
@@ -691,7 +685,7 @@ int fuzz_run(const struct fuzz_opts *o)
     }
     s->o = o;
     pthread_mutex_init(&s->lock, NULL);
-    s->start = now_s();
+    s->start = progress_now();
     stop_catch();
     int started = 0;
     for (int j = 0; j < o->jobs; j++) {
@@ -702,23 +696,23 @@ int fuzz_run(const struct fuzz_opts *o)
             break;
         started++;
     }
-    double end = s->start + o->seconds, shown = s->start;
-    while ((o->max_checks || now_s() < end) && atomic_load(&s->finished) < started && !stop_requested()) {
+    double end = s->start + o->seconds;
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
+    while ((o->max_checks || progress_now() < end) && atomic_load(&s->finished) < started && !stop_requested()) {
         struct timespec ts = {0, 100 * 1000 * 1000};
         nanosleep(&ts, NULL);
-        if (o->progress && now_s() - shown >= 1.0) {
-            shown = now_s();
-            progress_line(s);
-        }
+        if (progress_due(&pr))
+            progress_line(s, &pr);
     }
     atomic_store(&s->stop, 1);
     for (int j = 0; j < started; j++)
         pthread_join(tid[j], NULL);
     s->interrupted = stop_requested();
-    double elapsed = now_s() - s->start;
+    double elapsed = progress_now() - s->start;
     bool oom = finish_classes(s) != 0;
-    if (o->progress)
-        progress_line(s), fputc('\n', stderr);
+    progress_line(s, &pr);
+    progress_end(&pr, false);
     summary(stdout, s, elapsed);
     if (o->json && write_json(s, elapsed) != 0)
         s->write_errors++;

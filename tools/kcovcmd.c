@@ -26,6 +26,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "progress.h"
 #include "rk_cov.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -75,13 +76,6 @@ static int bad(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n%s", usage);
     return 2;
-}
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
 static int parse(int argc, char **argv, struct kcov_opts *o)
@@ -244,8 +238,8 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
     gen_bounds_default(&bi);
     gen_bounds_default(&bs);
     bs.target = &target_signal;
-    double t0 = now_s();
-    for (uint64_t s = o->seed; now_s() - t0 < o->seconds; s++) {
+    double t0 = progress_now();
+    for (uint64_t s = o->seed; progress_now() - t0 < o->seconds; s++) {
         struct rk_syscall sys;
         int kind;
         if (rk_gen_state(&k, &in, s, &bi) == 0) {
@@ -261,7 +255,7 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
             c->sig_model++;
         }
     }
-    c->seconds = now_s() - t0;
+    c->seconds = progress_now() - t0;
     return 0;
 }
 
