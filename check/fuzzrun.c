@@ -17,6 +17,7 @@
 #include "irq_fast.h"
 #include "out.h"
 #include "print.h"
+#include "progress.h"
 #include "shrink.h"
 #include "situation.h"
 #include "stop.h"
@@ -31,8 +32,12 @@
 struct found {
     struct dclass cl;
     uint32_t fields_seen; /* union over all hits */
-    uint64_t count, seed;
-    int clock; /* which entry clock of the seed's state (0: gen_state's own) */
+    uint64_t count;
+    /* the class's check of lowest index (seed, entry clock: 0 is
+     * gen_state's own): with a budget the same at any --jobs, unlike the
+     * first one found */
+    uint64_t first_idx, seed;
+    int clock;
     double first_s;
     char *reproducer; /* written (allocated); NULL: none */
     int shrunk_size;
@@ -56,38 +61,15 @@ struct session {
     int interrupted;  /* the signal that stopped the run, 0 none */
 };
 
-#define CAUSE_CACHE 64
-
-/* Classifying costs eight more fastpath runs; a divergence whose exit and
- * fields were classified before reuses that class, except on every
- * RECLASSIFY-th hit, so a second cause behind the same fields still shows. */
-#define RECLASSIFY 32
-
-struct cause_memo {
-    int exit;
-    uint32_t fields;
-    unsigned cause;
-    uint32_t hits;
-};
-
 struct worker {
     struct session *s;
     int id;
-    int n_memo;
-    struct cause_memo memo[CAUSE_CACHE];
     uint64_t next_publish;
     struct kstate in;
     struct shrink_ws sws; /* also the classification work space */
     struct gen_cache *hist; /* the worker's refill histories; NULL (out of
                                memory) builds each anew, same states */
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 
 int fuzz_write_scenario(const char *path, const struct kstate *ks, int variant, const char *title)
@@ -118,47 +100,113 @@ static void write_failed(struct session *s)
     pthread_mutex_unlock(&s->lock);
 }
 
-/* Shrink a new class's state and save it; outside the lock. */
-static void save_class(struct worker *w, int idx, const struct kstate *in)
+static void invalid_state(struct session *s, const struct kstate *ks, uint64_t seed)
 {
-    struct session *s = w->s;
-    const struct fuzz_opts *o = s->o;
-    struct kstate *ks = malloc(sizeof *ks);
-    if (!ks)
-        return;
-    ks_copy(ks, in);
-    unsigned fixes = target_variant_fixes(target_of(ks), o->variant);
-    shrink_state(ks, fixes, &w->sws);
-    char name[128];
     pthread_mutex_lock(&s->lock);
-    struct found *fd = &s->classes[idx];
-    dclass_name(&fd->cl, name, sizeof name);
-    uint64_t seed = fd->seed;
+    bool first = s->invalid++ == 0;
+    if (first || seed < s->invalid_seed) /* the first in check order, at any --jobs */
+        s->invalid_seed = seed;
     pthread_mutex_unlock(&s->lock);
+    if (first && s->o->out_dir) {
+        char *path = out_join(s->o->out_dir, "generator-bug-seed-%" PRIu64 ".scen", seed);
+        if (!path || fuzz_write_scenario(path, ks, s->o->variant, "a generated state that breaks an invariant"))
+            write_failed(s);
+        free(path);
+    }
+}
+
+/* The state of check (seed, clock) as worker_main builds it. */
+static void check_state(struct kstate *ks, const struct fuzz_opts *o, uint64_t seed, int clock)
+{
+    struct gen_src src, clocks;
+    gen_src_seed(&src, seed);
+    gen_state_cached(ks, &src, &o->bounds, NULL);
+    gen_src_seed(&clocks, ~seed);
+    for (int c = 0; c < clock; c++)
+        gen_reclock(ks, &clocks, &o->bounds);
+}
+
+/* Class i's first state ks (its check of lowest index) in full, unless
+ * the run's sampling checked it so (check_one): the entry invariants,
+ * and both outcomes', whose verdict joins the class's fields. So every
+ * class has a state checked in full, the same one at any --jobs. False
+ * when ks breaks an entry invariant (a generator bug). */
+static bool check_first(struct session *s, int i, const struct kstate *ks, struct shrink_ws *ws)
+{
+    struct found *fd = &s->classes[i];
+    if (fd->first_idx % (uint64_t)s->o->check_every == 0)
+        return true;
+    struct inv_report r;
+    if (kstate_check(ks, INV_AT_ENTRY, &r) != 0) {
+        invalid_state(s, ks, fd->seed);
+        return false;
+    }
+    struct diff_verdict v;
+    diff_run(ks, s->o->variant, true, &v, &ws->cws.a, &ws->cws.b);
+    fd->fields_seen |= v.fields;
+    return true;
+}
+
+/* Shrink class i's first state ks (its check of lowest index) and save it
+ * as class-NN: after the run, so the reproducers, like the counts, are
+ * the same at any --jobs. */
+static void save_class(struct session *s, int i, struct kstate *ks, struct shrink_ws *ws)
+{
+    const struct fuzz_opts *o = s->o;
+    struct found *fd = &s->classes[i];
+    shrink_state(ks, target_variant_fixes(target_of(ks), o->variant), ws);
+    char name[128];
+    dclass_name(&fd->cl, name, sizeof name);
     for (char *p = name; *p; p++)
         if (*p == '/' || *p == '+')
             *p = '-';
-    char *path = out_join(o->out_dir, "class-%02d-%s.scen", idx + 1, name);
+    char *path = out_join(o->out_dir, "class-%02d-%s.scen", i + 1, name);
     char title[320];
-    snprintf(title, sizeof title, "divergence class %s, found from seed %" PRIu64 ", shrunk", name, seed);
+    snprintf(title, sizeof title, "divergence class %s, found from seed %" PRIu64 "%s, shrunk", name, fd->seed,
+             fd->clock ? " (a later entry clock)" : "");
     if (!path || fuzz_write_scenario(path, ks, o->variant, title) != 0) {
         /* the summary and the JSON name only reproducers that exist */
-        write_failed(s);
+        s->write_errors++;
         free(path);
-        free(ks);
         return;
     }
-    pthread_mutex_lock(&s->lock);
     fd->reproducer = path;
     fd->shrunk_size = shrink_size(ks);
-    pthread_mutex_unlock(&s->lock);
-    free(ks);
 }
 
-/* Record a divergence; returns the index of a class that is new, else -1. */
-static int record(struct session *s, const struct dclass *cl, uint64_t seed, int clock)
+static int by_first_idx(const void *x, const void *y)
 {
-    int fresh = -1;
+    uint64_t a = ((const struct found *)x)->first_idx, b = ((const struct found *)y)->first_idx;
+    return (a > b) - (a < b);
+}
+
+/* After the run: the classes in the order of their first checks (the
+ * order --jobs 1 finds them in), each one's first state checked in full,
+ * and shrunk and saved with --out. Returns -1 when out of memory. */
+static int finish_classes(struct session *s)
+{
+    qsort(s->classes, (size_t)s->n_classes, sizeof s->classes[0], by_first_idx);
+    if (!s->n_classes)
+        return 0;
+    struct kstate *ks = malloc(sizeof *ks);
+    struct shrink_ws *ws = malloc(sizeof *ws);
+    int rc = ks && ws ? 0 : -1;
+    for (int i = 0; rc == 0 && i < s->n_classes; i++) {
+        struct found *fd = &s->classes[i];
+        check_state(ks, s->o, fd->seed, fd->clock);
+        if (check_first(s, i, ks, ws) && s->o->out_dir)
+            save_class(s, i, ks, ws);
+    }
+    if (rc)
+        fprintf(stderr, "irqsim fuzz: out of memory\n");
+    free(ks);
+    free(ws);
+    return rc;
+}
+
+/* Record a divergence found by check idx. */
+static void record(struct session *s, const struct dclass *cl, uint64_t idx, uint64_t seed, int clock)
+{
     pthread_mutex_lock(&s->lock);
     int i = 0;
     while (i < s->n_classes && !dclass_same(&s->classes[i].cl, cl))
@@ -167,36 +215,25 @@ static int record(struct session *s, const struct dclass *cl, uint64_t seed, int
         struct found *fd = &s->classes[i];
         memset(fd, 0, sizeof *fd);
         fd->cl = *cl;
+        fd->first_idx = idx;
         fd->seed = seed;
         fd->clock = clock;
-        fd->first_s = now_s() - s->start;
+        fd->first_s = progress_now() - s->start;
         s->n_classes++;
-        fresh = i;
     }
     if (i < s->n_classes) {
-        s->classes[i].count++;
-        s->classes[i].fields_seen |= cl->fields;
+        struct found *fd = &s->classes[i];
+        fd->count++;
+        fd->fields_seen |= cl->fields;
+        if (idx < fd->first_idx) {
+            fd->first_idx = idx;
+            fd->seed = seed;
+            fd->clock = clock;
+        }
     } else {
         s->dropped++;
     }
     pthread_mutex_unlock(&s->lock);
-    return fresh;
-}
-
-static void invalid_state(struct worker *w, uint64_t seed)
-{
-    struct session *s = w->s;
-    pthread_mutex_lock(&s->lock);
-    bool first = s->invalid++ == 0;
-    if (first)
-        s->invalid_seed = seed;
-    pthread_mutex_unlock(&s->lock);
-    if (first && s->o->out_dir) {
-        char *path = out_join(s->o->out_dir, "generator-bug-seed-%" PRIu64 ".scen", seed);
-        if (!path || fuzz_write_scenario(path, &w->in, s->o->variant, "a generated state that breaks an invariant"))
-            write_failed(s);
-        free(path);
-    }
 }
 
 static void publish(struct session *s, int id, uint64_t checks, const uint64_t *exits)
@@ -207,47 +244,21 @@ static void publish(struct session *s, int id, uint64_t checks, const uint64_t *
     pthread_mutex_unlock(&s->lock);
 }
 
-/* A divergence seen before in this worker: its exit and fields (without
- * the invariant bit, known only after a full check) give its class. */
-static struct cause_memo *memo_find(struct worker *w, int exit, uint32_t fields)
+/* Every divergence is classified, from the slowpath outcome the check
+ * left in the work space: a class is then a function of the state, and
+ * every count is exact at any --jobs. (A memo of causes by exit and
+ * fields, re-derived on every 32nd hit, made the counts depend on which
+ * state a worker classified first, as two states with the same exit and
+ * fields can have different causes: issue 27.) The invariant checker
+ * runs where check_one's sampling says and on each class's first check
+ * (finish_classes), not on every divergence: that cost more than the
+ * classification (a quarter of the signal target's checks/s). */
+static void classify_divergence(struct worker *w, const struct diff_verdict *v, struct dclass *cl)
 {
-    fields &= ~(1u << DF_INVARIANT);
-    for (int i = 0; i < w->n_memo; i++) {
-        struct cause_memo *m = &w->memo[i];
-        if (m->exit == exit && m->fields == fields)
-            return m;
-    }
-    return NULL;
-}
-
-static void memo_add(struct worker *w, int exit, uint32_t fields, unsigned cause)
-{
-    if (w->n_memo == CAUSE_CACHE)
-        return;
-    struct cause_memo *m = &w->memo[w->n_memo++];
-    m->exit = exit;
-    m->fields = fields & ~(1u << DF_INVARIANT);
-    m->cause = cause;
-    m->hits = 0;
-}
-
-/* A new or sampled divergence: checked in full (the generated state's
- * invariants, both outcomes'), then classified. False for a generator bug. */
-static bool classify_full(struct worker *w, uint64_t seed, struct diff_verdict *v, struct dclass *cl)
-{
-    struct session *s = w->s;
-    struct inv_report r;
-    if (kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
-        invalid_state(w, seed);
-        return false;
-    }
-    diff_run(&w->in, s->o->variant, true, v, &w->sws.cws.a, &w->sws.cws.b);
     cl->exit = v->exit;
     cl->fields = v->fields;
     cl->target = w->in.sys.entry;
-    cl->cause = s->o->variant == FP_PR1227 ? classify_cause_after(&w->in, v, &w->sws.cws) : CLASS_NO_FIX;
-    memo_add(w, cl->exit, cl->fields, cl->cause);
-    return true;
+    cl->cause = w->s->o->variant == FP_PR1227 ? classify_cause_after(&w->in, v, &w->sws.cws) : CLASS_NO_FIX;
 }
 
 /* One differential check of w->in, the state of index idx of the run
@@ -259,7 +270,7 @@ static void check_one(struct worker *w, uint64_t idx, uint64_t seed, int clock, 
     bool full = idx % (uint64_t)o->check_every == 0;
     struct inv_report r;
     if (full && kstate_check(&w->in, INV_AT_ENTRY, &r) != 0) {
-        invalid_state(w, seed);
+        invalid_state(s, &w->in, seed);
         return;
     }
     struct diff_verdict v;
@@ -269,15 +280,9 @@ static void check_one(struct worker *w, uint64_t idx, uint64_t seed, int clock, 
     (*checks)++;
     if (v.agree)
         return;
-    /* a divergence already classified is counted; a new one, and every
-     * RECLASSIFY-th known one, is checked in full and classified */
-    struct cause_memo *m = memo_find(w, v.exit, v.fields);
-    struct dclass cl = {.exit = v.exit, .fields = v.fields, .cause = m ? m->cause : 0, .target = w->in.sys.entry};
-    if ((!m || ++m->hits % RECLASSIFY == 0) && !classify_full(w, seed, &v, &cl))
-        return;
-    int fresh = record(s, &cl, seed, clock);
-    if (fresh >= 0 && o->out_dir)
-        save_class(w, fresh, &w->in);
+    struct dclass cl;
+    classify_divergence(w, &v, &cl);
+    record(s, &cl, idx, seed, clock);
 }
 
 static void *worker_main(void *arg)
@@ -341,7 +346,7 @@ static void exit_totals(const struct session *s, uint64_t *out)
             out[e] += s->exits[j][e];
 }
 
-static void progress_line(struct session *s)
+static void progress_line(struct session *s, struct progress *pr)
 {
     uint64_t ex[TALLY_LEN];
     const struct target *tg = target_run(s);
@@ -353,9 +358,9 @@ static void progress_line(struct session *s)
     int reached = 0, possible = s->o->variant == FP_FIXED ? tg->exits : tg->exits - tg->first_merged_exit;
     for (int e = 0; e < tg->exits; e++)
         reached += ex[e] > 0;
-    double t = now_s() - s->start;
-    fprintf(stderr, "\r[%6.1fs] %12" PRIu64 " checks  %9.0f/s  exits %2d/%d  classes %d ", t, n,
-            t > 0 ? (double)n / t : 0.0, reached, possible, classes);
+    double t = progress_now() - s->start;
+    progress_print(pr, "[%6.1fs] %12" PRIu64 " checks  %9.0f/s  exits %2d/%d  classes %d", t, n,
+                   t > 0 ? (double)n / t : 0.0, reached, possible, classes);
 }
 
 static void print_fields(FILE *f, uint32_t mask)
@@ -397,7 +402,7 @@ static bool better_repro(const struct session *s, int a, int b)
     int sx = x->reproducer ? x->shrunk_size : INT32_MAX, sy = y->reproducer ? y->shrunk_size : INT32_MAX;
     if (sx != sy)
         return sx < sy;
-    return x->first_s < y->first_s;
+    return x->first_idx < y->first_idx;
 }
 
 static int defect_sums(const struct session *s, struct defect_sum *out)
@@ -684,7 +689,7 @@ int fuzz_run(const struct fuzz_opts *o)
     }
     s->o = o;
     pthread_mutex_init(&s->lock, NULL);
-    s->start = now_s();
+    s->start = progress_now();
     stop_catch();
     int started = 0;
     for (int j = 0; j < o->jobs; j++) {
@@ -695,30 +700,31 @@ int fuzz_run(const struct fuzz_opts *o)
             break;
         started++;
     }
-    double end = s->start + o->seconds, shown = s->start;
-    while ((o->max_checks || now_s() < end) && atomic_load(&s->finished) < started && !stop_requested()) {
+    double end = s->start + o->seconds;
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
+    while ((o->max_checks || progress_now() < end) && atomic_load(&s->finished) < started && !stop_requested()) {
         struct timespec ts = {0, 100 * 1000 * 1000};
         nanosleep(&ts, NULL);
-        if (o->progress && now_s() - shown >= 1.0) {
-            shown = now_s();
-            progress_line(s);
-        }
+        if (progress_due(&pr))
+            progress_line(s, &pr);
     }
     atomic_store(&s->stop, 1);
     for (int j = 0; j < started; j++)
         pthread_join(tid[j], NULL);
     s->interrupted = stop_requested();
-    double elapsed = now_s() - s->start;
-    if (o->progress)
-        progress_line(s), fputc('\n', stderr);
+    double elapsed = progress_now() - s->start;
+    bool oom = finish_classes(s) != 0;
+    progress_line(s, &pr);
+    progress_end(&pr, false);
     summary(stdout, s, elapsed);
     if (o->json && write_json(s, elapsed) != 0)
         s->write_errors++;
-    int rc = s->invalid || started < o->jobs ? 2
-             : s->write_errors                ? OUT_FAILED
-             : s->n_classes                   ? 1
-             : total_checks(s) == 0           ? RUN_INCOMPLETE /* nothing checked is no pass */
-                                              : 0;
+    int rc = s->invalid || started < o->jobs || oom ? 2
+             : s->write_errors                      ? OUT_FAILED
+             : s->n_classes                         ? 1
+             : total_checks(s) == 0                 ? RUN_INCOMPLETE /* nothing checked is no pass */
+                                                    : 0;
     if (s->write_errors)
         fprintf(stderr, "irqsim fuzz: %d output%s could not be written (exit status %d)\n", s->write_errors,
                 s->write_errors == 1 ? "" : "s", OUT_FAILED);

@@ -1,8 +1,10 @@
 /*
  * fuzzrun: the standalone differential fuzzer behind `irqsim fuzz`. Worker
  * threads generate states from seeds, run the differential check, count
- * fastpath exits, and classify, shrink and save each new divergence class;
- * the main thread prints progress and the summary, and writes the JSON.
+ * fastpath exits, and classify every divergence; the main thread prints
+ * progress, then shrinks and saves each class's first state, prints the
+ * summary and writes the JSON. With a budget (max_checks) every figure
+ * but the times is the same at any number of jobs.
  */
 #ifndef IRQSIM_FUZZRUN_H
 #define IRQSIM_FUZZRUN_H
@@ -28,10 +30,10 @@ struct fuzz_opts {
     int jobs;
     const char *out_dir;   /* reproducers; NULL: none written */
     const char *json;      /* summary as JSON; NULL: none */
-    bool progress;         /* a progress line each second on stderr */
+    bool progress;         /* a progress line each second on stderr (progress.h) */
     /* the invariant checker runs on one generated state and its two
-     * outcomes in every check_every checks (1: all), and on every
-     * divergent one */
+     * outcomes in every check_every checks (1: all), and after the run on
+     * each class's first state */
     int check_every;
     uint64_t count;        /* states, for `irqsim ratio` */
     bool workload_mode;    /* --mode workload: wlfuzz.h (max_checks counts workloads) */

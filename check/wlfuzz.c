@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "defect.h"
 #include "invariant.h"
 #include "irq_fast.h"
 #include "out.h"
+#include "progress.h"
 #include "scenario.h"
 #include "sim.h"
 #include "stop.h"
@@ -52,13 +52,6 @@ struct wsession {
     int write_errors; /* outputs that could not be written */
     int interrupted;  /* the signal that stopped the run, 0 none */
 };
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* splitmix64: the bytes of workload i of the run */
 static void wl_bytes(uint64_t seed, uint64_t i, uint8_t *out)
@@ -429,7 +422,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
             memset(wc, 0, sizeof *wc);
             wc->cl = sf->cl;
             wc->first_wl = i;
-            wc->first_s = now_s() - ss->start - ss->shrink_s;
+            wc->first_s = progress_now() - ss->start - ss->shrink_s;
             wc->first_t = sf->t;
             ss->n_classes++;
         }
@@ -440,12 +433,12 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     tally_first(ss, s);
     sim_free(s);
     /* shrink and save the new classes (the simulator's state is free now) */
-    double t0 = now_s();
+    double t0 = progress_now();
     if (o->out_dir)
         for (int k = 0; k < ss->n_classes; k++)
             if (ss->classes[k].first_wl == i && !ss->classes[k].reproducer)
                 save_class(ss, &ss->classes[k], k, w);
-    ss->shrink_s += now_s() - t0;
+    ss->shrink_s += progress_now() - t0;
 }
 
 /* ---- the summary ---- */
@@ -649,22 +642,21 @@ int wlfuzz_run(const struct fuzz_opts *o)
         return 2;
     }
     ss->o = o;
-    ss->start = now_s();
-    double shown = ss->start;
+    ss->start = progress_now();
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
     stop_catch();
-    for (uint64_t i = 0; (o->max_checks ? i < o->max_checks : now_s() - ss->start < o->seconds) && !stop_requested();
+    for (uint64_t i = 0; (o->max_checks ? i < o->max_checks : progress_now() - ss->start < o->seconds) && !stop_requested();
          i++) {
         one_workload(ss, i, w, s);
-        if (o->progress && now_s() - shown >= 1.0) {
-            shown = now_s();
-            fprintf(stderr, "\r[%6.1fs] %9" PRIu64 " workloads  %7.1f/s  classes %d  errors %" PRIu64 " ",
-                    shown - ss->start, ss->sims, (double)ss->sims / (shown - ss->start), ss->n_classes, ss->errors);
-        }
+        if (progress_due(&pr))
+            progress_print(&pr, "[%6.1fs] %9" PRIu64 " workloads  %7.1f/s  classes %d  errors %" PRIu64,
+                           pr.last - ss->start, ss->sims, (double)ss->sims / (pr.last - ss->start), ss->n_classes,
+                           ss->errors);
     }
-    double elapsed = now_s() - ss->start;
+    double elapsed = progress_now() - ss->start;
     ss->interrupted = stop_requested();
-    if (o->progress)
-        fputc('\n', stderr);
+    progress_end(&pr, false);
     summary(stdout, ss, elapsed);
     if (o->json && write_json(ss, elapsed) != 0)
         ss->write_errors++;

@@ -26,6 +26,7 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "print.h"
+#include "progress.h"
 #include "rk_diff.h"
 #include "rk_load.h"
 
@@ -37,13 +38,6 @@ struct tally {
     long outcome[4];
     long by_field[DF_COUNT];
 };
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static const char *path_name(int path)
 {
@@ -130,17 +124,17 @@ static void bench(long n, uint64_t seed0)
     for (int i = 0; i < 256; i++)
         rk_gen_state(&k, &pool[i], seed0 + (uint64_t)i, &b);
     for (int path = RK_SLOW; path <= RK_FAST; path++) {
-        double a = now_s();
+        double a = progress_now();
         for (long i = 0; i < n; i++)
             rk_run(&k, &pool[i & 255], path, &real);
-        double s = now_s() - a;
+        double s = progress_now() - a;
         printf("bench %s: %ld states in %.3f s = %.0f states/s (load+run+save)\n",
                path == RK_SLOW ? "slowpath" : "fastpath", n, s, (double)n / s);
     }
-    double a = now_s();
+    double a = progress_now();
     for (long i = 0; i < n; i++)
         rk_roundtrip(&k, &pool[i & 255], &real);
-    double s = now_s() - a;
+    double s = progress_now() - a;
     printf("bench load+save only: %.0f states/s\n", (double)n / s);
 }
 
@@ -153,7 +147,7 @@ static int check_fixed(long n, uint64_t seed0, int show)
     struct tally model_v = {0};
     long disagree = 0, halts = 0, by[DF_COUNT] = {0};
     int shown_m = 0, shown_r = 0;
-    double t0 = now_s();
+    double t0 = progress_now();
     for (long i = 0; i < n; i++) {
         uint64_t seed = seed0 + (uint64_t)i;
         if (rk_gen_state(&k, &in, seed, &b) != 0) {
@@ -185,7 +179,7 @@ static int check_fixed(long n, uint64_t seed0, int show)
         }
         compare_one(RK_FIXED, seed, &model_v, &shown_m, show);
     }
-    double s = now_s() - t0;
+    double s = progress_now() - t0;
     printf("corrected kernel-C fastpath vs real slowpath: %ld states, %ld disagree, %ld real-kernel halts (%.0f states/s, "
            "each state: model + 3 real entries)\n", n, disagree, halts, (double)n / s);
     for (int f = 0; f < DF_COUNT; f++)

@@ -17,6 +17,7 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "out.h"
+#include "progress.h"
 #include "refill.h"
 #include "target.h"
 
@@ -77,13 +78,6 @@ struct bench_opts {
     const char *json;
 };
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void point_bounds(const struct point *p, struct gen_bounds *b)
 {
     gen_bounds_default(b);
@@ -105,7 +99,7 @@ static void measure_checks(const struct bench_opts *o, const struct gen_bounds *
 {
     struct kstate *in = &ws[0], *slow = &ws[1], *fast = &ws[2];
     uint64_t seed = o->seed, checks = 0, div = 0;
-    double start = now_s(), end = start + o->seconds, t = start;
+    double start = progress_now(), end = start + o->seconds, t = start;
     while (o->checks ? checks < o->checks : t < end) {
         for (int k = 0; k < 64 && (!o->checks || checks < o->checks); k++) {
             struct gen_src src;
@@ -122,7 +116,7 @@ static void measure_checks(const struct bench_opts *o, const struct gen_bounds *
             div += !v.agree;
             checks++;
         }
-        t = now_s();
+        t = progress_now();
     }
     r->checks = checks;
     r->divergences = div;
@@ -197,17 +191,17 @@ static void measure_paths(const struct bench_opts *o, const struct kstate *batch
 {
     double spent[TM_COUNT] = {0};
     uint64_t runs = 0;
-    double end = now_s() + o->seconds;
+    double end = progress_now() + o->seconds;
     for (int w = 0; w < TM_COUNT; w++) /* warm up */
         pass(w, batch, o->batch, work);
     do {
         for (int w = 0; w < TM_COUNT; w++) {
-            double t0 = now_s();
+            double t0 = progress_now();
             pass(w, batch, o->batch, work);
-            spent[w] += now_s() - t0;
+            spent[w] += progress_now() - t0;
         }
         runs += (uint64_t)o->batch;
-    } while (now_s() < end);
+    } while (progress_now() < end);
     for (int w = 0; w < TM_COUNT; w++) {
         double per = spent[w] / (double)runs * 1e9;
         r->ns[w] = w == TM_COPY ? per : per - spent[TM_COPY] / (double)runs * 1e9;

@@ -16,6 +16,7 @@
 #include "executions.h"
 #include "execstate.h"
 #include "out.h"
+#include "progress.h"
 #include "stop.h"
 
 #define SAVE_EVERY_S 10.0
@@ -119,13 +120,6 @@ bool exec_wanted(int argc, char **argv)
     return false;
 }
 
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /* The run as the loop's callbacks see it: the limits, the state file and
  * when it was last saved. */
 struct prog {
@@ -135,12 +129,15 @@ struct prog {
     double start, before;   /* this invocation's start; the seconds of the runs it resumes */
     double last_save;
     uint64_t done_at_start; /* the shard's workloads done when it started */
+    struct progress line;
 };
 
 static void progress(void *ctx, uint64_t done, uint64_t of)
 {
     struct prog *p = ctx;
-    fprintf(stderr, "\r[%6.1fs] %" PRIu64 " of %" PRIu64 " workloads ", p->before + now_s() - p->start, done, of);
+    if (progress_due(&p->line))
+        progress_print(&p->line, "[%6.1fs] %" PRIu64 " of %" PRIu64 " workloads", p->line.last - p->start + p->before,
+                       done, of);
 }
 
 /* Before each workload: a signal, --seconds or --stop-after ends the run;
@@ -149,7 +146,7 @@ static void progress(void *ctx, uint64_t done, uint64_t of)
 static bool stopped(void *ctx)
 {
     struct prog *p = ctx;
-    double t = now_s();
+    double t = progress_now();
     if (stop_requested() || (p->o->seconds && t - p->start >= p->o->seconds) ||
         (p->o->stop_after && exec_done(p->r) - p->done_at_start >= p->o->stop_after))
         return true;
@@ -310,12 +307,12 @@ int exec_main(int argc, char **argv)
                     o.shard_n > 1 ? " of the shard" : "");
     }
     p.done_at_start = exec_done(r);
-    p.start = p.last_save = now_s();
+    p.start = p.last_save = progress_now();
     stop_catch();
+    progress_init(&p.line, !o.quiet, 1.0);
     exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
-    double elapsed = p.before + now_s() - p.start;
-    if (!o.quiet)
-        fprintf(stderr, "\r%60s\r", "");
+    double elapsed = p.before + progress_now() - p.start;
+    progress_end(&p.line, true);
     int write_errors = 0;
     if (o.state && execstate_save(o.state, &e, r, elapsed) != 0)
         write_errors++;

@@ -22,6 +22,7 @@
 #include "irq_fast.h"
 #include "out.h"
 #include "print.h"
+#include "progress.h"
 #include "shrink.h"
 #include "situation.h"
 #include "stop.h"
@@ -172,13 +173,6 @@ static int bad(const char *fmt, const char *arg)
     fprintf(stderr, fmt, arg);
     fprintf(stderr, "\n(irqsim exhaust --help lists the options)\n");
     return EXIT_USAGE;
-}
-
-static double now_s(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static int parse_uint(const char *s, uint64_t lo, uint64_t hi, uint64_t *out)
@@ -1343,7 +1337,9 @@ static int run_space(struct run *r, double *elapsed)
     if (resumed && !r->o.quiet)
         fprintf(stderr, "irqsim exhaust: resuming from %s at state %" PRIu64 "%s\n", r->o.state, r->it.ordinal,
                 r->done ? " (finished)" : "");
-    double start = now_s(), last_save = start, last_progress = start;
+    double start = progress_now(), last_save = start;
+    struct progress pr;
+    progress_init(&pr, !r->o.quiet, PROGRESS_EVERY_S);
     uint64_t step = 0, session = 0;
     stop_catch();
     while (!r->done) {
@@ -1360,12 +1356,12 @@ static int run_space(struct run *r, double *elapsed)
             }
         }
         if ((++step & 1023) == 0) {
-            if ((r->o.seconds && now_s() - start >= r->o.seconds) || stop_requested()) {
+            if ((r->o.seconds && progress_now() - start >= r->o.seconds) || stop_requested()) {
                 if (!exh_next(&r->it))
                     r->done = true;
                 break;
             }
-            double t = now_s();
+            double t = progress_now();
             if (r->o.state && t - last_save >= SAVE_EVERY_S) {
                 /* the position saved is the next state: advance first */
                 if (!exh_next(&r->it))
@@ -1374,20 +1370,20 @@ static int run_space(struct run *r, double *elapsed)
                 last_save = t;
                 continue;
             }
-            if (!r->o.quiet && t - last_progress >= PROGRESS_EVERY_S) {
+            if (progress_due(&pr)) {
                 double el = t - start, frac = r->shard_space ? (double)r->t.enumerated / (double)r->shard_space : 1;
                 double rate = el > 0 ? (double)(r->t.enumerated) / (before + el) : 0;
-                fprintf(stderr, "exhaust: %.1f%% (%" PRIu64 " of %" PRIu64 " states), %" PRIu64 " checked, %" PRIu64
-                        " divergent, %.0f states/s, about %.0f s left\n", 100 * frac, r->t.enumerated,
-                        r->shard_space, r->t.checked, r->t.diverged, rate,
-                        rate > 0 ? (double)(r->shard_space - r->t.enumerated) / rate : 0.0);
-                last_progress = t;
+                progress_print(&pr, "exhaust: %.1f%% (%" PRIu64 " of %" PRIu64 " states), %" PRIu64 " checked, %" PRIu64
+                               " divergent, %.0f states/s, about %.0f s left", 100 * frac, r->t.enumerated,
+                               r->shard_space, r->t.checked, r->t.diverged, rate,
+                               rate > 0 ? (double)(r->shard_space - r->t.enumerated) / rate : 0.0);
             }
         }
         if (!exh_next(&r->it))
             r->done = true;
     }
-    *elapsed = before + now_s() - start;
+    *elapsed = before + progress_now() - start;
+    progress_end(&pr, false);
     return 0;
 }
 

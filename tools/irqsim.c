@@ -55,8 +55,8 @@
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n" \
     "      --ntfns N (1-16)  --no-smp  --uniform-clock  --realistic  --quiet\n" \
     "      --board NAME  {boards} (default: drawn among them)\n" \
-    "      --check-every N  invariant checker on 1 in N states and outcomes, and on every\n" \
-    "                       divergent one (default 8; 1 checks all)\n" \
+    "      --check-every N  invariant checker on 1 in N states and outcomes, and on each\n" \
+    "                       class's first state (default 8; 1 checks all)\n" \
     "      --checks N   exactly N checks (the same on every build and number of jobs), no\n" \
     "                   time limit: a deterministic budget (not with --seconds)\n" \
     "      --clocks K   entry clocks drawn per generated state (default 1; 1-64)\n" \

@@ -30,6 +30,7 @@
 #include "cli.h"
 #include "out.h"
 #include "lineread.h"
+#include "progress.h"
 #include "rk_cov.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -73,13 +74,6 @@ static const char *const goals[] = {"fastpath_irq", "fastpath_signal"};
 static const char *const roots[] = {"slowpath_irq", "fastpath_irq", "c_handle_interrupt", "c_handle_fastpath_signal",
                                     "c_handle_syscall"};
 #define N_OF(a) (int)(sizeof(a) / sizeof((a)[0]))
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* BUILD, the one argument that is not an option */
 static int build_arg(void *opts, const char *arg, char *why, size_t len)
@@ -237,8 +231,8 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
     gen_bounds_default(&bi);
     gen_bounds_default(&bs);
     bs.target = &target_signal;
-    double t0 = now_s();
-    for (uint64_t s = o->seed; now_s() - t0 < o->seconds; s++) {
+    double t0 = progress_now();
+    for (uint64_t s = o->seed; progress_now() - t0 < o->seconds; s++) {
         struct rk_syscall sys;
         int kind;
         if (rk_gen_state(&k, &in, s, &bi) == 0) {
@@ -254,7 +248,7 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
             c->sig_model++;
         }
     }
-    c->seconds = now_s() - t0;
+    c->seconds = progress_now() - t0;
     return 0;
 }
 

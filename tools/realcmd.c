@@ -21,6 +21,7 @@
 #include "kcovcmd.h"
 #include "out.h"
 #include "print.h"
+#include "progress.h"
 #include "rk_diff.h"
 #include "rk_load.h"
 #include "rk_sig.h"
@@ -129,13 +130,6 @@ static const char usage[] =
     "  --json FILE       the run as JSON (irqsim report reads a fuzz --real one)\n"
     "  --quiet           no progress line on stderr (the default when stderr is not a terminal)\n"
     "  -h, --help        this text\n";
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 static int bad(const char *cmd, const char *fmt, const char *arg)
 {
@@ -387,7 +381,7 @@ static void count(const struct real_opts *o, struct real_run *r, struct rclass *
     struct rclass *c = &r->classes[r->n_classes];
     *c = *key;
     c->count = 1;
-    c->first_s = now_s() - r->t0;
+    c->first_s = progress_now() - r->t0;
     char label[300];
     class_label(c, label, sizeof label);
     write_reproducer(o, r, c, label);
@@ -411,17 +405,16 @@ static bool done(const struct real_opts *o, const struct real_run *r, uint64_t i
         return true;
     if (o->checks)
         return i >= o->checks;
-    return (i & 255) == 0 && now_s() - r->t0 >= o->seconds;
+    return (i & 255) == 0 && progress_now() - r->t0 >= o->seconds;
 }
 
-static void progress(const struct real_opts *o, const struct real_run *r, uint64_t i, double *last)
+static void progress(struct progress *pr, const struct real_opts *o, const struct real_run *r, uint64_t i)
 {
-    double t = now_s();
-    if (!o->progress || t - *last < 1.0)
+    if (!progress_due(pr))
         return;
-    *last = t;
-    fprintf(stderr, "irqsim %s: %.0f s, %" PRIu64 " states, %" PRIu64 " %s, %.0f/s\n", o->cmd, t - r->t0, i,
-            r->diverged, !strcmp(o->cmd, "validate") ? "mismatches" : "divergences", (double)i / (t - r->t0));
+    double t = pr->last - r->t0;
+    progress_print(pr, "irqsim %s: %.0f s, %" PRIu64 " states, %" PRIu64 " %s, %.0f/s", o->cmd, t, i, r->diverged,
+                   !strcmp(o->cmd, "validate") ? "mismatches" : "divergences", (double)i / t);
 }
 
 /* What needs fastpath_irq on a build without it (kernel.info
@@ -529,19 +522,23 @@ static int validate(const struct real_opts *o, struct real_run *r)
     /* a build without fastpath_irq: its slowpath only, and said so */
     bool fast = r->k.info.irq_fastpath, fixed_ok = fast;
     uint64_t i = 0;
-    double last = now_s();
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
     for (; !done(o, r, i); i++) {
-        if (!next_state(o, r, o->seed + i))
+        if (!next_state(o, r, o->seed + i)) {
+            progress_end(&pr, false);
             return EXIT_USAGE;
+        }
         validate_path(o, r, RK_SLOW, o->seed + i);
         if (fast)
             validate_path(o, r, RK_FAST, o->seed + i);
         if (fixed_ok)
             fixed_ok = validate_path(o, r, RK_FIXED, o->seed + i);
-        progress(o, r, i, &last);
+        progress(&pr, o, r, i);
     }
+    progress_end(&pr, false);
     r->checks = i;
-    double t = now_s() - r->t0;
+    double t = progress_now() - r->t0;
     printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath%s%s\n", i, t, (double)i / t,
            fast ? " and the fastpath as built" : " only (the build has no IRQ fastpath: kernel.info irq_fastpath=0)",
            fixed_ok ? " and the corrected fastpath" : "");
@@ -607,10 +604,13 @@ static int validate_signal(const struct real_opts *o, struct real_run *r)
         return EXIT_USAGE;
     }
     uint64_t i = 0, unfit = 0;
-    double last = now_s();
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
     for (; !done(o, r, i); i++) {
-        if (!next_state(o, r, o->seed + i))
+        if (!next_state(o, r, o->seed + i)) {
+            progress_end(&pr, false);
             return EXIT_USAGE;
+        }
         struct rk_syscall sys;
         if (rk_sig_of_model(&r->in, &sys) != 0 || !validate_sig_path(o, r, &sys, RK_SIG_SLOW, o->seed + i) ||
             !validate_sig_path(o, r, &sys, RK_SIG_FAST, o->seed + i)) {
@@ -618,11 +618,12 @@ static int validate_signal(const struct real_opts *o, struct real_run *r)
                 fprintf(stderr, "irqsim validate: seed %" PRIu64 ": the call does not fit the build: %s\n",
                         o->seed + i, rk_error(&r->k));
         }
-        progress(o, r, i, &last);
+        progress(&pr, o, r, i);
     }
+    progress_end(&pr, false);
     r->checks = i;
     r->unfit = unfit;
-    double t = now_s() - r->t0;
+    double t = progress_now() - r->t0;
     printf("validate --target signal: %" PRIu64 " seL4_Send in %.1f s (%.0f/s), each through the syscall slowpath "
            "and fastpath_signal, model (kernel %s) against real kernel; %" PRIu64 " did not fit the build\n",
            i, t, (double)i / t, cfg_kernel_name(r->k.cfg.kernel), unfit);
@@ -755,14 +756,18 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
 {
     int fast = o->fixed ? RK_FIXED : RK_FAST;
     uint64_t i = 0;
-    double last = now_s();
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
     for (; !done(o, r, i); i++) {
-        if (!next_state(o, r, o->seed + i) || fuzz_one(o, r, fast, o->seed + i))
+        if (!next_state(o, r, o->seed + i) || fuzz_one(o, r, fast, o->seed + i)) {
+            progress_end(&pr, false);
             return EXIT_USAGE;
-        progress(o, r, i, &last);
+        }
+        progress(&pr, o, r, i);
     }
+    progress_end(&pr, false);
     r->checks = i;
-    double t = now_s() - r->t0;
+    double t = progress_now() - r->t0;
     printf("fuzz --real: %" PRIu64 " states in %.1f s (%.0f checks/s), real %s against the real slowpath: "
            "%" PRIu64 " diverge, %d kinds, %" PRIu64 " real-kernel halts\n",
            i, t, (double)i / t, path_name(fast), r->diverged, r->n_classes, r->halts);
@@ -912,7 +917,7 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
 /* ns per state of one step over n states of a pool */
 static double bench_step(struct real_run *r, struct kstate *pool, uint64_t n, int step)
 {
-    double t = now_s();
+    double t = progress_now();
     for (uint64_t i = 0; i < n; i++) {
         struct kstate *in = &pool[i % BENCH_POOL];
         if (step == 0)
@@ -924,7 +929,7 @@ static double bench_step(struct real_run *r, struct kstate *pool, uint64_t n, in
         else
             diff_run(in, FP_PR1227, false, &(struct diff_verdict){0}, &r->a, &r->b);
     }
-    return (now_s() - t) * 1e9 / (double)n;
+    return (progress_now() - t) * 1e9 / (double)n;
 }
 
 static int bench(const struct real_opts *o, struct real_run *r)
@@ -933,7 +938,7 @@ static int bench(const struct real_opts *o, struct real_run *r)
     struct kstate *pool = calloc(BENCH_POOL, sizeof *pool);
     if (!pool)
         return EXIT_USAGE;
-    double t = now_s();
+    double t = progress_now();
     for (int i = 0; i < BENCH_POOL; i++)
         if (!next_state(o, r, o->seed + (uint64_t)i)) {
             free(pool);
@@ -941,11 +946,11 @@ static int bench(const struct real_opts *o, struct real_run *r)
         }
         else
             ks_copy(&pool[i], &r->in);
-    double gen = (now_s() - t) * 1e9 / BENCH_POOL;
+    double gen = (progress_now() - t) * 1e9 / BENCH_POOL;
     double slow = bench_step(r, pool, n, 0), fast = bench_step(r, pool, n, 1);
     double bridge = bench_step(r, pool, n, 2), model = bench_step(r, pool, n, 3);
     /* the check as fuzz --real runs it: generate, both paths, compare */
-    t = now_s();
+    t = progress_now();
     uint64_t checks = 0;
     for (; checks < n; checks++) {
         if (!next_state(o, r, o->seed + checks))
@@ -954,7 +959,7 @@ static int bench(const struct real_opts *o, struct real_run *r)
         rk_run(&r->k, &r->in, RK_FAST, &r->b);
         compare(&r->a, &r->b, false);
     }
-    double check = (now_s() - t) * 1e9 / (double)checks;
+    double check = (progress_now() - t) * 1e9 / (double)checks;
     printf("bench --real (%" PRIu64 " states, one core; ns per state):\n", n);
     printf("  generate a state of the build       %8.0f\n", gen);
     printf("  bridge only (load + save, no entry) %8.0f\n", bridge);
@@ -978,7 +983,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     if (!out)
         return -1;
     FILE *f = out->f;
-    double t = now_s() - r->t0;
+    double t = progress_now() - r->t0;
     /* the build's folder, board and commit come from the command line and
      * the build's kernel.info: escaped */
     fprintf(f, "{\"command\": \"%s\", \"build\": ", o->cmd);
@@ -1047,7 +1052,7 @@ int realcmd_main(int argc, char **argv)
         free(r);
         return opened == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
-    r->t0 = now_s();
+    r->t0 = progress_now();
     stop_catch();
     if (!strcmp(o.cmd, "validate")) {
         rc = o.driver->validate(&o, r);

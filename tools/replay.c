@@ -13,6 +13,7 @@
 #include "invariant.h"
 #include "jval.h"
 #include "out.h"
+#include "progress.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "scenario.h"
@@ -57,6 +58,7 @@ struct replay_run {
     int write_errors;               /* outputs that could not be written */
     struct kstate in, model, real;
     struct trace_rec rec;
+    struct progress line;           /* entries read so far, each second */
 };
 
 static const char usage[] =
@@ -359,9 +361,10 @@ static int replay_file(const struct replay_opts *o, struct replay_run *r, const 
         char where[300];
         snprintf(where, sizeof where, "%s:%ld", file, tr.line);
         replay_one(o, r, where);
-        if (++n % 1000 == 0)
-            fprintf(stderr, "irqsim replay: %s: %ld entries\n", file, n);
+        if (++n % 256 == 0 && progress_due(&r->line))
+            progress_print(&r->line, "irqsim replay: %s: %ld entries", file, n);
     }
+    progress_end(&r->line, true);
     if (o->limit && n == o->limit)
         rc = 0;
     if (rc == TRACE_INTERRUPTED && stop_requested())
@@ -473,6 +476,7 @@ int replay_main(int argc, char **argv)
         fprintf(stderr, "irqsim replay: out of memory\n");
         return EXIT_USAGE;
     }
+    progress_init(&r->line, true, 1.0); /* replay has no --quiet */
     stop_catch();
     int bad = 0;
     for (int i = 0; i < o.n_files && !stop_requested(); i++)

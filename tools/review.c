@@ -15,6 +15,7 @@
 #include "irq_fast.h"
 #include "irq_slow.h"
 #include "out.h"
+#include "progress.h"
 #include "rk_diff.h"
 #include "rk_load.h"
 #include "stop.h"
@@ -27,13 +28,6 @@
 /* The issue's matrix: one core and one domain, release, on a GICv3 board;
  * 16 domains, debug; two cores, debug; a GICv2 board. */
 const char review_default_configs[] = "imx8mm-evk:release,imx8mm-evk:debug:d16,imx8mm-evk:debug:c2,odroidc4:release";
-
-static double now_s(void)
-{
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
-}
 
 /* ---- the matrix ---- */
 
@@ -520,7 +514,7 @@ static bool run_done(const struct review_opts *o, uint64_t i, double t0)
         return true;
     if (o->checks)
         return i >= o->checks;
-    return (i & 255) == 0 && now_s() - t0 >= o->seconds;
+    return (i & 255) == 0 && progress_now() - t0 >= o->seconds;
 }
 
 static void count_new(struct review_result *res)
@@ -538,7 +532,9 @@ static void run_states(const struct review_opts *o, struct review_result *res, s
     struct gen_bounds b;
     gen_bounds_default(&b);
     b.target = &target_irq;
-    double t0 = now_s(), last = t0;
+    double t0 = progress_now();
+    struct progress pr;
+    progress_init(&pr, !o->quiet, 1.0);
     char name[96];
     review_config_name(&res->cfg, name, sizeof name);
     uint64_t i = 0;
@@ -549,16 +545,15 @@ static void run_states(const struct review_opts *o, struct review_result *res, s
             break;
         }
         one_state(e, res, o->seed + i);
-        double t = now_s();
-        if (!o->quiet && t - last >= 1.0) {
-            last = t;
+        if (progress_due(&pr)) {
             count_new(res);
-            fprintf(stderr, "irqsim review: %s: %.0f s, %" PRIu64 " states, %d new, %d gone\n", name, t - t0, i + 1,
-                    res->n_new, res->n_gone);
+            progress_print(&pr, "irqsim review: %s: %.0f s, %" PRIu64 " states, %d new, %d gone", name, pr.last - t0,
+                           i + 1, res->n_new, res->n_gone);
         }
     }
+    progress_end(&pr, false);
     res->states = i;
-    res->seconds = now_s() - t0;
+    res->seconds = progress_now() - t0;
     res->ran = i > 0;
 }
 
