@@ -3,7 +3,7 @@
 # --show prints a workload irqsim sim reads back; the exit status of a run
 # with a divergence is 1.
 #
-#   executions_bad.sh IRQSIM WORKDIR
+#   executions_bad.sh IRQSIM WORKDIR [quick]
 set -u
 irqsim=$1
 work=$2
@@ -34,6 +34,13 @@ grep -q '^cores 2$' w343.wl || fail "the shown workload is not the two-core one"
 [ $? = 1 ] || { cat sim.txt; fail "irqsim sim of workload 343 does not diverge"; }
 grep -q 'class switch/outranked' sim.txt || { cat sim.txt; fail "workload 343 is not F10 in irqsim sim"; }
 "$irqsim" sim --fastpath fixed w343.wl > /dev/null || fail "the corrected fastpath diverges on workload 343"
+# the quick tier (issue 27) stops here: bad input, --help, --show read back
+# by sim; the GIC's orders of workload 392 and the runs' summaries and JSON
+# below are the campaign tier's (executions_bad_orders)
+if [ "${3:-}" = quick ]; then
+  echo "executions_bad: bad input refused, --show reads back (quick)"
+  exit 0
+fi
 # workload 392 of the same space: IRQ 40 at 2001, when a's round-robin
 # budget (2000) runs out and the timer is due. Timer first (the default
 # order), the timer's entry charges a and the device IRQ agrees; device
