@@ -58,8 +58,8 @@ for c in "$root"/fuzz/fuzz_*.c; do
   # (as CMakeLists.txt's IRQSIM_FUZZ_TOOLS_<name>)
   case $target in
     fuzz_report_json) tools=(report reportreal mdtext cli) ;;
-    fuzz_exhaust_state) tools=(exhaustcmd cli) ;;
-    fuzz_exec_state) tools=(execcmd execstate cli) ;;
+    fuzz_exhaust_state) tools=(exhaustcmd statefile cli) ;;
+    fuzz_exec_state) tools=(execcmd execstate statefile cli) ;;
     *) tools=() ;;
   esac
   tobjs=()

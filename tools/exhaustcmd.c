@@ -4,7 +4,6 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,13 +17,13 @@
 #include "exhaust.h"
 #include "invariant.h"
 #include "jval.h"
-#include "lineread.h"
 #include "irq_fast.h"
 #include "out.h"
 #include "print.h"
 #include "progress.h"
 #include "shrink.h"
 #include "situation.h"
+#include "statefile.h"
 #include "stop.h"
 #include "target.h"
 
@@ -307,51 +306,48 @@ static void put_digits(FILE *f, const struct exh_iter *it)
     fputc('\n', f);
 }
 
-static void put_list(FILE *f, const char *tag, const uint64_t *v, int n)
-{
-    fprintf(f, "%s", tag);
-    for (int i = 0; i < n; i++)
-        fprintf(f, " %" PRIu64, v[i]);
-    fputc('\n', f);
-}
+/* The longest line written is a class's best: 5 numbers and 64 digits.
+ * Not strict: a blank line is passed over, as it always was. */
+static const struct sf_format STATE_FORMAT = {
+    .who = "irqsim exhaust",
+    .magic = "irqsim-exhaust-state 1",
+    .line_max = 2048,
+};
 
-static const char STATE_MAGIC[] = "irqsim-exhaust-state 1";
-/* The longest line written is a class's best: 5 numbers and 64 digits. */
-#define STATE_LINE_MAX 2048
-
-/* The variant as the state file's run line names it: the signal target's
- * carries the target, so neither target resumes from the other's file (both
- * have a "fixed"); the IRQ target's stays as it was. */
-static const char *run_tag(const struct run *r, char *buf, size_t len)
+/* The run a state file belongs to: fastpath board threads ntfns refills
+ * domains shard. The variant as the run line names it: the signal
+ * target's carries the target, so neither target resumes from the other's
+ * file (both have a "fixed"); the IRQ target's stays as it was. */
+static const char *run_line(const struct run *r, char *buf, size_t len)
 {
+    char tag[64];
     if (run_named(r))
-        snprintf(buf, len, "%s/%s", r->o.b.target->name, run_variant(r));
+        snprintf(tag, sizeof tag, "%s/%s", r->o.b.target->name, run_variant(r));
     else
-        snprintf(buf, len, "%s", run_variant(r));
+        snprintf(tag, sizeof tag, "%s", run_variant(r));
+    snprintf(buf, len, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, tag, r->o.label, r->o.b.threads, r->o.b.ntfns,
+             r->o.b.refills, r->o.b.domains, r->o.shard_k, r->o.shard_n);
     return buf;
 }
 
 /* Through a temporary (out.h): a crash leaves the previous save. */
 static int save_state(const struct run *r, double elapsed)
 {
-    struct out *out = out_open("irqsim exhaust", r->o.state);
+    char run[256];
+    struct out *out = sf_create(&STATE_FORMAT, r->o.state, run_line(r, run, sizeof run));
     if (!out)
         return -1;
     FILE *f = out->f;
     const struct totals *t = &r->t;
-    fprintf(f, "%s\n", STATE_MAGIC);
-    char tag[64];
-    fprintf(f, "run %s %s %d %d %d %d %" PRIu64 " %" PRIu64 "\n", run_tag(r, tag, sizeof tag), r->o.label,
-            r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k, r->o.shard_n);
     fprintf(f, "done %d\nordinal %" PRIu64 "\n", r->done, r->it.ordinal);
     put_digits(f, &r->it);
     fprintf(f, "elapsed %.3f\n", elapsed);
     uint64_t counts[6] = {t->enumerated, t->skipped, t->checked, t->agree, t->diverged, t->dropped};
-    put_list(f, "counts", counts, 6);
+    sf_put_list(f, "counts", counts, 6);
     fprintf(f, "first_skip %" PRIu64 "\n", t->first_skip);
-    put_list(f, "skip_inv", t->skip_inv, INV_COUNT);
-    put_list(f, "exits", t->exits, run_target(r)->exits);
-    put_list(f, "defects", t->defects, run_defects(r));
+    sf_put_list(f, "skip_inv", t->skip_inv, INV_COUNT);
+    sf_put_list(f, "exits", t->exits, run_target(r)->exits);
+    sf_put_list(f, "defects", t->defects, run_defects(r));
     for (int d = 0; d < run_defects(r); d++)
         put_best(f, "best_defect", d, &t->best_defect[d]);
     for (int c = 0; c < t->n_classes; c++) {
@@ -360,27 +356,7 @@ static int save_state(const struct run *r, double elapsed)
                 x->first);
         put_best(f, "best_class", c, &t->best_class[c]);
     }
-    fprintf(f, "end\n");
-    return out_close(out);
-}
-
-static int read_list(const char *s, uint64_t *v, int n)
-{
-    for (int i = 0; i < n; i++) {
-        char *end;
-        while (*s == ' ')
-            s++;
-        if (*s < '0' || *s > '9')
-            return -1;
-        errno = 0;
-        v[i] = strtoull(s, &end, 10);
-        if (errno == ERANGE)
-            return -1;
-        s = end;
-    }
-    while (*s == ' ' || *s == '\n')
-        s++;
-    return *s ? -1 : 0;
+    return sf_finish(out);
 }
 
 /* "len d0 d1 ..." into digits; returns len or -1 (the digits' ranges are
@@ -388,14 +364,10 @@ static int read_list(const char *s, uint64_t *v, int n)
 static int read_digits(const char *s, uint8_t *digit)
 {
     uint64_t len;
-    char *end;
-    if (*s < '0' || *s > '9')
-        return -1;
-    len = strtoull(s, &end, 10);
-    if (end == s || len > EXH_MAX_CHOICES)
+    if (sf_read_u64(&s, &len) != 0 || len > EXH_MAX_CHOICES)
         return -1;
     uint64_t v[EXH_MAX_CHOICES];
-    if (read_list(end, v, (int)len) != 0)
+    if (sf_read_list(s, v, (int)len) != 0)
         return -1;
     for (uint64_t k = 0; k < len; k++) {
         if (v[k] > 255)
@@ -409,24 +381,12 @@ static int read_digits(const char *s, uint8_t *digit)
 static int read_best(const char *s, struct best *b, int *idx)
 {
     uint64_t head[3];
-    const char *p = s;
-    for (int i = 0; i < 3; i++) {
-        char *end;
-        while (*p == ' ')
-            p++;
-        if (*p < '0' || *p > '9')
+    for (int i = 0; i < 3; i++)
+        if (sf_read_u64(&s, &head[i]) != 0)
             return -1;
-        errno = 0;
-        head[i] = strtoull(p, &end, 10);
-        if (errno == ERANGE || end == p)
-            return -1;
-        p = end;
-    }
     if (head[0] > MAX_CLASSES || head[1] > INT32_MAX)
         return -1;
-    while (*p == ' ')
-        p++;
-    int len = read_digits(p, b->digit);
+    int len = read_digits(s, b->digit);
     if (len < 0)
         return -1;
     *idx = (int)head[0];
@@ -461,76 +421,43 @@ struct state_read {
     struct state_mark marks[1 + DEFECT_MAX + MAX_CLASSES]; /* state_walk's */
 };
 
-struct state_err {
-    int line;
-    char why[200];
+/* What a load reads against. */
+struct state_load {
+    struct run *r;
+    struct state_read *sr;
 };
 
-static int state_fail(struct state_err *e, int line, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int state_fail(struct state_err *e, int line, const char *fmt, ...)
+/* One line "key values" into sr (sf_reader's line); -1 with e filled. A
+ * key other than class, best_class and best_defect appears once. */
+static int state_line(void *ctx, int lineno, const char *key, const char *v, struct sf_err *e)
 {
-    va_list ap;
-    va_start(ap, fmt);
-    e->line = line;
-    vsnprintf(e->why, sizeof e->why, fmt, ap);
-    va_end(ap);
-    return -1;
-}
-
-/* One line "key values" into sr; -1 with e filled. A key other than
- * class, best_class and best_defect appears once. */
-static int state_line(const struct run *r, struct state_read *sr, int lineno, const char *line, struct state_err *e)
-{
-    char key[32];
-    int n = 0;
-    if (sscanf(line, "%31s %n", key, &n) != 1)
-        return 0;
-    const char *v = line + n;
+    const struct state_load *l = ctx;
+    const struct run *r = l->r;
+    struct state_read *sr = l->sr;
     struct totals *t = &sr->t;
     struct state_lines *at = &sr->at;
-    static const char *const once[] = {"run", "done", "ordinal", "digits", "elapsed", "counts",
-                                       "first_skip", "skip_inv", "exits", "defects", "end"};
-    int *const once_at[] = {&at->run, &at->done, &at->ordinal, &at->digits, &at->elapsed, &at->counts,
-                            &at->first_skip, &at->skip_inv, &at->exits, &at->defects, &at->end};
-    for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
-        if (!strcmp(key, once[i])) {
-            if (*once_at[i])
-                return state_fail(e, lineno, "'%s' again (first on line %d)", key, *once_at[i]);
-            *once_at[i] = lineno;
-        }
-    if (at->end && strcmp(key, "end") != 0)
-        return state_fail(e, lineno, "'%s' after 'end'", key);
     uint64_t u[6];
     int idx;
-    char *end;
     if (!strcmp(key, "run")) {
-        char want[256], got[256], tag[64];
-        snprintf(want, sizeof want, "%s %s %d %d %d %d %" PRIu64 " %" PRIu64, run_tag(r, tag, sizeof tag),
-                 r->o.label, r->o.b.threads, r->o.b.ntfns, r->o.b.refills, r->o.b.domains, r->o.shard_k,
-                 r->o.shard_n);
-        snprintf(got, sizeof got, "%s", v);
-        got[strcspn(got, "\n")] = 0;
-        if (strcmp(want, got) != 0)
-            return state_fail(e, lineno, "is the state of another run (fastpath board threads ntfns refills "
-                              "domains shard: '%.60s'; this run: '%.60s')", got, want);
+        char want[256];
+        return sf_run_line(v, run_line(r, want, sizeof want), "fastpath board threads ntfns refills domains shard: ",
+                           60, lineno, e);
     } else if (!strcmp(key, "done")) {
-        if (read_list(v, u, 1) != 0 || u[0] > 1)
-            return state_fail(e, lineno, "'done' is not 0 or 1");
+        if (sf_read_list(v, u, 1) != 0 || u[0] > 1)
+            return sf_fail(e, lineno, "'done' is not 0 or 1");
         sr->done = (int)u[0];
     } else if (!strcmp(key, "ordinal")) {
-        if (read_list(v, &sr->ordinal, 1) != 0)
-            return state_fail(e, lineno, "bad ordinal");
+        if (sf_read_list(v, &sr->ordinal, 1) != 0)
+            return sf_fail(e, lineno, "bad ordinal");
     } else if (!strcmp(key, "digits")) {
         if ((sr->len = read_digits(v, sr->digit)) < 0)
-            return state_fail(e, lineno, "bad digits (a count up to %d, then that many numbers up to 255)",
+            return sf_fail(e, lineno, "bad digits (a count up to %d, then that many numbers up to 255)",
                               EXH_MAX_CHOICES);
     } else if (!strcmp(key, "elapsed")) {
-        sr->elapsed = strtod(v, &end);
-        if (end == v || strspn(end, " \n") != strlen(end) || !(sr->elapsed >= 0 && sr->elapsed < 1e12))
-            return state_fail(e, lineno, "bad elapsed (seconds, 0 or more)");
+        return sf_read_elapsed(v, &sr->elapsed, lineno, e);
     } else if (!strcmp(key, "counts")) {
-        if (read_list(v, u, 6) != 0)
-            return state_fail(e, lineno, "bad counts (six whole numbers)");
+        if (sf_read_list(v, u, 6) != 0)
+            return sf_fail(e, lineno, "bad counts (six whole numbers)");
         t->enumerated = u[0];
         t->skipped = u[1];
         t->checked = u[2];
@@ -538,32 +465,32 @@ static int state_line(const struct run *r, struct state_read *sr, int lineno, co
         t->diverged = u[4];
         t->dropped = u[5];
     } else if (!strcmp(key, "first_skip")) {
-        if (read_list(v, &t->first_skip, 1) != 0)
-            return state_fail(e, lineno, "bad first_skip");
+        if (sf_read_list(v, &t->first_skip, 1) != 0)
+            return sf_fail(e, lineno, "bad first_skip");
     } else if (!strcmp(key, "skip_inv")) {
-        if (read_list(v, t->skip_inv, INV_COUNT) != 0)
-            return state_fail(e, lineno, "bad skip_inv (%d whole numbers)", INV_COUNT);
+        if (sf_read_list(v, t->skip_inv, INV_COUNT) != 0)
+            return sf_fail(e, lineno, "bad skip_inv (%d whole numbers)", INV_COUNT);
     } else if (!strcmp(key, "exits")) {
-        if (read_list(v, t->exits, run_target(r)->exits) != 0)
-            return state_fail(e, lineno, "bad exits (%d whole numbers)", run_target(r)->exits);
+        if (sf_read_list(v, t->exits, run_target(r)->exits) != 0)
+            return sf_fail(e, lineno, "bad exits (%d whole numbers)", run_target(r)->exits);
     } else if (!strcmp(key, "defects")) {
-        if (read_list(v, t->defects, run_defects(r)) != 0)
-            return state_fail(e, lineno, "bad defects (%d whole numbers)", run_defects(r));
+        if (sf_read_list(v, t->defects, run_defects(r)) != 0)
+            return sf_fail(e, lineno, "bad defects (%d whole numbers)", run_defects(r));
     } else if (!strcmp(key, "best_defect")) {
         struct best b;
         if (read_best(v, &b, &idx) != 0 || idx >= run_defects(r))
-            return state_fail(e, lineno, "bad best_defect");
+            return sf_fail(e, lineno, "bad best_defect");
         if (at->best_defect[idx])
-            return state_fail(e, lineno, "best_defect %d again (first on line %d)", idx, at->best_defect[idx]);
+            return sf_fail(e, lineno, "best_defect %d again (first on line %d)", idx, at->best_defect[idx]);
         at->best_defect[idx] = lineno;
         t->best_defect[idx] = b;
     } else if (!strcmp(key, "class")) {
         struct xclass x;
         if (t->n_classes >= MAX_CLASSES)
-            return state_fail(e, lineno, "more than %d classes", MAX_CLASSES);
-        if (read_list(v, u, 5) != 0 || u[0] >= (uint64_t)run_target(r)->exits || u[1] > UINT32_MAX ||
+            return sf_fail(e, lineno, "more than %d classes", MAX_CLASSES);
+        if (sf_read_list(v, u, 5) != 0 || u[0] >= (uint64_t)run_target(r)->exits || u[1] > UINT32_MAX ||
             u[2] > UINT32_MAX)
-            return state_fail(e, lineno, "bad class (exit below %d, cause, fields, count, first)",
+            return sf_fail(e, lineno, "bad class (exit below %d, cause, fields, count, first)",
                               run_target(r)->exits);
         x = (struct xclass){(int)u[0], (unsigned)u[1], (uint32_t)u[2], u[3], u[4]};
         at->cls[t->n_classes] = lineno;
@@ -571,13 +498,13 @@ static int state_line(const struct run *r, struct state_read *sr, int lineno, co
     } else if (!strcmp(key, "best_class")) {
         struct best b;
         if (read_best(v, &b, &idx) != 0 || idx >= t->n_classes)
-            return state_fail(e, lineno, "bad best_class (of a class on a line before it)");
+            return sf_fail(e, lineno, "bad best_class (of a class on a line before it)");
         if (at->best_class[idx])
-            return state_fail(e, lineno, "best_class %d again (first on line %d)", idx, at->best_class[idx]);
+            return sf_fail(e, lineno, "best_class %d again (first on line %d)", idx, at->best_class[idx]);
         at->best_class[idx] = lineno;
         t->best_class[idx] = b;
     } else if (strcmp(key, "end") != 0) {
-        return state_fail(e, lineno, "unknown key '%s'", key);
+        return sf_fail(e, lineno, "unknown key '%s'", key);
     }
     return 0;
 }
@@ -589,107 +516,98 @@ static bool in_shard(const struct run *r, uint64_t i)
     return i % r->o.shard_n == r->o.shard_k - 1;
 }
 
-static bool cause_ok(const struct run *r, unsigned cause)
-{
-    if (!run_as_written(r))
-        return cause == CLASS_NO_FIX; /* only the run as written classifies */
-    unsigned all = (1u << run_target(r)->fixes) - 1;
-    return cause == CLASS_NO_FIX || (cause != 0 && (cause & ~all) == 0);
-}
-
 /* A best (smallest) state: a state of this shard before the position;
  * that its digits are the plan of its ordinal is state_walk's to check. */
 static int best_ok(const struct run *r, const struct best *b, uint64_t lim, int line, const char *what,
-                   struct state_err *e)
+                   struct sf_err *e)
 {
     if (b->ordinal >= lim || !in_shard(r, b->ordinal))
-        return state_fail(e, line, "%s: state %" PRIu64 " is not a state of this shard checked before the "
+        return sf_fail(e, line, "%s: state %" PRIu64 " is not a state of this shard checked before the "
                           "position", what, b->ordinal);
     return 0;
 }
 
 /* The counts against the position and each other: every figure the
  * summary and the bound statement print follows from the states checked. */
-static int state_counts(const struct run *r, const struct state_read *sr, struct state_err *e)
+static int state_counts(const struct run *r, const struct state_read *sr, struct sf_err *e)
 {
     const struct totals *t = &sr->t;
     const struct state_lines *at = &sr->at;
     uint64_t lim = sr->done ? r->space : sr->ordinal; /* the states checked are those below */
     if (sr->done ? (sr->ordinal != (r->space ? r->space - 1 : 0)) : sr->ordinal >= r->space)
-        return state_fail(e, at->ordinal, "ordinal %" PRIu64 " is not %s of the space of %" PRIu64 " states",
+        return sf_fail(e, at->ordinal, "ordinal %" PRIu64 " is not %s of the space of %" PRIu64 " states",
                           sr->ordinal, sr->done ? "the last state" : "a state", r->space);
     uint64_t want = shard_size(lim, r->o.shard_k, r->o.shard_n);
     if (t->enumerated != want)
-        return state_fail(e, at->counts, "%" PRIu64 " states enumerated, but the shard has %" PRIu64
+        return sf_fail(e, at->counts, "%" PRIu64 " states enumerated, but the shard has %" PRIu64
                           " states below position %" PRIu64, t->enumerated, want, lim);
     if (t->skipped > t->enumerated || t->skipped + t->checked != t->enumerated)
-        return state_fail(e, at->counts, "skipped + checked is not the states enumerated");
+        return sf_fail(e, at->counts, "skipped + checked is not the states enumerated");
     if (t->agree > t->checked || t->agree + t->diverged != t->checked)
-        return state_fail(e, at->counts, "agree + diverged is not the states checked");
+        return sf_fail(e, at->counts, "agree + diverged is not the states checked");
     if (t->dropped > t->diverged || (t->dropped && t->n_classes < MAX_CLASSES))
-        return state_fail(e, at->counts, "dropped divergences without %d classes", MAX_CLASSES);
+        return sf_fail(e, at->counts, "dropped divergences without %d classes", MAX_CLASSES);
     if ((t->skipped == 0) != (t->first_skip == UINT64_MAX) ||
         (t->skipped && (t->first_skip >= lim || !in_shard(r, t->first_skip))))
-        return state_fail(e, at->first_skip, "first_skip is not a state of this shard before the position");
+        return sf_fail(e, at->first_skip, "first_skip is not a state of this shard before the position");
     uint64_t sum = 0;
     for (int i = 0; i < INV_COUNT; i++) {
         if (t->skip_inv[i] > t->skipped)
-            return state_fail(e, at->skip_inv, "more skips by one invariant than states skipped");
+            return sf_fail(e, at->skip_inv, "more skips by one invariant than states skipped");
         sum += t->skip_inv[i];
     }
     if (sum < t->skipped)
-        return state_fail(e, at->skip_inv, "skipped states no invariant broke");
+        return sf_fail(e, at->skip_inv, "skipped states no invariant broke");
     sum = 0;
     for (int x = 0; x < run_target(r)->exits; x++) {
         if (t->exits[x] > t->checked)
-            return state_fail(e, at->exits, "more exits than states checked");
+            return sf_fail(e, at->exits, "more exits than states checked");
         sum += t->exits[x];
     }
     if (sum != t->checked)
-        return state_fail(e, at->exits, "the exits do not add up to the states checked");
+        return sf_fail(e, at->exits, "the exits do not add up to the states checked");
     return 0;
 }
 
-static int state_classes(const struct run *r, const struct state_read *sr, struct state_err *e)
+static int state_classes(const struct run *r, const struct state_read *sr, struct sf_err *e)
 {
     const struct totals *t = &sr->t;
     const struct state_lines *at = &sr->at;
     uint64_t lim = sr->done ? r->space : sr->ordinal, sum = 0, per_exit[TARGET_MAX_EXITS] = {0};
     uint64_t per_defect[DEFECT_MAX] = {0};
-    uint32_t fields = DF_COUNT >= 32 ? UINT32_MAX : (1u << DF_COUNT) - 1;
     for (int c = 0; c < t->n_classes; c++) {
         const struct xclass *x = &t->classes[c];
-        if (!cause_ok(r, x->cause))
-            return state_fail(e, at->cls[c], "cause %u is not a cause of this run's classes", x->cause);
+        if (!sf_cause_ok(run_target(r), run_as_written(r), x->cause))
+            return sf_fail(e, at->cls[c], "cause %u is not a cause of this run's classes", x->cause);
         for (int o = 0; o < c; o++)
             if (t->classes[o].exit == x->exit && t->classes[o].cause == x->cause)
-                return state_fail(e, at->cls[c], "the class of line %d again", at->cls[o]);
-        if (x->fields & ~fields)
-            return state_fail(e, at->cls[c], "fields 0x%" PRIx32 " name no field", x->fields);
+                return sf_fail(e, at->cls[c], "the class of line %d again", at->cls[o]);
+        if (!sf_fields_ok(x->fields))
+            return sf_fail(e, at->cls[c], "fields 0x%" PRIx32 " name no field", x->fields);
         if (x->count == 0 || x->count > t->diverged || x->first >= lim || !in_shard(r, x->first))
-            return state_fail(e, at->cls[c], "count or first state out of range");
+            return sf_fail(e, at->cls[c], "count or first state out of range");
         if (!t->best_class[c].set)
-            return state_fail(e, at->cls[c], "a class without its best_class");
+            return sf_fail(e, at->cls[c], "a class without its best_class");
         if (t->best_class[c].ordinal < x->first)
-            return state_fail(e, at->best_class[c], "the smallest state is before the class's first");
+            return sf_fail(e, at->best_class[c], "the smallest state is before the class's first");
         if (best_ok(r, &t->best_class[c], lim, at->best_class[c], "best_class", e))
             return -1;
         sum += x->count;
         per_exit[x->exit] += x->count;
         if (per_exit[x->exit] > t->exits[x->exit])
-            return state_fail(e, at->cls[c], "more states in the classes of exit %d than at that exit", x->exit);
+            return sf_fail(e, at->cls[c], "more states in the classes of exit %d than at that exit", x->exit);
         unsigned ds = cause_defects(run_target(r), x->cause);
         for (int d = 0; d < run_defects(r); d++)
             per_defect[d] += (ds >> d & 1) ? x->count : 0;
     }
     if (sum + t->dropped != t->diverged)
-        return state_fail(e, at->counts, "the classes do not add up to the states that diverged");
+        return sf_fail(e, at->counts, "the classes do not add up to the states that diverged");
     for (int d = 0; d < run_defects(r); d++) {
         /* a dropped divergence still counts for its defects */
         if (t->defects[d] < per_defect[d] || t->defects[d] > per_defect[d] + t->dropped)
-            return state_fail(e, at->defects, "defect %s's count is not its classes'", run_defect(r, d)->id);
+            return sf_fail(e, at->defects, "defect %s's count is not its classes'", run_defect(r, d)->id);
         if (t->best_defect[d].set != (t->defects[d] > 0))
-            return state_fail(e, at->best_defect[d] ? at->best_defect[d] : at->defects,
+            return sf_fail(e, at->best_defect[d] ? at->best_defect[d] : at->defects,
                               "defect %s: a smallest state %s", run_defect(r, d)->id,
                               t->defects[d] ? "missing" : "without a state");
         if (t->best_defect[d].set && best_ok(r, &t->best_defect[d], lim, at->best_defect[d], "best_defect", e))
@@ -708,7 +626,7 @@ static int mark_cmp(const void *a, const void *b)
  * plan of its ordinal (its digits, each in its range), and a best state's
  * size the size of the state it builds. The walk costs what the space's
  * count (exh_count) already cost. */
-static int state_walk(struct run *r, struct state_read *sr, struct state_err *e)
+static int state_walk(struct run *r, struct state_read *sr, struct sf_err *e)
 {
     struct state_mark *m = sr->marks;
     int n = 0;
@@ -724,7 +642,7 @@ static int state_walk(struct run *r, struct state_read *sr, struct state_err *e)
     qsort(m, (size_t)n, sizeof m[0], mark_cmp);
     struct exh_iter *it = malloc(sizeof *it);
     if (!it)
-        return state_fail(e, 0, "out of memory");
+        return sf_fail(e, 0, "out of memory");
     exh_begin(it, &r->o.b);
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
@@ -732,10 +650,10 @@ static int state_walk(struct run *r, struct state_read *sr, struct state_err *e)
             exh_next(it);
         if (it->done || it->ordinal != m[i].ordinal || it->len != m[i].len ||
             memcmp(it->digit, m[i].digit, (size_t)m[i].len) != 0)
-            rc = state_fail(e, m[i].line, "the digits are not those of state %" PRIu64 " of this space",
+            rc = sf_fail(e, m[i].line, "the digits are not those of state %" PRIu64 " of this space",
                             m[i].ordinal);
         else if (m[i].size >= 0 && (exh_build(&it->plan, &r->o.b, &r->in) != 0 || shrink_size(&r->in) != m[i].size))
-            rc = state_fail(e, m[i].line, "size %d is not the size of state %" PRIu64, m[i].size, m[i].ordinal);
+            rc = sf_fail(e, m[i].line, "size %d is not the size of state %" PRIu64, m[i].size, m[i].ordinal);
     }
     free(it);
     return rc;
@@ -745,63 +663,45 @@ static int state_walk(struct run *r, struct state_read *sr, struct state_err *e)
  * (message printed). Nothing read is used before all of it is checked
  * against the bound: digits, ordinal, counts, classes, exits and causes
  * (docs/inputs.md, "Exhaust state files"). */
+/* sf_reader's check: the parts against each other and the bound */
+static int state_check(void *ctx, struct sf_err *e)
+{
+    const struct state_load *l = ctx;
+    struct run *r = l->r;
+    struct state_read *sr = l->sr;
+    if (state_counts(r, sr, e) || state_classes(r, sr, e) || state_walk(r, sr, e))
+        return -1;
+    if (!sr->done && exh_seek(&r->it, &r->o.b, sr->digit, sr->len, sr->ordinal) != 0)
+        return sf_fail(e, sr->at.digits, "its position is not a state of this space");
+    return 0;
+}
+
 static int load_state(struct run *r, double *elapsed)
 {
-    FILE *f = fopen(r->o.state, "r");
-    if (!f) {
-        if (errno == ENOENT)
-            return 0;
-        fprintf(stderr, "irqsim exhaust: cannot read %s: %s\n", r->o.state, strerror(errno));
-        return -1;
-    }
     struct state_read *sr = calloc(1, sizeof *sr);
-    char *line = malloc(STATE_LINE_MAX);
-    struct state_err e = {0, ""};
-    int lineno = 0, rc = sr && line ? 0 : state_fail(&e, 0, "out of memory");
-    if (sr)
-        sr->len = -1;
-    size_t n;
-    for (enum line_status st; rc == 0 && (st = line_read(f, line, STATE_LINE_MAX, &n)) != LINE_EOF;) {
-        lineno++;
-        if (st == LINE_ERROR)
-            rc = state_fail(&e, lineno, "read error: %s", strerror(errno));
-        else if (st == LINE_LONG)
-            rc = state_fail(&e, lineno, "line longer than %d bytes", STATE_LINE_MAX - 2);
-        else if (st == LINE_NUL)
-            rc = state_fail(&e, lineno, "a NUL byte");
-        else if (lineno == 1)
-            rc = strncmp(line, STATE_MAGIC, sizeof STATE_MAGIC - 1) != 0 || line[sizeof STATE_MAGIC - 1] != '\n'
-                     ? state_fail(&e, 1, "not an irqsim exhaust state file")
-                     : 0;
-        else
-            rc = state_line(r, sr, lineno, line, &e);
+    if (!sr)
+        return sf_refuse(&STATE_FORMAT, r->o.state, &(struct sf_err){0, "out of memory"});
+    sr->len = -1;
+    struct state_lines *at = &sr->at;
+    const struct sf_key keys[] = {
+        {"run", &at->run, true},           {"done", &at->done, true},         {"ordinal", &at->ordinal, true},
+        {"digits", &at->digits, true},     {"elapsed", &at->elapsed, false},  {"counts", &at->counts, true},
+        {"first_skip", &at->first_skip, true}, {"skip_inv", &at->skip_inv, true}, {"exits", &at->exits, true},
+        {"defects", &at->defects, true},   {"end", &at->end, true}};
+    struct state_load l = {r, sr};
+    const struct sf_reader rd = {&STATE_FORMAT, keys, (int)(sizeof keys / sizeof keys[0]),
+                                 "incomplete (run, done, ordinal, digits, counts, first_skip, skip_inv, exits, "
+                                 "defects and end are needed)", state_line, state_check, &l};
+    int rc = sf_load(&rd, r->o.state);
+    if (rc > 0) {
+        r->t = sr->t;
+        *elapsed = sr->elapsed;
+        r->done = sr->done;
+        if (r->done)
+            r->it.ordinal = sr->ordinal;
     }
-    fclose(f);
-    free(line);
-    if (rc == 0 && (!sr->at.end || !sr->at.run || !sr->at.done || !sr->at.ordinal || sr->len < 0 ||
-                    !sr->at.counts || !sr->at.first_skip || !sr->at.skip_inv || !sr->at.exits || !sr->at.defects))
-        rc = state_fail(&e, lineno ? lineno : 1, "incomplete (run, done, ordinal, digits, counts, first_skip, skip_inv, exits, "
-                        "defects and end are needed)");
-    if (rc == 0)
-        rc = state_counts(r, sr, &e);
-    if (rc == 0)
-        rc = state_classes(r, sr, &e);
-    if (rc == 0)
-        rc = state_walk(r, sr, &e);
-    if (rc == 0 && !sr->done && exh_seek(&r->it, &r->o.b, sr->digit, sr->len, sr->ordinal) != 0)
-        rc = state_fail(&e, sr->at.digits, "its position is not a state of this space");
-    if (rc != 0) {
-        fprintf(stderr, "irqsim exhaust: %s:%d: %s\n", r->o.state, e.line, e.why);
-        free(sr);
-        return -1;
-    }
-    r->t = sr->t;
-    *elapsed = sr->elapsed;
-    r->done = sr->done;
-    if (r->done)
-        r->it.ordinal = sr->ordinal;
     free(sr);
-    return 1;
+    return rc;
 }
 
 /* ---- checking ---- */
