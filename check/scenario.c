@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "infile.h"
 #include "kassert.h"
 #include "print.h"
 #include "target.h"
@@ -1319,55 +1320,34 @@ int scenario_parse(const char *text, size_t len, const char *filename, struct ks
 
 /* ---- files ---- */
 
-static int io_fail(struct scen_error *err, const char *what)
+char *scen_read_file(const char *path, struct scen_error *err, size_t *len)
 {
-    err->line = 0;
-    snprintf(err->msg, sizeof err->msg, "%s", what);
-    return -1;
+    memset(err, 0, sizeof *err);
+    snprintf(err->file, sizeof err->file, "%s", path);
+    return infile_read(path, SCEN_MAX_FILE, INFILE_STDIN, len, err->msg, sizeof err->msg);
 }
 
-/* Reads at most SCEN_MAX_FILE + 1 bytes into a fresh buffer. */
-static int read_all(FILE *f, struct scen_error *err, char **buf, size_t *n)
+/* Text has no NUL: the tokenizer would stop a word at it and report
+ * something else ("unknown board 'imx8mm'"). -1 with the NUL's line. */
+static int refuse_nul(const char *buf, size_t n, struct scen_error *err)
 {
-    *buf = malloc(SCEN_MAX_FILE + 1);
-    if (!*buf)
-        return io_fail(err, "out of memory");
-    *n = fread(*buf, 1, SCEN_MAX_FILE + 1, f);
-    if (ferror(f)) {
-        snprintf(err->msg, sizeof err->msg, "read error: %s", strerror(errno));
-        err->line = 0;
-        return -1;
-    }
-    if (*n > SCEN_MAX_FILE)
-        return io_fail(err, "file is larger than 1 MiB");
-    /* text has no NUL: the tokenizer would stop a word at it and report
-     * something else ("unknown board 'imx8mm'") */
-    const char *nul = memchr(*buf, 0, *n);
-    if (nul) {
-        err->line = 1;
-        for (const char *p = *buf; p < nul; p++)
-            err->line += *p == '\n';
-        snprintf(err->msg, sizeof err->msg, "a NUL byte (a scenario file is text)");
-        return -1;
-    }
-    return 0;
+    const char *nul = memchr(buf, 0, n);
+    if (!nul)
+        return 0;
+    err->line = 1;
+    for (const char *p = buf; p < nul; p++)
+        err->line += *p == '\n';
+    snprintf(err->msg, sizeof err->msg, "a NUL byte (a scenario file is text)");
+    return -1;
 }
 
 int scenario_load(const char *path, struct kstate *out, struct scen_error *err)
 {
-    memset(err, 0, sizeof *err);
-    snprintf(err->file, sizeof err->file, "%s", path);
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        snprintf(err->msg, sizeof err->msg, "cannot open: %s", strerror(errno));
-        return -1;
-    }
-    char *buf = NULL;
     size_t n = 0;
-    int rc = read_all(f, err, &buf, &n);
-    if (!is_stdin)
-        fclose(f);
+    char *buf = scen_read_file(path, err, &n);
+    if (!buf)
+        return -1;
+    int rc = refuse_nul(buf, n, err);
     if (rc == 0)
         rc = scenario_parse(buf, n, path, out, err);
     free(buf);

@@ -28,8 +28,13 @@ struct scen_error {
 int scenario_parse(const char *text, size_t len, const char *filename, struct kstate *out,
                    struct scen_error *err);
 
-/* Read a file ("-" is stdin) of at most SCEN_MAX_FILE bytes and parse it;
- * I/O errors are reported in *err with line 0. */
+/* A scenario's or a workload's file whole ("-" is stdin; otherwise a
+ * regular file only: infile.h) of at most SCEN_MAX_FILE bytes: the bytes
+ * (free them), or NULL with *err naming path at line 0. */
+char *scen_read_file(const char *path, struct scen_error *err, size_t *len);
+
+/* Read a file (scen_read_file) and parse it; I/O errors are reported in
+ * *err with line 0. */
 int scenario_load(const char *path, struct kstate *out, struct scen_error *err);
 
 /* Writes "file:line: message\n". */

@@ -8,7 +8,6 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "config.h"
 #include "gen.h"
@@ -719,35 +718,13 @@ int workload_parse(const char *text, size_t len, const char *filename, struct wo
 
 int workload_load(const char *path, struct workload *w, struct scen_error *err)
 {
-    memset(err, 0, sizeof *err);
-    snprintf(err->file, sizeof err->file, "%s", path);
-    bool is_stdin = strcmp(path, "-") == 0;
-    FILE *f = is_stdin ? stdin : fopen(path, "rb");
-    if (!f) {
-        snprintf(err->msg, sizeof err->msg, "cannot open: %s", strerror(errno));
+    size_t n = 0;
+    char *buf = scen_read_file(path, err, &n);
+    if (!buf)
         return -1;
-    }
-    /* a directory opens, and reads as nothing: a file only (or stdin) */
-    struct stat st;
-    if (!is_stdin && (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode))) {
-        fclose(f);
-        snprintf(err->msg, sizeof err->msg, "not a regular file");
-        return -1;
-    }
-    static char buf[SCEN_MAX_FILE + 1];
-    size_t n = fread(buf, 1, sizeof buf, f);
-    int read_err = ferror(f) ? errno : 0;
-    if (!is_stdin)
-        fclose(f);
-    if (read_err) {
-        snprintf(err->msg, sizeof err->msg, "read error: %s", strerror(read_err));
-        return -1;
-    }
-    if (n > SCEN_MAX_FILE) {
-        snprintf(err->msg, sizeof err->msg, "file larger than %u bytes", SCEN_MAX_FILE);
-        return -1;
-    }
-    if (workload_parse(buf, n, path, w, err) != 0)
+    int rc = workload_parse(buf, n, path, w, err);
+    free(buf);
+    if (rc != 0)
         return -1;
     /* without a thread or an IRQ line no kernel entry is ever compared */
     if (w->n_threads == 0 && w->n_irqs == 0) {

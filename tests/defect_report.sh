@@ -54,5 +54,5 @@ grep -q 'no .*"defects".*not the JSON of' err.txt || fail "the error does not sa
 sed 's|"reproducer": "out/|"reproducer": "gone/|' run.json > moved.json
 "$irqsim" report moved.json > /dev/null 2> err.txt
 [ $? = 2 ] || fail "a missing reproducer did not exit 2"
-grep -q 'gone/.*: cannot read: ' err.txt || fail "the error does not name the missing reproducer"
+grep -q 'gone/.*: cannot open: ' err.txt || fail "the error does not name the missing reproducer"
 echo "defect_report: 10 defects, review with 10 reproducers, fixed agrees, bad input rejected"

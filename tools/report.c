@@ -3,16 +3,15 @@
 #include "report.h"
 
 #include <errno.h>
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "defect.h"
+#include "infile.h"
 #include "jval.h"
 #include "mdtext.h"
 #include "out.h"
@@ -46,44 +45,6 @@ static const char report_usage[] =
 #define REPORT_JSON_VALUES (1u << 18)
 #define REPORT_JSON_STRING 4096u
 
-/* At most max bytes of a file, NUL-terminated; NULL with why filled
- * (errno's text or the limit) otherwise. With regular set, only a regular
- * file is read, and opening does not block (a FIFO named as a reproducer). */
-static char *read_bounded(const char *path, size_t max, bool regular, size_t *len_out, char *why, size_t whylen)
-{
-    int fd = open(path, O_RDONLY | O_CLOEXEC | (regular ? O_NONBLOCK : 0));
-    if (fd < 0) {
-        snprintf(why, whylen, "cannot read: %s", strerror(errno));
-        return NULL;
-    }
-    struct stat st;
-    if (regular && (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))) {
-        snprintf(why, whylen, "not a regular file");
-        close(fd);
-        return NULL;
-    }
-    char *buf = malloc(max + 1);
-    size_t len = 0;
-    ssize_t got = 1;
-    /* read max + 1 bytes at most: a file that has them is too large, whatever
-     * its st_size says (/proc files report 0) */
-    while (buf && len <= max && (got = read(fd, buf + len, max + 1 - len)) > 0)
-        len += (size_t)got;
-    int e = errno;
-    close(fd);
-    if (!buf || got < 0 || len > max) {
-        if (len > max)
-            snprintf(why, whylen, "larger than %zu bytes", max);
-        else
-            snprintf(why, whylen, "cannot read: %s", buf ? strerror(e) : "out of memory");
-        free(buf);
-        return NULL;
-    }
-    buf[len] = 0;
-    *len_out = len;
-    return buf;
-}
-
 /* The reproducer's path: as written, else (a relative path that does not
  * exist as written) beside the JSON file. */
 static int reproducer_path(const char *json_path, const char *path, char *used, size_t used_len)
@@ -111,7 +72,7 @@ static char *read_reproducer(const struct report_ctx *c, const char *id, const c
     if (reproducer_path(c->json_path, path, used, used_len) != 0)
         snprintf(why, sizeof why, "path too long");
     else
-        text = read_bounded(used, SCEN_MAX_FILE, true, &len, why, sizeof why);
+        text = infile_read(used, SCEN_MAX_FILE, 0, &len, why, sizeof why);
     if (text && memchr(text, 0, len))
         snprintf(why, sizeof why, "holds a NUL byte: not a scenario file");
     else if (text) {
@@ -472,7 +433,7 @@ int report_main(int argc, char **argv)
         return 2;
     size_t text_len = 0;
     char why[160];
-    char *text = read_bounded(in, REPORT_JSON_MAX, false, &text_len, why, sizeof why);
+    char *text = infile_read(in, REPORT_JSON_MAX, INFILE_ANY, &text_len, why, sizeof why);
     if (!text) {
         fprintf(stderr, "irqsim report: %s: %s\n", in, why);
         return EXIT_USAGE;
