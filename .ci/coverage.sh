@@ -4,7 +4,7 @@
 #   .ci/coverage.sh BUILD_DIR
 #
 # Configures BUILD_DIR with -DIRQSIM_COVERAGE=ON (gcc + gcov), builds it,
-# runs the `coverage` target (the CTest suite alone, corpus replays
+# runs the `coverage` target (the quick tier of the CTest suite, corpus replays
 # included; no fuzzing), then enforces, from BUILD_DIR/coverage/irqsim.info:
 #
 #   every sim/*.c (the kernel model)      100% of lines and 100% of branches

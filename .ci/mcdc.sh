@@ -60,7 +60,7 @@ rm -rf "$prof"
 mkdir -p "$prof"
 echo "mcdc: running the test suite"
 # the quick tier (issue 27): the fastpaths' decisions are shown by the unit
-# tests and reproducers; the campaign tier runs once, in the coverage build
+# tests and reproducers; the campaign tier runs once, in the default-type build
 (cd "$build" && LLVM_PROFILE_FILE="$prof/%p-%m.profraw" ctest --output-on-failure -j "$(nproc)" -LE campaign) || {
   echo "mcdc: the test suite failed" >&2
   exit 2

@@ -11,7 +11,7 @@
 #                            every real-kernel configuration
 #
 # The tiers are CTest labels (docs/COVERAGE.md, "Tiers"); CI runs the
-# campaign tier once, in the coverage build (.ci/run).
+# campaign tier once, in its default-type build (.ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 tier=(-LE campaign)
