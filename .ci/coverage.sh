@@ -35,7 +35,8 @@ for tool in cmake lcov genhtml gcov awk; do
 done
 
 echo "coverage: configuring $build"
-CC=${CC:-gcc} cmake -S "$root" -B "$build" -DIRQSIM_COVERAGE=ON || exit 2
+gen=(); [ -f "$build/CMakeCache.txt" ] || gen=(-G Ninja) # a new folder: Ninja (scripts/test.sh)
+CC=${CC:-gcc} cmake "${gen[@]}" -S "$root" -B "$build" -DIRQSIM_COVERAGE=ON || exit 2
 cmake --build "$build" -j "$(nproc)" || exit 2
 cmake --build "$build" --target coverage || {
   echo "coverage: the coverage target failed (a test failed, or lcov did)" >&2

@@ -48,7 +48,8 @@ fi
 
 flags="-fprofile-instr-generate -fcoverage-mapping -fcoverage-mcdc"
 echo "mcdc: configuring $build with clang-19 $flags"
-cmake -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang-19 -DCMAKE_BUILD_TYPE=Debug \
+gen=(); [ -f "$build/CMakeCache.txt" ] || gen=(-G Ninja) # a new folder: Ninja (scripts/test.sh)
+cmake "${gen[@]}" -S "$root" -B "$build" -DCMAKE_C_COMPILER=clang-19 -DCMAKE_BUILD_TYPE=Debug \
   -DCMAKE_C_FLAGS="$flags" -DCMAKE_EXE_LINKER_FLAGS="-fprofile-instr-generate" > /dev/null || exit 2
 cmake --build "$build" -j "$(nproc)" > "$build/mcdc-build.log" 2>&1 || {
   cat "$build/mcdc-build.log" >&2

@@ -33,7 +33,11 @@ for cc in gcc clang; do
   dir=build-test-$cc
   san=$([ "$cc" = gcc ] && echo ON || echo OFF)
   echo "== $cc (sanitizers: $san; tier: ${1:-quick})"
-  CC=$cc cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DIRQSIM_SANITIZE="$san" >/dev/null
+  # a new folder is built with Ninja (setup.sh installs it for the kernel's
+  # own build): a third faster than CMake's Makefiles here (GCC+ASan 30 s
+  # to 21 s, Clang 27 s to 17 s); a folder configured before keeps its own
+  gen=(); [ -f "$dir/CMakeCache.txt" ] || gen=(-G Ninja)
+  CC=$cc cmake "${gen[@]}" -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DIRQSIM_SANITIZE="$san" >/dev/null
   cmake --build "$dir" -j"$jobs" >/dev/null
   # twice the cores: a third of the tests wait (signals, progress lines,
   # kernel builds of another test) rather than compute
