@@ -890,7 +890,7 @@ static unsigned take(struct src *s, unsigned bound)
 static void gen_sc(struct src *src, struct workload *w, int i)
 {
     struct wl_sc *s = &w->scs[i];
-    snprintf(s->name, sizeof s->name, "sc%d", i);
+    snprintf(s->name, sizeof s->name, "sc%d", (uint8_t)i); /* i < n_scs, a uint8_t */
     s->ntfn = -1;
     s->budget = 200 + 400 * (ticks_t)take(src, 40);     /* >= MIN_BUDGET on every board */
     s->period = take(src, 3) == 0 ? s->budget : s->budget * (2 + take(src, 8));
@@ -954,7 +954,7 @@ static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *
 static void gen_thread(struct src *src, struct workload *w, int i)
 {
     struct wl_thread *t = &w->threads[i];
-    snprintf(t->name, sizeof t->name, "t%d", i);
+    snprintf(t->name, sizeof t->name, "t%d", (uint8_t)i); /* i < n_threads, a uint8_t */
     t->prio = (uint8_t)(take(src, 4) == 0 ? 0 : take(src, 255));
     t->sc = (int8_t)(take(src, 4) == 0 || i >= w->n_scs ? -1 : i);
     t->timeout_ep = (int8_t)(take(src, 4) == 0 ? (int)take(src, w->n_eps) : -1);
@@ -1073,10 +1073,10 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
     w->n_scs = (uint8_t)(1 + take(&src, 4));
     w->n_irqs = (uint8_t)(1 + take(&src, 2));
     for (int i = 0; i < w->n_ntfns; i++)
-        snprintf(w->ntfns[i].name, KS_NAME_LEN, "n%d", i);
+        snprintf(w->ntfns[i].name, KS_NAME_LEN, "n%d", (uint8_t)i); /* i < n_ntfns, a uint8_t */
     snprintf(w->eps[0].name, KS_NAME_LEN, "ep0");
     for (int i = 0; i < w->n_replies; i++)
-        snprintf(w->replies[i].name, KS_NAME_LEN, "r%d", i);
+        snprintf(w->replies[i].name, KS_NAME_LEN, "r%d", (uint8_t)i);
     for (int i = 0; i < w->n_scs; i++)
         gen_sc(&src, w, i);
     for (int q = 0; q < w->n_irqs; q++)

@@ -37,7 +37,11 @@ for cc in gcc clang; do
   # own build): a third faster than CMake's Makefiles here (GCC+ASan 30 s
   # to 21 s, Clang 27 s to 17 s); a folder configured before keeps its own
   gen=(); [ -f "$dir/CMakeCache.txt" ] || gen=(-G Ninja)
-  CC=$cc cmake "${gen[@]}" -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DIRQSIM_SANITIZE="$san" >/dev/null
+  # the sanitized build at -O1, as AddressSanitizer's documentation
+  # advises: its tests 95 s to 69 s here, for 13 s more of building
+  opt=$([ "$cc" = gcc ] && echo "-g -O1" || echo "-g")
+  CC=$cc cmake "${gen[@]}" -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="$opt" \
+    -DIRQSIM_SANITIZE="$san" >/dev/null
   cmake --build "$dir" -j"$jobs" >/dev/null
   # twice the cores: a third of the tests wait (signals, progress lines,
   # kernel builds of another test) rather than compute

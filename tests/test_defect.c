@@ -59,7 +59,7 @@ static void test_table(void **state)
     for (int d = 0; d < DEF_COUNT; d++) {
         const struct defect_info *di = defect_info(&target_irq, d);
         assert_non_null(di);
-        char id[4];
+        char id[16];
         snprintf(id, sizeof id, "F%d", d + 1);
         assert_string_equal(di->id, id);
         /* the fixes it names are exactly the set that maps to it alone */

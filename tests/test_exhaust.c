@@ -514,7 +514,7 @@ static void test_shards(void **st)
     load(whole, &w);
     uint64_t en = 0, ch = 0, dv = 0, sp = 0;
     for (int k = 0; k < 3; k++) {
-        char shard[8], name[32];
+        char shard[16], name[32];
         snprintf(shard, sizeof shard, "%d/3", k + 1);
         snprintf(name, sizeof name, "shard%d.json", k + 1);
         const char *js = path(name);
