@@ -14,6 +14,8 @@ bin=$1 src=$2 work=$3 case=$4
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work" || exit 1
+# python3 itself, not a version manager's shim (pyenv's costs 0.3 s a start)
+py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null) || py=
 
 fail() { echo "FAIL: $*"; exit 1; }
 # expect STATUS CMD...: run CMD (stdout and stderr into out.txt), check its status
@@ -25,8 +27,8 @@ expect() {
 }
 # json_ok FILE: FILE parses as JSON, and every "reproducer" named in it exists
 json_ok() {
-  command -v python3 >/dev/null 2>&1 || { echo "SKIP: no python3 to read the JSON"; exit 0; }
-  python3 - "$1" <<'EOF' || fail "$1: not valid JSON, or it names a reproducer that does not exist"
+  [ -n "$py" ] || { echo "SKIP: no python3 to read the JSON"; exit 0; }
+  "$py" - "$1" <<'EOF' || fail "$1: not valid JSON, or it names a reproducer that does not exist"
 import json, os, sys
 d = json.load(open(sys.argv[1], encoding="utf-8"))
 for k in ("defects", "classes"):
@@ -38,7 +40,7 @@ EOF
 }
 # listed FILE: the reproducers FILE names, one a line
 listed() {
-  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print("\n".join(sorted({c["reproducer"] for k in ("defects","classes") for c in d.get(k,[]) if c.get("reproducer")})))' "$1" 2>/dev/null
+  "$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); print("\n".join(sorted({c["reproducer"] for k in ("defects","classes") for c in d.get(k,[]) if c.get("reproducer")})))' "$1" 2>/dev/null
 }
 no_temporaries() {
   left=$(find "$1" -name '.irqsim-*' | head -3)
@@ -135,7 +137,7 @@ long-path)
   expect 1 "$bin" fuzz --checks 20000 --seed 7 --quiet --out "$p/d" --json run.json
   json_ok run.json
   files=$(ls "$p/d" | wc -l)
-  classes=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["classes"]))' run.json)
+  classes=$("$py" -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["classes"]))' run.json)
   [ "$files" -gt 1 ] && [ "$files" -eq "$classes" ] || fail "$classes classes, $files files in $p/d"
   ;;
 escape)
@@ -149,7 +151,7 @@ escape)
   # a thread name of the workload with a quote and a backslash (sim --json)
   sed 's/\blow\b/lo"w\\x/g' "$src/examples/f5-idle-wakeup.wl" >q.wl
   expect 1 "$bin" sim --json q.json q.wl
-  python3 -c 'import json,sys; t=json.load(open(sys.argv[1]))["kernels"][0]["threads"]; sys.exit(0 if "lo\"w\\x" in t else "thread name lost: %r" % t)' q.json \
+  "$py" -c 'import json,sys; t=json.load(open(sys.argv[1]))["kernels"][0]["threads"]; sys.exit(0 if "lo\"w\\x" in t else "thread name lost: %r" % t)' q.json \
     || fail "sim --json"
   # a name that is not UTF-8 cannot go into JSON faithfully: refused, exit
   # 4, and the previous JSON stays whole
