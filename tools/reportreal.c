@@ -171,6 +171,49 @@ static void review_list(FILE *out, const struct jval_doc *jd, const struct jval 
         fprintf(out, "- none\n");
 }
 
+/* A target of a configuration some build has and the review did not run
+ * (issue 30; JSON written before targets has none). */
+static bool review_target_skipped(const struct jval_doc *jd, const struct jval *t)
+{
+    return (jbool(jd, t, "present") || jbool(jd, t, "baseline_present")) && !jbool(jd, t, "reviewed");
+}
+
+/* "irq present, reviewed; signal present, **not reviewed**" */
+static void review_targets(FILE *out, const struct jval_doc *jd, const struct jval *cfg)
+{
+    const struct jval *ts = jval_get(jd, cfg, "targets");
+    if (!ts || ts->type != JV_ARRAY)
+        return;
+    fputs("Targets:", out);
+    const char *sep = " ";
+    for (const struct jval *t = jval_first(jd, ts); t; t = jval_next(jd, t), sep = "; ") {
+        fputs(sep, out);
+        md_paste(out, jval_str(jd, t, "name", "?"), MD_TEXT);
+        fprintf(out, " %s, %s", jbool(jd, t, "present") || jbool(jd, t, "baseline_present") ? "present" : "absent",
+                review_target_skipped(jd, t) ? "**not reviewed**" : jbool(jd, t, "reviewed") ? "reviewed" : "-");
+    }
+    fputs(".\n\n", out);
+}
+
+/* The names of the targets not reviewed on any configuration, "signal"
+ * (and "a, b"), into buf; their number. */
+static int review_skipped_names(const struct jval_doc *jd, const struct jval *configs, char *buf, size_t len)
+{
+    int n = 0;
+    buf[0] = 0;
+    for (const struct jval *c = jval_first(jd, configs); c; c = jval_next(jd, c)) {
+        const struct jval *ts = jval_get(jd, c, "targets");
+        for (const struct jval *t = ts && ts->type == JV_ARRAY ? jval_first(jd, ts) : NULL; t; t = jval_next(jd, t)) {
+            const char *name = jval_str(jd, t, "name", "?");
+            if (!review_target_skipped(jd, t) || strstr(buf, name))
+                continue;
+            size_t l = strlen(buf);
+            snprintf(buf + l, len - l, "%s%s", n++ ? ", " : "", name);
+        }
+    }
+    return n;
+}
+
 static void review_config(FILE *out, const struct jval_doc *jd, const struct jval *cfg, bool has_base)
 {
     fprintf(out, "\n### ");
@@ -182,6 +225,7 @@ static void review_config(FILE *out, const struct jval_doc *jd, const struct jva
         fputs("\n", out);
         return;
     }
+    review_targets(out, jd, cfg);
     const struct jval *t = jval_get(jd, cfg, "tree"), *b = jval_get(jd, cfg, "baseline");
     fprintf(out, "%.0f states: fastpath_irq diverges on %.0f, %.0f unexplained", jval_num(jd, cfg, "states", 0),
             jval_num(jd, t, "diverged", 0), jval_num(jd, t, "unexplained", 0));
@@ -215,9 +259,13 @@ int report_review(FILE *out, const struct jval_doc *jd, const char *path, const 
     if (base)
         md_paste(out, base, MD_CODE);
     double nn = jval_num(jd, run, "new", 0), ng = jval_num(jd, run, "gone", 0);
-    fprintf(out, ", %u configuration%s, seed %.0f: **%s** (%.0f new, %.0f gone or better).\n", configs->len,
-            configs->len == 1 ? "" : "s", jval_num(jd, run, "seed", 0), nn > 0 ? "something new" : "nothing new", nn,
-            ng);
+    char skipped[200];
+    int ns = review_skipped_names(jd, configs, skipped, sizeof skipped);
+    fprintf(out, ", %u configuration%s, seed %.0f: **%s", configs->len, configs->len == 1 ? "" : "s",
+            jval_num(jd, run, "seed", 0), nn > 0 ? "something new" : ns ? "nothing new on the targets reviewed" : "nothing new");
+    if (ns) /* never a bare "nothing new" over a target that did not run */
+        fprintf(out, "; not reviewed: %s target%s", skipped, ns > 1 ? "s" : "");
+    fprintf(out, "** (%.0f new, %.0f gone or better).\n", nn, ng);
     for (const struct jval *c = jval_first(jd, configs); c; c = jval_next(jd, c))
         review_config(out, jd, c, base != NULL);
     return 0;

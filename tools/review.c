@@ -3,6 +3,7 @@
 #include "review.h"
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,95 @@
 /* The issue's matrix: one core and one domain, release, on a GICv3 board;
  * 16 domains, debug; two cores, debug; a GICv2 board. */
 const char review_default_configs[] = "imx8mm-evk:release,imx8mm-evk:debug:d16,imx8mm-evk:debug:c2,odroidc4:release";
+
+/* ---- the targets ---- */
+
+/* Each target: its descriptor, the kernel.info flag that says a build has
+ * it, and whether this engine runs its states (run_states). */
+static const struct review_target_row {
+    const struct target *t;
+    const char *label; /* in the report's sentences */
+    size_t info_flag;  /* offsetof(struct hk_info, ...) */
+    bool runs;
+} review_targets[RV_TARGETS] = {
+    [RV_T_IRQ] = {&target_irq, "IRQ", offsetof(struct hk_info, irq_fastpath), true},
+    [RV_T_SIGNAL] = {&target_signal, "signal", offsetof(struct hk_info, signal_fastpath), false},
+};
+
+const struct target *review_target_of(int t)
+{
+    return review_targets[t].t;
+}
+
+static bool info_has(const struct hk_info *info, int t)
+{
+    return *(const unsigned *)((const char *)info + review_targets[t].info_flag) != 0;
+}
+
+bool review_target_present(const struct review_result *res, int t)
+{
+    return res->side[0].present[t] || (res->has_base && res->side[1].present[t]);
+}
+
+bool review_target_unreviewed(const struct review_result *res, int t)
+{
+    return review_target_present(res, t) && !res->reviewed[t];
+}
+
+unsigned review_unreviewed(const struct review_result *res)
+{
+    unsigned m = 0;
+    for (int t = 0; t < RV_TARGETS; t++)
+        m |= (unsigned)review_target_unreviewed(res, t) << t;
+    return m;
+}
+
+const char *review_target_label(int t)
+{
+    return review_targets[t].label;
+}
+
+/* "the IRQ and the signal target" of mask's targets; the number of them. */
+static int targets_text(unsigned mask, char *buf, size_t len)
+{
+    size_t n = 0;
+    int count = 0;
+    buf[0] = 0;
+    for (int t = 0; t < RV_TARGETS; t++)
+        if (mask >> t & 1 && n < len)
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", count++ ? " and the " : "the ", review_targets[t].label);
+    if (count && n < len)
+        snprintf(buf + n, len - n, " target%s", count > 1 ? "s" : "");
+    return count;
+}
+
+const char *review_unreviewed_text(unsigned mask, char *buf, size_t len)
+{
+    char t[100];
+    int count = targets_text(mask, t, sizeof t);
+    snprintf(buf, len, "%s%s", t, count ? (count > 1 ? " were not reviewed" : " was not reviewed") : "");
+    return buf;
+}
+
+const char *review_nothing_new_text(unsigned reviewed, unsigned unreviewed, char *buf, size_t len)
+{
+    char r[100], u[160];
+    if (!unreviewed || !targets_text(reviewed, r, sizeof r)) {
+        snprintf(buf, len, unreviewed ? "nothing reviewed: %s" : "nothing new",
+                 review_unreviewed_text(unreviewed, u, sizeof u));
+        return buf;
+    }
+    snprintf(buf, len, "nothing new on %s; %s", r, review_unreviewed_text(unreviewed, u, sizeof u));
+    return buf;
+}
+
+unsigned review_reviewed(const struct review_result *res)
+{
+    unsigned m = 0;
+    for (int t = 0; t < RV_TARGETS; t++)
+        m |= (unsigned)res->reviewed[t] << t;
+    return m;
+}
 
 /* ---- the matrix ---- */
 
@@ -504,6 +594,8 @@ static int open_side(const struct review_opts *o, struct review_result *res, str
     r->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : r->k.kernel);
     side->kernel = r->k.cfg.kernel;
     side->irq_fastpath = r->k.info.irq_fastpath;
+    for (int t = 0; t < RV_TARGETS; t++)
+        side->present[t] = info_has(&r->k.info, t);
     snprintf(side->commit, sizeof side->commit, "%s", r->k.commit);
     return 0;
 }
@@ -555,6 +647,10 @@ static void run_states(const struct review_opts *o, struct review_result *res, s
     res->states = i;
     res->seconds = progress_now() - t0;
     res->ran = i > 0;
+    /* the states are IRQ entries: the IRQ target (its slowpath at least)
+     * is what ran; a target whose driver this engine lacks did not */
+    for (int t = 0; t < RV_TARGETS; t++)
+        res->reviewed[t] = res->ran && review_targets[t].runs;
 }
 
 int review_run(const struct review_opts *o, struct review_result *res)

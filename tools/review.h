@@ -22,6 +22,7 @@
 #include "hostkernel.h"
 
 struct out;
+struct target;
 
 #define REVIEW_MAX_CONFIGS 16
 #define REVIEW_MAX_KINDS 512
@@ -45,6 +46,16 @@ enum review_check {
     RV_FAST_VS_BASE, /* the tree's fastpath_irq against the baseline's */
     RV_FIXED_VS_BASE, /* the corrected fastpath on the tree's kernel against it on the baseline's */
     RV_CHECK_COUNT
+};
+
+/* The targets a build may have (check/target.h), in the report's order.
+ * Each has a fastpath the kernel builds or not (kernel.info); a target a
+ * build has that the review does not run is said, never passed over: its
+ * "nothing new" would be the silent verdict of issue 30. */
+enum review_target {
+    RV_T_IRQ,    /* fastpath_irq (kernel.info irq_fastpath) */
+    RV_T_SIGNAL, /* fastpath_signal (kernel.info signal_fastpath) */
+    RV_TARGETS
 };
 
 /* A *_VS_BASE change: where the tree's fastpath now stands against its
@@ -78,6 +89,7 @@ struct review_side {
     char commit[48];
     int kernel;               /* enum ks_kernel the model runs for it (kernel.info, unless --kernel) */
     bool irq_fastpath;        /* the build has fastpath_irq */
+    bool present[RV_TARGETS]; /* the build has each target's fastpath (kernel.info) */
     uint64_t mismatches;      /* validate: states where the model and the kernel differ (known halts apart) */
     uint64_t diverged;        /* fuzz: states where fastpath_irq diverges from the slowpath */
     uint64_t diverged_fixed;  /* the corrected fastpath from the slowpath */
@@ -95,6 +107,7 @@ struct review_result {
     bool lost_fastpath;         /* the baseline's build has fastpath_irq, the tree's has not: new (its
                                    fastpath kinds are gone because nothing ran, not better) */
     bool ran;                   /* both built and opened: the states ran */
+    bool reviewed[RV_TARGETS];  /* the target's states ran through both kernels */
     char why[600];              /* when not: why */
     uint64_t states;
     double seconds;
@@ -139,6 +152,25 @@ int review_run(const struct review_opts *o, struct review_result *res);
 /* Write the reproducers of res's new kinds into o->out. The number not written. */
 int review_reproducers(const struct review_opts *o, struct review_result *res);
 void review_free(struct review_result *res);
+
+/* A target's descriptor (check/target.h); whether either side's build of
+ * res has it; whether one of them has it and the review did not run it. */
+const struct target *review_target_of(int t);
+bool review_target_present(const struct review_result *res, int t);
+bool review_target_unreviewed(const struct review_result *res, int t);
+/* The targets of res some build has and the review did not run: a mask
+ * of 1 << enum review_target, 0 when every target present was reviewed. */
+unsigned review_unreviewed(const struct review_result *res);
+/* The targets of res that ran, as the same mask. */
+unsigned review_reviewed(const struct review_result *res);
+/* "IRQ", "signal": a target in the report's sentences. */
+const char *review_target_label(int t);
+/* "the signal target was not reviewed" for mask's targets ("" for 0). */
+const char *review_unreviewed_text(unsigned mask, char *buf, size_t len);
+/* The verdict when nothing is new: "nothing new", or "nothing new on the
+ * IRQ target; the signal target was not reviewed" (issue 30: never a bare
+ * "nothing new" over a target that did not run). */
+const char *review_nothing_new_text(unsigned reviewed, unsigned unreviewed, char *buf, size_t len);
 
 /* Whether a kind is new or gone against the baseline (or the known defects). */
 bool review_kind_new(const struct review_result *res, const struct review_kind *k);

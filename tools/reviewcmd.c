@@ -44,7 +44,8 @@ static const char usage[] =
     "Exit status: 0 nothing new, 1 something new (or the tree does not build where the baseline did,\n"
     "or lost the baseline's fastpath_irq), 2 bad input (an option, a tree, a board, a baseline that does\n"
     "not build), 3 the kernel cannot be built here (a missing tool or Python module), 4 an output could\n"
-    "not be written, 5 a configuration ran no state (nothing checked there).\n";
+    "not be written, 5 a configuration ran no state (nothing checked there), or a build has a target\n"
+    "the review does not run (the signal fastpath): nothing new on the IRQ target is no pass for it.\n";
 
 struct review_cmd {
     struct review_opts r;
@@ -126,7 +127,32 @@ static int config_status(const struct review_result *res, int rc)
         return rc == EXIT_CANNOT_BUILD ? EXIT_CANNOT_BUILD : EXIT_USAGE;
     if (res->n_new)
         return EXIT_DIVERGE; /* lost_fastpath among them */
-    return res->ran ? EXIT_AGREE : EXIT_INCOMPLETE; /* no state ran: nothing checked is no pass */
+    if (!res->ran)
+        return EXIT_INCOMPLETE; /* no state ran: nothing checked is no pass */
+    /* a target the build has and the review did not run: nothing new on
+     * the others is no pass for it (issue 30) */
+    return review_unreviewed(res) ? EXIT_INCOMPLETE : EXIT_AGREE;
+}
+
+/* On stderr, the one place a script shows: each configuration where a
+ * target some build has was not reviewed. The number of them. */
+static int say_unreviewed(const struct review_result *res, int n)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++) {
+        unsigned m = review_unreviewed(&res[i]);
+        if (!m || !res[i].ran)
+            continue;
+        char name[96], text[300];
+        if (res[i].n_new)
+            review_unreviewed_text(m, text, sizeof text);
+        else
+            review_nothing_new_text(review_reviewed(&res[i]), m, text, sizeof text);
+        fprintf(stderr, "irqsim review: %s: %s (a build has it; review does not run it yet)\n",
+                review_config_name(&res[i].cfg, name, sizeof name), text);
+        count++;
+    }
+    return count;
 }
 
 static int write_outputs(const struct review_cmd *o, struct review_result *res, int n)
@@ -183,10 +209,11 @@ int review_main(int argc, char **argv)
     if (lost) /* on stderr too: the one line a script shows of a failed review */
         fprintf(stderr, "irqsim review: the tree lost the baseline's fastpath_irq on %d of %d configuration%s: "
                         "only its slowpath was checked there\n", lost, done, done == 1 ? "" : "s");
+    int unreviewed = say_unreviewed(res, done);
     if (o.md)
-        printf("irqsim review: %d new, %d gone%s over %d configuration%s (report: %s)\n", nn, ng,
+        printf("irqsim review: %d new, %d gone%s over %d configuration%s%s (report: %s)\n", nn, ng,
                lost ? " (the baseline's fastpath kinds: the tree has no fastpath)" : " or better", done,
-               done == 1 ? "" : "s", o.md);
+               done == 1 ? "" : "s", unreviewed ? "; a target of the build was not reviewed" : "", o.md);
     if (stop_requested())
         fprintf(stderr, "irqsim review: interrupted by %s after %d of %d configurations\n", stop_name(stop_requested()),
                 done, n);

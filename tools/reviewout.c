@@ -100,6 +100,28 @@ static void md_defects(FILE *f, const struct review_result *res)
     fprintf(f, "%s\n", any ? "" : " none");
 }
 
+/* Each target: whether the builds have it and whether it was reviewed. */
+static void md_targets(FILE *f, const struct review_result *res)
+{
+    fputs("- targets:", f);
+    for (int t = 0; t < RV_TARGETS; t++) {
+        const struct target *tg = review_target_of(t);
+        bool tree = res->side[0].present[t], base = res->has_base && res->side[1].present[t];
+        fprintf(f, "%s %s (`%s`): ", t ? ";" : "", review_target_label(t), tg->fast_fn);
+        if (!tree && !base)
+            fputs("absent", f);
+        else if (res->has_base && tree != base)
+            fprintf(f, "present in the %s's build only", tree ? "tree" : "baseline");
+        else
+            fputs("present", f);
+        if (review_target_unreviewed(res, t))
+            fputs(", **not reviewed**", f);
+        else if (res->reviewed[t])
+            fputs(tree || base ? ", reviewed" : ", reviewed (its slowpath)", f);
+    }
+    fputc('\n', f);
+}
+
 static void md_config(FILE *f, const struct review_result *res)
 {
     char name[96];
@@ -110,6 +132,8 @@ static void md_config(FILE *f, const struct review_result *res)
         md_side(f, "baseline", &res->side[1]);
     if (res->same_build)
         fprintf(f, "- the tree and the baseline have the same content: one build\n");
+    if (res->side[0].build[0])
+        md_targets(f, res);
     if (res->why[0]) {
         fprintf(f, "- **not run%s**: ", res->ran ? " to the end" : "");
         md_paste(f, res->why, MD_TEXT);
@@ -177,9 +201,20 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
         fprintf(f, "%.0f s of generated states each from seed %" PRIu64, o->seconds, o->seed);
     fprintf(f, "%s.\n\n", o->base ? " (the same states through both kernels)" : "");
     bool all = true;
-    for (int i = 0; i < n; i++)
+    unsigned reviewed = 0, unreviewed = 0;
+    for (int i = 0; i < n; i++) {
         all = all && res[i].ran && !res[i].why[0];
-    fprintf(f, "**%s**%s\n\n", nn ? "Something new" : "Nothing new", all ? "" : " (not every configuration ran: below)");
+        reviewed |= review_reviewed(&res[i]);
+        unreviewed |= review_unreviewed(&res[i]);
+    }
+    char verdict[300], u[160];
+    if (nn)
+        snprintf(verdict, sizeof verdict, "Something new%s%s", unreviewed ? "; " : "",
+                 review_unreviewed_text(unreviewed, u, sizeof u));
+    else
+        review_nothing_new_text(reviewed, unreviewed, verdict, sizeof verdict);
+    verdict[0] = (char)(verdict[0] == 'n' ? 'N' : verdict[0]);
+    fprintf(f, "**%s**%s\n\n", verdict, all ? "" : " (not every configuration ran: below)");
     fprintf(f, "| configuration | states | new | gone | fastpath_irq diverges | unexplained | slowpath changed |\n");
     fprintf(f, "|---|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < n; i++) {
@@ -263,7 +298,15 @@ static void js_config(struct out *out, const struct review_result *res)
             res->states, res->seconds, res->n_new, res->n_gone, res->same_build ? "true" : "false",
             res->lost_fastpath ? "true" : "false");
     js_side(out, &res->side[0]);
-    fprintf(f, ",\n   \"baseline\": ");
+    fprintf(f, ",\n   \"targets\": [");
+    for (int t = 0; t < RV_TARGETS; t++)
+        fprintf(f, "%s{\"name\": \"%s\", \"fastpath\": \"%s\", \"present\": %s, \"baseline_present\": %s, "
+                   "\"reviewed\": %s}",
+                t ? ", " : "", review_target_of(t)->name, review_target_of(t)->fast_fn,
+                res->side[0].present[t] ? "true" : "false",
+                !res->has_base ? "null" : res->side[1].present[t] ? "true" : "false",
+                res->reviewed[t] ? "true" : "false");
+    fprintf(f, "],\n   \"baseline\": ");
     if (res->has_base)
         js_side(out, &res->side[1]);
     else
