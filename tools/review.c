@@ -57,7 +57,7 @@ static const struct review_target_row {
 } review_targets[RV_TARGETS] = {
     [RV_T_IRQ] = {&target_irq, "IRQ", offsetof(struct hk_info, irq_fastpath), true, true, false, true,
                   {RK_SLOW, RK_FAST, RK_FIXED}, model_irq_path},
-    [RV_T_SIGNAL] = {&target_signal, "signal", offsetof(struct hk_info, signal_fastpath), true, false, true, false,
+    [RV_T_SIGNAL] = {&target_signal, "signal", offsetof(struct hk_info, signal_fastpath), true, false, true, true,
                      {RK_SIG_SLOW, RK_SIG_FAST, -1}, model_sig_path},
 };
 
@@ -449,7 +449,8 @@ static bool kind_known(const struct review_kind *k)
         return false; /* the known findings are the IRQ target's (docs/FINDINGS.md) */
     if (k->halt)
         return rk_known_halt(k->text) != NULL && k->check != RV_FUZZ_FIXED && k->check < RV_SLOW_VS_BASE;
-    return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX && cause_defects(&target_irq, k->cause);
+    return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX &&
+           cause_defects(review_targets[k->target].t, k->cause);
 }
 
 /* Count key on side s (0 the tree, 1 the baseline). */
@@ -539,24 +540,24 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
 {
     struct review_side *side = &res->side[s];
     char text[HK_TEXT_LEN + 32];
-    side->t_diverged[res->running] += diverges(r, 1);
-    if (!review_targets[res->running].classify) {
-        /* no defects named on this target: the divergence, its fields or halt */
-        if (diverges(r, 1))
-            count_diff(res, s, RV_FUZZ, r->fuzz[1], r->fuzz_halt[1] ? fuzz_halt_text(r, 1, text, sizeof text) : NULL,
-                       0, seed);
-        return;
-    }
+    int t = res->running;
+    const struct target *tg = review_targets[t].t;
     if (diverges(r, 1)) {
         const char *halt = r->fuzz_halt[1] ? fuzz_halt_text(r, 1, text, sizeof text) : NULL;
         unsigned c = halt ? 0 : cause;
-        side->diverged++;
-        side->halts += halt != NULL;
-        unsigned d = cause_defects(&target_irq, c);
+        unsigned d = cause_defects(tg, c);
         bool explained = halt ? rk_known_halt(halt) != NULL : c && c != CLASS_NO_FIX && d;
-        side->unexplained += !explained;
-        side->known_halts += halt && explained;
-        for (int i = 0; i < DEF_COUNT; i++)
+        side->t_diverged[t]++;
+        side->t_unexplained[t] += !explained;
+        for (int i = 0; i < tg->n_defects && i < DEF_COUNT; i++)
+            side->t_defects[t][i] += (d >> i) & 1;
+        /* the IRQ target's figures are also the side's own (the JSON's first keys) */
+        bool irq = t == RV_T_IRQ;
+        side->diverged += irq;
+        side->halts += irq && halt != NULL;
+        side->unexplained += irq && !explained;
+        side->known_halts += irq && halt && explained;
+        for (int i = 0; irq && i < DEF_COUNT; i++)
             side->defects[i] += (d >> i) & 1;
         count_diff(res, s, RV_FUZZ, r->fuzz[1], halt, c, seed);
     }
@@ -896,14 +897,15 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
         snprintf(f, sizeof f, "halt: %.190s", k->text);
     else
         diff_fields_text(k->fields, f, sizeof f);
+    const struct target *tg = review_targets[k->target].t;
     if (k->check == RV_FUZZ && !k->halt && review_targets[k->target].classify) {
         if (!k->cause)
             snprintf(buf, len, "%s [the model agrees here: unexplained]", f);
         else if (k->cause == CLASS_NO_FIX)
             snprintf(buf, len, "%s [no fix of the model removes it: unexplained]", f);
         else
-            snprintf(buf, len, "%s [model cause %s: %s]", f, cause_text(&target_irq, k->cause, cause, sizeof cause),
-                     defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs));
+            snprintf(buf, len, "%s [model cause %s: %s]", f, cause_text(tg, k->cause, cause, sizeof cause),
+                     defects_text(tg, cause_defects(tg, k->cause), defs, sizeof defs));
     } else if (k->check > RV_SLOW_VS_BASE) {
         static const char *const ch[] = {"and it diverges from the tree's slowpath",
                                          "and it agrees with the tree's slowpath (fixed here)",

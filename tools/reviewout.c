@@ -133,6 +133,18 @@ static void md_target_figures(FILE *f, const struct review_result *res, int t)
             res->t_states[t], fast, a->t_diverged[t]);
     if (res->has_base)
         fprintf(f, " (baseline %" PRIu64 ")", b->t_diverged[t]);
+    fprintf(f, ", **%" PRIu64 " unexplained**", a->t_unexplained[t]);
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 ")", b->t_unexplained[t]);
+    fputs("; defects (tree", f);
+    fputs(res->has_base ? " / baseline):" : "):", f);
+    const struct target *tg = review_target_of(t);
+    for (int d = 0; d < tg->n_defects && d < DEF_COUNT; d++)
+        if (a->t_defects[t][d] || (res->has_base && b->t_defects[t][d])) {
+            fprintf(f, " %s %" PRIu64, defect_info(tg, d)->id, a->t_defects[t][d]);
+            if (res->has_base)
+                fprintf(f, "/%" PRIu64, b->t_defects[t][d]);
+        }
     fprintf(f, "; model against kernel: %" PRIu64 " mismatches", a->t_mismatches[t]);
     if (res->has_base)
         fprintf(f, " (baseline %" PRIu64 "); the tree's slowpath differs from the baseline's on %" PRIu64
@@ -277,8 +289,10 @@ static void js_kind(struct out *out, const struct review_result *res, const stru
             review_check_id(k->check), diff_fields_text(k->fields, fields, sizeof fields), k->halt ? "true" : "false");
     out_string(out, k->text);
     fprintf(f, ", \"model_cause\": \"%s\", \"defects\": \"%s\", \"known\": %s",
-            k->cause ? cause_text(&target_irq, k->cause, cause, sizeof cause) : "none",
-            defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs), k->known ? "true" : "false");
+            k->cause ? cause_text(review_target_of(k->target), k->cause, cause, sizeof cause) : "none",
+            defects_text(review_target_of(k->target), cause_defects(review_target_of(k->target), k->cause), defs,
+                         sizeof defs),
+            k->known ? "true" : "false");
     if (k->check > RV_SLOW_VS_BASE) {
         static const char *const ch[] = {"diverges", "agrees", "narrowed", "follows-slowpath"};
         fprintf(f, ", \"change\": \"%s\"", ch[k->change]);
@@ -332,13 +346,14 @@ static void js_config(struct out *out, const struct review_result *res)
     for (int t = 0; t < RV_TARGETS; t++)
         fprintf(f, "%s{\"name\": \"%s\", \"fastpath\": \"%s\", \"present\": %s, \"baseline_present\": %s, "
                    "\"reviewed\": %s, \"lost\": %s, \"states\": %" PRIu64 ", \"diverged\": [%" PRIu64 ", %" PRIu64
-                   "], \"mismatches\": [%" PRIu64 ", %" PRIu64 "], \"changed\": {\"slowpath\": %" PRIu64
+                   "], \"unexplained\": [%" PRIu64 ", %" PRIu64 "], \"mismatches\": [%" PRIu64 ", %" PRIu64 "], \"changed\": {\"slowpath\": %" PRIu64
                    ", \"fastpath\": %" PRIu64 "}}",
                 t ? ", " : "", review_target_of(t)->name, review_target_of(t)->fast_fn,
                 res->side[0].present[t] ? "true" : "false",
                 !res->has_base ? "null" : res->side[1].present[t] ? "true" : "false",
                 res->reviewed[t] ? "true" : "false", res->lost[t] ? "true" : "false", res->t_states[t],
-                res->side[0].t_diverged[t], res->side[1].t_diverged[t], res->side[0].t_mismatches[t],
+                res->side[0].t_diverged[t], res->side[1].t_diverged[t], res->side[0].t_unexplained[t],
+                res->side[1].t_unexplained[t], res->side[0].t_mismatches[t],
                 res->side[1].t_mismatches[t], res->t_changed[t][0], res->t_changed[t][1]);
     fprintf(f, "],\n   \"baseline\": ");
     if (res->has_base)
