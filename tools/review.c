@@ -588,7 +588,7 @@ static bool cross_path(struct review_result *res, struct side_run *t, struct sid
         if (!key.fields)
             return false;
     }
-    res->t_changed[res->running][p] += p < 2;
+    res->t_changed[res->running][p]++;
     res->changed[p] += res->running == RV_T_IRQ;
     /* a fastpath that changed: where it stands against the tree's slowpath */
     if (p > 0 && !diverges(t, p))
