@@ -710,7 +710,8 @@ static void run_target(const struct review_opts *o, struct review_result *res, s
     }
     progress_end(&pr, false);
     res->t_states[t] = i;
-    res->seconds += progress_now() - t0;
+    res->t_seconds[t] = progress_now() - t0;
+    res->seconds += res->t_seconds[t];
     res->reviewed[t] = i > 0;
 }
 

@@ -114,6 +114,7 @@ struct review_result {
     bool reviewed[RV_TARGETS];  /* the target's states ran through both kernels */
     bool lost[RV_TARGETS];      /* the baseline's build has the target's fastpath, the tree's has not */
     uint64_t t_states[RV_TARGETS];     /* states of each target's entry */
+    double t_seconds[RV_TARGETS];      /* their time (seconds is the sum) */
     uint64_t t_changed[RV_TARGETS][3]; /* states where the tree's slowpath, fastpath, corrected fastpath differ
                                           from the baseline's (as changed[]) */
     int running;                /* enum review_target whose states run now (the engine's) */

@@ -129,8 +129,8 @@ static void md_target_figures(FILE *f, const struct review_result *res, int t)
 {
     const struct review_side *a = &res->side[0], *b = &res->side[1];
     const char *fast = review_target_of(t)->fast_fn;
-    fprintf(f, "- %s target: %" PRIu64 " states; %s diverges from the slowpath on %" PRIu64, review_target_label(t),
-            res->t_states[t], fast, a->t_diverged[t]);
+    fprintf(f, "- %s target: %" PRIu64 " states in %.1f s; %s diverges from the slowpath on %" PRIu64,
+            review_target_label(t), res->t_states[t], res->t_seconds[t], fast, a->t_diverged[t]);
     if (res->has_base)
         fprintf(f, " (baseline %" PRIu64 ")", b->t_diverged[t]);
     fprintf(f, ", **%" PRIu64 " unexplained**", a->t_unexplained[t]);
@@ -177,7 +177,7 @@ static void md_config(FILE *f, const struct review_result *res)
         return;
     const struct review_side *t = &res->side[0], *b = &res->side[1];
     fprintf(f, "- %" PRIu64 " states in %.1f s; fastpath_irq diverges from the slowpath on %" PRIu64, res->states,
-            res->seconds, t->diverged);
+            res->t_seconds[RV_T_IRQ], t->diverged);
     if (res->has_base)
         fprintf(f, " (baseline %" PRIu64 ")", b->diverged);
     fprintf(f, ", **%" PRIu64 " unexplained**", t->unexplained);
@@ -345,13 +345,13 @@ static void js_config(struct out *out, const struct review_result *res)
     fprintf(f, ",\n   \"targets\": [");
     for (int t = 0; t < RV_TARGETS; t++)
         fprintf(f, "%s{\"name\": \"%s\", \"fastpath\": \"%s\", \"present\": %s, \"baseline_present\": %s, "
-                   "\"reviewed\": %s, \"lost\": %s, \"states\": %" PRIu64 ", \"diverged\": [%" PRIu64 ", %" PRIu64
+                   "\"reviewed\": %s, \"lost\": %s, \"states\": %" PRIu64 ", \"seconds\": %.2f, \"diverged\": [%" PRIu64 ", %" PRIu64
                    "], \"unexplained\": [%" PRIu64 ", %" PRIu64 "], \"mismatches\": [%" PRIu64 ", %" PRIu64 "], \"changed\": {\"slowpath\": %" PRIu64
                    ", \"fastpath\": %" PRIu64 "}}",
                 t ? ", " : "", review_target_of(t)->name, review_target_of(t)->fast_fn,
                 res->side[0].present[t] ? "true" : "false",
                 !res->has_base ? "null" : res->side[1].present[t] ? "true" : "false",
-                res->reviewed[t] ? "true" : "false", res->lost[t] ? "true" : "false", res->t_states[t],
+                res->reviewed[t] ? "true" : "false", res->lost[t] ? "true" : "false", res->t_states[t], res->t_seconds[t],
                 res->side[0].t_diverged[t], res->side[1].t_diverged[t], res->side[0].t_unexplained[t],
                 res->side[1].t_unexplained[t], res->side[0].t_mismatches[t],
                 res->side[1].t_mismatches[t], res->t_changed[t][0], res->t_changed[t][1]);
