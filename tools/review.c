@@ -3,8 +3,8 @@
 #include "review.h"
 
 #include <errno.h>
-#include <stddef.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -42,8 +42,9 @@ static void model_irq_path(struct kstate *ks, int p);
 static void model_sig_path(struct kstate *ks, int p);
 
 /* Each target: its descriptor, the kernel.info flag that says a build has
- * it, and how its states run (as validate --real and fuzz --real run
- * them: tools/realcmd.c's real_drivers). */
+ * it, and how one of its states runs: the per-state steps of
+ * tools/realcmd.c's real_drivers (validate, fuzz), whose entries are
+ * whole runs that print, so the review cannot call them per state. */
 static const struct review_target_row {
     const struct target *t;
     const char *label;  /* in the report's sentences */
