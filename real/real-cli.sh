@@ -64,9 +64,8 @@ rc=$?
 rc=$?
 "$irqsim" report "$tmp/rv.json" >"$tmp/r" 2>&1
 rc2=$?
-# the PR head has the signal fastpath, which review does not run: exit 5
-# and the report says so (issue 30), never a bare "nothing new"
-[ $rc = 5 ] && [ $rc2 = 0 ] && grep -q '^## irqsim review' "$tmp/r" &&
-    grep -q 'nothing new on the targets reviewed; not reviewed: signal target' "$tmp/r" &&
+# both targets of the PR head reviewed (issue 30): nothing new, each named
+[ $rc = 0 ] && [ $rc2 = 0 ] && grep -q '^## irqsim review' "$tmp/r" && grep -q 'nothing new' "$tmp/r" &&
+    grep -q 'Targets: irq present, reviewed (2000 states.*; signal present, reviewed (2000 states' "$tmp/r" &&
     ok "report of review JSON" || { ko "report of review JSON: review exit $rc, report exit $rc2"; head -3 "$tmp/r"; }
 exit $fail

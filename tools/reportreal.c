@@ -178,6 +178,14 @@ static bool review_target_skipped(const struct jval_doc *jd, const struct jval *
     return (jbool(jd, t, "present") || jbool(jd, t, "baseline_present")) && !jbool(jd, t, "reviewed");
 }
 
+/* A target's figure on the tree: the first of its [tree, baseline] pair, 0 when none. */
+static double review_tree_count(const struct jval_doc *jd, const struct jval *t, const char *key)
+{
+    const struct jval *a = jval_get(jd, t, key);
+    const struct jval *v = a && a->type == JV_ARRAY ? jval_at(jd, a, 0) : NULL;
+    return v && (v->type == JV_INT || v->type == JV_REAL) ? v->real : 0;
+}
+
 /* "irq present, reviewed; signal present, **not reviewed**" */
 static void review_targets(FILE *out, const struct jval_doc *jd, const struct jval *cfg)
 {
@@ -191,6 +199,9 @@ static void review_targets(FILE *out, const struct jval_doc *jd, const struct jv
         md_paste(out, jval_str(jd, t, "name", "?"), MD_TEXT);
         fprintf(out, " %s, %s", jbool(jd, t, "present") || jbool(jd, t, "baseline_present") ? "present" : "absent",
                 review_target_skipped(jd, t) ? "**not reviewed**" : jbool(jd, t, "reviewed") ? "reviewed" : "-");
+        if (jbool(jd, t, "reviewed") && jval_get(jd, t, "diverged"))
+            fprintf(out, " (%.0f states, its fastpath diverges on %.0f, %.0f unexplained)", jval_num(jd, t, "states", 0),
+                    review_tree_count(jd, t, "diverged"), review_tree_count(jd, t, "unexplained"));
     }
     fputs(".\n\n", out);
 }

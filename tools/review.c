@@ -3,8 +3,8 @@
 #include "review.h"
 
 #include <errno.h>
-#include <stddef.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -19,6 +19,8 @@
 #include "progress.h"
 #include "rk_diff.h"
 #include "rk_load.h"
+#include "rk_sig.h"
+#include "sig_fast.h"
 #include "stop.h"
 #include "target.h"
 
@@ -32,16 +34,32 @@ const char review_default_configs[] = "imx8mm-evk:release,imx8mm-evk:debug:d16,i
 
 /* ---- the targets ---- */
 
+/* A state's paths: the slowpath, the fastpath as built, the corrected
+ * fastpath (kernel C, the IRQ target's only). */
+enum { NPATH = 3 };
+
+static void model_irq_path(struct kstate *ks, int p);
+static void model_sig_path(struct kstate *ks, int p);
+
 /* Each target: its descriptor, the kernel.info flag that says a build has
- * it, and whether this engine runs its states (run_states). */
+ * it, and how one of its states runs: the per-state steps of
+ * tools/realcmd.c's real_drivers (validate, fuzz), whose entries are
+ * whole runs that print, so the review cannot call them per state. */
 static const struct review_target_row {
     const struct target *t;
-    const char *label; /* in the report's sentences */
-    size_t info_flag;  /* offsetof(struct hk_info, ...) */
-    bool runs;
+    const char *label;  /* in the report's sentences */
+    size_t info_flag;   /* offsetof(struct hk_info, ...) */
+    bool runs;          /* this engine runs its states */
+    bool always;        /* run even when no build has its fastpath (its slowpath) */
+    bool syscall;       /* its entry is a system call: rk_sig_of_model, rk_run_sys */
+    bool classify;      /* a fastpath divergence is named by the model's cause and defects */
+    int paths[NPATH];   /* the bridge's paths (rk_load.h), -1 none */
+    void (*model)(struct kstate *ks, int p);
 } review_targets[RV_TARGETS] = {
-    [RV_T_IRQ] = {&target_irq, "IRQ", offsetof(struct hk_info, irq_fastpath), true},
-    [RV_T_SIGNAL] = {&target_signal, "signal", offsetof(struct hk_info, signal_fastpath), false},
+    [RV_T_IRQ] = {&target_irq, "IRQ", offsetof(struct hk_info, irq_fastpath), true, true, false, true,
+                  {RK_SLOW, RK_FAST, RK_FIXED}, model_irq_path},
+    [RV_T_SIGNAL] = {&target_signal, "signal", offsetof(struct hk_info, signal_fastpath), true, false, true, true,
+                     {RK_SIG_SLOW, RK_SIG_FAST, -1}, model_sig_path},
 };
 
 const struct target *review_target_of(int t)
@@ -317,9 +335,6 @@ int review_build(const struct review_opts *o, const char *tree, const struct rev
 
 /* ---- one state through both sides ---- */
 
-enum { NPATH = 3 };
-static const int rk_paths[NPATH] = {RK_SLOW, RK_FAST, RK_FIXED};
-
 /* A side's kernel and its outcomes on the current state, normalised. */
 struct side_run {
     struct rk_kernel k;
@@ -339,12 +354,36 @@ struct engine {
     struct classify_ws ws;
 };
 
-static void model_path(struct kstate *ks, int p)
+static void model_irq_path(struct kstate *ks, int p)
 {
     if (p == 0)
         handleInterruptEntry(ks);
     else
         fastpath_irq(ks, p == 1 ? FP_PR1227 : FP_FIXED);
+}
+
+/* the model's SysSend and its merged fastpath_signal (which falls back to
+ * its slowpath), as validate --real --target signal */
+static void model_sig_path(struct kstate *ks, int p)
+{
+    if (p == 0)
+        slowpath_signal(ks);
+    else
+        fastpath_signal(ks, SIG_MERGED);
+}
+
+/* Whether side k's build runs path p of target t (a fastpath: when built). */
+static bool path_built(const struct rk_kernel *k, int t, int p)
+{
+    return review_targets[t].paths[p] >= 0 && (p == 0 || info_has(&k->info, t));
+}
+
+/* Path p of target t on the side's state (a syscall's made from it). */
+static int run_path(struct side_run *s, int t, int p, const struct rk_syscall *sys, struct rk_extra *x)
+{
+    int path = review_targets[t].paths[p];
+    return review_targets[t].syscall ? rk_run_sys(&s->k, &s->in, sys, path, &s->real[p], x)
+                                     : rk_run_x(&s->k, &s->in, path, &s->real[p], x);
 }
 
 /* A halt's text as a kind's key: its first line, every path cut to its
@@ -373,14 +412,17 @@ static void halt_text(const char *raw, char *buf, size_t len)
     buf[n] = 0;
 }
 
-/* Run the side's real paths and the model's on e->in. */
-static void side_state(struct side_run *s, const struct kstate *in)
+/* Run the side's real paths of target t and the model's on e->in. */
+static void side_state(struct side_run *s, const struct kstate *in, int t)
 {
     ks_copy(&s->in, in);
     s->in.cfg.kernel = s->k.cfg.kernel;
+    struct rk_syscall sys;
+    /* a signal state's seL4_Send, in the bridge's CSpace (sets the badge register) */
+    bool fits = !review_targets[t].syscall || rk_sig_of_model(&s->in, &sys) == 0;
     for (int p = 0; p < NPATH; p++) {
         struct rk_extra x;
-        s->why[p] = p > 0 && !s->k.info.irq_fastpath ? -1 : rk_run_x(&s->k, &s->in, rk_paths[p], &s->real[p], &x);
+        s->why[p] = fits && path_built(&s->k, t, p) ? run_path(s, t, p, &sys, &x) : -1;
         s->text[p][0] = 0;
         if (s->why[p] == HK_OUT_HALT)
             halt_text(x.text, s->text[p], sizeof s->text[p]);
@@ -389,7 +431,7 @@ static void side_state(struct side_run *s, const struct kstate *in)
         if (s->why[p] < 0)
             continue;
         ks_copy(&s->model[p], &s->in);
-        model_path(&s->model[p], p);
+        review_targets[t].model(&s->model[p], p);
         s->model_over[p] = !diff_normalise(&s->model[p]);
     }
 }
@@ -398,20 +440,26 @@ static void side_state(struct side_run *s, const struct kstate *in)
 
 static bool kind_same(const struct review_kind *a, const struct review_kind *b)
 {
-    return a->check == b->check && a->fields == b->fields && a->halt == b->halt && a->cause == b->cause &&
+    return a->target == b->target && a->check == b->check && a->fields == b->fields && a->halt == b->halt && a->cause == b->cause &&
            a->change == b->change && (!a->halt || !strcmp(a->text, b->text));
 }
 
 static bool kind_known(const struct review_kind *k)
 {
+    if (!review_targets[k->target].classify)
+        return false; /* the known findings are the IRQ target's (docs/FINDINGS.md) */
     if (k->halt)
         return rk_known_halt(k->text) != NULL && k->check != RV_FUZZ_FIXED && k->check < RV_SLOW_VS_BASE;
-    return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX && cause_defects(&target_irq, k->cause);
+    return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX &&
+           cause_defects(review_targets[k->target].t, k->cause);
 }
 
 /* Count key on side s (0 the tree, 1 the baseline). */
 static void kind_count(struct review_result *res, int s, const struct review_kind *key, uint64_t seed)
 {
+    struct review_kind tk = *key;
+    tk.target = res->running;
+    key = &tk;
     for (int i = 0; i < res->n_kinds; i++) {
         struct review_kind *k = &res->kinds[i];
         if (kind_same(k, key)) {
@@ -454,7 +502,9 @@ static void validate_side(struct review_result *res, struct side_run *r, int s, 
             continue;
         /* a known halt (validate --real's "known findings") is no mismatch;
          * fuzz_side counts the halts */
-        side->mismatches += !(halt && rk_known_halt(halt));
+        bool mismatch = !(halt && rk_known_halt(halt));
+        side->t_mismatches[res->running] += mismatch;
+        side->mismatches += mismatch && res->running == RV_T_IRQ;
         count_diff(res, s, RV_VAL_SLOW + p, f, halt, 0, seed);
     }
 }
@@ -491,16 +541,24 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
 {
     struct review_side *side = &res->side[s];
     char text[HK_TEXT_LEN + 32];
+    int t = res->running;
+    const struct target *tg = review_targets[t].t;
     if (diverges(r, 1)) {
         const char *halt = r->fuzz_halt[1] ? fuzz_halt_text(r, 1, text, sizeof text) : NULL;
         unsigned c = halt ? 0 : cause;
-        side->diverged++;
-        side->halts += halt != NULL;
-        unsigned d = cause_defects(&target_irq, c);
+        unsigned d = cause_defects(tg, c);
         bool explained = halt ? rk_known_halt(halt) != NULL : c && c != CLASS_NO_FIX && d;
-        side->unexplained += !explained;
-        side->known_halts += halt && explained;
-        for (int i = 0; i < DEF_COUNT; i++)
+        side->t_diverged[t]++;
+        side->t_unexplained[t] += !explained;
+        for (int i = 0; i < tg->n_defects && i < DEF_COUNT; i++)
+            side->t_defects[t][i] += (d >> i) & 1;
+        /* the IRQ target's figures are also the side's own (the JSON's first keys) */
+        bool irq = t == RV_T_IRQ;
+        side->diverged += irq;
+        side->halts += irq && halt != NULL;
+        side->unexplained += irq && !explained;
+        side->known_halts += irq && halt && explained;
+        for (int i = 0; irq && i < DEF_COUNT; i++)
             side->defects[i] += (d >> i) & 1;
         count_diff(res, s, RV_FUZZ, r->fuzz[1], halt, c, seed);
     }
@@ -531,7 +589,8 @@ static bool cross_path(struct review_result *res, struct side_run *t, struct sid
         if (!key.fields)
             return false;
     }
-    res->changed[p]++;
+    res->t_changed[res->running][p]++;
+    res->changed[p] += res->running == RV_T_IRQ;
     /* a fastpath that changed: where it stands against the tree's slowpath */
     if (p > 0 && !diverges(t, p))
         key.change = slow_changed ? RV_CH_FOLLOWS : RV_CH_AGREES;
@@ -544,19 +603,22 @@ static bool cross_path(struct review_result *res, struct side_run *t, struct sid
 
 static void one_state(struct engine *e, struct review_result *res, uint64_t seed)
 {
-    int sides = res->has_base ? 2 : 1;
+    int sides = res->has_base ? 2 : 1, t = res->running;
     for (int s = 0; s < sides; s++) {
         struct side_run *r = &e->side[s];
-        side_state(r, &e->in);
+        side_state(r, &e->in, t);
+        uint64_t unfit = 0;
         for (int p = 0; p < NPATH; p++)
-            res->side[s].unfit += r->why[p] < 0 && (p == 0 || r->k.info.irq_fastpath);
+            unfit += r->why[p] < 0 && path_built(&r->k, t, p);
+        res->side[s].t_unfit[t] += unfit;
+        res->side[s].unfit += t == RV_T_IRQ ? unfit : 0;
         validate_side(res, r, s, seed);
         fuzz_fields(r);
     }
     /* the model's cause: a property of the state, the same for both sides */
     unsigned cause = 0;
-    bool need = (e->side[0].fuzz[1] && !e->side[0].fuzz_halt[1]) ||
-                (sides > 1 && e->side[1].fuzz[1] && !e->side[1].fuzz_halt[1]);
+    bool need = review_targets[t].classify && ((e->side[0].fuzz[1] && !e->side[0].fuzz_halt[1]) ||
+                                               (sides > 1 && e->side[1].fuzz[1] && !e->side[1].fuzz_halt[1]));
     if (need)
         cause = classify_cause(&e->side[0].in, &e->ws);
     for (int s = 0; s < sides; s++)
@@ -611,7 +673,9 @@ static bool run_done(const struct review_opts *o, uint64_t i, double t0)
 
 static void count_new(struct review_result *res)
 {
-    res->n_new = res->lost_fastpath; /* one new finding: the fastpath itself */
+    res->n_new = 0;
+    for (int t = 0; t < RV_TARGETS; t++)
+        res->n_new += res->lost[t]; /* one new finding: the fastpath itself */
     res->n_gone = 0;
     for (int i = 0; i < res->n_kinds; i++) {
         res->n_new += review_kind_new(res, &res->kinds[i]);
@@ -619,11 +683,13 @@ static void count_new(struct review_result *res)
     }
 }
 
-static void run_states(const struct review_opts *o, struct review_result *res, struct engine *e)
+/* The states of target res->running. */
+static void run_target(const struct review_opts *o, struct review_result *res, struct engine *e)
 {
+    int t = res->running;
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = &target_irq;
+    b.target = review_targets[t].t;
     double t0 = progress_now();
     struct progress pr;
     progress_init(&pr, !o->quiet, 1.0);
@@ -639,18 +705,29 @@ static void run_states(const struct review_opts *o, struct review_result *res, s
         one_state(e, res, o->seed + i);
         if (progress_due(&pr)) {
             count_new(res);
-            progress_print(&pr, "irqsim review: %s: %.0f s, %" PRIu64 " states, %d new, %d gone", name, pr.last - t0,
-                           i + 1, res->n_new, res->n_gone);
+            progress_print(&pr, "irqsim review: %s: %s target: %.0f s, %" PRIu64 " states, %d new, %d gone", name,
+                           review_targets[t].label, pr.last - t0, i + 1, res->n_new, res->n_gone);
         }
     }
     progress_end(&pr, false);
-    res->states = i;
-    res->seconds = progress_now() - t0;
-    res->ran = i > 0;
-    /* the states are IRQ entries: the IRQ target (its slowpath at least)
-     * is what ran; a target whose driver this engine lacks did not */
-    for (int t = 0; t < RV_TARGETS; t++)
-        res->reviewed[t] = res->ran && review_targets[t].runs;
+    res->t_states[t] = i;
+    res->t_seconds[t] = progress_now() - t0;
+    res->seconds += res->t_seconds[t];
+    res->reviewed[t] = i > 0;
+}
+
+/* Each target the engine runs: the IRQ target always (its slowpath at
+ * least), the others where a build has their fastpath. */
+static void run_states(const struct review_opts *o, struct review_result *res, struct engine *e)
+{
+    for (int t = 0; t < RV_TARGETS && !stop_requested(); t++) {
+        if (!review_targets[t].runs || (!review_targets[t].always && !review_target_present(res, t)))
+            continue;
+        res->running = t;
+        run_target(o, res, e);
+    }
+    res->states = res->t_states[RV_T_IRQ];
+    res->ran = res->states > 0;
 }
 
 int review_run(const struct review_opts *o, struct review_result *res)
@@ -671,7 +748,9 @@ int review_run(const struct review_opts *o, struct review_result *res)
         res->same_build = !rc && !strcmp(res->side[0].build, res->side[1].build);
         /* a tree whose option was renamed or dropped builds no fastpath:
          * every kind of the baseline's fastpath would count as gone */
-        res->lost_fastpath = !rc && res->side[1].irq_fastpath && !res->side[0].irq_fastpath;
+        for (int t = 0; t < RV_TARGETS; t++)
+            res->lost[t] = !rc && res->side[1].present[t] && !res->side[0].present[t];
+        res->lost_fastpath = res->lost[RV_T_IRQ];
     }
     if (!rc)
         run_states(o, res, e);
@@ -706,21 +785,22 @@ static int write_reproducer(const struct review_opts *o, struct review_result *r
 {
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = &target_irq;
+    b.target = review_targets[rk->target].t;
     struct kstate *in = malloc(sizeof *in);
     char what[300], cfg[96];
     if (!in || rk_gen_state(k, in, rk->seed[0], &b)) {
         free(in);
         return 1;
     }
-    char *path = out_join(o->out, "review-%s-d%d-c%d-%s-%02d-seed%" PRIu64 ".scen", res->cfg.board, res->cfg.domains,
-                          res->cfg.cores, res->cfg.debug ? "debug" : "release", n, rk->seed[0]);
+    char *path = out_join(o->out, "review-%s-d%d-c%d-%s-%02d-%sseed%" PRIu64 ".scen", res->cfg.board,
+                          res->cfg.domains, res->cfg.cores, res->cfg.debug ? "debug" : "release", n,
+                          rk->target == RV_T_IRQ ? "" : "signal-", rk->seed[0]);
     char *verdict = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&verdict, &len);
     if (mem) {
         fprintf(mem, "irqsim review: new on %s: %s: %s\ntree %s (build %s), seed %" PRIu64 "\n",
-                review_config_name(&res->cfg, cfg, sizeof cfg), review_check_name(rk->check),
+                review_config_name(&res->cfg, cfg, sizeof cfg), review_check_name(rk->target, rk->check),
                 review_kind_text(rk, what, sizeof what), res->side[0].tree, res->side[0].build, rk->seed[0]);
         fclose(mem);
     }
@@ -783,19 +863,33 @@ bool review_kind_gone(const struct review_result *res, const struct review_kind 
     return res->has_base && k->count[1] && !k->count[0];
 }
 
-const char *review_check_name(int check)
+const char *review_check_name(int target, int check)
 {
-    static const char *const names[RV_CHECK_COUNT] = {
-        "model slowpath against the real slowpath",
-        "model of PR #1227 against the real fastpath_irq",
-        "model corrected fastpath against the kernel-C one",
-        "real fastpath_irq against the real slowpath",
-        "kernel-C corrected fastpath against the real slowpath",
-        "the tree's slowpath against the baseline's",
-        "the tree's fastpath_irq against the baseline's",
-        "the corrected fastpath on the tree's kernel against the baseline's",
+    /* each target's paths by name; the signal target has no corrected fastpath */
+    static const char *const names[RV_TARGETS][RV_CHECK_COUNT] = {
+        [RV_T_IRQ] = {
+            "model slowpath against the real slowpath",
+            "model of PR #1227 against the real fastpath_irq",
+            "model corrected fastpath against the kernel-C one",
+            "real fastpath_irq against the real slowpath",
+            "kernel-C corrected fastpath against the real slowpath",
+            "the tree's slowpath against the baseline's",
+            "the tree's fastpath_irq against the baseline's",
+            "the corrected fastpath on the tree's kernel against the baseline's",
+        },
+        [RV_T_SIGNAL] = {
+            "model slowpath (SysSend) against the real slowpath",
+            "model fastpath_signal against the real fastpath_signal",
+            "?",
+            "real fastpath_signal against the real slowpath",
+            "?",
+            "the tree's slowpath (SysSend) against the baseline's",
+            "the tree's fastpath_signal against the baseline's",
+            "?",
+        },
     };
-    return check >= 0 && check < RV_CHECK_COUNT ? names[check] : "?";
+    bool ok = target >= 0 && target < RV_TARGETS && check >= 0 && check < RV_CHECK_COUNT;
+    return ok ? names[target][check] : "?";
 }
 
 const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
@@ -805,14 +899,15 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
         snprintf(f, sizeof f, "halt: %.190s", k->text);
     else
         diff_fields_text(k->fields, f, sizeof f);
-    if (k->check == RV_FUZZ && !k->halt) {
+    const struct target *tg = review_targets[k->target].t;
+    if (k->check == RV_FUZZ && !k->halt && review_targets[k->target].classify) {
         if (!k->cause)
             snprintf(buf, len, "%s [the model agrees here: unexplained]", f);
         else if (k->cause == CLASS_NO_FIX)
             snprintf(buf, len, "%s [no fix of the model removes it: unexplained]", f);
         else
-            snprintf(buf, len, "%s [model cause %s: %s]", f, cause_text(&target_irq, k->cause, cause, sizeof cause),
-                     defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs));
+            snprintf(buf, len, "%s [model cause %s: %s]", f, cause_text(tg, k->cause, cause, sizeof cause),
+                     defects_text(tg, cause_defects(tg, k->cause), defs, sizeof defs));
     } else if (k->check > RV_SLOW_VS_BASE) {
         static const char *const ch[] = {"and it diverges from the tree's slowpath",
                                          "and it agrees with the tree's slowpath (fixed here)",

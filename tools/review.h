@@ -67,9 +67,10 @@ enum review_change {
     RV_CH_FOLLOWS   /* it changed with the tree's slowpath and agrees with it */
 };
 
-/* A kind: the same check, fields, halt, cause and change. */
+/* A kind: the same target, check, fields, halt, cause and change. */
 struct review_kind {
-    int check;                /* enum review_check */
+    int target;               /* enum review_target whose states showed it */
+    int check;                /* enum review_check (the target's paths: fastpath_signal for RV_FUZZ there) */
     uint32_t fields;          /* DF_* bits */
     bool halt;                /* a real path halted (a failed kernel assertion) */
     bool known;               /* a known finding (a known halt; a divergence a defect explains) */
@@ -97,6 +98,9 @@ struct review_side {
                                  removes it, or an unknown halt) */
     uint64_t halts, known_halts, unfit;
     uint64_t defects[DEF_COUNT]; /* states whose divergence the model's cause puts on each defect */
+    /* per target (the IRQ target's are also in the fields above) */
+    uint64_t t_mismatches[RV_TARGETS], t_diverged[RV_TARGETS], t_unfit[RV_TARGETS], t_unexplained[RV_TARGETS];
+    uint64_t t_defects[RV_TARGETS][DEF_COUNT]; /* the target's defects, its n_defects of them */
 };
 
 /* One configuration's run. */
@@ -108,6 +112,12 @@ struct review_result {
                                    fastpath kinds are gone because nothing ran, not better) */
     bool ran;                   /* both built and opened: the states ran */
     bool reviewed[RV_TARGETS];  /* the target's states ran through both kernels */
+    bool lost[RV_TARGETS];      /* the baseline's build has the target's fastpath, the tree's has not */
+    uint64_t t_states[RV_TARGETS];     /* states of each target's entry */
+    double t_seconds[RV_TARGETS];      /* their time (seconds is the sum) */
+    uint64_t t_changed[RV_TARGETS][3]; /* states where the tree's slowpath, fastpath, corrected fastpath differ
+                                          from the baseline's (as changed[]) */
+    int running;                /* enum review_target whose states run now (the engine's) */
     char why[600];              /* when not: why */
     uint64_t states;
     double seconds;
@@ -180,10 +190,10 @@ bool review_kind_gone(const struct review_result *res, const struct review_kind 
  * the kernel, the corrected fastpath, the rest. */
 int review_kind_rank(const struct review_result *res, const struct review_kind *k);
 #define REVIEW_RANKS 5
-/* "real fastpath_irq against the real slowpath", a check's name; and its
- * short id for the JSON ("fuzz") */
+/* "real fastpath_irq against the real slowpath", a check's name on a
+ * target's states; and its short id for the JSON ("fuzz") */
 const char *review_check_id(int check);
-const char *review_check_name(int check);
+const char *review_check_name(int target, int check);
 /* One line for a kind: "current_thread+refills [model cause entry_budget: F1]" */
 const char *review_kind_text(const struct review_kind *k, char *buf, size_t len);
 

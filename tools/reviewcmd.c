@@ -12,6 +12,7 @@
 #include "out.h"
 #include "review.h"
 #include "stop.h"
+#include "target.h"
 
 static const char usage[] =
     "usage: irqsim review --sel4 TREE [--baseline TREE|TARBALL] [--configs LIST] [--checks N | --seconds N]\n"
@@ -21,7 +22,8 @@ static const char usage[] =
     "Builds TREE (a seL4 checkout or tarball; `irqsim kernel build`, cached) and the baseline for each\n"
     "configuration and runs the same generated states through both: the model against each real path\n"
     "(validate --real), the real fastpath_irq and the kernel-C corrected fastpath against the real\n"
-    "slowpath (fuzz --real), and each of the tree's paths against the baseline's. Reports, per\n"
+    "slowpath (fuzz --real), and each of the tree's paths against the baseline's; the same on\n"
+    "seL4_Send states for a build with fastpath_signal (--target signal). Reports, per\n"
     "configuration, what is new against the baseline (kinds, defects, unexplained divergences, changed\n"
     "outcomes) and what is gone, as Markdown (stdout, or -o) and JSON. Without --baseline, new is what\n"
     "PR #1227's known defects (docs/FINDINGS.md) do not explain. docs/REVIEW.md.\n"
@@ -42,10 +44,10 @@ static const char usage[] =
     "  --quiet              no progress on stderr\n"
     "\n"
     "Exit status: 0 nothing new, 1 something new (or the tree does not build where the baseline did,\n"
-    "or lost the baseline's fastpath_irq), 2 bad input (an option, a tree, a board, a baseline that does\n"
-    "not build), 3 the kernel cannot be built here (a missing tool or Python module), 4 an output could\n"
-    "not be written, 5 a configuration ran no state (nothing checked there), or a build has a target\n"
-    "the review does not run (the signal fastpath): nothing new on the IRQ target is no pass for it.\n";
+    "or lost the baseline's fastpath_irq or fastpath_signal), 2 bad input (an option, a tree, a board,\n"
+    "a baseline that does not build), 3 the kernel cannot be built here (a missing tool or Python\n"
+    "module), 4 an output could not be written, 5 incomplete: a configuration ran no state, or a build\n"
+    "has a target the review did not run (each target is named, present or absent, in the report).\n";
 
 struct review_cmd {
     struct review_opts r;
@@ -205,10 +207,17 @@ int review_main(int argc, char **argv)
     bad += write_outputs(&o, res, done);
     int nn = 0, ng = 0, lost = 0;
     for (int i = 0; i < done; i++)
-        nn += res[i].n_new, ng += res[i].n_gone, lost += res[i].lost_fastpath;
-    if (lost) /* on stderr too: the one line a script shows of a failed review */
-        fprintf(stderr, "irqsim review: the tree lost the baseline's fastpath_irq on %d of %d configuration%s: "
-                        "only its slowpath was checked there\n", lost, done, done == 1 ? "" : "s");
+        nn += res[i].n_new, ng += res[i].n_gone;
+    for (int t = 0; t < RV_TARGETS; t++) {
+        int lt = 0;
+        for (int i = 0; i < done; i++)
+            lt += res[i].lost[t];
+        if (lt) /* on stderr too: the one line a script shows of a failed review */
+            fprintf(stderr, "irqsim review: the tree lost the baseline's %s on %d of %d configuration%s: "
+                            "only its slowpath was checked there\n",
+                    review_target_of(t)->fast_fn, lt, done, done == 1 ? "" : "s");
+        lost += lt;
+    }
     int unreviewed = say_unreviewed(res, done);
     if (o.md)
         printf("irqsim review: %d new, %d gone%s over %d configuration%s%s (report: %s)\n", nn, ng,

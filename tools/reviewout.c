@@ -32,7 +32,7 @@ static int total(const struct review_result *res, int n, bool gone)
 static void md_kind(FILE *f, const struct review_result *res, const struct review_kind *k)
 {
     char text[400];
-    fprintf(f, "- **%s**: ", review_check_name(k->check));
+    fprintf(f, "- **%s**: ", review_check_name(k->target, k->check));
     md_paste(f, review_kind_text(k, text, sizeof text), MD_TEXT); /* a halt's text is the kernel's */
     fprintf(f, ": %" PRIu64 " state%s", k->count[0], k->count[0] == 1 ? "" : "s");
     if (res->has_base && k->check < RV_SLOW_VS_BASE)
@@ -122,6 +122,40 @@ static void md_targets(FILE *f, const struct review_result *res)
     fputc('\n', f);
 }
 
+/* A target other than the IRQ one (whose figures are the lines above):
+ * its states, the fastpath against the slowpath, the model against the
+ * kernel, the tree's paths against the baseline's. */
+static void md_target_figures(FILE *f, const struct review_result *res, int t)
+{
+    const struct review_side *a = &res->side[0], *b = &res->side[1];
+    const char *fast = review_target_of(t)->fast_fn;
+    fprintf(f, "- %s target: %" PRIu64 " states in %.1f s; %s diverges from the slowpath on %" PRIu64,
+            review_target_label(t), res->t_states[t], res->t_seconds[t], fast, a->t_diverged[t]);
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 ")", b->t_diverged[t]);
+    fprintf(f, ", **%" PRIu64 " unexplained**", a->t_unexplained[t]);
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 ")", b->t_unexplained[t]);
+    fputs("; defects (tree", f);
+    fputs(res->has_base ? " / baseline):" : "):", f);
+    const struct target *tg = review_target_of(t);
+    for (int d = 0; d < tg->n_defects && d < DEF_COUNT; d++)
+        if (a->t_defects[t][d] || (res->has_base && b->t_defects[t][d])) {
+            fprintf(f, " %s %" PRIu64, defect_info(tg, d)->id, a->t_defects[t][d]);
+            if (res->has_base)
+                fprintf(f, "/%" PRIu64, b->t_defects[t][d]);
+        }
+    fprintf(f, "; model against kernel: %" PRIu64 " mismatches", a->t_mismatches[t]);
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 "); the tree's slowpath differs from the baseline's on %" PRIu64
+                   " states, %s on %" PRIu64,
+                b->t_mismatches[t], res->t_changed[t][0], fast, res->t_changed[t][1]);
+    if (a->t_unfit[t] || b->t_unfit[t])
+        fprintf(f, "; path runs the build could not hold: tree %" PRIu64 ", baseline %" PRIu64, a->t_unfit[t],
+                b->t_unfit[t]);
+    fputc('\n', f);
+}
+
 static void md_config(FILE *f, const struct review_result *res)
 {
     char name[96];
@@ -143,7 +177,7 @@ static void md_config(FILE *f, const struct review_result *res)
         return;
     const struct review_side *t = &res->side[0], *b = &res->side[1];
     fprintf(f, "- %" PRIu64 " states in %.1f s; fastpath_irq diverges from the slowpath on %" PRIu64, res->states,
-            res->seconds, t->diverged);
+            res->t_seconds[RV_T_IRQ], t->diverged);
     if (res->has_base)
         fprintf(f, " (baseline %" PRIu64 ")", b->diverged);
     fprintf(f, ", **%" PRIu64 " unexplained**", t->unexplained);
@@ -160,17 +194,25 @@ static void md_config(FILE *f, const struct review_result *res)
     if (t->unfit || (res->has_base && b->unfit))
         fprintf(f, "- path runs the build could not hold: tree %" PRIu64 ", baseline %" PRIu64 "\n", t->unfit, b->unfit);
     md_defects(f, res);
+    for (int g = RV_T_IRQ + 1; g < RV_TARGETS; g++)
+        if (res->reviewed[g])
+            md_target_figures(f, res, g);
     if (res->dropped)
         fprintf(f, "- **%" PRIu64 " states of kinds past the first %d not listed** (counted in the totals)\n",
                 res->dropped, REVIEW_MAX_KINDS);
     fprintf(f, "\n**New (%d)**%s\n\n", res->n_new, res->n_new ? "" : ": none");
-    if (res->lost_fastpath)
-        fprintf(f, "- **the tree lost the baseline's fastpath_irq**: the baseline's build has it, the tree's has "
-                   "not (KernelIRQFastpath renamed, dropped or off?); only the tree's slowpath was checked\n");
+    for (int g = 0; g < RV_TARGETS; g++)
+        if (res->lost[g])
+            fprintf(f, "- **the tree lost the baseline's %s**: the baseline's build has it, the tree's has "
+                       "not (its Kernel option renamed, dropped or off?); only the tree's slowpath was checked\n",
+                    review_target_of(g)->fast_fn);
     md_kinds(f, res, false);
     if (res->n_gone) {
-        fprintf(f, "\n**Gone%s (%d)**%s\n\n", res->lost_fastpath ? "" : " or better", res->n_gone,
-                res->lost_fastpath ? ": the baseline's fastpath kinds are gone because the tree has no fastpath to "
+        bool lost = false;
+        for (int g = 0; g < RV_TARGETS; g++)
+            lost = lost || res->lost[g];
+        fprintf(f, "\n**Gone%s (%d)**%s\n\n", lost ? "" : " or better", res->n_gone,
+                lost ? ": the baseline's fastpath kinds are gone because the tree has no fastpath to "
                                      "run, not because it got better"
                                    : "");
         md_kinds(f, res, true);
@@ -243,12 +285,14 @@ static void js_kind(struct out *out, const struct review_result *res, const stru
 {
     FILE *f = out->f;
     char fields[200], cause[120], defs[60];
-    fprintf(f, "{\"check\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"text\": ", review_check_id(k->check),
-            diff_fields_text(k->fields, fields, sizeof fields), k->halt ? "true" : "false");
+    fprintf(f, "{\"target\": \"%s\", \"check\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"text\": ", review_target_of(k->target)->name,
+            review_check_id(k->check), diff_fields_text(k->fields, fields, sizeof fields), k->halt ? "true" : "false");
     out_string(out, k->text);
     fprintf(f, ", \"model_cause\": \"%s\", \"defects\": \"%s\", \"known\": %s",
-            k->cause ? cause_text(&target_irq, k->cause, cause, sizeof cause) : "none",
-            defects_text(&target_irq, cause_defects(&target_irq, k->cause), defs, sizeof defs), k->known ? "true" : "false");
+            k->cause ? cause_text(review_target_of(k->target), k->cause, cause, sizeof cause) : "none",
+            defects_text(review_target_of(k->target), cause_defects(review_target_of(k->target), k->cause), defs,
+                         sizeof defs),
+            k->known ? "true" : "false");
     if (k->check > RV_SLOW_VS_BASE) {
         static const char *const ch[] = {"diverges", "agrees", "narrowed", "follows-slowpath"};
         fprintf(f, ", \"change\": \"%s\"", ch[k->change]);
@@ -301,11 +345,16 @@ static void js_config(struct out *out, const struct review_result *res)
     fprintf(f, ",\n   \"targets\": [");
     for (int t = 0; t < RV_TARGETS; t++)
         fprintf(f, "%s{\"name\": \"%s\", \"fastpath\": \"%s\", \"present\": %s, \"baseline_present\": %s, "
-                   "\"reviewed\": %s}",
+                   "\"reviewed\": %s, \"lost\": %s, \"states\": %" PRIu64 ", \"seconds\": %.2f, \"diverged\": [%" PRIu64 ", %" PRIu64
+                   "], \"unexplained\": [%" PRIu64 ", %" PRIu64 "], \"mismatches\": [%" PRIu64 ", %" PRIu64 "], \"changed\": {\"slowpath\": %" PRIu64
+                   ", \"fastpath\": %" PRIu64 "}}",
                 t ? ", " : "", review_target_of(t)->name, review_target_of(t)->fast_fn,
                 res->side[0].present[t] ? "true" : "false",
                 !res->has_base ? "null" : res->side[1].present[t] ? "true" : "false",
-                res->reviewed[t] ? "true" : "false");
+                res->reviewed[t] ? "true" : "false", res->lost[t] ? "true" : "false", res->t_states[t], res->t_seconds[t],
+                res->side[0].t_diverged[t], res->side[1].t_diverged[t], res->side[0].t_unexplained[t],
+                res->side[1].t_unexplained[t], res->side[0].t_mismatches[t],
+                res->side[1].t_mismatches[t], res->t_changed[t][0], res->t_changed[t][1]);
     fprintf(f, "],\n   \"baseline\": ");
     if (res->has_base)
         js_side(out, &res->side[1]);
