@@ -126,7 +126,7 @@ fake 2 0 2 "2 fail" "irqsim review: progress"   # no review.md: the log's tail
 grep -q '^::error::' "$tmp/fake2.stdout" && ok "review exit 2: an error annotation" || bad "review exit 2: no ::error::"
 fake 3 0 3 "3 fail" "cannot be built on this runner"
 fake 143 0 143 "143 fail" "a status this script does not know"
-fake 1 200000 1 "1 fail" "cut at 60000 characters"
+fake 1 200000 1 "1 fail" "cut at 60000 bytes"
 n=$(wc -c <"$tmp/out-fake1/comment.md")
 [ "$n" -le 65536 ] && ok "a 200 kB review.md: a comment of $n characters" || bad "a 200 kB review.md: a comment of $n characters"
 

@@ -103,7 +103,7 @@ echo "$rc $verdict" >"$out/status"
         else
             head -c $MAX_MD "$out/review.md" | sed '$d'
             echo
-            echo "*(cut at $MAX_MD characters: review.md in the artifact has the rest)*"
+            echo "*(cut at $MAX_MD bytes: review.md in the artifact has the rest)*"
         fi
     else
         echo '```'
