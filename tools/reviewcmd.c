@@ -237,7 +237,11 @@ int review_main(int argc, char **argv)
     if (o.md)
         printf("irqsim review: %d new, %d gone%s over %d configuration%s%s (report: %s)\n", nn, ng,
                lost ? " (the baseline's fastpath kinds: the tree has no fastpath)" : " or better", done,
-               done == 1 ? "" : "s", unreviewed ? "; a target of the build was not reviewed" : "", o.md);
+               done == 1 ? "" : "s",
+               unreviewed                    ? "; a target of the build was not reviewed"
+               : review_change_unrun(&ct)    ? "; part of the change never ran"
+                                             : "",
+               o.md);
     if (stop_requested())
         fprintf(stderr, "irqsim review: interrupted by %s after %d of %d configurations\n", stop_name(stop_requested()),
                 done, n);
