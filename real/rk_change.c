@@ -552,11 +552,14 @@ int rk_change_measure(struct rk_change_cfg *m, const struct rk_change *c, const 
             continue;
         }
         struct mfile f = {.index = i, .path = cf->path, .cfile = compiled_file(p, cf->path), .gfile = -1};
+        /* gcov names files under the root they were compiled in (d->root:
+         * a cached coverage build's may be another folder, same content) */
         char full[4096];
-        snprintf(full, sizeof full, "%s%s", c->tree, cf->path);
+        size_t rl = d->root ? strlen(d->root) : 0;
         for (int g = 0; g < d->nfiles; g++)
-            if (!strcmp(d->files[g], full))
+            if (rl && !strncmp(d->files[g], d->root, rl) && !strcmp(d->files[g] + rl, cf->path))
                 f.gfile = g;
+        snprintf(full, sizeof full, "%s%s", c->tree, cf->path);
         f.lex = lex_file(full, &f.nlex);
         if (!f.lex)
             return say(why, len, "%s: %s", full, strerror(errno));

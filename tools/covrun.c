@@ -49,7 +49,7 @@ void covrun_info(const char *build, const char *key, char *out, size_t n)
 
 /* The coverage build of BUILD's configuration (itself when it is one),
  * into cov; 0, or the exit status to return. */
-int covrun_build(const char *prog, const char *build, char *cov, size_t n)
+int covrun_build(const char *prog, const char *build, const char *tree, char *cov, size_t n)
 {
     char path[1024], v[1024];
     snprintf(path, sizeof path, "%s/kernel.info", build);
@@ -65,6 +65,10 @@ int covrun_build(const char *prog, const char *build, char *cov, size_t n)
     }
     char src[1024], board[64], dom[16], cores[16], debug[8], cmd[4096];
     covrun_info(build, "source", src, sizeof src);
+    /* the tree as given now: a cached build's source= is where the same
+     * content was first built, which may be gone */
+    if (tree)
+        snprintf(src, sizeof src, "%s", tree);
     covrun_info(build, "board", board, sizeof board);
     covrun_info(build, "num_domains", dom, sizeof dom);
     covrun_info(build, "cores", cores, sizeof cores);

@@ -29,8 +29,9 @@ extern const char *const covrun_roots[COVRUN_ROOTS];
 /* kernel.info's value of key, into out ("" when absent) */
 void covrun_info(const char *build, const char *key, char *out, size_t n);
 /* The coverage build of BUILD's configuration (itself when it is one),
- * into cov; 0, or the exit status to return (said on stderr as prog). */
-int covrun_build(const char *prog, const char *build, char *cov, size_t n);
+ * of tree (NULL: kernel.info's source=), into cov; 0, or the exit status
+ * to return (said on stderr as prog). */
+int covrun_build(const char *prog, const char *build, const char *tree, char *cov, size_t n);
 /* Runs child(arg, res) in a child process with GCOV_PREFIX=tmp; res
  * (res_len bytes) comes back through a pipe. 0, or the exit status
  * (EXIT_USAGE when the child said so, else EXIT_DIVERGE). */

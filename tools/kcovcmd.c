@@ -373,7 +373,7 @@ int kcovcmd_main(int argc, char **argv)
         return EXIT_AGREE; /* --help */
     rc = rc ? rc : out_not_input("irqsim kernel coverage", &o.json, 1, &o.argued, 1) ? EXIT_USAGE : EXIT_AGREE;
     rc = rc ? rc : check_argued(&o);
-    rc = rc ? rc : covrun_build("irqsim kernel coverage", o.build, cov, sizeof cov);
+    rc = rc ? rc : covrun_build("irqsim kernel coverage", o.build, NULL, cov, sizeof cov);
     if (rc)
         return rc;
     if (!mkdtemp(tmp)) {

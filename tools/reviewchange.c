@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "covrun.h"
@@ -86,12 +87,25 @@ static int read_run(struct review_measure *m, const struct rk_change *c, const c
     return rc;
 }
 
-/* The two trees' roots, from their builds' kernel.info; the change of them. */
+/* Side s's tree as a folder: as given, or (a tarball) where the build
+ * unpacked it (kernel.info source=: a tarball's content has one folder
+ * in the cache; a folder's source= is where the same content was first
+ * built, which may be gone). */
+static void tree_dir(const struct review_result *res, int s, char *out, size_t n)
+{
+    struct stat st;
+    if (!stat(res->side[s].tree, &st) && S_ISDIR(st.st_mode))
+        snprintf(out, n, "%s", res->side[s].tree);
+    else
+        covrun_info(res->side[s].build, "source", out, n);
+}
+
+/* The two trees' folders; the change of them. */
 static int read_change(const struct review_result *res, struct rk_change *c, char *why, size_t len)
 {
     char tree[1024], base[1024];
-    covrun_info(res->side[0].build, "source", tree, sizeof tree);
-    covrun_info(res->side[1].build, "source", base, sizeof base);
+    tree_dir(res, 0, tree, sizeof tree);
+    tree_dir(res, 1, base, sizeof base);
     if (!tree[0] || !base[0]) {
         snprintf(why, len, "a build's kernel.info names no source tree");
         return -1;
@@ -119,7 +133,9 @@ void review_change_measure(const struct review_opts *o, struct review_result *re
     review_config_name(&res->cfg, name, sizeof name);
     if (!o->quiet)
         fprintf(stderr, "%s: %s: measuring the change: the tree's coverage build\n", prog, name);
-    int rc = covrun_build(prog, res->side[0].build, m->cov, sizeof m->cov);
+    char tree[1024];
+    tree_dir(res, 0, tree, sizeof tree);
+    int rc = covrun_build(prog, res->side[0].build, tree, m->cov, sizeof m->cov);
     if (rc) {
         snprintf(m->why, sizeof m->why, "the tree's coverage build failed (build-kernel.sh --coverage exit %d)", rc);
         return;
@@ -287,9 +303,15 @@ const char *review_change_text(const struct review_result *res, int n, const str
         PUT("no kernel C changed");
         return buf;
     }
-    if (t->failed)
-        PUT("the change was not measured on %d configuration%s; ", t->failed, t->failed == 1 ? "" : "s");
     int k0 = first_measured(res, n);
+    if (t->failed) {
+        const char *why = "";
+        for (int k = 0; k < n && !why[0]; k++)
+            if (!res[k].change.measured && !res[k].change.none)
+                why = res[k].change.why;
+        PUT("the change was not measured on %d configuration%s (%s)%s", t->failed, t->failed == 1 ? "" : "s", why,
+            k0 >= 0 ? "; " : "");
+    }
     if (k0 < 0)
         return buf;
     if (t->code)
