@@ -123,8 +123,10 @@ void review_change_measure(const struct review_opts *o, struct review_result *re
             snprintf(m->why, sizeof m->why, "no state ran");
         return;
     }
-    if (!c->tree && read_change(res, c, m->why, sizeof m->why))
+    if (!c->tree && read_change(res, c, m->why, sizeof m->why)) {
+        rk_change_free(c); /* the next configuration tries again, never with half a change */
         return;
+    }
     if (!rk_change_has_c(c)) {
         m->none = true;
         return;
