@@ -436,6 +436,28 @@ gcc $SHIM_INC $INC $CFLAGS_K $COV_FLAGS $FEATURES -S "$TU" -o "$OUT/host_all.s" 
       fi
       die "compiling the kernel failed (log: $OUT/compile.log); a new inline-asm helper or MMIO device may need a shim"; }
 
+# ---- coverage builds: the kernel lines this configuration compiles ----
+# (review's change measure, docs/REVIEW.md "The change, measured"): the
+# preprocessor's output with its line markers, reduced to "FILE<TAB>FIRST-LAST"
+# ranges of the tree's lines that kept any token (a line in a disabled #if
+# keeps none). Numbers only, no kernel text.
+if [ "$COVERAGE" = 1 ]; then
+    # shellcheck disable=SC2086
+    gcc $SHIM_INC $INC $CFLAGS_K $FEATURES -E "$TU" 2>>"$OUT/compile.log" | awk -v src="$SRC/" '
+        function flush() { if (rf != "") print rf "\t" rs "-" re; rf = "" }
+        /^# [0-9]+ "/ { ln = $2; f = $3; gsub(/"/, "", f); next }
+        {
+            if (index(f, src) == 1 && $0 ~ /[^ \t]/) {
+                r = substr(f, length(src) + 1)
+                if (r == rf && ln == re + 1) re = ln
+                else { flush(); rf = r; rs = ln; re = ln }
+            }
+            ln++
+        }
+        END { flush() }' >"$OUT/compiled-lines.txt" ||
+        die "preprocessing the kernel for its compiled lines failed (log: $OUT/compile.log)"
+fi
+
 # ---- asm sites: list, check against the known list, delete ----
 # A site is "file<TAB>first instruction word" (file relative to the tree).
 awk -v src="$SRC/" '

@@ -221,6 +221,26 @@ static int add_file(struct cov_data *d, const char *path)
     return d->files[d->nfiles] ? d->nfiles++ : -1;
 }
 
+/* A line with code and its count (several entries of one line, one per
+ * function gcov lists it under, are added up). */
+static int add_count(struct cov_data *d, int fi, int line, const struct jv *count)
+{
+    long long n = count ? (long long)count->num : 0;
+    if (d->ncounts && d->counts[d->ncounts - 1].file == fi && d->counts[d->ncounts - 1].line == line) {
+        d->counts[d->ncounts - 1].count += n;
+        return 0;
+    }
+    /* doubled at each power of two: tens of thousands of lines */
+    if (d->ncounts == 0 || (d->ncounts >= 64 && (d->ncounts & (d->ncounts - 1)) == 0)) {
+        struct cov_count *g = realloc(d->counts, (size_t)(d->ncounts ? 2 * d->ncounts : 64) * sizeof *g);
+        if (!g)
+            return -1;
+        d->counts = g;
+    }
+    d->counts[d->ncounts++] = (struct cov_count){fi, line, n};
+    return 0;
+}
+
 static int read_file_entry(struct cov_data *d, const struct jv *fe, char *why, size_t len)
 {
     const struct jv *name = jv_get(fe, "file", J_STR), *fns = jv_get(fe, "functions", J_ARR),
@@ -248,6 +268,8 @@ static int read_file_entry(struct cov_data *d, const struct jv *fe, char *why, s
                         *br = jv_get(ln, "branches", J_ARR);
         if (!no || !br)
             return say(why, len, "gcov's JSON: a line of %s without line_number or branches", name->str);
+        if (add_count(d, fi, (int)no->num, jv_get(ln, "count", J_NUM)))
+            return say(why, len, "out of memory");
         if (!br->n)
             continue;
         struct cov_line *g = realloc(d->lines, (size_t)(d->nlines + 1) * sizeof *g);
@@ -567,6 +589,7 @@ void rk_cov_free(struct cov_data *d)
     }
     free(d->files);
     free(d->lines);
+    free(d->counts);
     free(d->fns);
     free(d->argued);
     free(d->root);

@@ -46,12 +46,20 @@ struct cov_argued {
     bool stale;                /* it matched and the run reached it */
 };
 
+/* One source line with code, as gcov counts it (its execution count). */
+struct cov_count {
+    int file, line;
+    long long count;
+};
+
 struct cov_data {
     char *root;                /* the kernel tree (kernel.info source=), with a trailing / */
     char **files;
     int nfiles;
     struct cov_line *lines;
     int nlines;
+    struct cov_count *counts;  /* every line with code, in gcov's order */
+    int ncounts;
     struct cov_fn *fns;
     int nfns;
     struct cov_argued *argued;

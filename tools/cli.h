@@ -25,6 +25,8 @@ enum irqsim_exit {
     EXIT_INCOMPLETE = 5,   /* no divergence in what was done, but that is not what was
                               asked: nothing checked, or a bound stopped short
                               (check/stop.h's RUN_INCOMPLETE) */
+    EXIT_UNRUN = 6,        /* review: nothing new, but changed kernel code that no
+                              state executed (or a change not measured) */
 };
 
 /* How an option's value is read, and what it is stored as. */

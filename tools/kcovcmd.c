@@ -16,20 +16,15 @@
 #define _POSIX_C_SOURCE 200809L
 #include "kcovcmd.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
 
 #include "cli.h"
+#include "covrun.h"
 #include "out.h"
-#include "lineread.h"
 #include "progress.h"
 #include "rk_cov.h"
 #include "rk_load.h"
@@ -68,11 +63,6 @@ struct kcov_counts {
 
 /* the functions every branch of which must be reached or argued */
 static const char *const goals[] = {"fastpath_irq", "fastpath_signal"};
-/* where the harness enters the kernel (real/glue/hk_glue.c, hk_syscall.c):
- * the call graph's roots (c_handle_interrupt: a tree without the IRQ
- * fastpath, whose entry runs handleInterruptEntry itself) */
-static const char *const roots[] = {"slowpath_irq", "fastpath_irq", "c_handle_interrupt", "c_handle_fastpath_signal",
-                                    "c_handle_syscall"};
 #define N_OF(a) (int)(sizeof(a) / sizeof((a)[0]))
 
 /* BUILD, the one argument that is not an option */
@@ -107,92 +97,6 @@ static int parse(int argc, char **argv, struct kcov_opts *o)
     if (rc)
         return rc == 1 ? -1 : rc;
     return o->build ? 0 : cli_error(&kcov_cmd, "BUILD is required");
-}
-
-/* kernel.info's value of key, into out ("" when absent) */
-static void info_get(const char *build, const char *key, char *out, size_t n)
-{
-    char path[1024], line[1024];
-    size_t kl = strlen(key);
-    out[0] = 0;
-    snprintf(path, sizeof path, "%s/kernel.info", build);
-    FILE *f = fopen(path, "r");
-    if (!f)
-        return;
-    size_t len;
-    enum line_status st;
-    /* bounded: rk_open refuses a kernel.info with a longer line or a NUL */
-    while ((st = line_read(f, line, sizeof line, &len)) == LINE_OK || st == LINE_CUT)
-        if (!strncmp(line, key, kl) && line[kl] == '=') {
-            line[strcspn(line, "\n")] = 0;
-            snprintf(out, n, "%s", line + kl + 1);
-            break;
-        }
-    fclose(f);
-}
-
-/* The coverage build of BUILD's configuration (itself when it is one),
- * into cov; 0, or the exit status to return. */
-static int coverage_build(const char *build, char *cov, size_t n)
-{
-    char path[1024], v[1024];
-    snprintf(path, sizeof path, "%s/kernel.info", build);
-    if (access(path, R_OK)) {
-        fprintf(stderr, "irqsim kernel coverage: %s: no kernel.info (not a directory `irqsim kernel build` printed)\n",
-                build);
-        return EXIT_USAGE;
-    }
-    info_get(build, "coverage", v, sizeof v);
-    if (!strcmp(v, "1")) {
-        snprintf(cov, n, "%s", build);
-        return 0;
-    }
-    char src[1024], board[64], dom[16], cores[16], debug[8], cmd[4096];
-    info_get(build, "source", src, sizeof src);
-    info_get(build, "board", board, sizeof board);
-    info_get(build, "num_domains", dom, sizeof dom);
-    info_get(build, "cores", cores, sizeof cores);
-    info_get(build, "debug", debug, sizeof debug);
-    if (!src[0] || !board[0] || !dom[0] || !cores[0]) {
-        fprintf(stderr, "irqsim kernel coverage: %s/kernel.info: no source, board, num_domains or cores\n", build);
-        return EXIT_USAGE;
-    }
-    /* the command line below quotes with ' */
-    if (strchr(src, '\'') || strchr(build, '\'') || strchr(board, '\'')) {
-        fprintf(stderr, "irqsim kernel coverage: %s: a path with a ' in it is not supported\n", build);
-        return EXIT_USAGE;
-    }
-    /* beside BUILD, in its cache */
-    char cache[1024];
-    snprintf(cache, sizeof cache, "%s", build);
-    char *slash = strrchr(cache, '/');
-    if (slash && slash[1] == 0) {
-        *slash = 0;
-        slash = strrchr(cache, '/');
-    }
-    if (slash)
-        *slash = 0;
-    else
-        snprintf(cache, sizeof cache, ".");
-    snprintf(cmd, sizeof cmd, "'%s/real/build-kernel.sh' --sel4 '%s' --board '%s' --domains '%s' --cores '%s' %s "
-             "--cache '%s' --coverage --quiet",
-             IRQSIM_SOURCE_DIR, src, board, dom, cores, !strcmp(debug, "1") ? "--debug" : "--release", cache);
-    FILE *p = popen(cmd, "r");
-    if (!p)
-        return EXIT_DIVERGE;
-    cov[0] = 0;
-    char line[1024];
-    while (fgets(line, sizeof line, p)) {
-        line[strcspn(line, "\n")] = 0;
-        snprintf(cov, n, "%s", line);
-    }
-    int st = pclose(p);
-    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : EXIT_DIVERGE;
-    if (rc || !cov[0]) {
-        fprintf(stderr, "irqsim kernel coverage: the coverage build of %s failed (build-kernel.sh, above)\n", build);
-        return rc ? rc : EXIT_DIVERGE; /* the script's status: 3 cannot build here */
-    }
-    return 0;
 }
 
 /* ---- the run (in a child: its exit writes the counters) ---- */
@@ -252,125 +156,15 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
     return 0;
 }
 
-static int run(const struct kcov_opts *o, const char *cov, const char *tmp, struct kcov_counts *c)
-{
-    int fd[2];
-    if (pipe(fd))
-        return EXIT_DIVERGE;
-    fflush(NULL);
-    pid_t pid = fork();
-    if (pid < 0)
-        return EXIT_DIVERGE;
-    if (pid == 0) {
-        close(fd[0]);
-        setenv("GCOV_PREFIX", tmp, 1);
-        setenv("GCOV_PREFIX_STRIP", "0", 1);
-        int rc = child_run(o, cov, c);
-        if (write(fd[1], c, sizeof *c) != (ssize_t)sizeof *c)
-            rc = EXIT_DIVERGE;
-        exit(rc); /* exit, not _exit: gcov writes its counters at exit */
-    }
-    close(fd[1]);
-    ssize_t got = read(fd[0], c, sizeof *c);
-    close(fd[0]);
-    int st;
-    if (waitpid(pid, &st, 0) < 0)
-        return EXIT_DIVERGE;
-    if (!WIFEXITED(st) || WEXITSTATUS(st) || got != (ssize_t)sizeof *c) {
-        if (WIFSIGNALED(st))
-            fprintf(stderr, "irqsim kernel coverage: the run ended by signal %d\n", WTERMSIG(st));
-        return WIFEXITED(st) && WEXITSTATUS(st) == EXIT_USAGE ? EXIT_USAGE : EXIT_DIVERGE;
-    }
-    return 0;
-}
+struct kcov_child {
+    const struct kcov_opts *o;
+    const char *cov;
+};
 
-/* the directory under dir holding host_all.gcda (GCOV_PREFIX puts it
- * under the build's whole path), into out */
-static bool find_gcda(const char *dir, char *out, size_t n, int depth)
+static int child_main(void *arg, void *res)
 {
-    char p[4096];
-    snprintf(p, sizeof p, "%s/host_all.gcda", dir);
-    if (!access(p, R_OK)) {
-        snprintf(out, n, "%s", dir);
-        return true;
-    }
-    DIR *d = depth < 32 ? opendir(dir) : NULL;
-    if (!d)
-        return false;
-    bool found = false;
-    for (struct dirent *e; !found && (e = readdir(d));) {
-        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-            continue;
-        snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-        struct stat st;
-        if (!lstat(p, &st) && S_ISDIR(st.st_mode))
-            found = find_gcda(p, out, n, depth + 1);
-    }
-    closedir(d);
-    return found;
-}
-
-/* gcov's JSON of the run (the build's notes beside the run's counters) */
-static char *gcov_json(const char *cov, const char *dir)
-{
-    char notes[4096], link[4096], cmd[8192];
-    /* a path too long for the buffers is refused, not cut */
-    int nn = snprintf(notes, sizeof notes, "%s/host_all.gcno", cov);
-    int nl = snprintf(link, sizeof link, "%s/host_all.gcno", dir);
-    int nc = snprintf(cmd, sizeof cmd, "cd '%s' && gcov -b -j -t -o . host_all.gcda 2>/dev/null", dir);
-    if (nn < 0 || (size_t)nn >= sizeof notes || nl < 0 || (size_t)nl >= sizeof link || nc < 0 ||
-        (size_t)nc >= sizeof cmd)
-        return NULL;
-    if (symlink(notes, link) && errno != EEXIST)
-        return NULL;
-    FILE *p = popen(cmd, "r");
-    if (!p)
-        return NULL;
-    size_t cap = 1 << 20, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        if (n + 65536 > cap) {
-            char *g = realloc(buf, cap *= 2);
-            if (!g) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = g;
-        }
-        size_t r = fread(buf + n, 1, cap - n - 1, p);
-        if (!r)
-            break;
-        n += r;
-    }
-    int st = pclose(p);
-    if (buf)
-        buf[n] = 0;
-    if (buf && (!WIFEXITED(st) || WEXITSTATUS(st) || !n)) {
-        free(buf);
-        buf = NULL;
-    }
-    return buf;
-}
-
-static void rm_tree(const char *dir)
-{
-    DIR *d = opendir(dir);
-    if (d) {
-        char p[4096];
-        for (struct dirent *e; (e = readdir(d));) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-                continue;
-            snprintf(p, sizeof p, "%s/%s", dir, e->d_name);
-            struct stat st;
-            if (!lstat(p, &st) && S_ISDIR(st.st_mode))
-                rm_tree(p);
-            else
-                unlink(p);
-        }
-        closedir(d);
-    }
-    rmdir(dir);
+    const struct kcov_child *ch = arg;
+    return child_run(ch->o, ch->cov, res);
 }
 
 /* ---- the report ---- */
@@ -480,8 +274,8 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
         *(is_goal(fn->name) ? &goal_open : &other_open) += s.unreached;
     }
     printf("\n%d functions on the call graph from the entries (", never);
-    for (int i = 0; i < N_OF(roots); i++)
-        printf("%s%s", i ? ", " : "", roots[i]);
+    for (int i = 0; i < COVRUN_ROOTS; i++)
+        printf("%s%s", i ? ", " : "", covrun_roots[i]);
     printf(") that the run never entered (behind branches above that it never took)\n");
     for (int i = 0; i < n; i++)
         if (o->all || is_goal(d->fns[fl[i]].name))
@@ -514,12 +308,12 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
 static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, const struct kcov_counts *c)
 {
     char why[2048], root[1024], path[1200], cfg[96], dom[16], cores[16], debug[8];
-    info_get(cov, "source", root, sizeof root);
-    info_get(cov, "num_domains", dom, sizeof dom);
-    info_get(cov, "cores", cores, sizeof cores);
-    info_get(cov, "debug", debug, sizeof debug);
+    covrun_info(cov, "source", root, sizeof root);
+    covrun_info(cov, "num_domains", dom, sizeof dom);
+    covrun_info(cov, "cores", cores, sizeof cores);
+    covrun_info(cov, "debug", debug, sizeof debug);
     snprintf(cfg, sizeof cfg, "domains=%s cores=%s mode=%s", dom, cores, !strcmp(debug, "1") ? "debug" : "release");
-    char *json = gcov_json(cov, dir);
+    char *json = covrun_gcov_json(cov, dir);
     if (!json) {
         fprintf(stderr, "irqsim kernel coverage: gcov gave no JSON for %s (gcov -b -j -t)\n", dir);
         return EXIT_DIVERGE;
@@ -531,7 +325,7 @@ static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, 
     FILE *ci = rc ? NULL : fopen(path, "r");
     if (!rc && !ci)
         snprintf(why, sizeof why, "%s: %s", path, strerror(errno));
-    rc = rc ? rc : !ci ? -1 : rk_cov_read_graph(&d, ci, roots, N_OF(roots), why, sizeof why);
+    rc = rc ? rc : !ci ? -1 : rk_cov_read_graph(&d, ci, covrun_roots, COVRUN_ROOTS, why, sizeof why);
     if (ci)
         fclose(ci);
     FILE *af = rc ? NULL : fopen(o->argued, "r");
@@ -579,7 +373,7 @@ int kcovcmd_main(int argc, char **argv)
         return EXIT_AGREE; /* --help */
     rc = rc ? rc : out_not_input("irqsim kernel coverage", &o.json, 1, &o.argued, 1) ? EXIT_USAGE : EXIT_AGREE;
     rc = rc ? rc : check_argued(&o);
-    rc = rc ? rc : coverage_build(o.build, cov, sizeof cov);
+    rc = rc ? rc : covrun_build("irqsim kernel coverage", o.build, NULL, cov, sizeof cov);
     if (rc)
         return rc;
     if (!mkdtemp(tmp)) {
@@ -588,14 +382,15 @@ int kcovcmd_main(int argc, char **argv)
     }
     printf("coverage build: %s\n", cov);
     struct kcov_counts c = {0};
-    rc = run(&o, cov, tmp, &c);
-    if (!rc && !find_gcda(tmp, dir, sizeof dir, 0)) {
+    struct kcov_child ch = {&o, cov};
+    rc = covrun_fork("irqsim kernel coverage", tmp, child_main, &ch, &c, sizeof c);
+    if (!rc && !covrun_find_gcda(tmp, dir, sizeof dir, 0)) {
         fprintf(stderr, "irqsim kernel coverage: the run wrote no counters (host_all.gcda) under %s\n", tmp);
         rc = EXIT_DIVERGE;
     }
     if (!rc) {
         rc = analyse(&o, cov, dir, &c);
     }
-    rm_tree(tmp);
+    covrun_rm_tree(tmp);
     return rc;
 }

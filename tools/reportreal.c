@@ -250,6 +250,20 @@ static void review_config(FILE *out, const struct jval_doc *jd, const struct jva
     }
 }
 
+/* The change measured (issue 30 item 2): its figures, and never a bare
+ * "nothing new" over changed code that did not run. */
+static void review_change(FILE *out, const struct jval_doc *jd, const struct jval *ch)
+{
+    if (!ch || ch->type != JV_OBJECT || jval_num(jd, ch, "measured_configs", 0) + jval_num(jd, ch, "failed_configs", 0) == 0)
+        return;
+    fprintf(out, "\nThe change: %.0f of %.0f changed lines with code executed, %.0f of %.0f changed functions entered",
+            jval_num(jd, ch, "executed", 0), jval_num(jd, ch, "code", 0), jval_num(jd, ch, "functions_entered", 0),
+            jval_num(jd, ch, "functions", 0));
+    if (jval_num(jd, ch, "failed_configs", 0) > 0)
+        fprintf(out, "; not measured on %.0f configuration(s)", jval_num(jd, ch, "failed_configs", 0));
+    fprintf(out, "%s.\n", jbool(jd, ch, "unrun") ? "; **part of the change never ran**" : "");
+}
+
 int report_review(FILE *out, const struct jval_doc *jd, const char *path, const struct jval *run)
 {
     static const char *const keys[] = {"tree", "new", "gone", "configs"};
@@ -277,6 +291,7 @@ int report_review(FILE *out, const struct jval_doc *jd, const char *path, const 
     if (ns) /* never a bare "nothing new" over a target that did not run */
         fprintf(out, "; not reviewed: %s target%s", skipped, ns > 1 ? "s" : "");
     fprintf(out, "** (%.0f new, %.0f gone or better).\n", nn, ng);
+    review_change(out, jd, jval_get(jd, run, "change"));
     for (const struct jval *c = jval_first(jd, configs); c; c = jval_next(jd, c))
         review_config(out, jd, c, base != NULL);
     return 0;

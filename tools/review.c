@@ -762,6 +762,43 @@ int review_run(const struct review_opts *o, struct review_result *res)
     return rc;
 }
 
+/* ---- the review's states again, on another build (the change measure) ---- */
+
+uint64_t review_replay_states(const struct review_opts *o, const struct review_result *res, const char *build,
+                              const struct review_replay *hooks, char *why, size_t len)
+{
+    struct side_run *s = calloc(1, sizeof *s);
+    struct kstate *in = malloc(sizeof *in);
+    uint64_t n = 0;
+    if (!s || !in) {
+        snprintf(why, len, "out of memory");
+        goto out;
+    }
+    if (rk_open(&s->k, build, why, len))
+        goto out;
+    s->open = true;
+    s->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : s->k.kernel);
+    if (hooks->opened(hooks->arg, &s->k)) {
+        snprintf(why, len, "%s: its counters cannot be found (nm -S of hostkernel.so)", build);
+        goto out;
+    }
+    for (int t = 0; t < RV_TARGETS; t++) {
+        struct gen_bounds b;
+        gen_bounds_default(&b);
+        b.target = review_targets[t].t;
+        for (uint64_t i = 0; i < res->t_states[t] && !rk_gen_state(&s->k, in, o->seed + i, &b); i++, n++) {
+            side_state(s, in, t);
+            hooks->after(hooks->arg);
+        }
+    }
+out:
+    if (s && s->open)
+        rk_close(&s->k);
+    free(s);
+    free(in);
+    return n;
+}
+
 /* ---- reproducers ---- */
 
 /* The order the report lists kinds in: what no known defect explains
@@ -839,6 +876,7 @@ int review_reproducers(const struct review_opts *o, struct review_result *res)
 
 void review_free(struct review_result *res)
 {
+    rk_change_cfg_free(&res->change.m);
     for (int i = 0; i < res->n_kinds; i++) {
         free(res->kinds[i].reproducer);
         res->kinds[i].reproducer = NULL;

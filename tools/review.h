@@ -20,8 +20,10 @@
 
 #include "defect.h"
 #include "hostkernel.h"
+#include "rk_change.h"
 
 struct out;
+struct rk_kernel;
 struct target;
 
 #define REVIEW_MAX_CONFIGS 16
@@ -103,6 +105,18 @@ struct review_side {
     uint64_t t_defects[RV_TARGETS][DEF_COUNT]; /* the target's defects, its n_defects of them */
 };
 
+/* The change measured on one configuration (issue 30 item 2,
+ * reviewchange.c): what the review's states executed of the kernel C the
+ * tree changes, on the tree's coverage build. */
+struct review_measure {
+    bool measured;              /* m holds this configuration's measure */
+    bool none;                  /* no baseline, or the trees' C is the same: nothing to measure */
+    char why[600];              /* not measured and not none: why */
+    char cov[1024];             /* the coverage build */
+    double seconds;             /* the coverage build and run */
+    struct rk_change_cfg m;
+};
+
 /* One configuration's run. */
 struct review_result {
     struct review_config cfg;
@@ -126,6 +140,7 @@ struct review_result {
     int n_kinds;
     uint64_t dropped;           /* states of kinds past REVIEW_MAX_KINDS: in the totals, not listed */
     int n_new, n_gone;
+    struct review_measure change;
 };
 
 /* How the builds are made and the states run. */
@@ -140,6 +155,8 @@ struct review_opts {
     int kernel;                 /* --kernel: the model's kernel for both, -1 each build's own */
     const char *out;            /* reproducers of what is new go here; NULL: none written */
     bool quiet;                 /* no progress on stderr */
+    struct rk_change *change;   /* the trees' change (reviewchange.c), read at the first configuration; NULL:
+                                   not measured */
 };
 
 /* "BOARD[:debug|:release][:dN][:cN],..." into cfgs; the number read, or
@@ -159,6 +176,19 @@ int review_build(const struct review_opts *o, const char *tree, const struct rev
  * gone counted). 0, or 2 when a build of the tree could not be made for a
  * reason of input (res->why), 3 when it cannot be built here. */
 int review_run(const struct review_opts *o, struct review_result *res);
+/* The hooks of review_replay_states: opened once the build is loaded
+ * (0, or not 0 to stop), after each state. */
+struct review_replay {
+    int (*opened)(void *arg, const struct rk_kernel *k);
+    void (*after)(void *arg);
+    void *arg;
+};
+/* res's states (each target's, as many as ran, the same seeds) through
+ * the real paths of another build of the tree's configuration (its
+ * coverage build), as the review ran them. The number run; 0 with why
+ * when the build cannot be opened. */
+uint64_t review_replay_states(const struct review_opts *o, const struct review_result *res, const char *build,
+                              const struct review_replay *hooks, char *why, size_t len);
 /* Write the reproducers of res's new kinds into o->out. The number not written. */
 int review_reproducers(const struct review_opts *o, struct review_result *res);
 void review_free(struct review_result *res);

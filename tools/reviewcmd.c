@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "out.h"
 #include "review.h"
+#include "reviewchange.h"
 #include "stop.h"
 #include "target.h"
 
@@ -195,10 +196,14 @@ int review_main(int argc, char **argv)
     if (!res)
         return EXIT_USAGE;
     stop_catch();
+    static struct rk_change change;
+    o.r.change = &change;
     int status = EXIT_AGREE, bad = 0, done = 0;
     for (int i = 0; i < n && !stop_requested(); i++, done++) {
         res[i].cfg = cfgs[i];
         int c = config_status(&res[i], review_run(&o.r, &res[i]));
+        if (c != EXIT_CANNOT_BUILD && c != EXIT_USAGE)
+            review_change_measure(&o.r, &res[i], &change);
         bad += review_reproducers(&o.r, &res[i]);
         if (c == EXIT_DIVERGE && res[i].side[0].build_rc == 1)
             res[i].n_new = 1;
@@ -219,16 +224,31 @@ int review_main(int argc, char **argv)
         lost += lt;
     }
     int unreviewed = say_unreviewed(res, done);
+    /* nothing new over changed code no state ran is no pass (issue 30) */
+    struct review_change_total ct;
+    review_change_total(res, done, &ct);
+    if (ct.any) {
+        char text[1200];
+        review_change_text(res, done, &ct, &change, 4, text, sizeof text);
+        fprintf(stderr, "irqsim review: the change: %s\n", text);
+    }
+    if (status == EXIT_AGREE && review_change_unrun(&ct))
+        status = EXIT_UNRUN;
     if (o.md)
         printf("irqsim review: %d new, %d gone%s over %d configuration%s%s (report: %s)\n", nn, ng,
                lost ? " (the baseline's fastpath kinds: the tree has no fastpath)" : " or better", done,
-               done == 1 ? "" : "s", unreviewed ? "; a target of the build was not reviewed" : "", o.md);
+               done == 1 ? "" : "s",
+               unreviewed                    ? "; a target of the build was not reviewed"
+               : review_change_unrun(&ct)    ? "; part of the change never ran"
+                                             : "",
+               o.md);
     if (stop_requested())
         fprintf(stderr, "irqsim review: interrupted by %s after %d of %d configurations\n", stop_name(stop_requested()),
                 done, n);
     for (int i = 0; i < n; i++)
         review_free(&res[i]);
     free(res);
+    rk_change_free(&change);
     if (bad && status < EXIT_USAGE)
         status = EXIT_OUTPUT;
     return stop_finish(status);

@@ -9,6 +9,7 @@
 #include "mdtext.h"
 #include "out.h"
 #include "review.h"
+#include "reviewchange.h"
 #include "target.h"
 
 const char *review_check_id(int check)
@@ -223,6 +224,25 @@ static void md_config(FILE *f, const struct review_result *res)
                 md_follows(res));
 }
 
+/* The change measured, under the verdict (issue 30 item 2): "on N
+ * states; M of K changed lines executed; not executed: ..." */
+static void md_change_line(FILE *f, const struct review_opts *o, const struct review_result *res, int n)
+{
+    if (!o->base)
+        return;
+    struct review_change_total t;
+    review_change_total(res, n, &t);
+    uint64_t states = 0;
+    for (int i = 0; i < n; i++)
+        for (int g = 0; g < RV_TARGETS; g++)
+            states += res[i].t_states[g];
+    char text[2400];
+    review_change_text(res, n, &t, o->change, 8, text, sizeof text);
+    fprintf(f, "**The change** (%" PRIu64 " states over %d configuration%s): %s.%s\n\n", states, n,
+            n == 1 ? "" : "s", text,
+            review_change_unrun(&t) ? " **Part of the change never ran**: nothing new there means nothing." : "");
+}
+
 void review_markdown(FILE *f, const struct review_opts *o, const struct review_result *res, int n)
 {
     int nn = total(res, n, false), ng = total(res, n, true);
@@ -257,6 +277,7 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
         review_nothing_new_text(reviewed, unreviewed, verdict, sizeof verdict);
     verdict[0] = (char)(verdict[0] == 'n' ? 'N' : verdict[0]);
     fprintf(f, "**%s**%s\n\n", verdict, all ? "" : " (not every configuration ran: below)");
+    md_change_line(f, o, res, n);
     fprintf(f, "| configuration | states | new | gone | fastpath_irq diverges | unexplained | slowpath changed |\n");
     fprintf(f, "|---|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < n; i++) {
@@ -274,8 +295,11 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
     }
     if (o->base)
         fprintf(f, "\n(baseline in parentheses)\n");
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         md_config(f, &res[i]);
+        if (o->change)
+            review_change_md(f, &res[i], o->change);
+    }
     fprintf(f, "\n%d new, %d gone or better.\n", nn, ng);
 }
 
@@ -328,7 +352,7 @@ static void js_side(struct out *out, const struct review_side *s)
     fprintf(f, "}}");
 }
 
-static void js_config(struct out *out, const struct review_result *res)
+static void js_config(struct out *out, const struct review_result *res, const struct rk_change *c)
 {
     FILE *f = out->f;
     char name[96];
@@ -355,7 +379,12 @@ static void js_config(struct out *out, const struct review_result *res)
                 res->side[0].t_diverged[t], res->side[1].t_diverged[t], res->side[0].t_unexplained[t],
                 res->side[1].t_unexplained[t], res->side[0].t_mismatches[t],
                 res->side[1].t_mismatches[t], res->t_changed[t][0], res->t_changed[t][1]);
-    fprintf(f, "],\n   \"baseline\": ");
+    fprintf(f, "],\n   \"change\": ");
+    if (c)
+        review_change_json(out, res, c);
+    else
+        fprintf(f, "null");
+    fprintf(f, ",\n   \"baseline\": ");
     if (res->has_base)
         js_side(out, &res->side[1]);
     else
@@ -383,10 +412,18 @@ void review_json(struct out *out, const struct review_opts *o, const struct revi
         out_string(out, o->base);
     else
         fprintf(f, "null");
-    fprintf(f, ", \"seed\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"seconds\": %.2f, \"new\": %d, \"gone\": %d,\n \"configs\": [\n",
+    fprintf(f, ", \"seed\": %" PRIu64 ", \"checks\": %" PRIu64 ", \"seconds\": %.2f, \"new\": %d, \"gone\": %d,\n",
             o->seed, o->checks, o->checks ? 0.0 : o->seconds, total(res, n, false), total(res, n, true));
+    struct review_change_total t;
+    review_change_total(res, n, &t);
+    fprintf(f, " \"change\": {\"measured_configs\": %d, \"failed_configs\": %d, \"code\": %d, \"executed\": %d, "
+               "\"deleted\": %d, \"deleted_run\": %d, \"functions\": %d, \"functions_entered\": %d, "
+               "\"comment\": %d, \"directive\": %d, \"no_code\": %d, \"other_files\": %d, \"unrun\": %s},\n",
+            t.configs, t.failed, t.code, t.executed, t.deleted, t.deleted_run, t.fns, t.fns_entered, t.comment,
+            t.directive, t.nocode, t.other_files, review_change_unrun(&t) ? "true" : "false");
+    fprintf(f, " \"configs\": [\n");
     for (int i = 0; i < n; i++) {
-        js_config(out, &res[i]);
+        js_config(out, &res[i], o->change);
         fprintf(f, "%s\n", i + 1 < n ? "," : "");
     }
     fprintf(f, " ]}\n");

@@ -1,0 +1,90 @@
+#!/bin/sh
+# test-review-change.sh IRQSIM KERNELS_DIR CACHE: issue 30 item 2, the
+# change measured. `irqsim review` reads the kernel C the tree changes
+# against the baseline, runs the review's states again on the tree's
+# coverage build and says which changed lines and functions ran:
+#   1. the PR head 2b302023d against itself: no kernel C changed, exit 0
+#   2. the PR head with one code line of invokeIRQHandler_SetIRQHandler
+#      respaced (no behaviour changes; the function is reached only by an
+#      IRQHandler SetNotification invocation, which no review state makes:
+#      its states are interrupts and seL4_Send): nothing new, the function
+#      listed as never entered, exit 6 ("nothing new, but part of the
+#      change never ran"); the JSON's change: 1 line with code, 0 executed
+#   3. the PR head with one code line of possibleSwitchTo respaced (the
+#      slowpath's sendSignal wakes a thread through it on signal and
+#      interrupt states): nothing new, 1 of 1 changed line executed, the
+#      function entered on some states, exit 0
+# One configuration (imx8mm-evk, release), 300 states. Exit 77 (CTest:
+# skipped) without the tarball or a prerequisite of the kernel's build.
+# SPDX-License-Identifier: BSD-2-Clause
+irqsim=$1 kernels=$2 cache=$3
+head=$kernels/seL4-2b302023d.tar.gz
+[ -f "$head" ] || { echo "SKIP: no $head (set IRQSIM_KERNELS_DIR)"; exit 77; }
+export IRQSIM_KERNELS_DIR=$kernels
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+bad() { echo "FAIL $*"; fail=1; }
+
+# review NAME TREE WANT: the tree against the PR head
+review() {
+    name=$1 tree=$2 want=$3
+    "$irqsim" review --sel4 "$tree" --baseline "$head" --configs imx8mm-evk:release --checks 300 --cache "$cache" \
+        --quiet -o "$tmp/$name.md" --json "$tmp/$name.json" >"$tmp/$name.out" 2>"$tmp/$name.err"
+    rc=$?
+    [ $rc = 3 ] && { echo "SKIP: $(tail -1 "$tmp/$name.err")"; exit 77; }
+    [ $rc = "$want" ] || { bad "$name: exit $rc, expected $want"; cat "$tmp/$name.out"; tail -3 "$tmp/$name.err"; return 1; }
+    echo "ok   $name: exit $rc: $(cat "$tmp/$name.out")"
+}
+
+# change NAME EXPR WANT: a Python expression over the JSON's "change" (c)
+# and its configuration's (k) must be WANT
+change() {
+    got=$(python3 -c "import json,sys; d=json.load(open(sys.argv[1])); c=d['change']; k=d['configs'][0]['change']
+print($2)" "$tmp/$1.json")
+    [ "$got" = "$3" ] || { bad "$1: $2 = $got, expected $3"; return 1; }
+    echo "ok   $1: $2 = $got"
+}
+
+# has NAME TEXT: the Markdown's "The change" line says TEXT
+has() {
+    grep '^\*\*The change\*\*' "$tmp/$1.md" | grep -qF -- "$2" || { bad "$1: the change line lacks '$2'"; grep '^\*\*The change' "$tmp/$1.md"; return 1; }
+    echo "ok   $1: says '$2'"
+}
+
+# tree NAME FILE FUNCTION-PATTERN LINE-PATTERN: the PR head with the
+# first line holding LINE-PATTERN after the line starting FUNCTION-PATTERN
+# in FILE given one more space after its first "(" (the same C, another
+# line); prints the tree's folder
+tree() {
+    mkdir -p "$tmp/$1" && tar xzf "$head" -C "$tmp/$1" || { bad "$1: cannot extract $head"; return 1; }
+    d=$(ls -d "$tmp/$1"/*/ | sed 's|/$||')
+    before=$(cksum <"$d/$2")
+    awk -v fn="$3" -v ln="$4" 'index($0, fn) == 1 { in_fn = 1 } in_fn && !done && index($0, ln) { sub(/\(/, "( "); done = 1 } { print }' \
+        "$d/$2" >"$d/$2.new" && mv "$d/$2.new" "$d/$2"
+    [ "$(cksum <"$d/$2")" != "$before" ] || bad "$1: $3 ... $4 not found in $2"
+    echo "$d"
+}
+
+# 1. the PR head against itself
+review self "$head" 0
+has self "no kernel C changed"
+
+# 2. a change in a function no review state enters
+t2=$(tree unrun src/object/interrupt.c "void invokeIRQHandler_SetIRQHandler(" "cteInsert(")
+review unrun "$t2" 6
+change unrun "(c['code'], c['executed'], c['functions'], c['functions_entered'], c['unrun'])" "(1, 0, 1, 0, True)"
+change unrun "[(f['name'], f['calls'], f['states']) for f in k['functions']]" "[('invokeIRQHandler_SetIRQHandler', 0, 0)]"
+has unrun "not executed: \`invokeIRQHandler_SetIRQHandler()\` src/object/interrupt.c:"
+has unrun "(never entered)"
+grep -q 'the change: .*invokeIRQHandler_SetIRQHandler' "$tmp/unrun.err" || bad "unrun: stderr does not name the function"
+
+# 3. a change the states run
+t3=$(tree ran src/kernel/thread.c "void possibleSwitchTo(" "rescheduleRequired(")
+review ran "$t3" 0
+change ran "(c['code'], c['executed'], c['functions'], c['functions_entered'], c['unrun'])" "(1, 1, 1, 1, False)"
+change ran "[(f['name'], f['states'] > 0, f['states'] <= k['states']) for f in k['functions']]" "[('possibleSwitchTo', True, True)]"
+has ran "1 of 1 changed line with code executed"
+
+[ $fail = 0 ] && echo "review change: all passed"
+exit $fail

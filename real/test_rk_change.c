@@ -1,0 +1,203 @@
+/*
+ * test_rk_change: rk_change (the change of a tree against a baseline and
+ * what a run executed of it) on two small trees this test writes (C of
+ * its own, no kernel text), a build's compiled lines and gcov's JSON made
+ * by hand. Each expected kind is argued from how the tree is written.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rk_change.h"
+
+static int failures;
+#define CHECK(c)                                                        \
+    do {                                                                \
+        if (!(c)) {                                                     \
+            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c); \
+            failures++;                                                 \
+        }                                                               \
+    } while (0)
+
+static void put(const char *dir, const char *name, const char *text)
+{
+    char p[512];
+    snprintf(p, sizeof p, "%s/%s", dir, name);
+    FILE *f = fopen(p, "w");
+    if (!f) {
+        perror(p);
+        exit(2);
+    }
+    fputs(text, f);
+    fclose(f);
+}
+
+/* The baseline's x.c; the tree changes lines 5, 7, 10-13 and deletes the
+ * code line after 14. */
+static const char base_x[] = "/* header */\n"           /* 1 */
+                             "#include \"y.h\"\n"       /* 2 */
+                             "int f(int a)\n"           /* 3 */
+                             "{\n"                      /* 4 */
+                             "    int b = a;\n"         /* 5 */
+                             "#ifdef NOPE\n"            /* 6 */
+                             "    b = 1;\n"             /* 7 */
+                             "#endif\n"                 /* 8 */
+                             "    g(a,\n"               /* 9 */
+                             "      a);\n"              /* 10 */
+                             "    /* old */\n"          /* 11 */
+                             "#define X 0\n"            /* 12 */
+                             "    int c;\n"             /* 13 */
+                             "    return b;\n"          /* 14 */
+                             "    b++;\n"               /* 15: deleted in the tree */
+                             "}\n";                     /* 16 */
+static const char tree_x[] = "/* header */\n"           /* 1 */
+                             "#include \"y.h\"\n"       /* 2 */
+                             "int f(int a)\n"           /* 3 */
+                             "{\n"                      /* 4 */
+                             "    int b = a + 1;\n"     /* 5: compiled, gcov 3: executed */
+                             "#ifdef NOPE\n"            /* 6 */
+                             "    b = 2;\n"             /* 7: no token kept, #ifdef above: disabled */
+                             "#endif\n"                 /* 8 */
+                             "    g(a,\n"               /* 9: compiled, gcov 0 */
+                             "      b);\n"              /* 10: no token kept, line 9 above: its tail, not executed */
+                             "    /* new \"*/\n"        /* 11: a comment (the quote is inside it) */
+                             "#define X 1\n"            /* 12: a preprocessor line */
+                             "    long c;\n"            /* 13: compiled, no gcov line: no code of its own */
+                             "    return b;\n"          /* 14 */
+                             "}\n";                     /* 15 */
+
+int main(void)
+{
+    char root[] = "/tmp/test_rk_change.XXXXXX";
+    if (!mkdtemp(root))
+        return 2;
+    char tree[600], base[600], build[600], cmd[2000];
+    snprintf(tree, sizeof tree, "%s/tree", root);
+    snprintf(base, sizeof base, "%s/base", root);
+    snprintf(build, sizeof build, "%s/build", root);
+    mkdir(tree, 0700);
+    mkdir(base, 0700);
+    mkdir(build, 0700);
+    put(base, "x.c", base_x);
+    put(tree, "x.c", tree_x);
+    put(base, "z.c", "");
+    put(tree, "z.c", "int z;\n");             /* a file the build does not compile: not built */
+    put(base, "e.c", "int e(void) { return 0; }\n");
+    put(tree, "e.c", "int e(void) { return 1; }\n"); /* replaced by the glue: excluded */
+    put(base, "s.bf", "block a { field x 1 }\n");
+    put(tree, "s.bf", "block a { field x 2 }\n"); /* not C: listed, not measured */
+    put(base, "r.c", "int r;\n");              /* only in the baseline: a removed file */
+    put(base, "same.c", "int same;\n");
+    put(tree, "same.c", "int same;\n");        /* unchanged: not in the change */
+
+    /* the build: compiled ranges, the excluded file, gcov's JSON */
+    put(build, "compiled-lines.txt", "x.c\t3-5\nx.c\t9-9\nx.c\t13-15\nsame.c\t1-1\n");
+    char hostall[800];
+    snprintf(hostall, sizeof hostall, "/* generated */\n/* excluded %s/e.c: glue replaces it */\n", tree);
+    put(build, "host_all.c", hostall);
+    char json[2000];
+    snprintf(json, sizeof json,
+             "{\"files\": [{\"file\": \"%s/x.c\", \"functions\": [{\"name\": \"f\", \"start_line\": 3, \"end_line\": 15, "
+             "\"execution_count\": 3}], \"lines\": [{\"line_number\": 5, \"count\": 3, \"branches\": []}, "
+             "{\"line_number\": 9, \"count\": 0, \"branches\": []}, {\"line_number\": 14, \"count\": 3, \"branches\": []}]}]}",
+             tree);
+
+    char why[600];
+    struct rk_change c;
+    CHECK(rk_change_diff(&c, tree, base, why, sizeof why) == 0);
+    /* x.c, z.c, e.c, s.bf, r.c: five files; same.c is not among them */
+    CHECK(c.nfiles == 5);
+    CHECK(rk_change_has_c(&c));
+    int x = -1;
+    for (int i = 0; i < c.nfiles; i++) {
+        CHECK(strcmp(c.files[i].path, "same.c") != 0);
+        if (!strcmp(c.files[i].path, "x.c"))
+            x = i;
+        if (!strcmp(c.files[i].path, "s.bf"))
+            CHECK(!c.files[i].c_source);
+        if (!strcmp(c.files[i].path, "r.c"))
+            CHECK(c.files[i].removed);
+        if (!strcmp(c.files[i].path, "z.c"))
+            CHECK(!c.files[i].added && !c.files[i].removed);
+    }
+    CHECK(x >= 0);
+    /* x.c: 5 -> 5, 7 -> 7, 10-13 -> 10-13 (9 and 14 are the same),
+     * and 15 deleted after the tree's 14 */
+    if (x >= 0) {
+        const struct rk_change_file *f = &c.files[x];
+        CHECK(f->nhunks == 4);
+        if (f->nhunks == 4) {
+            CHECK(f->hunks[0].new_start == 5 && f->hunks[0].new_count == 1);
+            CHECK(f->hunks[1].new_start == 7 && f->hunks[1].new_count == 1);
+            CHECK(f->hunks[2].new_start == 10 && f->hunks[2].new_count == 4);
+            CHECK(f->hunks[3].new_start == 14 && f->hunks[3].new_count == 0 && f->hunks[3].old_start == 15);
+        }
+    }
+
+    struct cov_data d = {0};
+    CHECK(rk_cov_read_gcov(&d, json, tree, why, sizeof why) == 0);
+    struct rk_compiled p;
+    CHECK(rk_compiled_read(&p, build, tree, why, sizeof why) == 0);
+    CHECK(p.nexcluded == 1 && !strcmp(p.excluded[0], "e.c"));
+    char *names[] = {"f"};
+    uint64_t states[] = {2};
+    struct rk_fn_states s = {names, states, 1};
+    struct rk_change_cfg m;
+    CHECK(rk_change_measure(&m, &c, &p, &d, &s, 4, why, sizeof why) == 0);
+
+    /* line by line: x.c 5 7 10 11 12 13, the deletion, z.c 1, e.c 1 */
+    struct {
+        const char *file;
+        int line, kind;
+        const char *fn;
+    } want[] = {
+        {"x.c", 5, RL_EXEC, "f"},      {"x.c", 7, RL_DISABLED, "f"},
+        {"x.c", 10, RL_UNEXEC, "f"},   {"x.c", 11, RL_COMMENT, NULL}, {"x.c", 12, RL_DIRECTIVE, "f"},
+        {"x.c", 13, RL_NOCODE, "f"},   {"x.c", 14, RL_DELETED, "f"}, {"z.c", 1, RL_NOTBUILT, NULL},
+        {"e.c", 1, RL_EXCLUDED, NULL},
+    };
+    int nwant = (int)(sizeof want / sizeof want[0]);
+    for (int w = 0; w < nwant; w++) {
+        int found = 0;
+        for (int i = 0; i < m.nlines; i++) {
+            const struct rk_change_line *l = &m.lines[i];
+            if (strcmp(c.files[l->file].path, want[w].file) || l->line != want[w].line)
+                continue;
+            found++;
+            if (l->kind != want[w].kind)
+                fprintf(stderr, "%s:%d: kind %s, want %s\n", want[w].file, want[w].line, rk_line_kind_name(l->kind),
+                        rk_line_kind_name(want[w].kind));
+            CHECK(l->kind == want[w].kind);
+            CHECK(l->count == (l->line == 5 && !strcmp(want[w].file, "x.c") ? 3 : 0)); /* gcov's count of line 5 */
+            CHECK(want[w].fn ? l->fn >= 0 && !strcmp(m.fns[l->fn].name, want[w].fn) : l->fn < 0);
+        }
+        CHECK(found == 1);
+    }
+    CHECK(m.nlines == nwant);
+    /* the counts: code 5 and 10 (executed 5); the deletion in f, entered */
+    CHECK(m.code == 2 && m.executed == 1);
+    CHECK(m.deleted == 1 && m.deleted_run == 1);
+    CHECK(m.other_files == 1 && m.removed_files == 1);
+    CHECK(m.nfns == 1 && m.fns[0].states == 2 && m.fns[0].calls == 3 && m.fns[0].code == 2 && m.fns[0].executed == 1);
+
+    /* bad input: a compiled-lines.txt line that is not FILE<TAB>FIRST-LAST */
+    put(build, "compiled-lines.txt", "x.c 3-5\n");
+    struct rk_compiled bad;
+    CHECK(rk_compiled_read(&bad, build, tree, why, sizeof why) == -1 && strstr(why, "compiled-lines.txt:1"));
+    rk_compiled_free(&bad);
+
+    rk_change_cfg_free(&m);
+    rk_compiled_free(&p);
+    rk_cov_free(&d);
+    rk_change_free(&c);
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
+    if (system(cmd))
+        failures++;
+    if (failures)
+        fprintf(stderr, "test_rk_change: %d failure(s)\n", failures);
+    return failures ? 1 : 0;
+}
