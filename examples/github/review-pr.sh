@@ -70,7 +70,7 @@ outcome() {
         4) echo "fail :x: an output could not be written: review.log." ;;
         5) echo "fail :x: **Incomplete**: a configuration ran no state, or a target was not reviewed: below." ;;
         # 6: nothing new, but changed lines of the head never ran on the
-        # review's states (irqsim review's exit 6, being added): a warning,
+        # review's states (irqsim review's exit 6, docs/REVIEW.md): a warning,
         # the job passes
         6) echo "warn :warning: **Nothing new, but changed lines never ran** on the review's states: below." ;;
         *) echo "fail :x: irqsim review ended with status $1 (a signal, or a status this script does not know): review.log." ;;
