@@ -112,16 +112,21 @@ bool review_kind_replays(const struct review_kind *k)
     return k->check == RV_FUZZ || (k->check == RV_FAST_VS_BASE && k->change == RV_CH_DIVERGES);
 }
 
-/* Whether reproducer a is better than b: one check --real replays first,
- * then the smaller state (shrink_size: objects, refills, IRQs in use,
- * the measure `irqsim minimize` shrinks by: fewer things to read), then
- * the earlier seed (deterministic). */
+/* Whether reproducer a is better than b: one check --real replays first;
+ * then one no known defect explains (where the model names one, the
+ * state shows that defect mixed with the group's difference: a defect
+ * group's kinds are all known, so this orders only the others); then the
+ * smaller state (shrink_size: objects, refills, IRQs in use, the measure
+ * `irqsim minimize` shrinks by: fewer things to read); then the earlier
+ * seed (the same choice on every run). */
 static bool repro_better(const struct review_kind *a, const struct review_kind *b)
 {
     if (!b)
         return true;
     if (review_kind_replays(a) != review_kind_replays(b))
         return review_kind_replays(a);
+    if (a->known != b->known)
+        return !a->known;
     if (a->size != b->size)
         return a->size < b->size;
     return a->seed[0] < b->seed[0];
@@ -279,9 +284,9 @@ static const char *against_text(uint32_t checks, char *buf, size_t len)
     return buf;
 }
 
-const char *review_group_fields(const struct review_group *g, int named, char *buf, size_t len)
+int review_group_field_order(const struct review_group *g, int order[DF_COUNT])
 {
-    int order[DF_COUNT], n = 0;
+    int n = 0;
     for (int f = 0; f < DF_COUNT; f++)
         if (g->fields >> f & 1)
             order[n++] = f;
@@ -292,12 +297,23 @@ const char *review_group_fields(const struct review_group *g, int named, char *b
             order[j] = order[j - 1];
             order[j - 1] = s;
         }
+    return n;
+}
+
+const char *review_group_fields(const struct review_group *g, int named, char *buf, size_t len)
+{
+    int order[DF_COUNT], n = review_group_field_order(g, order), named_n = 0;
     buf[0] = 0;
     size_t used = 0;
-    for (int i = 0; i < n && i < named && used < len; i++)
+    /* a field in under a quarter of the first one's states is counted,
+     * not named: a known defect's fields in a few states beside the
+     * group's own difference (F1's refills beside a lost badge) would
+     * read as the group's */
+    for (int i = 0; i < n && i < named && used < len && g->field_states[order[i]] * 4 >= g->field_states[order[0]];
+         i++, named_n++)
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", diff_field_name(order[i]));
-    if (n > named && used < len)
-        snprintf(buf + used, len - used, " +%d more", n - named);
+    if (n > named_n && used < len)
+        snprintf(buf + used, len - used, " +%d more", n - named_n);
     return n ? buf : "none";
 }
 
@@ -337,6 +353,37 @@ const char *review_group_id(const struct review_group *g, char *buf, size_t len)
         snprintf(buf, len, "%s:defect:%s", t, defects_text(review_target_of(k->target), k->defects, defs, sizeof defs));
     else
         snprintf(buf, len, "%s:path:%s", t, paths[k->path]);
+    return buf;
+}
+
+/* "imx8mm-evk:debug:d16": a configuration as --configs takes it, its
+ * defaults (one domain, one core) left out. */
+static size_t config_short(const struct review_config *c, char *buf, size_t len)
+{
+    int n = snprintf(buf, len, "%s:%s", c->board, c->debug ? "debug" : "release");
+    if (c->domains > 1 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ":d%d", c->domains);
+    if (c->cores > 1 && (size_t)n < len)
+        n += snprintf(buf + n, len - (size_t)n, ":c%d", c->cores);
+    return (size_t)n < len ? (size_t)n : len - 1;
+}
+
+const char *review_group_configs(const struct review_group *g, const struct review_result *res, int n, char *buf,
+                                 size_t len)
+{
+    unsigned all = n >= 32 ? ~0u : (1u << n) - 1;
+    if (n > 1 && (g->configs & all) == all) {
+        snprintf(buf, len, "all %d configurations", n);
+        return buf;
+    }
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && used + 1 < len; i++)
+        if (g->configs >> i & 1) {
+            if (used)
+                buf[used++] = ',', buf[used] = 0;
+            used += config_short(&res[i].cfg, buf + used, len - used);
+        }
     return buf;
 }
 

@@ -85,8 +85,15 @@ const char *review_group_label(const struct review_group *g, char *buf, size_t l
 const char *review_group_id(const struct review_group *g, char *buf, size_t len);
 /* "irqsim check --real BUILD FILE" of the group's reproducer; "" when it has none. */
 const char *review_group_replay(const struct review_group *g, char *buf, size_t len);
-/* The field names of mask, the most frequent first: the first `named`,
- * then "+N more". */
+/* The configurations a group is in, of res[0..n): "imx8mm-evk:release,
+ * odroidc4:release" (as --configs takes them), or "all 4 configurations". */
+const char *review_group_configs(const struct review_group *g, const struct review_result *res, int n, char *buf,
+                                 size_t len);
+/* The group's fields (enum diff_field), the most frequent (in states)
+ * first; the number of them. */
+int review_group_field_order(const struct review_group *g, int order[DF_COUNT]);
+/* Their names, the first `named` of them (those in at least a quarter of
+ * the first one's states), then "+N more" ("none"). */
 const char *review_group_fields(const struct review_group *g, int named, char *buf, size_t len);
 
 #endif
