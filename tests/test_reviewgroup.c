@@ -85,8 +85,9 @@ static void test_injected_fastpath_bug(void **state)
     for (int i = 0; i < 5; i++)
         known_kind(r, F(DF_DEADLINE) | F(DF_BADGE_REG) | F(other[i]), f6, 5, 0);
     /* the baseline's own F6 divergence, the tree no longer shows in these
-     * fields: gone, not new, in no group */
+     * fields: gone, not new, in no group; the baseline's states on F6 */
     known_kind(r, F(DF_DEADLINE), f6, 0, 40);
+    r->side[1].t_defects[RV_T_IRQ][defect_index(&target_irq, "F6")] = 40;
     /* 10 mismatches of the model with the tree's fastpath: 10 x 16 = 160 states */
     for (int i = 0; i < 10; i++)
         kind(r, RV_VAL_FAST, F(DF_BADGE_REG) | F(other[i]) | F(DF_CONSUMED), 16, 0, (uint64_t)(200 + i));
@@ -141,7 +142,7 @@ static void test_smallest_reproducer(void **state)
     /* the smallest of all, but F6 beside the group's difference */
     k = known_kind(r, F(DF_BADGE_REG) | F(DF_DEADLINE), f6_cause(), 2, 0);
     k->reproducer = a, k->size = 1;
-    known_kind(r, F(DF_DEADLINE), f6_cause(), 0, 2); /* the baseline shows F6: the kind above is in the group */
+    r->side[1].t_defects[RV_T_IRQ][defect_index(&target_irq, "F6")] = 2; /* the baseline shows F6: in the group */
     struct review_group g[4];
     int left;
     assert_int_equal(review_groups(r, 0, g, 4, &left), 1);
@@ -158,7 +159,8 @@ static void test_smallest_reproducer(void **state)
 
 /* A known defect the baseline never shows (a tree that brought F6 back,
  * against a baseline without it) is that defect's group, apart from an
- * unexplained divergence of the same fastpath. */
+ * unexplained divergence of the same fastpath; a defect the baseline
+ * shows is not the tree's. */
 static void test_known_defect_group(void **state)
 {
     (void)state;
@@ -180,6 +182,18 @@ static void test_known_defect_group(void **state)
     assert_non_null(strstr(review_group_label(&g[0], text, sizeof text), "model cause F6: "));
     assert_int_equal(g[1].key.by, RG_PATH);
     assert_int_equal(g[1].states, 4);
+    /* the model puts a new kind on F4 alone, which the baseline shows only
+     * beside F8 (no kind of its is F4 alone): F4 is no defect of the tree's
+     * own, so the kind is the tree's fastpath's, with the unexplained one */
+    unsigned f4 = cause_of_text(&target_irq, "entry_time");
+    int i4 = defect_index(&target_irq, "F4"), i8 = defect_index(&target_irq, "F8");
+    assert_int_equal(cause_defects(&target_irq, f4), 1u << i4);
+    known_kind(r, F(DF_BADGE_REG), f4, 30, 0);
+    r->side[1].t_defects[RV_T_IRQ][i4] = r->side[1].t_defects[RV_T_IRQ][i8] = 9;
+    assert_int_equal(review_groups(r, 0, g, 4, &left), 2);
+    assert_int_equal(g[0].key.by, RG_PATH);
+    assert_int_equal(g[0].states, 34);
+    assert_int_equal(g[1].key.by, RG_DEFECT);
     /* without a baseline a known kind is not new (review_kind_new): nothing
      * but the unexplained one is grouped */
     r->has_base = false;
@@ -224,7 +238,8 @@ static void test_slowpath_change(void **state)
 
 /* The same assertion, whichever real path of the tree halted in it and
  * whichever check saw it, is one group keyed by its text; another
- * assertion is another group. */
+ * assertion is another group; an assertion the baseline halts in too is
+ * no new halt. */
 static void test_halts(void **state)
 {
     (void)state;
@@ -246,6 +261,16 @@ static void test_halts(void **state)
     assert_int_equal(g[0].kinds, 2);
     assert_int_equal(g[0].states, 3);
     assert_string_equal(g[1].key.text, "assertion 'y' failed at sched.c in function f");
+    /* the baseline's fastpath halts in 'x' too, on other states: the tree's
+     * fastpath reaching it more often is the fastpath's group, not a halt's */
+    k = kind(r, RV_FUZZ, 0, 0, 5, 1);
+    k->halt = true;
+    snprintf(k->text, sizeof k->text, "fastpath: assertion 'x' failed at fastpath.c in function fastpath_irq");
+    assert_int_equal(review_groups(r, 0, g, 4, &left), 2);
+    assert_int_equal(g[0].key.by, RG_PATH);
+    assert_int_equal(g[0].key.path, RG_FAST);
+    assert_int_equal(g[0].kinds, 2);
+    assert_int_equal(g[1].key.by, RG_HALT);
     free(r);
 }
 

@@ -23,7 +23,7 @@
 enum review_group_by {
     RG_DEFECT, /* the model's cause names defects the baseline never showed */
     RG_PATH,   /* no known defect explains it: the tree's path that differs */
-    RG_HALT    /* a real path halted: the assertion's text */
+    RG_HALT    /* a real path of the tree halted in an assertion the baseline never halts in: its text */
 };
 
 /* The tree's paths a RG_PATH group names. */
