@@ -121,12 +121,13 @@ static void test_injected_fastpath_bug(void **state)
     free(r);
 }
 
-/* The smallest reproducer is one check --real replays (the tree's
- * fastpath against its own slowpath), then one no known defect explains,
- * then the smallest state: a model mismatch's smaller state is not
- * replayed by check --real (it does not run the model's fastpath against
- * the kernel's), and the smallest state of all shows F6 mixed with the
- * group's difference, so both lose to the next smallest. */
+/* The smallest reproducer is a divergence of the tree's fastpath from its
+ * own slowpath no known defect explains, then the smallest state: a model
+ * mismatch's smaller state is not replayed by check --real (it does not
+ * run the model's fastpath against the kernel's), a change against the
+ * baseline's is replayed but unclassified, and the smallest state of all
+ * shows F6 mixed with the group's difference: all lose to the next
+ * smallest. */
 static void test_smallest_reproducer(void **state)
 {
     (void)state;
@@ -139,6 +140,10 @@ static void test_smallest_reproducer(void **state)
     k = kind(r, RV_VAL_FAST, F(DF_BADGE_REG), 30, 0, 2);
     k->reproducer = c, k->size = 2;
     kind(r, RV_FUZZ, F(DF_BADGE_REG) | F(DF_CUR_THREAD), 1, 0, 9); /* no reproducer (past a failed write) */
+    /* smaller, replayed, but the tree against the baseline: no cause is
+     * computed for it, the state may show a known defect too */
+    k = kind(r, RV_FAST_VS_BASE, F(DF_BADGE_REG), 30, 0, 3);
+    k->reproducer = c, k->size = 3;
     /* the smallest of all, but F6 beside the group's difference */
     k = known_kind(r, F(DF_BADGE_REG) | F(DF_DEADLINE), f6_cause(), 2, 0);
     k->reproducer = a, k->size = 1;

@@ -127,21 +127,30 @@ bool review_kind_replays(const struct review_kind *k)
     return k->check == RV_FUZZ || (k->check == RV_FAST_VS_BASE && k->change == RV_CH_DIVERGES);
 }
 
-/* Whether reproducer a is better than b: one check --real replays first;
- * then one no known defect explains (where the model names one, the
- * state shows that defect mixed with the group's difference: a defect
- * group's kinds are all known, so this orders only the others); then the
+/* A reproducer's rank, 0 best: the tree's fastpath against its own
+ * slowpath where no known defect explains the divergence (what the state
+ * shows is the group's difference alone); one check --real replays, but
+ * the model names a defect there (where the state shows that defect mixed
+ * with the group's difference: a defect group's kinds are all such, so
+ * this orders only the others) or the check does not classify (the tree
+ * against the baseline); then what check --real does not replay. */
+static int repro_rank(const struct review_kind *k)
+{
+    if (!review_kind_replays(k))
+        return 2;
+    return k->check == RV_FUZZ && !k->known ? 0 : 1;
+}
+
+/* Whether reproducer a is better than b: the better rank, then the
  * smaller state (shrink_size: objects, refills, IRQs in use, the measure
- * `irqsim minimize` shrinks by: fewer things to read); then the earlier
+ * `irqsim minimize` shrinks by: fewer things to read), then the earlier
  * seed (the same choice on every run). */
 static bool repro_better(const struct review_kind *a, const struct review_kind *b)
 {
     if (!b)
         return true;
-    if (review_kind_replays(a) != review_kind_replays(b))
-        return review_kind_replays(a);
-    if (a->known != b->known)
-        return !a->known;
+    if (repro_rank(a) != repro_rank(b))
+        return repro_rank(a) < repro_rank(b);
     if (a->size != b->size)
         return a->size < b->size;
     return a->seed[0] < b->seed[0];
