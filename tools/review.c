@@ -20,6 +20,7 @@
 #include "rk_diff.h"
 #include "rk_load.h"
 #include "rk_sig.h"
+#include "shrink.h"
 #include "sig_fast.h"
 #include "stop.h"
 #include "target.h"
@@ -842,10 +843,12 @@ static int write_reproducer(const struct review_opts *o, struct review_result *r
         fclose(mem);
     }
     int bad = !path || !verdict || out_reproducer("irqsim review", path, verdict, in, NULL);
-    if (!bad)
+    if (!bad) {
         rk->reproducer = path;
-    else
+        rk->size = shrink_size(in); /* the group's smallest reproducer (reviewgroup.c) */
+    } else {
         free(path);
+    }
     free(verdict);
     free(in);
     return bad;

@@ -82,6 +82,7 @@ struct review_kind {
     uint64_t seed[2];         /* the first state's seed on each */
     char text[HK_TEXT_LEN];   /* a halt's text */
     char *reproducer;         /* written (allocated), NULL: none */
+    int size;                 /* its state's shrink_size (objects, refills, IRQs in use); 0: none written */
 };
 
 /* One side (the tree or the baseline) of one configuration. */

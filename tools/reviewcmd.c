@@ -12,6 +12,7 @@
 #include "out.h"
 #include "review.h"
 #include "reviewchange.h"
+#include "reviewgroup.h"
 #include "stop.h"
 #include "target.h"
 
@@ -158,6 +159,32 @@ static int say_unreviewed(const struct review_result *res, int n)
     return count;
 }
 
+/* The summary's first lines (with -o; without, the report on standard
+ * output leads with them): what is new, one line per group, with the
+ * command that replays its smallest reproducer. */
+static void say_groups(const struct review_opts *o, const struct review_result *res, int n)
+{
+    struct review_group g[REVIEW_MAX_GROUPS];
+    int left, count = review_groups_all(res, n, g, REVIEW_MAX_GROUPS, &left);
+    if (!count)
+        return;
+    printf("irqsim review: what is new, by defect (%d group%s; each one's kinds are in the report):\n", count,
+           count == 1 ? "" : "s");
+    for (int i = 0; i < count; i++) {
+        char label[HK_TEXT_LEN + 300], where[300], replay[2200];
+        printf("  %d. %s: %" PRIu64 " state%s, %d kind%s", i + 1, review_group_label(&g[i], label, sizeof label),
+               g[i].states, g[i].states == 1 ? "" : "s", g[i].kinds, g[i].kinds == 1 ? "" : "s");
+        if (n > 1)
+            printf(", %s", review_group_configs(&g[i], res, n, where, sizeof where));
+        if (g[i].repro.kind)
+            printf("; replay: %s\n", review_group_replay(&g[i], replay, sizeof replay));
+        else
+            printf("; %s\n", o->out ? "no reproducer written" : "reproducers: run again with --out DIR");
+    }
+    if (left)
+        printf("  (%d new kinds past %d groups, not grouped)\n", left, REVIEW_MAX_GROUPS);
+}
+
 static int write_outputs(const struct review_cmd *o, struct review_result *res, int n)
 {
     int bad = 0;
@@ -234,6 +261,8 @@ int review_main(int argc, char **argv)
     }
     if (status == EXIT_AGREE && review_change_unrun(&ct))
         status = EXIT_UNRUN;
+    if (o.md)
+        say_groups(&o.r, res, done);
     if (o.md)
         printf("irqsim review: %d new, %d gone%s over %d configuration%s%s (report: %s)\n", nn, ng,
                lost ? " (the baseline's fastpath kinds: the tree has no fastpath)" : " or better", done,

@@ -10,6 +10,7 @@
 #include "out.h"
 #include "review.h"
 #include "reviewchange.h"
+#include "reviewgroup.h"
 #include "target.h"
 
 const char *review_check_id(int check)
@@ -64,6 +65,82 @@ static void md_kinds(FILE *f, const struct review_result *res, bool gone)
         }
     if (n > MD_MAX_KINDS)
         fprintf(f, "- ... and %d more kinds, not listed here (every one is in the JSON, --json)\n", n - MD_MAX_KINDS);
+}
+
+/* A kinds list (new or gone) collapsed: the groups say what it is; the
+ * combinations of fields are for the reader who opens it. */
+static void md_kinds_details(FILE *f, const struct review_result *res, bool gone, int count)
+{
+    fprintf(f, "<details><summary>%s kinds (%d): each combination of fields%s</summary>\n\n", gone ? "Gone" : "New",
+            count, gone ? "" : ", the unexplained first");
+    md_kinds(f, res, gone);
+    fputs("\n</details>\n", f);
+}
+
+/* The first screen keeps its length: the groups past these are counted
+ * (each configuration's list below and the JSON have them all). */
+#define MD_MAX_GROUPS 15
+
+/* One group in a line: what differs, its states and kinds, where, and its
+ * smallest reproducer with the command that replays it. res[0..n) are the
+ * configurations the group's mask indexes. */
+static void md_group(FILE *f, const struct review_opts *o, const struct review_result *res, int n,
+                     const struct review_group *g, int num)
+{
+    char text[HK_TEXT_LEN + 300];
+    fprintf(f, "%d. **", num);
+    review_group_label(g, text, sizeof text);
+    if (g->key.by == RG_HALT)
+        md_paste(f, text, MD_TEXT); /* a halt's text is the kernel's */
+    else
+        fputs(text, f); /* irqsim's own words, as the kinds' check names */
+    fprintf(f, "**: %" PRIu64 " state%s, %d kind%s", g->states, g->states == 1 ? "" : "s", g->kinds,
+            g->kinds == 1 ? "" : "s");
+    if (n > 1) {
+        fputs(", ", f);
+        md_paste(f, review_group_configs(g, res, n, text, sizeof text), MD_TEXT);
+    }
+    if (!g->repro.kind) {
+        fputs(o->out ? "; no reproducer written\n" : "; reproducers: run again with `--out DIR`\n", f);
+        return;
+    }
+    fprintf(f, "; smallest reproducer (size %d): ", g->repro.kind->size);
+    md_paste(f, review_group_replay(g, text, sizeof text), MD_CODE);
+    fputs(review_kind_replays(g->repro.kind) ? "\n"
+                                             : " (check --real compares the tree's own paths: it shows the state, "
+                                               "not this difference)\n",
+          f);
+}
+
+/* The groups of res[0..n) (one configuration: n 1), at most max lines. */
+static void md_groups(FILE *f, const struct review_opts *o, const struct review_result *res, int n, bool all, int max)
+{
+    struct review_group g[REVIEW_MAX_GROUPS];
+    int left, count = all ? review_groups_all(res, n, g, REVIEW_MAX_GROUPS, &left)
+                          : review_groups(res, 0, g, REVIEW_MAX_GROUPS, &left);
+    for (int i = 0; i < count && i < max; i++)
+        md_group(f, o, res, all ? n : 1, &g[i], i + 1);
+    if (count > max)
+        fprintf(f, "- ... and %d more groups (each configuration's below, every one in the JSON)\n", count - max);
+    if (left)
+        fprintf(f, "- %d new kinds past the first %d groups, not grouped (in the lists below)\n", left,
+                REVIEW_MAX_GROUPS);
+}
+
+/* The first screen's other new findings: a target's fastpath the tree
+ * lost, a tree that does not build where the baseline does. */
+static void md_other_new(FILE *f, const struct review_result *res, int n)
+{
+    char name[96];
+    for (int i = 0; i < n; i++) {
+        for (int t = 0; t < RV_TARGETS; t++)
+            if (res[i].lost[t])
+                fprintf(f, "- **the tree lost the baseline's %s** on %s\n", review_target_of(t)->fast_fn,
+                        review_config_name(&res[i].cfg, name, sizeof name));
+        if (res[i].has_base && res[i].side[0].build_rc == 1)
+            fprintf(f, "- **the tree does not build** on %s (the baseline does: below)\n",
+                    review_config_name(&res[i].cfg, name, sizeof name));
+    }
 }
 
 /* States where a fastpath changed with the tree's slowpath and agrees with it. */
@@ -157,7 +234,7 @@ static void md_target_figures(FILE *f, const struct review_result *res, int t)
     fputc('\n', f);
 }
 
-static void md_config(FILE *f, const struct review_result *res)
+static void md_config(FILE *f, const struct review_opts *o, const struct review_result *res)
 {
     char name[96];
     fprintf(f, "\n### %s\n\n", review_config_name(&res->cfg, name, sizeof name));
@@ -207,7 +284,12 @@ static void md_config(FILE *f, const struct review_result *res)
             fprintf(f, "- **the tree lost the baseline's %s**: the baseline's build has it, the tree's has "
                        "not (its Kernel option renamed, dropped or off?); only the tree's slowpath was checked\n",
                     review_target_of(g)->fast_fn);
-    md_kinds(f, res, false);
+    md_groups(f, o, res, 1, false, REVIEW_MAX_GROUPS);
+    int kinds = res->n_new;
+    for (int g = 0; g < RV_TARGETS; g++)
+        kinds -= res->lost[g];
+    if (kinds > 0)
+        md_kinds_details(f, res, false, kinds);
     if (res->n_gone) {
         bool lost = false;
         for (int g = 0; g < RV_TARGETS; g++)
@@ -216,7 +298,7 @@ static void md_config(FILE *f, const struct review_result *res)
                 lost ? ": the baseline's fastpath kinds are gone because the tree has no fastpath to "
                                      "run, not because it got better"
                                    : "");
-        md_kinds(f, res, true);
+        md_kinds_details(f, res, true, res->n_gone);
     }
     if (md_follows(res))
         fprintf(f, "\n(and %" PRIu64 " fastpath outcomes changed with the tree's slowpath, agreeing with it: neither new nor "
@@ -278,6 +360,16 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
     verdict[0] = (char)(verdict[0] == 'n' ? 'N' : verdict[0]);
     fprintf(f, "**%s**%s\n\n", verdict, all ? "" : " (not every configuration ran: below)");
     md_change_line(f, o, res, n);
+    /* The first screen (issue 30 item 3): the verdict above, the change
+     * measured (item 2) under it, then what is new grouped by what
+     * behaves differently, one line each. */
+    if (nn) {
+        fprintf(f, "**What is new, by defect**: one line per group (its kinds, each a combination of fields, are in "
+                   "each configuration's collapsed list below and in the JSON)\n\n");
+        md_groups(f, o, res, n, true, MD_MAX_GROUPS);
+        md_other_new(f, res, n);
+        fputc('\n', f);
+    }
     fprintf(f, "| configuration | states | new | gone | fastpath_irq diverges | unexplained | slowpath changed |\n");
     fprintf(f, "|---|---:|---:|---:|---:|---:|---:|\n");
     for (int i = 0; i < n; i++) {
@@ -296,7 +388,7 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
     if (o->base)
         fprintf(f, "\n(baseline in parentheses)\n");
     for (int i = 0; i < n; i++) {
-        md_config(f, &res[i]);
+        md_config(f, o, &res[i]);
         if (o->change)
             review_change_md(f, &res[i], o->change);
     }
@@ -304,6 +396,52 @@ void review_markdown(FILE *f, const struct review_opts *o, const struct review_r
 }
 
 /* ---- JSON ---- */
+
+/* A group: its key and line, states and kinds, the fields by frequency,
+ * its smallest reproducer and the command that replays it; with the
+ * configurations it is in when all (res[0..n) the matrix). */
+static void js_group(struct out *out, const struct review_result *res, int n, const struct review_group *g, bool all)
+{
+    FILE *f = out->f;
+    char text[HK_TEXT_LEN + 300];
+    fputs("{\"key\": ", f);
+    out_string(out, review_group_id(g, text, sizeof text));
+    fputs(", \"label\": ", f);
+    out_string(out, review_group_label(g, text, sizeof text));
+    fprintf(f, ", \"states\": %" PRIu64 ", \"kinds\": %d, \"fields\": [", g->states, g->kinds);
+    int order[DF_COUNT], nf = review_group_field_order(g, order);
+    for (int i = 0; i < nf; i++)
+        fprintf(f, "%s\"%s\"", i ? ", " : "", diff_field_name(order[i]));
+    fprintf(f, "], \"first_seed\": %" PRIu64, g->first_seed);
+    if (all) {
+        fputs(", \"configs\": [", f);
+        char name[96];
+        for (int i = 0, c = 0; i < n; i++)
+            if (g->configs >> i & 1) {
+                fprintf(f, "%s\"%s\"", c++ ? ", " : "", review_config_name(&res[i].cfg, name, sizeof name));
+            }
+        fputc(']', f);
+    }
+    fputs(", \"reproducer\": ", f);
+    out_string(out, g->repro.kind ? g->repro.kind->reproducer : "");
+    fprintf(f, ", \"size\": %d, \"replay\": ", g->repro.kind ? g->repro.kind->size : 0);
+    out_string(out, review_group_replay(g, text, sizeof text));
+    fprintf(f, ", \"replays\": %s}", g->repro.kind && review_kind_replays(g->repro.kind) ? "true" : "false");
+}
+
+/* The groups of res[0..n) (all: across them), as a JSON array. */
+static void js_groups(struct out *out, const struct review_result *res, int n, bool all)
+{
+    struct review_group g[REVIEW_MAX_GROUPS];
+    int left, count = all ? review_groups_all(res, n, g, REVIEW_MAX_GROUPS, &left)
+                          : review_groups(res, 0, g, REVIEW_MAX_GROUPS, &left);
+    fputc('[', out->f);
+    for (int i = 0; i < count; i++) {
+        fprintf(out->f, "%s\n    ", i ? "," : "");
+        js_group(out, res, n, &g[i], all);
+    }
+    fprintf(out->f, "], \"groups_left\": %d", left);
+}
 
 static void js_kind(struct out *out, const struct review_result *res, const struct review_kind *k)
 {
@@ -390,8 +528,10 @@ static void js_config(struct out *out, const struct review_result *res, const st
     else
         fprintf(f, "null");
     fprintf(f, ",\n   \"changed\": {\"slowpath\": %" PRIu64 ", \"fastpath\": %" PRIu64 ", \"corrected\": %" PRIu64
-               "}, \"kinds_dropped\": %" PRIu64 ",\n   \"kinds\": [",
+               "}, \"kinds_dropped\": %" PRIu64 ",\n   \"groups\": ",
             res->changed[0], res->changed[1], res->changed[2], res->dropped);
+    js_groups(out, res, 1, false);
+    fprintf(f, ",\n   \"kinds\": [");
     int n = 0;
     for (int rank = 0; rank < REVIEW_RANKS; rank++)
         for (int i = 0; i < res->n_kinds; i++)
@@ -426,5 +566,7 @@ void review_json(struct out *out, const struct review_opts *o, const struct revi
         js_config(out, &res[i], o->change);
         fprintf(f, "%s\n", i + 1 < n ? "," : "");
     }
-    fprintf(f, " ]}\n");
+    fprintf(f, " ],\n \"groups\": ");
+    js_groups(out, res, n, true);
+    fprintf(f, "}\n");
 }
