@@ -49,7 +49,10 @@ static const char usage[] =
     "or lost the baseline's fastpath_irq or fastpath_signal), 2 bad input (an option, a tree, a board,\n"
     "a baseline that does not build), 3 the kernel cannot be built here (a missing tool or Python\n"
     "module), 4 an output could not be written, 5 incomplete: a configuration ran no state, or a build\n"
-    "has a target the review did not run (each target is named, present or absent, in the report).\n";
+    "has a target the review did not run (each target is named, present or absent, in the report),\n"
+    "6 nothing new, but part of the change never ran: a changed kernel line with code no state executed,\n"
+    "a changed function no state entered, a change no configuration compiles, or a change not measured\n"
+    "(the tree's coverage build runs the same states: docs/REVIEW.md, \"The change, measured\").\n";
 
 struct review_cmd {
     struct review_opts r;
