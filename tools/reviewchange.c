@@ -170,22 +170,28 @@ void review_change_measure(const struct review_opts *o, struct review_result *re
 /* ---- over every configuration ---- */
 
 /* Line i of the change in each measured configuration (the same change,
- * the same order): executed somewhere, code somewhere. */
-static int line_best(const struct review_result *res, int n, int i)
+ * the same order): its most telling kind over them, and the first
+ * configuration with that kind in *at (its function is named there). */
+static int line_best(const struct review_result *res, int n, int i, int *at)
 {
-    /* the most telling kind over the configurations: executed, then not
-     * executed, then never compiled, then what has no code */
-    static const int order[] = {RL_EXEC, RL_UNEXEC, RL_DELETED, RL_DISABLED, RL_NOTBUILT, RL_EXCLUDED,
-                                RL_NOCODE, RL_DIRECTIVE, RL_COMMENT};
+    /* executed somewhere, else not executed where it is code, else
+     * compiled without code somewhere (a line compiled nowhere else does
+     * not make it unrun), then the kinds that are the same everywhere and
+     * what no configuration compiles */
+    static const int order[] = {RL_EXEC,     RL_UNEXEC,   RL_NOCODE,   RL_DIRECTIVE, RL_DELETED,
+                                RL_DISABLED, RL_NOTBUILT, RL_EXCLUDED, RL_COMMENT};
     int best = RL_COMMENT, rank = (int)(sizeof order / sizeof order[0]);
+    *at = -1;
     for (int k = 0; k < n; k++) {
         const struct rk_change_cfg *m = &res[k].change.m;
         if (!res[k].change.measured || i >= m->nlines)
             continue;
+        *at = *at < 0 ? k : *at;
         for (int r = 0; r < rank; r++)
             if (order[r] == m->lines[i].kind) {
                 rank = r;
                 best = order[r];
+                *at = k;
             }
     }
     return best;
@@ -235,7 +241,7 @@ void review_change_total(const struct review_result *res, int n, struct review_c
     t->other_files = m0->other_files;
     t->removed_files = m0->removed_files;
     for (int i = 0; i < m0->nlines; i++) {
-        int kind = line_best(res, n, i);
+        int at, kind = line_best(res, n, i, &at);
         if (kind == RL_DELETED) {
             t->deleted++;
             t->deleted_run += deletion_run(res, n, i);
@@ -278,17 +284,22 @@ static int name_line(char *buf, size_t len, const struct review_result *r, const
                     c->files[l->file].path, l->line, fn && !fn->on_path ? " (outside every path irqsim runs)" : "");
 }
 
-/* Line i (of best kind kind) left unrun: code not executed, a deletion
- * or any change but a comment in a function never entered, code never
- * compiled. */
-static bool line_unrun(const struct review_result *res, int n, int i, int kind)
+/* The function of line i in configuration k, NULL outside any */
+static const struct rk_change_fn *line_fn(const struct review_result *res, int k, int i)
 {
-    int k0 = first_measured(res, n);
-    const struct rk_change_cfg *m0 = &res[k0].change.m;
-    int fn = m0->lines[i].fn;
+    const struct rk_change_cfg *m = &res[k].change.m;
+    return m->lines[i].fn >= 0 ? &m->fns[m->lines[i].fn] : NULL;
+}
+
+/* Line i (of best kind kind, in configuration at) left unrun: code not
+ * executed, a deletion or any change but a comment in a function never
+ * entered, code never compiled. */
+static bool line_unrun(const struct review_result *res, int n, int i, int kind, int at)
+{
+    const struct rk_change_fn *fn = line_fn(res, at, i);
     if (kind == RL_COMMENT)
         return false;
-    if (fn >= 0 && !fn_entered(res, n, m0->fns[fn].name))
+    if (fn && !fn_entered(res, n, fn->name))
         return true;
     if (kind == RL_DELETED)
         return !deletion_run(res, n, i);
@@ -298,8 +309,8 @@ static bool line_unrun(const struct review_result *res, int n, int i, int kind)
 const char *review_change_text(const struct review_result *res, int n, const struct review_change_total *t,
                                const struct rk_change *c, int max, char *buf, size_t len)
 {
-    size_t at = 0;
-#define PUT(...) (at += (size_t)snprintf(buf + (at < len ? at : len), at < len ? len - at : 0, __VA_ARGS__))
+    size_t pos = 0;
+#define PUT(...) (pos += (size_t)snprintf(buf + (pos < len ? pos : len), pos < len ? len - pos : 0, __VA_ARGS__))
     buf[0] = 0;
     if (!t->any) {
         PUT("no kernel C changed");
@@ -323,26 +334,28 @@ const char *review_change_text(const struct review_result *res, int n, const str
     if (t->deleted)
         PUT(", %d of %d deletion%s in functions entered", t->deleted_run, t->deleted, t->deleted == 1 ? "" : "s");
     PUT(" (%d of %d changed function%s entered)", t->fns_entered, t->fns, t->fns == 1 ? "" : "s");
-    int named = 0, more = 0;
+    int named = 0, more = 0, prev_kind = -1;
+    const struct rk_change_fn *prev_fn = NULL;
     const struct rk_change_cfg *m0 = &res[k0].change.m;
     for (int i = 0; i < m0->nlines; i++) {
-        int kind = line_best(res, n, i);
-        if (!line_unrun(res, n, i, kind))
-            continue;
+        int at, kind = line_best(res, n, i, &at);
+        const struct rk_change_fn *fn = line_fn(res, at, i);
+        bool same = i > 0 && kind == prev_kind && m0->lines[i - 1].file == m0->lines[i].file &&
+                    (fn && prev_fn ? !strcmp(fn->name, prev_fn->name) : fn == prev_fn);
+        prev_kind = kind;
+        prev_fn = fn;
         /* one entry per run of lines of the same kind in the same function */
-        if (i > 0 && line_best(res, n, i - 1) == kind && m0->lines[i - 1].fn == m0->lines[i].fn &&
-            m0->lines[i - 1].file == m0->lines[i].file)
+        if (!line_unrun(res, n, i, kind, at) || same)
             continue;
         if (named == max) {
             more++;
             continue;
         }
         char one[600];
-        name_line(one, sizeof one, &res[k0], c, i);
-        int fn = m0->lines[i].fn;
-        bool never = fn >= 0 && !fn_entered(res, n, m0->fns[fn].name);
-        PUT("%s%s%s%s%s", named++ ? "; " : "; not executed: ", one, never ? " (never entered)" : "", kind == RL_UNEXEC || kind == RL_DELETED || kind == RL_NOCODE ? "" : " ",
-            kind == RL_UNEXEC || kind == RL_DELETED || kind == RL_NOCODE ? "" : rk_line_kind_name(kind));
+        name_line(one, sizeof one, &res[at], c, i);
+        bool never = fn && !fn_entered(res, n, fn->name), plain = kind == RL_UNEXEC || kind == RL_DELETED || kind == RL_NOCODE;
+        PUT("%s%s%s%s%s", named++ ? "; " : "; not executed: ", one, never ? " (never entered)" : "", plain ? "" : " ",
+            plain ? "" : rk_line_kind_name(kind));
     }
     if (more)
         PUT("; and %d more (the report lists them)", more);
