@@ -387,6 +387,15 @@ int rk_cov_read_graph(struct cov_data *d, FILE *ci, const char *const *roots, in
 
 /* ---- kernel lines: identified by a hash, never by their text ---- */
 
+void rk_cov_mark_entered(struct cov_data *d)
+{
+    for (int i = 0; i < d->nfns; i++)
+        if (d->fns[i].calls > 0) {
+            d->fns[i].on_path = false; /* mark() stops at a marked function: walk its callees again */
+            mark(d, i);
+        }
+}
+
 uint32_t rk_cov_line_hash(const char *line)
 {
     uint32_t h = 2166136261u;

@@ -77,6 +77,11 @@ int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, cha
 /* gcc's call graph (-fcallgraph-info, VCG text) marks the functions the
  * roots reach through kernel functions (on_path). 0, or -1 with why. */
 int rk_cov_read_graph(struct cov_data *d, FILE *ci, const char *const *roots, int nroots, char *why, size_t len);
+/* Marks on_path every kernel function the run entered and what the call
+ * graph reaches from it (the roots may be the glue's on a tree where the
+ * kernel's entry is replaced: an entered function is on a path irqsim
+ * runs whatever called it). After rk_cov_read_graph. */
+void rk_cov_mark_entered(struct cov_data *d);
 /* The argued file. 0, or -1 with "file:line: problem" in why. */
 int rk_cov_read_argued(struct cov_data *d, FILE *f, const char *path, char *why, size_t len);
 /* Matches the argued entries to this tree's lines (by hash: a line moved

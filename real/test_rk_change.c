@@ -140,6 +140,10 @@ int main(void)
 
     struct cov_data d = {0};
     CHECK(rk_cov_read_gcov(&d, json, tree, why, sizeof why) == 0);
+    /* no call graph here: f was entered, so it is on a path irqsim runs */
+    CHECK(d.nfns == 1 && !d.fns[0].on_path);
+    rk_cov_mark_entered(&d);
+    CHECK(d.nfns == 1 && d.fns[0].on_path);
     struct rk_compiled p;
     CHECK(rk_compiled_read(&p, build, tree, why, sizeof why) == 0);
     CHECK(p.nexcluded == 1 && !strcmp(p.excluded[0], "e.c"));
@@ -182,7 +186,7 @@ int main(void)
     CHECK(m.code == 2 && m.executed == 1);
     CHECK(m.deleted == 1 && m.deleted_run == 1);
     CHECK(m.other_files == 1 && m.removed_files == 1);
-    CHECK(m.nfns == 1 && m.fns[0].states == 2 && m.fns[0].calls == 3 && m.fns[0].code == 2 && m.fns[0].executed == 1);
+    CHECK(m.nfns == 1 && m.fns[0].on_path && m.fns[0].states == 2 && m.fns[0].calls == 3 && m.fns[0].code == 2 && m.fns[0].executed == 1);
 
     /* bad input: a compiled-lines.txt line that is not FILE<TAB>FIRST-LAST */
     put(build, "compiled-lines.txt", "x.c 3-5\n");

@@ -72,6 +72,8 @@ static int read_run(struct review_measure *m, const struct rk_change *c, const c
     if (!rc && !ci)
         rc = -1, snprintf(m->why, sizeof m->why, "%.400s: %s", path, strerror(errno));
     rc = rc ? rc : rk_cov_read_graph(&d, ci, covrun_roots, COVRUN_ROOTS, m->why, sizeof m->why);
+    if (!rc)
+        rk_cov_mark_entered(&d);
     if (ci)
         fclose(ci);
     struct rk_compiled p = {0};
