@@ -324,7 +324,12 @@ int rk_cov_find(const struct cov_data *d, const char *name)
 static int graph_fn(const struct cov_data *d, const char *title)
 {
     const char *c = strrchr(title, ':');
-    return rk_cov_find(d, c ? c + 1 : title);
+    char name[512];
+    snprintf(name, sizeof name, "%s", c ? c + 1 : title);
+    /* gcc's clones (NAME.constprop.0, NAME.isra.0, NAME.part.0) are the
+     * function gcov counts as NAME: a C name has no dot */
+    name[strcspn(name, ".")] = 0;
+    return rk_cov_find(d, name);
 }
 
 /* the quoted value after key in line, into out */
