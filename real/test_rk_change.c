@@ -188,6 +188,31 @@ int main(void)
     CHECK(m.other_files == 1 && m.removed_files == 1);
     CHECK(m.nfns == 1 && m.fns[0].on_path && m.fns[0].states == 2 && m.fns[0].calls == 3 && m.fns[0].code == 2 && m.fns[0].executed == 1);
 
+    /* the call graph: r calls a clone gcc made of h (h.constprop.0), which
+     * calls g: h and g are on the path from r (a clone's edges are its
+     * function's), k is not */
+    char json2[1200], ci[600];
+    snprintf(json2, sizeof json2,
+             "{\"files\": [{\"file\": \"%s/x.c\", \"functions\": ["
+             "{\"name\": \"r\", \"start_line\": 1, \"end_line\": 2, \"execution_count\": 1},"
+             "{\"name\": \"h\", \"start_line\": 3, \"end_line\": 4, \"execution_count\": 0},"
+             "{\"name\": \"g\", \"start_line\": 5, \"end_line\": 6, \"execution_count\": 0},"
+             "{\"name\": \"k\", \"start_line\": 7, \"end_line\": 8, \"execution_count\": 0}], \"lines\": []}]}",
+             tree);
+    snprintf(ci, sizeof ci,
+             "edge: { sourcename: \"/b/host_all.c:r\" targetname: \"/b/host_all.c:h.constprop.0\" }\n"
+             "edge: { sourcename: \"/b/host_all.c:h.constprop.0\" targetname: \"g\" }\n"
+             "edge: { sourcename: \"k\" targetname: \"g\" }\n");
+    struct cov_data d2 = {0};
+    CHECK(rk_cov_read_gcov(&d2, json2, tree, why, sizeof why) == 0);
+    FILE *cif = fmemopen(ci, strlen(ci), "r");
+    const char *const roots[] = {"r"};
+    CHECK(cif && rk_cov_read_graph(&d2, cif, roots, 1, why, sizeof why) == 0);
+    if (cif)
+        fclose(cif);
+    CHECK(d2.nfns == 4 && d2.fns[0].on_path && d2.fns[1].on_path && d2.fns[2].on_path && !d2.fns[3].on_path);
+    rk_cov_free(&d2);
+
     /* bad input: a compiled-lines.txt line that is not FILE<TAB>FIRST-LAST */
     put(build, "compiled-lines.txt", "x.c 3-5\n");
     struct rk_compiled bad;
