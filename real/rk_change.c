@@ -256,6 +256,19 @@ static unsigned char *lex_file(const char *path, int *n)
     return fl;
 }
 
+/* A copy of s at the end of the list; 0, or -1 out of memory */
+static int push_name(char ***list, int *n, const char *s)
+{
+    char **g = realloc(*list, (size_t)(*n + 1) * sizeof *g);
+    if (!g)
+        return -1;
+    *list = g;
+    if (!(g[*n] = strdup(s)))
+        return -1;
+    (*n)++;
+    return 0;
+}
+
 int rk_compiled_read(struct rk_compiled *p, const char *build, const char *root, char *why, size_t len)
 {
     memset(p, 0, sizeof *p);
@@ -281,15 +294,9 @@ int rk_compiled_read(struct rk_compiled *p, const char *build, const char *root,
         if (fi < 0 || strcmp(p->names[fi], line)) {
             for (fi = 0; fi < p->nnames && strcmp(p->names[fi], line); fi++)
                 ;
-            if (fi == p->nnames) {
-                char **g = realloc(p->names, (size_t)(p->nnames + 1) * sizeof *g);
-                if (!g || !(g[p->nnames] = strdup(line))) {
-                    p->names = g ? g : p->names;
-                    rc = say(why, len, "out of memory");
-                    break;
-                }
-                p->names = g;
-                p->nnames++;
+            if (fi == p->nnames && push_name(&p->names, &p->nnames, line)) {
+                rc = say(why, len, "out of memory");
+                break;
             }
         }
         struct rk_crange *r = realloc(p->r, (size_t)(p->n + 1) * sizeof *r);
@@ -314,14 +321,10 @@ int rk_compiled_read(struct rk_compiled *p, const char *build, const char *root,
         if (!strncmp(x, root, rl))
             x += rl;
         x += *x == '/';
-        char **g = realloc(p->excluded, (size_t)(p->nexcluded + 1) * sizeof *g);
-        if (!g || !(g[p->nexcluded] = strdup(x))) {
-            p->excluded = g ? g : p->excluded;
+        if (push_name(&p->excluded, &p->nexcluded, x)) {
             rc = say(why, len, "out of memory");
             break;
         }
-        p->excluded = g;
-        p->nexcluded++;
     }
     if (f)
         fclose(f);
