@@ -19,22 +19,12 @@
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
 head=$kernels/seL4-2b302023d.tar.gz
-[ -f "$head" ] || { echo "SKIP: no $head (set IRQSIM_KERNELS_DIR)"; exit 77; }
-export IRQSIM_KERNELS_DIR=$kernels
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$head"
 
 # review NAME TREE WANT: the tree against the PR head
 review() {
-    name=$1 tree=$2 want=$3
-    "$irqsim" review --sel4 "$tree" --baseline "$head" --configs imx8mm-evk:release --checks 300 --cache "$cache" \
-        --quiet -o "$tmp/$name.md" --json "$tmp/$name.json" >"$tmp/$name.out" 2>"$tmp/$name.err"
-    rc=$?
-    [ $rc = 3 ] && { echo "SKIP: $(tail -1 "$tmp/$name.err")"; exit 77; }
-    [ $rc = "$want" ] || { bad "$name: exit $rc, expected $want"; cat "$tmp/$name.out"; tail -3 "$tmp/$name.err"; return 1; }
-    echo "ok   $name: exit $rc: $(cat "$tmp/$name.out")"
+    rt_review "$1" "$3" --sel4 "$2" --baseline "$head" --configs imx8mm-evk:release --checks 300
 }
 
 # change NAME EXPR WANT: a Python expression over the JSON's "change" (c)

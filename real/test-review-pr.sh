@@ -28,13 +28,8 @@ irqsim=$1 kernels=$2 cache=$3
 here=$(cd "$(dirname "$0")" && pwd)
 gh_dir=$here/../examples/github
 tarball=$kernels/seL4-2b302023d.tar.gz
-[ -f "$tarball" ] || { echo "SKIP: no $tarball (set IRQSIM_KERNELS_DIR)"; exit 77; }
-export IRQSIM_KERNELS_DIR=$kernels
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL $*"; fail=1; }
-ok() { echo "ok   $*"; }
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$tarball"
 # no GitHub runner's variables but the ones a case sets
 unset GITHUB_ACTIONS GITHUB_STEP_SUMMARY GITHUB_RUN_ID GITHUB_SERVER_URL GITHUB_REPOSITORY IRQSIM_PYFDT
 git() { command git -c user.name=irqsim -c user.email=irqsim@invalid -c init.defaultBranch=master \

@@ -21,12 +21,8 @@
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
 head=$kernels/seL4-2b302023d.tar.gz
-[ -f "$head" ] || { echo "SKIP: no $head (set IRQSIM_KERNELS_DIR)"; exit 77; }
-export IRQSIM_KERNELS_DIR=$kernels
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$head"
 
 mkdir "$tmp/tree"
 tar -xzf "$head" -C "$tmp/tree" || exit 1

@@ -28,25 +28,14 @@
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
 master=$kernels/seL4-1326364bc.tar.gz head=$kernels/seL4-2b302023d.tar.gz
-for t in "$master" "$head"; do
-    [ -f "$t" ] || { echo "SKIP: no $t (set IRQSIM_KERNELS_DIR)"; exit 77; }
-done
-export IRQSIM_KERNELS_DIR=$kernels
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$master" "$head"
 
 # review NAME TREE BASELINE WANT [ARG...]
 review() {
     name=$1 tree=$2 base=$3 want=$4
     shift 4
-    "$irqsim" review --sel4 "$tree" --baseline "$base" --configs imx8mm-evk:release --checks 2000 --cache "$cache" \
-        --quiet -o "$tmp/$name.md" --json "$tmp/$name.json" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
-    rc=$?
-    [ $rc = 3 ] && { echo "SKIP: $(tail -1 "$tmp/$name.err")"; exit 77; }
-    [ $rc = "$want" ] || { bad "$name: exit $rc, expected $want"; cat "$tmp/$name.out"; tail -3 "$tmp/$name.err"; return 1; }
-    echo "ok   $name: exit $rc: $(cat "$tmp/$name.out")"
+    rt_review "$name" "$want" --sel4 "$tree" --baseline "$base" --configs imx8mm-evk:release --checks 2000 "$@"
 }
 
 # targets NAME IRQ SIGNAL: the JSON's targets, each "present/reviewed" as

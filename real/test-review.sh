@@ -15,15 +15,9 @@
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
 tarball=$kernels/seL4-2b302023d.tar.gz
-if [ ! -f "$tarball" ]; then
-    echo "SKIP: no $tarball (set IRQSIM_KERNELS_DIR)"
-    exit 77
-fi
-export IRQSIM_KERNELS_DIR=$kernels
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$tarball"
 tar -xzf "$tarball" -C "$tmp" || exit 1
-fail=0
 cfg=imx8mm-evk:debug:d16
 
 # run NAME TREE WANT: review TREE against the tarball; exit WANT

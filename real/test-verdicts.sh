@@ -12,23 +12,12 @@
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
 head=$kernels/seL4-2b302023d.tar.gz base=$kernels/seL4-43607edb6.tar.gz
-for t in "$head" "$base"; do
-    [ -f "$t" ] || { echo "SKIP: no $t (set IRQSIM_KERNELS_DIR)"; exit 77; }
-done
-export IRQSIM_KERNELS_DIR=$kernels
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-bad() { echo "FAIL $*"; fail=1; }
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$head" "$base"
 
 # review NAME TREE BASELINE WANT
 review() {
-    "$irqsim" review --sel4 "$2" --baseline "$3" --configs imx8mm-evk:release --checks 2000 --cache "$cache" \
-        --quiet -o "$tmp/$1.md" --json "$tmp/$1.json" >"$tmp/$1.out" 2>"$tmp/$1.err"
-    rc=$?
-    [ $rc = 3 ] && { echo "SKIP: $(tail -1 "$tmp/$1.err")"; exit 77; }
-    [ $rc = "$4" ] || { bad "$1: exit $rc, expected $4"; cat "$tmp/$1.out"; tail -3 "$tmp/$1.err"; return 1; }
-    echo "ok   $1: exit $rc: $(cat "$tmp/$1.out")"
+    rt_review "$1" "$4" --sel4 "$2" --baseline "$3" --configs imx8mm-evk:release --checks 2000
 }
 review lost "$base" "$head" 1 && {
     grep -q "the tree lost the baseline's fastpath_irq on 1 of 1 configuration" "$tmp/lost.err" ||

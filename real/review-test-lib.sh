@@ -1,0 +1,36 @@
+# shellcheck shell=sh
+# shellcheck disable=SC2154,SC2034  # irqsim, kernels, cache are the sourcing test's; fail is read there
+# review-test-lib.sh: what the real-kernel tests of `irqsim review`
+# (real/test-review*.sh, test-verdicts.sh) share. Sourced after
+# `irqsim=$1 kernels=$2 cache=$3`.
+# SPDX-License-Identifier: BSD-2-Clause
+
+# rt_need TARBALL...: exit 77 (CTest: skipped) without one of them; else
+# the kernels' folder exported, a scratch folder $tmp removed at exit,
+# fail=0
+rt_need() {
+    for t in "$@"; do
+        [ -f "$t" ] || { echo "SKIP: no $t (set IRQSIM_KERNELS_DIR)"; exit 77; }
+    done
+    export IRQSIM_KERNELS_DIR=$kernels
+    tmp=$(mktemp -d)
+    trap 'rm -rf "$tmp"' EXIT
+    fail=0
+}
+
+bad() { echo "FAIL $*"; fail=1; }
+ok() { echo "ok   $*"; }
+
+# rt_review NAME WANT ARG...: irqsim review ARG... with the cache, quiet,
+# its report, JSON, stdout and stderr in $tmp/NAME.{md,json,out,err};
+# exit 77 when the kernel cannot be built here (3); the exit must be WANT
+rt_review() {
+    name=$1 want=$2
+    shift 2
+    "$irqsim" review "$@" --cache "$cache" --quiet -o "$tmp/$name.md" --json "$tmp/$name.json" \
+        >"$tmp/$name.out" 2>"$tmp/$name.err"
+    rc=$?
+    [ $rc = 3 ] && { echo "SKIP: $(tail -1 "$tmp/$name.err")"; exit 77; }
+    [ $rc = "$want" ] || { bad "$name: exit $rc, expected $want"; cat "$tmp/$name.out"; tail -3 "$tmp/$name.err"; return 1; }
+    echo "ok   $name: exit $rc: $(cat "$tmp/$name.out")"
+}
