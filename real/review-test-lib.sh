@@ -34,3 +34,20 @@ rt_review() {
     [ $rc = "$want" ] || { bad "$name: exit $rc, expected $want"; cat "$tmp/$name.out"; tail -3 "$tmp/$name.err"; return 1; }
     echo "ok   $name: exit $rc: $(cat "$tmp/$name.out")"
 }
+
+# rt_tree NAME TARBALL: the tarball unpacked into $tmp/NAME; its seL4
+# folder on stdout
+rt_tree() {
+    mkdir -p "$tmp/$1" && tar -xzf "$2" -C "$tmp/$1" || { echo "FAIL: cannot unpack $2" >&2; exit 1; }
+    ls -d "$tmp/$1"/*/ | sed 's|/$||'
+}
+
+# rt_sub FILE RANGE FROM TO: a bug put into a kernel file: FROM (a fixed
+# string, found exactly once within the sed address RANGE, e.g.
+# '/^void NORETURN fastpath_irq()/,$' or '1,$') made TO there
+rt_sub() {
+    n=$(sed -n "$2p" "$1" | grep -cF -- "$3")
+    [ "$n" = 1 ] || { echo "FAIL: '$3' is in $1 ($2) $n times, expected once" >&2; exit 1; }
+    from=$(printf '%s' "$3" | sed 's/[][\.*^$/]/\\&/g') to=$(printf '%s' "$4" | sed 's/[\/&]/\\&/g')
+    sed -i "$2 s/$from/$to/" "$1"
+}

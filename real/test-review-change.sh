@@ -42,17 +42,12 @@ has() {
     echo "ok   $1: says '$2'"
 }
 
-# tree NAME FILE FUNCTION-PATTERN LINE-PATTERN: the PR head with the
-# first line holding LINE-PATTERN after the line starting FUNCTION-PATTERN
-# in FILE given one more space after its first "(" (the same C, another
-# line); prints the tree's folder
+# tree NAME FILE FUNCTION LINE: the PR head with the line holding LINE
+# (once) in FUNCTION's definition in FILE given one more space after its
+# "(" (the same C, another line); prints the tree's folder
 tree() {
-    mkdir -p "$tmp/$1" && tar xzf "$head" -C "$tmp/$1" || { bad "$1: cannot extract $head"; return 1; }
-    d=$(ls -d "$tmp/$1"/*/ | sed 's|/$||')
-    before=$(cksum <"$d/$2")
-    awk -v fn="$3" -v ln="$4" 'index($0, fn) == 1 { in_fn = 1 } in_fn && !done && index($0, ln) { sub(/\(/, "( "); done = 1 } { print }' \
-        "$d/$2" >"$d/$2.new" && mv "$d/$2.new" "$d/$2"
-    [ "$(cksum <"$d/$2")" != "$before" ] || bad "$1: $3 ... $4 not found in $2"
+    d=$(rt_tree "$1" "$head")
+    rt_sub "$d/$2" "/^void $3(/,/^}/" "$4(" "$4( "
     echo "$d"
 }
 
@@ -61,7 +56,7 @@ review self "$head" 0
 has self "no kernel C changed"
 
 # 2. a change in a function no review state enters
-t2=$(tree unrun src/object/interrupt.c "void invokeIRQHandler_SetIRQHandler(" "cteInsert(")
+t2=$(tree unrun src/object/interrupt.c invokeIRQHandler_SetIRQHandler cteInsert) || exit 1
 review unrun "$t2" 6
 change unrun "(c['code'], c['executed'], c['functions'], c['functions_entered'], c['unrun'])" "(1, 0, 1, 0, True)"
 change unrun "[(f['name'], f['calls'], f['states']) for f in k['functions']]" "[('invokeIRQHandler_SetIRQHandler', 0, 0)]"
@@ -70,7 +65,7 @@ has unrun "(never entered)"
 grep -q 'the change: .*invokeIRQHandler_SetIRQHandler' "$tmp/unrun.err" || bad "unrun: stderr does not name the function"
 
 # 3. a change the states run
-t3=$(tree ran src/kernel/thread.c "void possibleSwitchTo(" "rescheduleRequired(")
+t3=$(tree ran src/kernel/thread.c possibleSwitchTo rescheduleRequired) || exit 1
 review ran "$t3" 0
 change ran "(c['code'], c['executed'], c['functions'], c['functions_entered'], c['unrun'])" "(1, 1, 1, 1, False)"
 change ran "[(f['name'], f['states'] > 0, f['states'] <= k['states']) for f in k['functions']]" "[('possibleSwitchTo', True, True)]"

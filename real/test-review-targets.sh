@@ -54,13 +54,10 @@ json() {
     echo "ok   $1: $3"
 }
 
-mkdir "$tmp/sig"
-tar -xzf "$master" -C "$tmp/sig" || exit 1
-f=$tmp/sig/seL4/src/fastpath/fastpath.c
-[ "$(grep -c 'badge | notification_ptr_get_ntfnMsgIdentifier' "$f")" = 1 ] ||
-    { echo "FAIL: no active notification's badge in fastpath_signal"; exit 1; }
-sed -i 's/badge | notification_ptr_get_ntfnMsgIdentifier/badge \& notification_ptr_get_ntfnMsgIdentifier/' "$f"
-review sig "$tmp/sig/seL4" "$master" 1 --out "$tmp/sig-out" && targets sig false/true true/true &&
+sig=$(rt_tree sig "$master")
+rt_sub "$sig/src/fastpath/fastpath.c" '1,$' 'badge | notification_ptr_get_ntfnMsgIdentifier' \
+    'badge & notification_ptr_get_ntfnMsgIdentifier'
+review sig "$sig" "$master" 1 --out "$tmp/sig-out" && targets sig false/true true/true &&
     json sig "[k for k in c['kinds'] if k['new'] and k['target'] == 'signal' and k['check'] == 'fastpath-vs-baseline']" \
         "the tree's fastpath_signal against the baseline's is new" &&
     json sig "not [k for k in c['kinds'] if k['new'] and k['target'] == 'irq'] and c['changed']['slowpath'] == 0" \
@@ -96,19 +93,18 @@ for n in sig master head; do
 done
 # a tree without the signal fastpath: the PR head with its option renamed
 # (build-kernel.sh turns on KernelSignalFastpath only where the tree has it)
-mkdir "$tmp/nosig"
-tar -xzf "$head" -C "$tmp/nosig" || exit 1
-f=$tmp/nosig/seL4/config.cmake
+nosig=$(rt_tree nosig "$head")
+f=$nosig/config.cmake
 grep -q 'KernelSignalFastpath SIGNAL_FASTPATH' "$f" || { echo "FAIL: no KernelSignalFastpath in $f"; exit 1; }
 sed -i 's/KernelSignalFastpath/KernelNtfnFastpathGone/g' "$f"
-review nosig "$tmp/nosig/seL4" "$tmp/nosig/seL4" 0 && targets nosig true/true false/false && {
+review nosig "$nosig" "$nosig" 0 && targets nosig true/true false/false && {
     grep -qF 'signal (`fastpath_signal`): absent' "$tmp/nosig.md" && grep -qF "**Nothing new**" "$tmp/nosig.md" &&
         ! grep -q "not reviewed" "$tmp/nosig.md" "$tmp/nosig.err" &&
         echo "ok   nosig: the signal target named absent, Nothing new" ||
         bad "nosig: the signal target not named absent, or no plain Nothing new"
 }
 # against the PR head, which has it: the tree lost the baseline's fastpath_signal
-review lostsig "$tmp/nosig/seL4" "$head" 1 && targets lostsig true/true false/true &&
+review lostsig "$nosig" "$head" 1 && targets lostsig true/true false/true &&
     { grep -qF "present in the baseline's build only" "$tmp/lostsig.md" &&
         grep -qF "the tree lost the baseline's fastpath_signal" "$tmp/lostsig.md" &&
         echo "ok   lostsig: present in the baseline's build only, lost: new" || bad "lostsig: not said it was lost"; }
