@@ -8,20 +8,10 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-static int say(char *why, size_t len, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(why, len, fmt, ap);
-    va_end(ap);
-    return -1;
-}
 
 static char *with_slash(const char *dir)
 {
@@ -114,7 +104,7 @@ int rk_change_read(struct rk_change *c, FILE *diff, const char *tree, const char
     c->tree = with_slash(tree);
     c->base = with_slash(base);
     if (!c->tree || !c->base)
-        return say(why, len, "out of memory");
+        return rk_cov_say(why, len, "out of memory");
     char *line = NULL;
     size_t cap = 0;
     struct rk_change_file *f = NULL;
@@ -123,11 +113,11 @@ int rk_change_read(struct rk_change *c, FILE *diff, const char *tree, const char
         no++;
         if (!strncmp(line, "+++ ", 4)) {
             f = file_header(c, line);
-            rc = f ? 0 : say(why, len, "out of memory");
+            rc = f ? 0 : rk_cov_say(why, len, "out of memory");
         } else if (!strncmp(line, "@@ ", 3)) {
             int r = f ? add_hunk(f, line) : 1;
-            rc = r < 0 ? say(why, len, "out of memory")
-                 : r  ? say(why, len, "diff's output, line %d: a hunk header irqsim cannot read", no)
+            rc = r < 0 ? rk_cov_say(why, len, "out of memory")
+                 : r  ? rk_cov_say(why, len, "diff's output, line %d: a hunk header irqsim cannot read", no)
                       : 0;
         } else if (!strncmp(line, "Binary files ", 13) && strstr(line, " differ")) {
             /* a binary file: listed as a changed file that is not C */
@@ -138,7 +128,7 @@ int rk_change_read(struct rk_change *c, FILE *diff, const char *tree, const char
                 char *d = strstr(p, " differ");
                 if (d)
                     *d = 0;
-                rc = file_header(c, p - 4) ? 0 : say(why, len, "out of memory");
+                rc = file_header(c, p - 4) ? 0 : rk_cov_say(why, len, "out of memory");
                 f = NULL;
             }
         }
@@ -150,19 +140,19 @@ int rk_change_read(struct rk_change *c, FILE *diff, const char *tree, const char
 int rk_change_diff(struct rk_change *c, const char *tree, const char *base, char *why, size_t len)
 {
     if (strchr(tree, '\'') || strchr(base, '\''))
-        return say(why, len, "a tree path with a ' in it is not supported");
+        return rk_cov_say(why, len, "a tree path with a ' in it is not supported");
     char cmd[8192];
     int n = snprintf(cmd, sizeof cmd, "LC_ALL=C diff -rN -U0 -x .git '%s' '%s'", base, tree);
     if (n < 0 || (size_t)n >= sizeof cmd)
-        return say(why, len, "the trees' paths are too long");
+        return rk_cov_say(why, len, "the trees' paths are too long");
     FILE *p = popen(cmd, "r");
     if (!p)
-        return say(why, len, "cannot run diff: %s", strerror(errno));
+        return rk_cov_say(why, len, "cannot run diff: %s", strerror(errno));
     int rc = rk_change_read(c, p, tree, base, why, len);
     int st = pclose(p);
     /* diff: 0 the same, 1 different, 2 trouble */
     if (!rc && (!WIFEXITED(st) || WEXITSTATUS(st) > 1))
-        rc = say(why, len, "diff -rN of %s and %s failed (exit %d)", base, tree, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+        rc = rk_cov_say(why, len, "diff -rN of %s and %s failed (exit %d)", base, tree, WIFEXITED(st) ? WEXITSTATUS(st) : -1);
     return rc;
 }
 
@@ -276,7 +266,7 @@ int rk_compiled_read(struct rk_compiled *p, const char *build, const char *root,
     snprintf(path, sizeof path, "%s/compiled-lines.txt", build);
     FILE *f = fopen(path, "r");
     if (!f)
-        return say(why, len, "%s: %s (a coverage build made before issue 30 item 2? rebuild it)", path,
+        return rk_cov_say(why, len, "%s: %s (a coverage build made before issue 30 item 2? rebuild it)", path,
                    strerror(errno));
     char *line = NULL;
     size_t cap = 0;
@@ -286,7 +276,7 @@ int rk_compiled_read(struct rk_compiled *p, const char *build, const char *root,
         char *tab = strchr(line, '\t');
         int a, b;
         if (!tab || sscanf(tab + 1, "%d-%d", &a, &b) != 2 || a < 1 || b < a) {
-            rc = say(why, len, "%s:%d: not FILE<TAB>FIRST-LAST", path, no);
+            rc = rk_cov_say(why, len, "%s:%d: not FILE<TAB>FIRST-LAST", path, no);
             break;
         }
         *tab = 0;
@@ -295,13 +285,13 @@ int rk_compiled_read(struct rk_compiled *p, const char *build, const char *root,
             for (fi = 0; fi < p->nnames && strcmp(p->names[fi], line); fi++)
                 ;
             if (fi == p->nnames && push_name(&p->names, &p->nnames, line)) {
-                rc = say(why, len, "out of memory");
+                rc = rk_cov_say(why, len, "out of memory");
                 break;
             }
         }
         struct rk_crange *r = realloc(p->r, (size_t)(p->n + 1) * sizeof *r);
         if (!r) {
-            rc = say(why, len, "out of memory");
+            rc = rk_cov_say(why, len, "out of memory");
             break;
         }
         p->r = r;
@@ -322,7 +312,7 @@ int rk_compiled_read(struct rk_compiled *p, const char *build, const char *root,
             x += rl;
         x += *x == '/';
         if (push_name(&p->excluded, &p->nexcluded, x)) {
-            rc = say(why, len, "out of memory");
+            rc = rk_cov_say(why, len, "out of memory");
             break;
         }
     }
@@ -565,11 +555,11 @@ int rk_change_measure(struct rk_change_cfg *m, const struct rk_change *c, const 
         snprintf(full, sizeof full, "%s%s", c->tree, cf->path);
         f.lex = lex_file(full, &f.nlex);
         if (!f.lex)
-            return say(why, len, "%s: %s", full, strerror(errno));
+            return rk_cov_say(why, len, "%s: %s", full, strerror(errno));
         int rc = measure_file(m, c, &f, p, d, s);
         free(f.lex);
         if (rc)
-            return say(why, len, "out of memory");
+            return rk_cov_say(why, len, "out of memory");
     }
     tally(m);
     return 0;

@@ -194,7 +194,7 @@ static const struct jv *jv_get(const struct jv *o, const char *key, int t)
 
 /* ---- gcov's document ---- */
 
-static int say(char *why, size_t len, const char *fmt, ...)
+int rk_cov_say(char *why, size_t len, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -246,18 +246,18 @@ static int read_file_entry(struct cov_data *d, const struct jv *fe, char *why, s
     const struct jv *name = jv_get(fe, "file", J_STR), *fns = jv_get(fe, "functions", J_ARR),
                     *lines = jv_get(fe, "lines", J_ARR);
     if (!name || !fns || !lines)
-        return say(why, len, "gcov's JSON: a file without file, functions or lines");
+        return rk_cov_say(why, len, "gcov's JSON: a file without file, functions or lines");
     int fi = add_file(d, name->str);
     if (fi < 0)
-        return say(why, len, "out of memory");
+        return rk_cov_say(why, len, "out of memory");
     for (int i = 0; i < fns->n; i++) {
         const struct jv *fn = &fns->kids[i], *nm = jv_get(fn, "name", J_STR), *s = jv_get(fn, "start_line", J_NUM),
                         *e = jv_get(fn, "end_line", J_NUM), *c = jv_get(fn, "execution_count", J_NUM);
         if (!nm || !s || !e || !c)
-            return say(why, len, "gcov's JSON: a function of %s without name, lines or count", name->str);
+            return rk_cov_say(why, len, "gcov's JSON: a function of %s without name, lines or count", name->str);
         struct cov_fn *g = realloc(d->fns, (size_t)(d->nfns + 1) * sizeof *g);
         if (!g)
-            return say(why, len, "out of memory");
+            return rk_cov_say(why, len, "out of memory");
         d->fns = g;
         d->fns[d->nfns++] = (struct cov_fn){.name = strdup(nm->str), .file = fi, .start = (int)s->num,
                                             .end = (int)e->num, .calls = (long long)c->num,
@@ -267,19 +267,19 @@ static int read_file_entry(struct cov_data *d, const struct jv *fe, char *why, s
         const struct jv *ln = &lines->kids[i], *no = jv_get(ln, "line_number", J_NUM),
                         *br = jv_get(ln, "branches", J_ARR);
         if (!no || !br)
-            return say(why, len, "gcov's JSON: a line of %s without line_number or branches", name->str);
+            return rk_cov_say(why, len, "gcov's JSON: a line of %s without line_number or branches", name->str);
         if (add_count(d, fi, (int)no->num, jv_get(ln, "count", J_NUM)))
-            return say(why, len, "out of memory");
+            return rk_cov_say(why, len, "out of memory");
         if (!br->n)
             continue;
         struct cov_line *g = realloc(d->lines, (size_t)(d->nlines + 1) * sizeof *g);
         if (!g)
-            return say(why, len, "out of memory");
+            return rk_cov_say(why, len, "out of memory");
         d->lines = g;
         struct cov_line *l = &d->lines[d->nlines++];
         *l = (struct cov_line){.file = fi, .line = (int)no->num, .narcs = br->n, .arcs = calloc((size_t)br->n, 8)};
         if (!l->arcs)
-            return say(why, len, "out of memory");
+            return rk_cov_say(why, len, "out of memory");
         for (int a = 0; a < br->n; a++) {
             const struct jv *c = jv_get(&br->kids[a], "count", J_NUM);
             l->arcs[a] = c ? (long long)c->num : 0;
@@ -293,7 +293,7 @@ int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, cha
     size_t rl = strlen(root);
     d->root = malloc(rl + 2);
     if (!d->root)
-        return say(why, len, "out of memory");
+        return rk_cov_say(why, len, "out of memory");
     snprintf(d->root, rl + 2, "%s%s", root, rl && root[rl - 1] == '/' ? "" : "/");
     struct jp p = {json, false};
     struct jv doc = {0};
@@ -302,7 +302,7 @@ int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, cha
     int rc = 0;
     const struct jv *files = jv_get(&doc, "files", J_ARR);
     if (p.bad || *p.s || !files)
-        rc = say(why, len, "gcov's output is not its JSON document (near byte %ld)", (long)(p.s - json));
+        rc = rk_cov_say(why, len, "gcov's output is not its JSON document (near byte %ld)", (long)(p.s - json));
     for (int i = 0; !rc && i < files->n; i++)
         rc = read_file_entry(d, &files->kids[i], why, len);
     jv_free(&doc);
@@ -377,14 +377,14 @@ int rk_cov_read_graph(struct cov_data *d, FILE *ci, const char *const *roots, in
         if (strncmp(line, "edge:", 5))
             continue;
         if (!vcg_field(line, "sourcename: \"", from, sizeof from) || !vcg_field(line, "targetname: \"", to, sizeof to))
-            return say(why, len, "the call graph (host_all.ci): an edge without its two ends");
+            return rk_cov_say(why, len, "the call graph (host_all.ci): an edge without its two ends");
         int a = graph_fn(d, from), b = graph_fn(d, to);
         edges++;
         if (a >= 0 && b >= 0 && add_callee(&d->fns[a], b))
-            return say(why, len, "out of memory");
+            return rk_cov_say(why, len, "out of memory");
     }
     if (!edges)
-        return say(why, len, "the call graph (host_all.ci) has no edges: not a coverage build's?");
+        return rk_cov_say(why, len, "the call graph (host_all.ci) has no edges: not a coverage build's?");
     for (int i = 0; i < nroots; i++)
         mark(d, rk_cov_find(d, roots[i]));
     return 0;
@@ -442,7 +442,7 @@ static int argued_line(struct cov_data *d, char *ln, const char *path, int no, c
 {
     char *colon = strstr(ln, " : ");
     if (!colon)
-        return say(why, len, "%s:%d: expected FUNCTION FILE:LINE HASH ARC [when COND] : ARGUMENT", path, no);
+        return rk_cov_say(why, len, "%s:%d: expected FUNCTION FILE:LINE HASH ARC [when COND] : ARGUMENT", path, no);
     *colon = 0;
     char *arg = colon + 3;
     while (isspace((unsigned char)*arg))
@@ -452,26 +452,26 @@ static int argued_line(struct cov_data *d, char *ln, const char *path, int no, c
     unsigned hash;
     int arc, n = sscanf(ln, "%127s %511s %x %d %15s %63s", fn, where, &hash, &arc, when, cond);
     if (n != 4 && !(n == 6 && !strcmp(when, "when")))
-        return say(why, len, "%s:%d: expected FUNCTION FILE:LINE HASH ARC [when COND] : ARGUMENT", path, no);
+        return rk_cov_say(why, len, "%s:%d: expected FUNCTION FILE:LINE HASH ARC [when COND] : ARGUMENT", path, no);
     char *c = strrchr(where, ':');
     int line = c ? atoi(c + 1) : 0;
     if (!c || line <= 0 || arc < 0)
-        return say(why, len, "%s:%d: '%s': expected FILE:LINE with LINE > 0, and an arc >= 0", path, no, where);
+        return rk_cov_say(why, len, "%s:%d: '%s': expected FILE:LINE with LINE > 0, and an arc >= 0", path, no, where);
     *c = 0;
     if (!*arg || !cites_line(arg))
-        return say(why, len, "%s:%d: the argument names no kernel line (FILE.c:N or FILE.h:N): an unreachable branch "
+        return rk_cov_say(why, len, "%s:%d: the argument names no kernel line (FILE.c:N or FILE.h:N): an unreachable branch "
                    "needs the line that makes it so", path, no);
     if (*cond && !strchr(cond, '='))
-        return say(why, len, "%s:%d: when %s: expected domains=N, cores=N or mode=debug|release", path, no, cond);
+        return rk_cov_say(why, len, "%s:%d: when %s: expected domains=N, cores=N or mode=debug|release", path, no, cond);
     struct cov_argued *g = realloc(d->argued, (size_t)(d->nargued + 1) * sizeof *g);
     if (!g)
-        return say(why, len, "out of memory");
+        return rk_cov_say(why, len, "out of memory");
     d->argued = g;
     struct cov_argued *a = &d->argued[d->nargued++];
     *a = (struct cov_argued){.fn = strdup(fn), .file = strdup(where), .why = strdup(arg), .line = line, .arc = arc,
                              .src_line = no, .hash = hash};
     snprintf(a->when, sizeof a->when, "%s", cond);
-    return a->fn && a->file && a->why ? 0 : say(why, len, "out of memory");
+    return a->fn && a->file && a->why ? 0 : rk_cov_say(why, len, "out of memory");
 }
 
 int rk_cov_read_argued(struct cov_data *d, FILE *f, const char *path, char *why, size_t len)
@@ -479,7 +479,7 @@ int rk_cov_read_argued(struct cov_data *d, FILE *f, const char *path, char *why,
     char ln[4096];
     for (int no = 1; fgets(ln, sizeof ln, f); no++) {
         if (!strchr(ln, '\n') && !feof(f))
-            return say(why, len, "%s:%d: line longer than %zu bytes", path, no, sizeof ln - 1);
+            return rk_cov_say(why, len, "%s:%d: line longer than %zu bytes", path, no, sizeof ln - 1);
         char *s = ln;
         while (isspace((unsigned char)*s))
             s++;

@@ -71,6 +71,10 @@ struct cov_fn_sum {
     int branches, reached, argued, unreached;
 };
 
+/* The reason into why (printf's format); -1, the error return of the
+ * readers here and in rk_change */
+int rk_cov_say(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* gcov's JSON (gcov -j -t output, one document) into d. root: the
  * kernel tree. 0, or -1 with why (a malformed document). */
 int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, char *why, size_t len);
