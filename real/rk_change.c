@@ -491,20 +491,29 @@ static int measure_file(struct rk_change_cfg *m, const struct rk_change *c, cons
     const struct rk_change_file *cf = &c->files[f->index];
     for (int h = 0; h < cf->nhunks; h++) {
         const struct rk_hunk *k = &cf->hunks[h];
+        bool code = false;
         for (int l = k->new_start; l < k->new_start + k->new_count; l++) {
             struct rk_change_line x = {.file = f->index, .line = l};
             x.kind = line_kind(d, p, f, l, &x.count);
+            /* code, or what would be where this configuration compiled it */
+            code |= x.kind == RL_EXEC || x.kind == RL_UNEXEC || x.kind == RL_DISABLED || x.kind == RL_NOTBUILT ||
+                    x.kind == RL_EXCLUDED;
             /* a comment changes no function */
             x.fn = x.kind == RL_COMMENT ? -1 : fn_of(m, d, s, f, l);
             if (x.fn < -1 || add_line(m, &x))
                 return -1;
         }
-        if (k->new_count)
+        /* lines replaced by lines without code (`f(x);` made `(void)x;`)
+         * took code away: a deletion, as when nothing replaced them */
+        if (k->new_count && (code || !k->old_count))
             continue;
         /* a deletion: in the function around the lines on either side */
         struct rk_change_line x = {.file = f->index, .line = k->new_start, .kind = RL_DELETED};
-        if (!deleted_code(c, cf, k->old_start, k->old_count))
+        if (!deleted_code(c, cf, k->old_start, k->old_count)) {
+            if (k->new_count)
+                continue; /* comments replaced: the new lines said it */
             x.kind = RL_COMMENT;
+        }
         x.fn = x.kind == RL_COMMENT ? -1 : fn_of(m, d, s, f, k->new_start + 1);
         if (x.fn == -1 && x.kind != RL_COMMENT)
             x.fn = fn_of(m, d, s, f, k->new_start);

@@ -91,11 +91,14 @@ int main(void)
     put(base, "s.bf", "block a { field x 1 }\n");
     put(tree, "s.bf", "block a { field x 2 }\n"); /* not C: listed, not measured */
     put(base, "r.c", "int r;\n");              /* only in the baseline: a removed file */
+    /* a call made a line without code: the call deleted, in w, entered */
+    put(base, "w.c", "void w(void)\n{\n    g(1);\n}\n");
+    put(tree, "w.c", "void w(void)\n{\n    (void)1;\n}\n");
     put(base, "same.c", "int same;\n");
     put(tree, "same.c", "int same;\n");        /* unchanged: not in the change */
 
     /* the build: compiled ranges, the excluded file, gcov's JSON */
-    put(build, "compiled-lines.txt", "x.c\t3-5\nx.c\t9-9\nx.c\t13-15\nsame.c\t1-1\n");
+    put(build, "compiled-lines.txt", "x.c\t3-5\nx.c\t9-9\nx.c\t13-15\nsame.c\t1-1\nw.c\t1-4\n");
     char hostall[800];
     snprintf(hostall, sizeof hostall, "/* generated */\n/* excluded %s/e.c: glue replaces it */\n", tree);
     put(build, "host_all.c", hostall);
@@ -103,14 +106,16 @@ int main(void)
     snprintf(json, sizeof json,
              "{\"files\": [{\"file\": \"%s/x.c\", \"functions\": [{\"name\": \"f\", \"start_line\": 3, \"end_line\": 15, "
              "\"execution_count\": 3}], \"lines\": [{\"line_number\": 5, \"count\": 3, \"branches\": []}, "
-             "{\"line_number\": 9, \"count\": 0, \"branches\": []}, {\"line_number\": 14, \"count\": 3, \"branches\": []}]}]}",
-             tree);
+             "{\"line_number\": 9, \"count\": 0, \"branches\": []}, {\"line_number\": 14, \"count\": 3, \"branches\": []}]},"
+             "{\"file\": \"%s/w.c\", \"functions\": [{\"name\": \"w\", \"start_line\": 1, \"end_line\": 4, "
+             "\"execution_count\": 2}], \"lines\": [{\"line_number\": 4, \"count\": 2, \"branches\": []}]}]}",
+             tree, tree);
 
     char why[600];
     struct rk_change c;
     CHECK(rk_change_diff(&c, tree, base, why, sizeof why) == 0);
-    /* x.c, z.c, e.c, s.bf, r.c: five files; same.c is not among them */
-    CHECK(c.nfiles == 5);
+    /* x.c, z.c, e.c, s.bf, r.c, w.c: six files; same.c is not among them */
+    CHECK(c.nfiles == 6);
     CHECK(rk_change_has_c(&c));
     int x = -1;
     for (int i = 0; i < c.nfiles; i++) {
@@ -141,9 +146,9 @@ int main(void)
     struct cov_data d = {0};
     CHECK(rk_cov_read_gcov(&d, json, tree, why, sizeof why) == 0);
     /* no call graph here: f was entered, so it is on a path irqsim runs */
-    CHECK(d.nfns == 1 && !d.fns[0].on_path);
+    CHECK(d.nfns == 2 && !d.fns[0].on_path);
     rk_cov_mark_entered(&d);
-    CHECK(d.nfns == 1 && d.fns[0].on_path);
+    CHECK(d.nfns == 2 && d.fns[0].on_path);
     struct rk_compiled p;
     CHECK(rk_compiled_read(&p, build, tree, why, sizeof why) == 0);
     CHECK(p.nexcluded == 1 && !strcmp(p.excluded[0], "e.c"));
@@ -162,14 +167,16 @@ int main(void)
         {"x.c", 5, RL_EXEC, "f"},      {"x.c", 7, RL_DISABLED, "f"},
         {"x.c", 10, RL_UNEXEC, "f"},   {"x.c", 11, RL_COMMENT, NULL}, {"x.c", 12, RL_DIRECTIVE, "f"},
         {"x.c", 13, RL_NOCODE, "f"},   {"x.c", 14, RL_DELETED, "f"}, {"z.c", 1, RL_NOTBUILT, NULL},
-        {"e.c", 1, RL_EXCLUDED, NULL},
+        {"e.c", 1, RL_EXCLUDED, NULL}, {"w.c", 3, RL_NOCODE, "w"},
     };
     int nwant = (int)(sizeof want / sizeof want[0]);
     for (int w = 0; w < nwant; w++) {
         int found = 0;
         for (int i = 0; i < m.nlines; i++) {
             const struct rk_change_line *l = &m.lines[i];
-            if (strcmp(c.files[l->file].path, want[w].file) || l->line != want[w].line)
+            /* w.c:3 is there twice: the line, and the call it took away */
+            if (strcmp(c.files[l->file].path, want[w].file) || l->line != want[w].line ||
+                (l->kind == RL_DELETED && !strcmp(want[w].file, "w.c")))
                 continue;
             found++;
             if (l->kind != want[w].kind)
@@ -181,12 +188,23 @@ int main(void)
         }
         CHECK(found == 1);
     }
-    CHECK(m.nlines == nwant);
+    CHECK(m.nlines == nwant + 1);
+    int wdel = 0;
+    for (int i = 0; i < m.nlines; i++)
+        wdel += m.lines[i].kind == RL_DELETED && !strcmp(c.files[m.lines[i].file].path, "w.c") && m.lines[i].line == 3 &&
+                m.lines[i].fn >= 0 && !strcmp(m.fns[m.lines[i].fn].name, "w");
+    CHECK(wdel == 1);
     /* the counts: code 5 and 10 (executed 5); the deletion in f, entered */
     CHECK(m.code == 2 && m.executed == 1);
-    CHECK(m.deleted == 1 && m.deleted_run == 1);
+    CHECK(m.deleted == 2 && m.deleted_run == 2);
     CHECK(m.other_files == 1 && m.removed_files == 1);
-    CHECK(m.nfns == 1 && m.fns[0].on_path && m.fns[0].states == 2 && m.fns[0].calls == 3 && m.fns[0].code == 2 && m.fns[0].executed == 1);
+    /* f: the functions come in the diff's file order (w.c before x.c) */
+    const struct rk_change_fn *fx = NULL;
+    for (int i = 0; i < m.nfns; i++)
+        fx = !strcmp(m.fns[i].name, "f") ? &m.fns[i] : fx;
+    CHECK(m.nfns == 2 && fx);
+    if (fx)
+        CHECK(fx->on_path && fx->states == 2 && fx->calls == 3 && fx->code == 2 && fx->executed == 1);
 
     /* the call graph: r calls a clone gcc made of h (h.constprop.0), which
      * calls g: h and g are on the path from r (a clone's edges are its

@@ -264,6 +264,29 @@ static void review_change(FILE *out, const struct jval_doc *jd, const struct jva
     fprintf(out, "%s.\n", jbool(jd, ch, "unrun") ? "; **part of the change never ran**" : "");
 }
 
+/* What is new, by defect group (issue 30 item 3), as the review's first
+ * screen: one line each, its states, configurations and replay command. */
+static void review_groups(FILE *out, const struct jval_doc *jd, const struct jval *gs)
+{
+    if (!gs || gs->type != JV_ARRAY || !gs->len)
+        return;
+    fprintf(out, "\n**What is new, by defect**\n\n");
+    int i = 0;
+    for (const struct jval *g = jval_first(jd, gs); g; g = jval_next(jd, g)) {
+        if (g->type != JV_OBJECT)
+            continue;
+        fprintf(out, "%d. **", ++i);
+        md_paste(out, jval_str(jd, g, "label", "?"), MD_TEXT);
+        fprintf(out, "**: %.0f states, %.0f kinds", jval_num(jd, g, "states", 0), jval_num(jd, g, "kinds", 0));
+        const char *replay = jval_str(jd, g, "replay", "");
+        if (replay[0]) {
+            fputs("; replay: ", out);
+            md_paste(out, replay, MD_CODE);
+        }
+        fputc('\n', out);
+    }
+}
+
 int report_review(FILE *out, const struct jval_doc *jd, const char *path, const struct jval *run)
 {
     static const char *const keys[] = {"tree", "new", "gone", "configs"};
@@ -292,6 +315,7 @@ int report_review(FILE *out, const struct jval_doc *jd, const char *path, const 
         fprintf(out, "; not reviewed: %s target%s", skipped, ns > 1 ? "s" : "");
     fprintf(out, "** (%.0f new, %.0f gone or better).\n", nn, ng);
     review_change(out, jd, jval_get(jd, run, "change"));
+    review_groups(out, jd, jval_get(jd, run, "groups"));
     for (const struct jval *c = jval_first(jd, configs); c; c = jval_next(jd, c))
         review_config(out, jd, c, base != NULL);
     return 0;
