@@ -715,7 +715,7 @@ static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
 {
     struct ks_sysin *s = &ks->sys;
     memset(s, 0, sizeof *s);
-    s->entry = (uint8_t)target_signal.entry;
+    s->entry = ENTRY_SIGNAL;
     s->cap = (uint8_t)p->scap;
     s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);
     s->badge = n == KS_NONE ? 0 : 1;
@@ -884,8 +884,8 @@ static const char *send_text(const struct exh_plan *p, char *buf, size_t len)
     return buf;
 }
 
-/* The two targets' parts of the enumeration (target_irq.c, target_signal.c
- * point at them). */
+/* The two targets' parts of the enumeration (their descriptors, in
+ * check/target_irq.c and check/target_signal.c, point at them). */
 const struct exh_ops exh_ops_irq = {irq_current, plan_irq, irq_timer, irq_signals, irq_names_ntfn,
                                     false, build_irq, irq_text};
 const struct exh_ops exh_ops_signal = {send_current, plan_sysin, send_timer, send_signals, send_names_ntfn,

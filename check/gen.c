@@ -967,7 +967,8 @@ static void gen_stall(struct gen *g)
 
 /* What the configuration's other fastpaths left at user level on this
  * core: ksReprogram (a sporadic unblock check) and, on SMP, this core's
- * ipiReschedulePending for the other core, unsent (target_signal.c). */
+ * ipiReschedulePending for the other core, unsent (the signal target's
+ * admit_built). */
 static void gen_leftovers(struct gen *g)
 {
     struct kstate *ks = g->ks;

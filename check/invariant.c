@@ -926,8 +926,8 @@ int inv_admit_parse(const char *s, unsigned *out)
     static const char *const names[] = {"action", "reprogram", "outranked", "domain_end", "masked", "inherited", "ipi"};
     int v = fp_variant_parse(s);
     *out = 0;
-    if (v >= 0) {
-        *out = target_admit_left_by(&target_irq, v);
+    if (v >= 0) { /* pr1227|fixed: PR #1227's variants, those of the IRQ entry's target */
+        *out = target_admit_left_by(target_get(ENTRY_IRQ), v);
         return 0;
     }
     if (strcmp(s, "none") == 0)

@@ -1187,7 +1187,7 @@ static int dir_syscall(struct ctx *c, const struct line *ln, int arg)
     struct ks_sysin *s = &c->ks->sys;
     if (need(c, "syscall", ln, 2, "cap") || APPLY(c, "syscall", s, syscall_fields, ln, 2))
         return -1;
-    s->entry = (uint8_t)target_signal.entry; /* the signal target's entry: a SysSend */
+    s->entry = ENTRY_SIGNAL; /* a SysSend: the signal target's entry */
     bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
     if (ntfn_cap && s->ntfn == KS_NONE)
         return fail(c, "syscall: cap=%s needs ntfn=", ks_sys_cap_name(s->cap));

@@ -157,7 +157,9 @@ unsigned target_admit_beside(const struct target *t);
  * Returns how many were never reached and not argued. */
 int target_print_unreached(FILE *f, const struct target *t, int v, const uint64_t *exits);
 
-/* The descriptors, one file each; registered in target.c. */
+/* The descriptors, one file each; registered in target.c, the one file
+ * besides their own that names them: everything else asks for a target
+ * above (tests/target_names.sh checks check/, tools/ and fuzz/). */
 extern const struct target target_irq, target_signal;
 
 #endif

@@ -134,7 +134,7 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
     struct gen_bounds bi, bs;
     gen_bounds_default(&bi);
     gen_bounds_default(&bs);
-    bs.target = &target_signal;
+    bs.target = target_get(ENTRY_SIGNAL); /* the SysSend entry's states, for the syscall paths */
     double t0 = progress_now();
     for (uint64_t s = o->seed; progress_now() - t0 < o->seconds; s++) {
         struct rk_syscall sys;

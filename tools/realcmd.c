@@ -193,11 +193,16 @@ static int kernel_build(int argc, char **argv)
 
 /* ---- options ---- */
 
-/* The real-kernel bridge per target, in one table: each target's entry
- * reaches the kernel's own C its own way (an IRQ through the interrupt
- * glue, a seL4_Send through the syscall glue), so each has its drivers. */
+/* The real-kernel bridge per target, in one table keyed by the target's
+ * name (the descriptors are check/target.c's to name): each target's
+ * entry reaches the kernel's own C its own way (an IRQ through the
+ * interrupt glue, a seL4_Send through the syscall glue), so each has its
+ * drivers. */
 struct real_driver {
-    const struct target *t;
+    const char *name; /* the target's */
+    /* refuses a build that lacks what the command needs of it, after the
+     * message (-1); NULL: its drivers check for themselves */
+    int (*refused)(const struct real_opts *o, const struct real_run *r);
     int (*validate)(const struct real_opts *o, struct real_run *r);
     int (*fuzz)(const struct real_opts *o, struct real_run *r);
     /* a scenario of the target's entry; NULL: check_file's IRQ pair */
@@ -210,16 +215,17 @@ static int validate_signal(const struct real_opts *o, struct real_run *r);
 static int fuzz_signal(const struct real_opts *o, struct real_run *r);
 static int real_fuzz(const struct real_opts *o, struct real_run *r);
 static int check_signal(struct real_run *r, const char *path);
+static int irq_fastpath_refused(const struct real_opts *o, const struct real_run *r);
 
 static const struct real_driver real_drivers[] = {
-    {&target_irq, validate, real_fuzz, NULL, true},
-    {&target_signal, validate_signal, fuzz_signal, check_signal, false},
+    {"irq", irq_fastpath_refused, validate, real_fuzz, NULL, true},
+    {"signal", NULL, validate_signal, fuzz_signal, check_signal, false},
 };
 
 static const struct real_driver *driver_of(const struct target *t)
 {
     for (size_t i = 0; i < sizeof real_drivers / sizeof real_drivers[0]; i++)
-        if (real_drivers[i].t == t)
+        if (!strcmp(real_drivers[i].name, t->name))
             return &real_drivers[i];
     return NULL;
 }
@@ -348,7 +354,9 @@ static void write_reproducer(const struct real_opts *o, struct real_run *r, stru
     free(verdict);
 }
 
-static void class_label(const struct rclass *c, char *buf, size_t n)
+/* A kind's label; its model cause is t's (the run's target: only the IRQ
+ * target's fuzz names one, fuzz_one). */
+static void class_label(const struct target *t, const struct rclass *c, char *buf, size_t n)
 {
     char f[200], cause[120];
     diff_fields_text(c->fields, f, sizeof f);
@@ -358,7 +366,7 @@ static void class_label(const struct rclass *c, char *buf, size_t n)
     else if (c->cause == 0)
         snprintf(buf, n, "%s%s [the model agrees here]", c->halt ? "halt/" : "", f);
     else
-        snprintf(buf, n, "%s%s [model cause %s]", c->halt ? "halt/" : "", f, cause_text(&target_irq, c->cause, cause, sizeof cause));
+        snprintf(buf, n, "%s%s [model cause %s]", c->halt ? "halt/" : "", f, cause_text(t, c->cause, cause, sizeof cause));
 }
 
 /* Count one mismatch or divergence; the first of a kind is printed with
@@ -383,7 +391,7 @@ static void count(const struct real_opts *o, struct real_run *r, struct rclass *
     c->count = 1;
     c->first_s = progress_now() - r->t0;
     char label[300];
-    class_label(c, label, sizeof label);
+    class_label(o->target, c, label, sizeof label);
     write_reproducer(o, r, c, label);
     r->n_classes++;
     if (!strcmp(o->cmd, "fuzz") && !o->verbose && !o->show) /* the summary lists it */
@@ -417,14 +425,15 @@ static void progress(struct progress *pr, const struct real_opts *o, const struc
                    !strcmp(o->cmd, "validate") ? "mismatches" : "divergences", (double)i / t);
 }
 
-/* What needs fastpath_irq on a build without it (kernel.info
- * irq_fastpath=0: the tree has no KernelIRQFastpath) is refused, with
- * that reason: fuzz and bench compare a fastpath, --fastpath asks for
- * one. validate runs the slowpath alone and says so; check refuses an IRQ
- * scenario (check_file). 0, or -1 after the message. */
+/* The IRQ target's refused (real_drivers): what needs fastpath_irq on a
+ * build without it (kernel.info irq_fastpath=0: the tree has no
+ * KernelIRQFastpath) is refused, with that reason: fuzz and bench compare
+ * a fastpath, --fastpath asks for one. validate runs the slowpath alone
+ * and says so; check refuses an IRQ scenario (check_file). 0, or -1 after
+ * the message. */
 static int irq_fastpath_refused(const struct real_opts *o, const struct real_run *r)
 {
-    if (o->target != &target_irq || r->k.info.irq_fastpath)
+    if (r->k.info.irq_fastpath)
         return 0;
     const char *what = o->fastpath_set ? (o->fixed ? "--fastpath fixed" : "--fastpath as-built")
                        : !strcmp(o->cmd, "fuzz") || !strcmp(o->cmd, "bench") ? "fastpath to compare"
@@ -445,7 +454,7 @@ static int open_build(const struct real_opts *o, struct real_run *r)
         fprintf(stderr, "irqsim %s: %s\n", o->cmd, err);
         return -1;
     }
-    if (irq_fastpath_refused(o, r)) {
+    if (o->driver->refused && o->driver->refused(o, r)) {
         rk_close(&r->k);
         return -1;
     }
@@ -702,7 +711,7 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
     key.cause = classify_cause(&r->in, &r->ws);
     r->classified++;
     for (int d = 0; d < DEF_COUNT; d++)
-        r->defect_hits[d] += (cause_defects(&target_irq, key.cause) >> d) & 1;
+        r->defect_hits[d] += (cause_defects(o->target, key.cause) >> d) & 1;
     count(o, r, &key, &r->a, &r->b, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
     return 0;
 }
@@ -743,7 +752,7 @@ static void fuzz_kinds(const struct real_opts *o, const struct real_run *r)
     for (int k = 0; k < shown; k++) {
         const struct rclass *c = &r->classes[order[k]];
         char label[300];
-        class_label(c, label, sizeof label);
+        class_label(o->target, c, label, sizeof label);
         printf("  %8" PRIu64 "  %s%s, first at seed %" PRIu64 "%s%s\n", c->count, unexplained(c) ? "UNEXPLAINED " : "",
                label, c->first_seed, c->reproducer ? ": " : "", c->reproducer ? c->reproducer : "");
     }
@@ -778,7 +787,7 @@ static int real_fuzz(const struct real_opts *o, struct real_run *r)
                r->classified, CLASSIFY_FIRST, CLASSIFY_SAMPLE);
         for (int d = 0; d < DEF_COUNT; d++)
             if (r->defect_hits[d])
-                printf(" %s %" PRIu64, defect_info(&target_irq, d)->id, r->defect_hits[d]);
+                printf(" %s %" PRIu64, defect_info(o->target, d)->id, r->defect_hits[d]);
         printf("\n");
         /* a field's count needs no model: it is over every divergence
          * (e.g. irq_mask: F9's mask, also where the cause names another fix) */
@@ -998,7 +1007,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     const char *sep = "";
     for (int d = 0; d < DEF_COUNT; d++)
         if (r->defect_hits[d]) {
-            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(&target_irq, d)->id, r->defect_hits[d]);
+            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(o->target, d)->id, r->defect_hits[d]);
             sep = ", ";
         }
     fprintf(f, "},\n");
@@ -1020,7 +1029,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
         fprintf(f, "%s\n  {\"path\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"model_cause\": \"%s\", \"count\": %" PRIu64
                    ", \"seed\": %" PRIu64 ", \"first_seconds\": %.2f, \"reproducer\": ",
                 i ? "," : "", path_name(c->path), diff_fields_text(c->fields, fields, sizeof fields),
-                c->halt ? "true" : "false", c->cause ? cause_text(&target_irq, c->cause, cause, sizeof cause) : "none",
+                c->halt ? "true" : "false", c->cause ? cause_text(o->target, c->cause, cause, sizeof cause) : "none",
                 c->count, c->first_seed, c->first_s);
         out_string(out, c->reproducer ? c->reproducer : "");
         /* a halt's text; whether a known defect explains the kind (fuzz) */

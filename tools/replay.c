@@ -218,6 +218,14 @@ static void count_class(const struct replay_opts *o, struct replay_run *r, int e
                ks_path_name(r->model.asserts[i].path));
 }
 
+/* What the traced kernel's fastpath leaves at user level, admitted at
+ * entry: a trace is of PR #1227's kernel (docs/TRACES.md) taking device
+ * interrupts, so its fastpath is the IRQ entry's target as written. */
+static unsigned traced_admit(void)
+{
+    return target_admit_left_by(target_get(ENTRY_IRQ), FP_PR1227);
+}
+
 /* Under capture the entry clock (the kernel's first clock read) can come
  * long after the kernel took the IRQ: QEMU's icount moves the guest clock
  * on by host time when gdb resumes it (docs/TRACES.md; up to 122,675 ticks
@@ -234,7 +242,7 @@ static const struct kstate *when_taken(struct replay_run *r, const char *where)
         return &r->in;
     ks_copy(&r->model, &r->in);
     r->model.hw_clock = r->rec.taken;
-    if (kstate_check_admit(&r->model, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep))
+    if (kstate_check_admit(&r->model, INV_AT_ENTRY, traced_admit(), &rep))
         return &r->in;
     if (r->read_late++ == 0)
         printf("-- %s, seq %ld: the kernel took the IRQ at %llu and read the clock at %llu, %llu ticks after: "
@@ -258,11 +266,11 @@ static bool check_entry(struct replay_run *r, const char *where)
     if (!kstate_check(&r->in, INV_AT_ENTRY, &rep))
         return false;
     const struct kstate *ks = &r->in;
-    if (kstate_check_admit(ks, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep))
+    if (kstate_check_admit(ks, INV_AT_ENTRY, traced_admit(), &rep))
         ks = when_taken(r, where);
     if (!kstate_check(ks, INV_AT_ENTRY, &rep))
         return false;
-    if (!kstate_check_admit(ks, INV_AT_ENTRY, target_admit_left_by(&target_irq, FP_PR1227), &rep)) {
+    if (!kstate_check_admit(ks, INV_AT_ENTRY, traced_admit(), &rep)) {
         if (r->admitted++ == 0)
             printf("-- %s, seq %ld: captured entry state carries what PR #1227's fastpath left at user level "
                    "(admitted; docs/TRACES.md)\n",

@@ -92,11 +92,15 @@ int report_real_run(FILE *out, const struct jval_doc *jd, const char *path, cons
                  : "the model and the kernel differed on",
             jval_num(jd, run, "diverged", 0), jval_num(jd, run, "halts", 0), jval_num(jd, run, "known_halts", 0));
     const struct jval *defects = jval_get(jd, run, "defects");
+    /* The --real JSON names no target: its defects are the default
+     * target's, as a JSON without "target" means it (target.h, is_default),
+     * and the only one whose real fuzz names them (realcmd.c, fuzz_one). */
+    const struct target *t = target_default();
     if (defects->len) {
         fprintf(out, "| defect | what | divergences named |\n|---|---|---:|\n");
         for (const struct jval *d = jval_first(jd, defects); d; d = jval_next(jd, d)) {
-            int i = d->key ? defect_index(&target_irq, d->key) : -1;
-            const struct defect_info *di = i >= 0 ? defect_info(&target_irq, i) : NULL;
+            int i = d->key ? defect_index(t, d->key) : -1;
+            const struct defect_info *di = i >= 0 ? defect_info(t, i) : NULL;
             fprintf(out, "| %s | ", di ? di->id : "?");
             md_paste(out, di ? di->title : d->key, MD_TEXT);
             fprintf(out, " | %.0f |\n", d->real);

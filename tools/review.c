@@ -14,14 +14,12 @@
 #include "classify.h"
 #include "diff.h"
 #include "irq_fast.h"
-#include "irq_slow.h"
 #include "out.h"
 #include "progress.h"
 #include "rk_diff.h"
 #include "rk_load.h"
 #include "rk_sig.h"
 #include "shrink.h"
-#include "sig_fast.h"
 #include "stop.h"
 #include "target.h"
 
@@ -39,33 +37,33 @@ const char review_default_configs[] = "imx8mm-evk:release,imx8mm-evk:debug:d16,i
  * fastpath (kernel C, the IRQ target's only). */
 enum { NPATH = 3 };
 
-static void model_irq_path(struct kstate *ks, int p);
-static void model_sig_path(struct kstate *ks, int p);
-
-/* Each target: its descriptor, the kernel.info flag that says a build has
- * it, and how one of its states runs: the per-state steps of
- * tools/realcmd.c's real_drivers (validate, fuzz), whose entries are
- * whole runs that print, so the review cannot call them per state. */
+/* Each target, by its descriptor's name (the descriptor is looked up, so
+ * this table needs none of them: check/target.c registers them): the
+ * kernel.info flag that says a build has it, and how one of its states
+ * runs on the bridge: the per-state steps of tools/realcmd.c's
+ * real_drivers (validate, fuzz), whose entries are whole runs that print,
+ * so the review cannot call them per state. The row lives here, not in
+ * the descriptor: the flag and the paths are real/'s, which check/ may
+ * not include. */
 static const struct review_target_row {
-    const struct target *t;
+    const char *name;   /* the target's (target_by_name) */
     const char *label;  /* in the report's sentences */
     size_t info_flag;   /* offsetof(struct hk_info, ...) */
     bool runs;          /* this engine runs its states */
     bool always;        /* run even when no build has its fastpath (its slowpath) */
     bool syscall;       /* its entry is a system call: rk_sig_of_model, rk_run_sys */
     bool classify;      /* a fastpath divergence is named by the model's cause and defects */
-    int paths[NPATH];   /* the bridge's paths (rk_load.h), -1 none */
-    void (*model)(struct kstate *ks, int p);
+    int paths[NPATH];   /* the bridge's paths (rk_load.h), -1 none; the model's are model_path's */
 } review_targets[RV_TARGETS] = {
-    [RV_T_IRQ] = {&target_irq, "IRQ", offsetof(struct hk_info, irq_fastpath), true, true, false, true,
-                  {RK_SLOW, RK_FAST, RK_FIXED}, model_irq_path},
-    [RV_T_SIGNAL] = {&target_signal, "signal", offsetof(struct hk_info, signal_fastpath), true, false, true, true,
-                     {RK_SIG_SLOW, RK_SIG_FAST, -1}, model_sig_path},
+    [RV_T_IRQ] = {"irq", "IRQ", offsetof(struct hk_info, irq_fastpath), true, true, false, true,
+                  {RK_SLOW, RK_FAST, RK_FIXED}},
+    [RV_T_SIGNAL] = {"signal", "signal", offsetof(struct hk_info, signal_fastpath), true, false, true, true,
+                     {RK_SIG_SLOW, RK_SIG_FAST, -1}},
 };
 
 const struct target *review_target_of(int t)
 {
-    return review_targets[t].t;
+    return target_by_name(review_targets[t].name);
 }
 
 static bool info_has(const struct hk_info *info, int t)
@@ -355,22 +353,16 @@ struct engine {
     struct classify_ws ws;
 };
 
-static void model_irq_path(struct kstate *ks, int p)
+/* Path p of target t in the model: its slowpath, its fastpath as written
+ * (which falls back to the slowpath itself: a signal state's SysSend, as
+ * validate --real --target signal), its corrected one (variant 0 and 1:
+ * the targets share the numbers, target_variant_fixes). */
+static void model_path(const struct target *t, struct kstate *ks, int p)
 {
     if (p == 0)
-        handleInterruptEntry(ks);
+        t->slow(ks);
     else
-        fastpath_irq(ks, p == 1 ? FP_PR1227 : FP_FIXED);
-}
-
-/* the model's SysSend and its merged fastpath_signal (which falls back to
- * its slowpath), as validate --real --target signal */
-static void model_sig_path(struct kstate *ks, int p)
-{
-    if (p == 0)
-        slowpath_signal(ks);
-    else
-        fastpath_signal(ks, SIG_MERGED);
+        target_fast(t, ks, p == 1 ? FP_PR1227 : FP_FIXED);
 }
 
 /* Whether side k's build runs path p of target t (a fastpath: when built). */
@@ -432,7 +424,7 @@ static void side_state(struct side_run *s, const struct kstate *in, int t)
         if (s->why[p] < 0)
             continue;
         ks_copy(&s->model[p], &s->in);
-        review_targets[t].model(&s->model[p], p);
+        model_path(review_target_of(t), &s->model[p], p);
         s->model_over[p] = !diff_normalise(&s->model[p]);
     }
 }
@@ -452,7 +444,7 @@ static bool kind_known(const struct review_kind *k)
     if (k->halt)
         return rk_known_halt(k->text) != NULL && k->check != RV_FUZZ_FIXED && k->check < RV_SLOW_VS_BASE;
     return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX &&
-           cause_defects(review_targets[k->target].t, k->cause);
+           cause_defects(review_target_of(k->target), k->cause);
 }
 
 /* Count key on side s (0 the tree, 1 the baseline). */
@@ -543,7 +535,7 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
     struct review_side *side = &res->side[s];
     char text[HK_TEXT_LEN + 32];
     int t = res->running;
-    const struct target *tg = review_targets[t].t;
+    const struct target *tg = review_target_of(t);
     if (diverges(r, 1)) {
         const char *halt = r->fuzz_halt[1] ? fuzz_halt_text(r, 1, text, sizeof text) : NULL;
         unsigned c = halt ? 0 : cause;
@@ -690,7 +682,7 @@ static void run_target(const struct review_opts *o, struct review_result *res, s
     int t = res->running;
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = review_targets[t].t;
+    b.target = review_target_of(t);
     double t0 = progress_now();
     struct progress pr;
     progress_init(&pr, !o->quiet, 1.0);
@@ -786,7 +778,7 @@ uint64_t review_replay_states(const struct review_opts *o, const struct review_r
     for (int t = 0; t < RV_TARGETS; t++) {
         struct gen_bounds b;
         gen_bounds_default(&b);
-        b.target = review_targets[t].t;
+        b.target = review_target_of(t);
         for (uint64_t i = 0; i < res->t_states[t] && !rk_gen_state(&s->k, in, o->seed + i, &b); i++, n++) {
             side_state(s, in, t);
             hooks->after(hooks->arg);
@@ -823,7 +815,7 @@ static int write_reproducer(const struct review_opts *o, struct review_result *r
 {
     struct gen_bounds b;
     gen_bounds_default(&b);
-    b.target = review_targets[rk->target].t;
+    b.target = review_target_of(rk->target);
     struct kstate *in = malloc(sizeof *in);
     char what[300], cfg[96];
     if (!in || rk_gen_state(k, in, rk->seed[0], &b)) {
@@ -940,7 +932,7 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
         snprintf(f, sizeof f, "halt: %.190s", k->text);
     else
         diff_fields_text(k->fields, f, sizeof f);
-    const struct target *tg = review_targets[k->target].t;
+    const struct target *tg = review_target_of(k->target);
     if (k->check == RV_FUZZ && !k->halt && review_targets[k->target].classify) {
         if (!k->cause)
             snprintf(buf, len, "%s [the model agrees here: unexplained]", f);

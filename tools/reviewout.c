@@ -162,8 +162,11 @@ static void md_side(FILE *f, const char *who, const struct review_side *s)
             s->irq_fastpath ? "" : ", **no IRQ fastpath** (only the slowpath checked)");
 }
 
+/* The side's own defects are the IRQ target's (review.c, fuzz_side: its
+ * figures are also the side's, the JSON's first keys). */
 static void md_defects(FILE *f, const struct review_result *res)
 {
+    const struct target *irq = review_target_of(RV_T_IRQ);
     fprintf(f, "- defects (states whose fastpath_irq divergence each explains, tree%s):",
             res->has_base ? " / baseline" : "");
     bool any = false;
@@ -171,7 +174,7 @@ static void md_defects(FILE *f, const struct review_result *res)
         if (!res->side[0].defects[d] && !(res->has_base && res->side[1].defects[d]))
             continue;
         any = true;
-        fprintf(f, " %s %" PRIu64, defect_info(&target_irq, d)->id, res->side[0].defects[d]);
+        fprintf(f, " %s %" PRIu64, defect_info(irq, d)->id, res->side[0].defects[d]);
         if (res->has_base)
             fprintf(f, "/%" PRIu64, res->side[1].defects[d]);
     }
@@ -467,8 +470,10 @@ static void js_kind(struct out *out, const struct review_result *res, const stru
     fputc('}', f);
 }
 
+/* A side's figures; its own defects are the IRQ target's (md_defects). */
 static void js_side(struct out *out, const struct review_side *s)
 {
+    const struct target *irq = review_target_of(RV_T_IRQ);
     FILE *f = out->f;
     fprintf(f, "{\"tree\": ");
     out_string(out, s->tree);
@@ -484,7 +489,7 @@ static void js_side(struct out *out, const struct review_side *s)
     const char *sep = "";
     for (int d = 0; d < DEF_COUNT; d++)
         if (s->defects[d]) {
-            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(&target_irq, d)->id, s->defects[d]);
+            fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(irq, d)->id, s->defects[d]);
             sep = ", ";
         }
     fprintf(f, "}}");
