@@ -116,6 +116,11 @@ static bool chance(struct gen_src *s, unsigned one_in)
     return pick(s, one_in) == 0;
 }
 
+uint64_t gen_pick(struct gen_src *s, uint64_t n)
+{
+    return pick(s, n);
+}
+
 /* The worker's memo of refill histories: GEN_HIST_SLOTS configurations
  * (the generator draws among eight boards) of GEN_HISTORIES each. */
 struct gen_hist_key {
@@ -991,42 +996,6 @@ const char *gen_syscall_unfit(const struct kstate *ks)
     if (ks->sched_action != KS_SA_RESUME)
         return "action pending";
     return NULL;
-}
-
-enum sys_kind { SK_NTFN, SK_NO_SEND, SK_LOOKUP_FAIL, SK_NULL, SK_EXTRA_BAD, SK_EXTRA_OK };
-
-void gen_syscall(struct kstate *ks, struct gen_src *src)
-{
-    static const uint8_t kinds[16] = {SK_NTFN, SK_NTFN, SK_NTFN,       SK_NTFN,      SK_NTFN,      SK_NTFN,
-                                      SK_NTFN, SK_NTFN, SK_NTFN,       SK_NTFN,      SK_NO_SEND,   SK_LOOKUP_FAIL,
-                                      SK_NULL, SK_EXTRA_BAD, SK_EXTRA_BAD, SK_EXTRA_OK};
-    struct ks_sysin *s = &ks->sys;
-    memset(s, 0, sizeof *s);
-    int kind = kinds[pick(src, 16)];
-    int irq = ks->active_irq;
-    if (irq >= 0 && irq < ks->n_irqs && ks->irq_cap[irq].type == CAP_Notification) {
-        s->ntfn = ks->irq_cap[irq].ntfn;
-        s->badge = ks->irq_cap[irq].badge;
-    } else {
-        s->ntfn = (int8_t)pick(src, ks->n_ntfns);
-        s->badge = pick(src, 256);
-    }
-    ks->active_irq = KS_IRQ_INVALID; /* a system call: no IRQ is taken */
-    switch (kind) {
-    case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
-    case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
-    case SK_NULL: s->cap = SCAP_NULL; break;
-    case SK_EXTRA_BAD:
-        s->extra_caps = (uint8_t)(1 + pick(src, KS_MAX_EXTRA_CAPS));
-        s->extra_bad = (uint8_t)(1 + pick(src, (1u << s->extra_caps) - 1));
-        break;
-    case SK_EXTRA_OK: s->extra_caps = (uint8_t)(1 + pick(src, KS_MAX_EXTRA_CAPS)); break;
-    default: break;
-    }
-    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL) {
-        s->ntfn = KS_NONE;
-        s->badge = 0;
-    }
 }
 
 int gen_state(struct kstate *ks, struct gen_src *src, const struct gen_bounds *b)

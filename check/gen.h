@@ -52,6 +52,9 @@ struct gen_src {
 
 void gen_src_bytes(struct gen_src *s, const uint8_t *data, size_t len);
 void gen_src_seed(struct gen_src *s, uint64_t seed);
+/* A choice in [0, n) from s (0 when n <= 1): what a target's own draws
+ * (its gen_entry hook, target.h) take, as the generator's own do. */
+uint64_t gen_pick(struct gen_src *s, uint64_t n);
 
 /* Build a state into ks. Returns 0 (the state then passes kstate_check at
  * entry) or -1 if the bounds are unusable. States that cannot be b->target's entry
@@ -75,15 +78,6 @@ int gen_state_cached(struct kstate *ks, struct gen_src *src, const struct gen_bo
 /* Why the state's current thread cannot make a system call (rk_sig.c's
  * `unfit`): "idle", "not running", "action pending"; NULL when it can. */
 const char *gen_syscall_unfit(const struct kstate *ks);
-/* Draw the inputs of a SysSend by ks's current thread (which can make one;
- * target_signal.c then makes the state its entry): the
- * cap the cptr resolves to drawn as real/rk_sig.c draws it, in sixteenths
- * (a notification cap 10, without the send right 1, a lookup failure 1, an
- * empty slot 1, a message naming 1-3 extra caps of which some do not
- * resolve 2, all resolve 1); endpoint caps are not drawn (not modelled,
- * kstate.h). The notification is the active IRQ's when its handler cap is
- * one, else any. No IRQ is taken. */
-void gen_syscall(struct kstate *ks, struct gen_src *src);
 
 /* Draw the entry clock (hw_clock) of a state from gen_state anew, as
  * gen_state's last step draws it from everything else in the state: the

@@ -876,25 +876,19 @@ static void check_user(struct ctx *c, enum inv_when when)
         fail(c, INV_ENTRY, "IRQ %d is taken while active at the GIC: the GIC would not deliver it", a);
 }
 
-/* The inputs of a SysSend entry are in range whenever a state carries them
- * (the shrinker may delete the notification they name). */
+/* The inputs of a system-call entry fit the state whenever a state carries
+ * them (the shrinker may delete the notification they name): its target's
+ * rule, the one the scenario reader applies (struct target_line). */
 static void check_sysin(struct ctx *c)
 {
-    const struct ks_sysin *s = &c->ks->sys;
-    if (!target_get(s->entry)) {
-        fail(c, INV_INDEX, "entry kind %u out of range", s->entry);
+    const struct target *t = target_get(c->ks->sys.entry);
+    if (!t) {
+        fail(c, INV_INDEX, "entry kind %u out of range", c->ks->sys.entry);
         return;
     }
-    if (!target_get(s->entry)->syscall_entry)
-        return;
-    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
-    if (s->cap >= SCAP_COUNT)
-        fail(c, INV_INDEX, "syscall: cap kind %u out of range", s->cap);
-    else if (ntfn_cap && (s->ntfn < 0 || s->ntfn >= c->ks->n_ntfns))
-        fail(c, INV_INDEX, "syscall: the notification cap names notification %d of %u", s->ntfn, c->ks->n_ntfns);
-    if (s->extra_caps > KS_MAX_EXTRA_CAPS || (s->extra_bad >> s->extra_caps) != 0)
-        fail(c, INV_INDEX, "syscall: extraCaps %u (at most %d) and unresolvable extra caps %#x beyond them",
-             s->extra_caps, KS_MAX_EXTRA_CAPS, s->extra_bad);
+    char why[160];
+    if (t->line && t->line->misfit(c->ks, why, sizeof why))
+        fail(c, INV_INDEX, "syscall: %s", why);
 }
 
 /* A SysSend entry: the current thread made it from user level. Not the idle

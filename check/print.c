@@ -3,8 +3,10 @@
 #include "print.h"
 
 #include <inttypes.h>
+#include <string.h>
 
 #include "sched.h"
+#include "scenfield.h"
 #include "target.h"
 #include "vspace.h"
 
@@ -96,17 +98,43 @@ static void print_domain(FILE *out, const struct kstate *ks)
     fprintf(out, "\n");
 }
 
-/* A SysSend entry (the signal target): the line that makes a state one */
+/* The name of object i of a reference field's kind */
+static const char *ref_name(const struct kstate *ks, int kind, int i)
+{
+    switch (kind) {
+    case SCEN_TCB: return ks_tcb_name(ks, i);
+    case SCEN_SC: return ks_sc_name(ks, i);
+    case SCEN_NTFN: return ks_ntfn_name(ks, i);
+    case SCEN_EP: return ks_ep_name(ks, i);
+    default: return ks_reply_name(ks, i);
+    }
+}
+
+/* One field of a target's line: the required one always, the others where
+ * they are not 0 or a null reference (what the reader assumes then). */
+static void print_field(FILE *out, const struct kstate *ks, const void *base, const struct scen_field *f, bool required)
+{
+    int64_t v = scen_field_get(base, f);
+    if (f->kind == SFK_REF)
+        opt_obj(out, f->key, (int)v, ref_name(ks, (int)f->max, (int)v));
+    else if (f->kind == SFK_ENUM && (required || v))
+        fprintf(out, " %s=%s", f->key, f->names((int)v));
+    else if (required)
+        fprintf(out, " %s=%" PRIu64, f->key, (uint64_t)v);
+    else
+        opt_u64(out, f->key, (uint64_t)v);
+}
+
+/* A system-call entry: its target's line (struct target_line), the line
+ * that makes a state one */
 static void print_syscall(FILE *out, const struct kstate *ks)
 {
-    const struct ks_sysin *s = &ks->sys;
-    if (!target_of(ks)->syscall_entry)
+    const struct target_line *l = target_of(ks)->line;
+    if (!l)
         return;
-    fprintf(out, "syscall send cap=%s", ks_sys_cap_name(s->cap));
-    opt_obj(out, "ntfn", s->ntfn, ks_ntfn_name(ks, s->ntfn));
-    opt_u64(out, "badge", s->badge);
-    opt_u64(out, "extra_caps", s->extra_caps);
-    opt_u64(out, "extra_bad", s->extra_bad);
+    fprintf(out, "syscall %s", l->keyword);
+    for (int i = 0; i < l->n_fields; i++)
+        print_field(out, ks, &ks->sys, &l->fields[i], strcmp(l->fields[i].key, l->required) == 0);
     fprintf(out, "\n");
 }
 

@@ -19,6 +19,7 @@
 #include "infile.h"
 #include "kassert.h"
 #include "print.h"
+#include "scenfield.h"
 #include "target.h"
 
 #define MAX_TOKS 64
@@ -65,7 +66,7 @@ struct ctx {
     int other_board_line;     /* a board that is no preset: its line (its config line must follow) */
 };
 
-enum kind { K_TCB, K_SC, K_NTFN, K_EP, K_REPLY };
+enum kind { K_TCB = SCEN_TCB, K_SC = SCEN_SC, K_NTFN = SCEN_NTFN, K_EP = SCEN_EP, K_REPLY = SCEN_REPLY };
 static const char *const kind_names[] = {"tcb", "sc", "ntfn", "ep", "reply"};
 static const int kind_max[] = {KS_MAX_TCBS, KS_MAX_SCS, KS_MAX_NTFNS, KS_MAX_EPS, KS_MAX_REPLIES};
 
@@ -314,24 +315,18 @@ static int parse_ref(struct ctx *c, const char *what, const char *key, int k, st
 
 /* ---- key=value fields ---- */
 
-enum fkind { F_NUM, F_BOOL, F_ENUM, F_REF, F_SPECIAL };
-
-struct field {
-    const char *key;
-    uint8_t kind;              /* enum fkind */
-    uint8_t width;             /* bytes stored */
-    size_t off;                /* offset in the record */
-    uint64_t max;              /* largest value; F_REF: enum kind */
-    const char *(*names)(int); /* F_ENUM: names of 0..max */
-};
-
-#define FLD(T, key, kind, m, max, names) {key, kind, sizeof(((T *)0)->m), offsetof(T, m), max, names}
-#define NUM(T, key, m, max) FLD(T, key, F_NUM, m, max, NULL)
-#define FLAG(T, key, m) FLD(T, key, F_BOOL, m, 1, NULL)
-#define ENUM(T, key, m, count, names) FLD(T, key, F_ENUM, m, (count) - 1, names)
-#define REF(T, key, m, k) FLD(T, key, F_REF, m, k, NULL)
-#define SPECIAL(key) {key, F_SPECIAL, 0, 0, 0, NULL}
-#define NFIELDS(tab) (sizeof(tab) / sizeof((tab)[0]))
+/* scenfield.h's tables, under the short names this file's tables use */
+#define F_NUM SFK_NUM
+#define F_BOOL SFK_BOOL
+#define F_ENUM SFK_ENUM
+#define F_REF SFK_REF
+#define F_SPECIAL SFK_SPECIAL
+#define NUM SF_NUM
+#define FLAG SF_FLAG
+#define ENUM SF_ENUM
+#define REF SF_REF
+#define SPECIAL SF_SPECIAL
+#define NFIELDS SF_COUNT
 
 static struct tok key_of(struct tok t)
 {
@@ -359,7 +354,7 @@ static int need(struct ctx *c, const char *what, const struct line *ln, int from
     return 0;
 }
 
-static const struct field *find_field(const struct field *fs, size_t nf, struct tok key)
+static const struct scen_field *find_field(const struct scen_field *fs, size_t nf, struct tok key)
 {
     for (size_t i = 0; i < nf; i++)
         if (tok_is(key, fs[i].key))
@@ -367,7 +362,7 @@ static const struct field *find_field(const struct field *fs, size_t nf, struct 
     return NULL;
 }
 
-static void store(void *base, const struct field *f, uint64_t v)
+static void store(void *base, const struct scen_field *f, uint64_t v)
 {
     union {
         uint8_t b1;
@@ -386,7 +381,7 @@ static void store(void *base, const struct field *f, uint64_t v)
     memcpy((char *)base + f->off, &u, f->width);
 }
 
-static int parse_enum(struct ctx *c, const char *what, const struct field *f, struct tok v, uint64_t *out)
+static int parse_enum(struct ctx *c, const char *what, const struct scen_field *f, struct tok v, uint64_t *out)
 {
     for (uint64_t i = 0; i <= f->max; i++)
         if (tok_is(v, f->names((int)i))) {
@@ -396,7 +391,7 @@ static int parse_enum(struct ctx *c, const char *what, const struct field *f, st
     return fail(c, "%s: unknown %s '%.*s'", what, f->key, TOK(v));
 }
 
-static int parse_field(struct ctx *c, const char *what, const struct field *f, struct tok v, uint64_t *out)
+static int parse_field(struct ctx *c, const char *what, const struct scen_field *f, struct tok v, uint64_t *out)
 {
     int idx;
     switch (f->kind) {
@@ -424,7 +419,7 @@ static int check_key(struct ctx *c, const char *what, const struct line *ln, int
 
 /* Applies fields ln->t[from..] to base; F_SPECIAL keys are left to the
  * caller, unknown and repeated keys are errors. */
-static int apply_fields(struct ctx *c, const char *what, void *base, const struct field *fs, size_t nf,
+static int apply_fields(struct ctx *c, const char *what, void *base, const struct scen_field *fs, size_t nf,
                         const struct line *ln, int from)
 {
     for (int i = from; i < ln->n; i++) {
@@ -432,7 +427,7 @@ static int apply_fields(struct ctx *c, const char *what, void *base, const struc
             return -1;
         struct tok k = key_of(ln->t[i]);
         struct tok v = {k.s + k.n + 1, ln->t[i].n - k.n - 1};
-        const struct field *f = find_field(fs, nf, k);
+        const struct scen_field *f = find_field(fs, nf, k);
         if (!f)
             return fail(c, "%s: unknown key '%.*s'", what, TOK(k));
         uint64_t val;
@@ -449,7 +444,7 @@ static int apply_fields(struct ctx *c, const char *what, void *base, const struc
 
 /* ---- field tables ---- */
 
-static const struct field config_fields[] = {
+static const struct scen_field config_fields[] = {
     NUM(struct ks_config, "timer_hz", timer_hz, UINT64_MAX),
     NUM(struct ks_config, "wcet_us", wcet_us, UINT32_MAX),
     NUM(struct ks_config, "wcet_scale", wcet_scale, UINT32_MAX),
@@ -465,7 +460,7 @@ static const struct field config_fields[] = {
     ENUM(struct ks_config, "kernel", kernel, KS_KERNEL_COUNT, cfg_kernel_name),
 };
 
-static const struct field node_fields[] = {
+static const struct scen_field node_fields[] = {
     REF(struct kstate, "cur", cur_thread, K_TCB),
     REF(struct kstate, "cur_sc", cur_sc, K_SC),
     REF(struct kstate, "idle", idle_thread, K_TCB),
@@ -478,7 +473,7 @@ static const struct field node_fields[] = {
     SPECIAL("vspace"),
 };
 
-static const struct field domain_fields[] = {
+static const struct scen_field domain_fields[] = {
     NUM(struct kstate, "cur", cur_domain, KS_MAX_DOMAINS - 1),
     NUM(struct kstate, "time", domain_time, UINT64_MAX),
     NUM(struct kstate, "idx", dom_idx, KS_MAX_DOM_SCHED - 1),
@@ -487,12 +482,12 @@ static const struct field domain_fields[] = {
     SPECIAL("schedule_ticks"),
 };
 
-static const struct field ipi_fields[] = {
+static const struct scen_field ipi_fields[] = {
     NUM(struct kstate, "pending", ipi_pending, UINT8_MAX),
     NUM(struct kstate, "sent", ipi_sent, UINT8_MAX),
 };
 
-static const struct field oor_fields[] = {
+static const struct scen_field oor_fields[] = {
     NUM(struct kstate, "irq", oor_irq, KS_MAX_IRQS - 1),
     FLAG(struct kstate, "masked", oor_masked),
     NUM(struct kstate, "acks", oor_acks, UINT8_MAX),
@@ -507,7 +502,7 @@ struct core_rec {
     uint8_t ipi_pending; /* that core's ipiReschedulePending (ARCH_NODE_STATE) */
 };
 
-static const struct field core_fields[] = {
+static const struct scen_field core_fields[] = {
     REF(struct core_rec, "cur", cur, K_TCB),
     REF(struct core_rec, "idle", idle, K_TCB),
     FLAG(struct core_rec, "reprogram", reprogram),
@@ -522,7 +517,7 @@ static const struct field core_fields[] = {
     SPECIAL("action"),
 };
 
-static const struct field tcb_fields[] = {
+static const struct scen_field tcb_fields[] = {
     ENUM(struct ks_tcb, "state", state, TS_COUNT, ks_ts_name),
     NUM(struct ks_tcb, "prio", prio, KS_NUM_PRIOS - 1),
     NUM(struct ks_tcb, "dom", domain, KS_MAX_DOMAINS - 1),
@@ -547,7 +542,7 @@ static const struct field tcb_fields[] = {
     NUM(struct ks_tcb, "badge", badge_reg, UINT64_MAX),
 };
 
-static const struct field sc_fields[] = {
+static const struct scen_field sc_fields[] = {
     NUM(struct ks_sc, "period", period, UINT64_MAX),
     NUM(struct ks_sc, "budget", budget, UINT64_MAX),
     NUM(struct ks_sc, "max", refill_max, KS_MAX_REFILLS),
@@ -562,7 +557,7 @@ static const struct field sc_fields[] = {
     SPECIAL("refills"),
 };
 
-static const struct field ntfn_fields[] = {
+static const struct scen_field ntfn_fields[] = {
     ENUM(struct ks_ntfn, "state", state, NTFN_COUNT, ks_ntfn_state_name),
     NUM(struct ks_ntfn, "msg", msg_id, UINT64_MAX),
     REF(struct ks_ntfn, "head", q_head, K_TCB),
@@ -572,14 +567,14 @@ static const struct field ntfn_fields[] = {
     SPECIAL("queue"),
 };
 
-static const struct field ep_fields[] = {
+static const struct scen_field ep_fields[] = {
     ENUM(struct ks_ep, "state", state, EP_COUNT, ks_ep_state_name),
     REF(struct ks_ep, "head", q_head, K_TCB),
     REF(struct ks_ep, "tail", q_tail, K_TCB),
     SPECIAL("queue"),
 };
 
-static const struct field reply_fields[] = {
+static const struct scen_field reply_fields[] = {
     REF(struct ks_reply, "tcb", tcb, K_TCB),
 };
 
@@ -591,7 +586,7 @@ struct irq_rec {
     struct ks_irq_cap cap;
 };
 
-static const struct field irqent_fields[] = {
+static const struct scen_field irqent_fields[] = {
     ENUM(struct irq_rec, "state", state, IRQ_STATE_COUNT, ks_irq_state_name),
     ENUM(struct irq_rec, "cap", cap.type, CAP_TYPE_COUNT, ks_cap_type_name),
     REF(struct irq_rec, "ntfn", cap.ntfn, K_NTFN),
@@ -607,14 +602,14 @@ struct bitmap_rec {
     uint64_t l1;
 };
 
-static const struct field bitmap_fields[] = {
+static const struct scen_field bitmap_fields[] = {
     NUM(struct bitmap_rec, "core", core, KS_MAX_CORES - 1),
     NUM(struct bitmap_rec, "dom", dom, KS_MAX_DOMAINS - 1),
     NUM(struct bitmap_rec, "l1", l1, UINT64_MAX),
     SPECIAL("l2"),
 };
 
-static const struct field assert_fields[] = {
+static const struct scen_field assert_fields[] = {
     ENUM(struct ks_assert, "path", path, PATH_NORM + 1, ks_path_name),
 };
 
@@ -622,20 +617,20 @@ struct queue_rec {
     uint8_t core, dom, prio;
 };
 
-static const struct field ready_fields[] = {
+static const struct scen_field ready_fields[] = {
     NUM(struct queue_rec, "core", core, KS_MAX_CORES - 1),
     NUM(struct queue_rec, "dom", dom, KS_MAX_DOMAINS - 1),
     NUM(struct queue_rec, "prio", prio, KS_NUM_PRIOS - 1),
     SPECIAL("queue"),
 };
 
-static const struct field release_fields[] = {
+static const struct scen_field release_fields[] = {
     NUM(struct queue_rec, "core", core, KS_MAX_CORES - 1),
     SPECIAL("queue"),
 };
 
 struct kind_fields {
-    const struct field *f;
+    const struct scen_field *f;
     size_t n;
 };
 
@@ -1167,35 +1162,42 @@ static int dir_release(struct ctx *c, const struct line *ln, int arg)
     return link_queue(c, "release", v, &q, &c->ks->release_head[q.want.core], NULL);
 }
 
-static const struct field syscall_fields[] = {
-    ENUM(struct ks_sysin, "cap", cap, SCAP_COUNT, ks_sys_cap_name),
-    REF(struct ks_sysin, "ntfn", ntfn, K_NTFN),
-    NUM(struct ks_sysin, "badge", badge, UINT64_MAX),
-    NUM(struct ks_sysin, "extra_caps", extra_caps, KS_MAX_EXTRA_CAPS),
-    NUM(struct ks_sysin, "extra_bad", extra_bad, (1u << KS_MAX_EXTRA_CAPS) - 1),
-};
+/* "'syscall send cap=...'", one form per target with a line, into buf */
+static const char *syscall_forms(char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int i = 0; target_at(i) && at < len; i++) {
+        const struct target_line *l = target_at(i)->line;
+        if (l)
+            at += (size_t)snprintf(buf + at, len - at, "%s'syscall %s %s=...'", at ? " or " : "", l->keyword,
+                                   l->required);
+    }
+    return buf;
+}
 
-/* `syscall send cap=K [ntfn=N] [badge=B] [extra_caps=E] [extra_bad=M]`: the
- * state is at a SysSend entry by the current thread (the signal target) */
+/* `syscall KEYWORD key=value ...`: the state is at a system-call entry by
+ * the current thread, the entry of the target whose line it is (its fields
+ * and their rule: struct target_line) */
 static int dir_syscall(struct ctx *c, const struct line *ln, int arg)
 {
     (void)arg;
     if (once(c, SEEN_SYSCALL, "syscall"))
         return -1;
-    if (ln->n < 2 || !tok_is(ln->t[1], "send"))
-        return fail(c, "expected 'syscall send cap=...': SysSend is the one system call modelled as an entry");
+    const struct target *t = ln->n >= 2 ? target_by_keyword(ln->t[1].s, ln->t[1].n) : NULL;
+    if (!t) {
+        char forms[120];
+        return fail(c, "expected %s: the system calls modelled as entries", syscall_forms(forms, sizeof forms));
+    }
+    const struct target_line *l = t->line;
     struct ks_sysin *s = &c->ks->sys;
-    if (need(c, "syscall", ln, 2, "cap") || APPLY(c, "syscall", s, syscall_fields, ln, 2))
+    if (need(c, "syscall", ln, 2, l->required) ||
+        apply_fields(c, "syscall", s, l->fields, (size_t)l->n_fields, ln, 2))
         return -1;
-    s->entry = ENTRY_SIGNAL; /* a SysSend: the signal target's entry */
-    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
-    if (ntfn_cap && s->ntfn == KS_NONE)
-        return fail(c, "syscall: cap=%s needs ntfn=", ks_sys_cap_name(s->cap));
-    if (!ntfn_cap && s->ntfn != KS_NONE)
-        return fail(c, "syscall: cap=%s names no notification (ntfn= is for cap=ntfn|ntfn_no_send)",
-                    ks_sys_cap_name(s->cap));
-    if (s->extra_bad >> s->extra_caps)
-        return fail(c, "syscall: extra_bad=%#x names extra caps beyond extra_caps=%u", s->extra_bad, s->extra_caps);
+    s->entry = (uint8_t)t->entry;
+    char why[sizeof c->err->msg - 16];
+    if (l->misfit(c->ks, why, sizeof why))
+        return fail(c, "syscall: %s", why);
     return 0;
 }
 

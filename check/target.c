@@ -42,6 +42,16 @@ const struct target *target_by_name(const char *s)
     return NULL;
 }
 
+const struct target *target_by_keyword(const char *k, size_t n)
+{
+    for (int i = 0; i < N_TARGETS; i++) {
+        const struct target_line *l = targets[i]->line;
+        if (l && strlen(l->keyword) == n && memcmp(k, l->keyword, n) == 0)
+            return targets[i];
+    }
+    return NULL;
+}
+
 const char *target_names(char *buf, size_t len, const char *quote)
 {
     size_t at = 0;

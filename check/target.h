@@ -24,6 +24,22 @@
 struct defect_info;
 struct gen_src;
 struct exh_ops;
+struct scen_field;
+
+/* The scenario line of a system-call entry, `syscall KEYWORD key=value
+ * ...` (docs/scenario-format.md): the fields of its inputs (struct
+ * ks_sysin), which scenario.c reads and print.c writes from this one
+ * table, and the one rule that says they fit the state, which the reader
+ * and the invariant checker both apply. */
+struct target_line {
+    const char *keyword;             /* "send" */
+    const char *required;            /* the key every line names: "cap" */
+    const struct scen_field *fields; /* scenfield.h, in the order printed */
+    int n_fields;
+    /* NULL when ks's entry inputs fit ks (its objects, its capacities),
+     * else what is wrong, written into buf */
+    const char *(*misfit)(const struct kstate *ks, char *buf, size_t len);
+};
 
 /* What the outputs say of a target's entries, where the identifiers of the
  * descriptor do not read as prose. */
@@ -110,6 +126,9 @@ struct target {
     /* the entry is a system call by the current thread (no IRQ taken),
      * checked by invariant.c's system-call entry rules */
     bool syscall_entry;
+    /* its scenario line; NULL: the entry has none of its own (an
+     * interrupt is the state's `irq N` line) */
+    const struct target_line *line;
     /* The generator's last step (gen.c): turn a generated state into an
      * entry of this target; -1 when the state cannot be one (drawn anew). */
     int (*gen_entry)(struct kstate *ks, struct gen_src *src);
@@ -129,6 +148,9 @@ const struct target *target_get(int entry);
 const struct target *target_of(const struct kstate *ks);
 /* "irq" or "signal" to its target; NULL when unknown. */
 const struct target *target_by_name(const char *s);
+/* The target whose scenario line is `syscall KEYWORD` (k of n bytes);
+ * NULL when none. */
+const struct target *target_by_keyword(const char *k, size_t n);
 /* "irq or signal" into buf, each name between quote ("" or "\""): the
  * names, for errors. */
 const char *target_names(char *buf, size_t len, const char *quote);

@@ -3,10 +3,10 @@
  * against slowpath(SysSend): its exits and fixes (sim/sig_fast.h), the
  * order classify drops the fixes in, its defects (S1-S6, S9 and S10:
  * defect_ids lists them)
- * (docs/FINDINGS-signal.md), the SysSend the generator draws, and what the
- * reports call it.
+ * (docs/FINDINGS-signal.md) and what the reports call it; its entry (the
+ * scenario line, the generator's draw) is in target_signal_entry.c.
  */
-#include "target.h"
+#include "target_signal.h"
 
 #include <string.h>
 
@@ -121,17 +121,6 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "against the caller's, isHighestPrio) is the fix.", .min_cores = 2},
 };
 
-/* a SysSend by the current thread, if it can make one (gen_syscall_unfit;
- * about one state in six has the idle thread current) */
-static int sig_gen_entry(struct kstate *ks, struct gen_src *src)
-{
-    if (gen_syscall_unfit(ks))
-        return -1;
-    gen_syscall(ks, src);
-    ks->sys.entry = ENTRY_SIGNAL;
-    return 0;
-}
-
 /* master's signal fastpath returns to user level after at most
  * SCHED_ENQUEUE or SCHED_APPEND with no schedule(): ksReprogram from the
  * receiver's refill_unblock_check (S5, fastpath.c:694-700) and the IPI that
@@ -197,6 +186,7 @@ const struct target target_signal = {
      * returns without schedule() (S5, S9) */
     .admit_built = INV_ADMIT_REPROGRAM | INV_ADMIT_IPI,
     .syscall_entry = true,
+    .line = &sig_line,
     .gen_entry = sig_gen_entry,
     .exh = &exh_ops_signal,
     .sim = {.irq_fast = NULL, .send_fast = fastpath_signal_performed, .checks_sends = true, .draws_sends = true},

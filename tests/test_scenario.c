@@ -18,7 +18,9 @@
 #include "kassert.h"
 #include "presets.h"
 #include "print.h"
+#include "invariant.h"
 #include "scenario.h"
+#include "target.h"
 
 struct fx {
     struct kstate a, b;
@@ -899,6 +901,113 @@ static void error_print_format(void **state)
     free(buf);
 }
 
+/* A SysSend by the current thread: the line of the target whose keyword it
+ * names (struct target_line; the signal target's: target_signal_entry.c).
+ * The objects a line names may be declared after it. */
+static const char syscall_base[] = "board tx1\n"
+                                   "node cur=t cur_sc=sc action=resume time=1000 deadline=100000\n"
+                                   "tcb t state=Running prio=10 sc=sc\n"
+                                   "sc sc period=0 budget=50000 max=2 head=0 tail=1 tcb=t "
+                                   "refills=1000:40000,41000:10000\n"
+                                   "clock 1000\n";
+
+static char *with_syscall(const char *line)
+{
+    size_t n = strlen(syscall_base) + strlen(line) + 16;
+    char *text = malloc(n);
+    assert_non_null(text);
+    snprintf(text, n, "%s%sntfn n0\n", syscall_base, line);
+    return text;
+}
+
+static void syscall_line_round_trip(void **state)
+{
+    struct fx *x = *state;
+    struct scen_error e;
+    char *text = with_syscall("syscall send cap=ntfn ntfn=n0 badge=7 extra_caps=2 extra_bad=2\n");
+    assert_int_equal(parse_str(text, &x->a, &e), 0);
+    free(text);
+    assert_int_equal(x->a.sys.entry, target_by_name("signal")->entry);
+    assert_int_equal(x->a.sys.cap, SCAP_NTFN);
+    assert_int_equal(x->a.sys.ntfn, 0);
+    assert_int_equal(x->a.sys.badge, 7);
+    assert_int_equal(x->a.sys.extra_caps, 2);
+    assert_int_equal(x->a.sys.extra_bad, 2);
+    char *out = round_trip(&x->a, &x->b);
+    assert_non_null(strstr(out, "\nsyscall send cap=ntfn ntfn=n0 badge=7 extra_caps=2 extra_bad=2\n"));
+    free(out);
+    /* the required key is written whatever its value, the others only when
+     * not 0 or a null reference */
+    text = with_syscall("syscall send cap=lookup_fail\n");
+    assert_int_equal(parse_str(text, &x->a, &e), 0);
+    free(text);
+    out = round_trip(&x->a, &x->b);
+    assert_non_null(strstr(out, "\nsyscall send cap=lookup_fail\n"));
+    free(out);
+    /* an interrupt entry has no syscall line */
+    assert_int_equal(parse_str(syscall_base, &x->a, &e), 0);
+    out = round_trip(&x->a, &x->b);
+    assert_null(strstr(out, "syscall"));
+    free(out);
+}
+
+static void err_syscall_line(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *line, *needle;
+    } cases[] = {
+        {"syscall call cap=ntfn\n", "expected 'syscall send cap=...'"},
+        {"syscall\n", "expected 'syscall send cap=...'"},
+        {"syscall send ntfn=n0\n", "missing required cap="},
+        {"syscall send cap=ntfn\n", "syscall: cap=ntfn needs ntfn="},
+        {"syscall send cap=ntfn_no_send\n", "syscall: cap=ntfn_no_send needs ntfn="},
+        {"syscall send cap=null ntfn=n0\n", "cap=null names no notification"},
+        {"syscall send cap=ntfn ntfn=n0 extra_caps=1 extra_bad=2\n", "extra_bad=0x2 names extra caps beyond extra_caps=1"},
+        {"syscall send cap=ntfn ntfn=n0 extra_caps=4\n", "extra_caps=4 out of range"},
+        {"syscall send cap=ep ntfn=n0\n", "unknown cap 'ep'"},
+        {"syscall send cap=ntfn ntfn=n9\n", "refers to an undefined ntfn"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char *text = with_syscall(cases[i].line);
+        expect_error(text, 6, cases[i].needle);
+        free(text);
+    }
+    char *text = with_syscall("syscall send cap=null\nsyscall send cap=null\n");
+    expect_error(text, 7, "syscall");
+    free(text);
+}
+
+/* The invariant checker holds a state's inputs to the rule the reader
+ * applies (the shrinker and the generators build states without reading
+ * them): one rule, both places. */
+static void syscall_inputs_checked(void **state)
+{
+    struct fx *x = *state;
+    struct scen_error e;
+    struct inv_report r;
+    char *text = with_syscall("syscall send cap=ntfn ntfn=n0 badge=7\n");
+    assert_int_equal(parse_str(text, &x->a, &e), 0);
+    free(text);
+    assert_int_equal(kstate_check(&x->a, INV_AT_ENTRY, &r), 0);
+    x->a.sys.cap = SCAP_NULL; /* a null cap that names a notification */
+    assert_true(kstate_check(&x->a, INV_AT_ENTRY, &r) > 0);
+    assert_true(inv_has(&r, INV_INDEX));
+    assert_non_null(strstr(r.items[0].msg, "syscall: cap=null names no notification"));
+    x->a.sys.cap = SCAP_NTFN;
+    x->a.sys.ntfn = 3; /* past the state's notifications */
+    assert_true(kstate_check(&x->a, INV_AT_ENTRY, &r) > 0);
+    assert_non_null(strstr(r.items[0].msg, "syscall: cap=ntfn names notification 3 of 1"));
+    x->a.sys.ntfn = 0;
+    x->a.sys.extra_caps = 200; /* no shift past the word */
+    assert_true(kstate_check(&x->a, INV_AT_ENTRY, &r) > 0);
+    assert_non_null(strstr(r.items[0].msg, "beyond extra_caps=200 (at most 3)"));
+    x->a.sys.extra_caps = 0;
+    x->a.sys.cap = SCAP_COUNT;
+    assert_true(kstate_check(&x->a, INV_AT_ENTRY, &r) > 0);
+    assert_non_null(strstr(r.items[0].msg, "syscall: cap kind 4 out of range"));
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -945,6 +1054,9 @@ int main(void)
         T(load_file_and_stdin),
         T(load_errors),
         T(error_print_format),
+        T(syscall_line_round_trip),
+        T(err_syscall_line),
+        T(syscall_inputs_checked),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

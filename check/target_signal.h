@@ -1,0 +1,18 @@
+/*
+ * target_signal: what the signal target's files share (target_signal.c, the
+ * descriptor; target_signal_entry.c, its SysSend entry: the scenario line,
+ * the rule its inputs keep, the generator's draw). Nothing outside the
+ * target's files includes it.
+ */
+#ifndef IRQSIM_TARGET_SIGNAL_H
+#define IRQSIM_TARGET_SIGNAL_H
+
+#include "target.h"
+
+/* `syscall send cap=K [ntfn=N] [badge=B] [extra_caps=E] [extra_bad=M]` */
+extern const struct target_line sig_line;
+/* The generator's last step: a SysSend by the current thread, if it can
+ * make one (gen_syscall_unfit), else -1. */
+int sig_gen_entry(struct kstate *ks, struct gen_src *src);
+
+#endif
