@@ -57,7 +57,7 @@ struct exh_walk {
 };
 
 /* A choice among n values; a dimension with one value takes no position. */
-static int choose(struct exh_walk *w, int n)
+static inline int choose(struct exh_walk *w, int n)
 {
     if (n <= 1)
         return 0;
@@ -77,6 +77,11 @@ static int choose(struct exh_walk *w, int n)
         return 0;
     }
     return it->digit[p];
+}
+
+int exh_choose(struct exh_walk *w, int n)
+{
+    return choose(w, n);
 }
 
 /* A choice among the values of a list. */
@@ -208,77 +213,9 @@ static int prio_candidates(const struct exh_plan *p, int *out)
     return m;
 }
 
-/* The caller of a SysSend: one that can make a system call (gen_syscall_unfit,
- * check_syscall_entry): never the idle thread, whose wfi loop makes none
- * (src/arch/arm/64/idle.S); build_current makes it Running and current with
- * ResumeCurrentThread, as at every return to user level. */
-static int plan_caller(struct exh_walk *w)
-{
-    return CUR_RR + choose(w, CUR_KINDS - CUR_RR);
-}
-
-/* The SysSend's inputs, in the order both paths read them. The cap first:
- * fastpath_signal's lookup_fp and cap checks (fastpath.c:577-587) and the
- * slowpath's lookupCapAndSlot then decodeInvocation (syscall.c:320, 356)
- * tell four apart: a notification cap with Send, one without, a null cap
- * (lookup_fp gives it for an empty slot), a lookup failure (a cap fault;
- * lookup_fp gives a null cap too). Extra caps only with Send: the slowpath
- * reads them (lookupExtraCaps, syscall.c:335) after the cap lookup, so a
- * lookup failure never reaches them, and on a cap without Send or a null cap
- * both fastpaths fall back (fastpath.c:580-587; the fixed one earlier, at
- * its msg_info check) before anything changes: the same slowpath runs on
- * both sides. One extra cap that resolves and one that does not are the two
- * outcomes of lookupExtraCaps (more caps only repeat them). */
-static void plan_sysin(struct exh_walk *w, struct exh_plan *p)
-{
-    p->scap = choose(w, SCAP_COUNT);
-    p->extra = p->scap == SCAP_NTFN ? choose(w, XE_KINDS) : XE_NONE;
-}
-
-/* A notification is signalled: by the IRQ, or by the SysSend's cap. */
-static bool irq_signals(const struct exh_plan *p)
-{
-    return p->irq == XI_SIGNAL;
-}
-
-static bool send_signals(const struct exh_plan *p)
-{
-    return p->scap == SCAP_NTFN;
-}
-
 static bool plan_signals(const struct exh_plan *p)
 {
     return p->ops->signals(p);
-}
-
-/* Any current thread, the idle thread too when no thread is left. */
-static int irq_current(struct exh_walk *w, int left)
-{
-    return choose(w, left >= 1 ? CUR_KINDS : 1);
-}
-
-static int send_current(struct exh_walk *w, int left)
-{
-    (void)left;
-    return plan_caller(w);
-}
-
-static void plan_irq(struct exh_walk *w, struct exh_plan *p)
-{
-    p->irq = choose(w, XI_KINDS);
-}
-
-/* the values past the WCET window exist for the timer IRQ only (its
- * deadline is compared with the clock less the window); never a SysSend */
-static bool irq_timer(const struct exh_plan *p)
-{
-    return p->irq == XI_TIMER;
-}
-
-static bool send_timer(const struct exh_plan *p)
-{
-    (void)p;
-    return false;
 }
 
 static void plan(struct exh_iter *it)
@@ -691,40 +628,10 @@ static const char *name_n(char *dst, const char *prefix, int i)
     return dst;
 }
 
-/* A notification object is named: by the IRQ's cap, or by the SysSend's
- * notification cap (with or without Send: its capNtfnPtr is valid either way). */
-static bool send_names_ntfn(const struct exh_plan *p)
-{
-    return p->scap == SCAP_NTFN || p->scap == SCAP_NTFN_NO_SEND;
-}
-
-static bool irq_names_ntfn(const struct exh_plan *p)
-{
-    return p->irq == XI_SIGNAL || p->irq == XI_NO_SEND;
-}
-
 static bool plan_names_ntfn(const struct exh_plan *p)
 {
     return p->ops->names_ntfn(p);
 }
-
-/* The SysSend (target signal): the svc takes no IRQ (c_handle_syscall reads
- * none), so none is active; badge 1 as the IRQ target's cap, so that an
- * active notification's word (msg_id 2) shows whether the badge was or-ed. */
-static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
-{
-    struct ks_sysin *s = &ks->sys;
-    memset(s, 0, sizeof *s);
-    s->entry = ENTRY_SIGNAL;
-    s->cap = (uint8_t)p->scap;
-    s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);
-    s->badge = n == KS_NONE ? 0 : 1;
-    s->extra_caps = p->extra == XE_NONE ? 0 : 1;
-    s->extra_bad = p->extra == XE_BAD ? 1 : 0;
-    ks->active_irq = KS_IRQ_INVALID;
-}
-
-static void build_irq(struct kstate *ks, const struct exh_plan *p, int n);
 
 int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstate *ks)
 {
@@ -828,28 +735,6 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
     return ks->n_asserts ? -1 : 0;
 }
 
-/* The IRQ taken (target irq). */
-static void build_irq(struct kstate *ks, const struct exh_plan *p, int n)
-{
-    const int irq = 20;
-    switch (p->irq) {
-    case XI_SPURIOUS: ks->active_irq = KS_IRQ_INVALID; break;
-    case XI_OUT_OF_RANGE: ks->active_irq = (int32_t)ks->cfg.max_irq + 1; break;
-    case XI_INACTIVE: build_irq_state(ks, irq, IRQ_Inactive); break;
-    case XI_TIMER: build_irq_state(ks, irq, IRQ_Timer); break;
-    case XI_RESERVED: build_irq_state(ks, irq, IRQ_Reserved); break;
-    case XI_NULL_CAP: build_irq_state(ks, irq, IRQ_Signal); break;
-    case XI_EP_CAP:
-        build_irq_state(ks, irq, IRQ_Signal);
-        ks->irq_cap[irq].type = CAP_Endpoint;
-        break;
-    case XI_NO_SEND: build_irq_signal(ks, irq, n, 1, false); break;
-    default: build_irq_signal(ks, irq, n, 1, true); break;
-    }
-    if (p->irq >= XI_INACTIVE)
-        ks->active_irq = irq;
-}
-
 /* ---- text ---- */
 
 struct sbuf {
@@ -868,28 +753,6 @@ __attribute__((format(printf, 2, 3))) static void sb_put(struct sbuf *b, const c
     if (m > 0)
         b->used = (size_t)m < b->len - b->used ? b->used + (size_t)m : b->len - 1;
 }
-
-static const char *irq_text(const struct exh_plan *p, char *buf, size_t len)
-{
-    static const char *const irq[] = {"spurious", "out_of_range", "inactive", "timer", "reserved",
-                                      "null_cap", "endpoint_cap", "no_send_cap", "signal"};
-    snprintf(buf, len, "irq=%s", irq[p->irq]);
-    return buf;
-}
-
-static const char *send_text(const struct exh_plan *p, char *buf, size_t len)
-{
-    static const char *const extra[] = {"0", "1_resolves", "1_unresolved"};
-    snprintf(buf, len, "syscall=send cap=%s extra_caps=%s", ks_sys_cap_name(p->scap), extra[p->extra]);
-    return buf;
-}
-
-/* The two targets' parts of the enumeration (their descriptors, in
- * check/target_irq.c and check/target_signal.c, point at them). */
-const struct exh_ops exh_ops_irq = {irq_current, plan_irq, irq_timer, irq_signals, irq_names_ntfn,
-                                    false, build_irq, irq_text};
-const struct exh_ops exh_ops_signal = {send_current, plan_sysin, send_timer, send_signals, send_names_ntfn,
-                                       true, build_sysin, send_text};
 
 const char *exh_plan_text(const struct exh_plan *p, char *buf, size_t len)
 {

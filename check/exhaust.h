@@ -135,9 +135,13 @@ struct exh_plan {
 };
 
 /* A target's part of the enumeration (its descriptor's exh, target.h): the
- * entry's own dimension and what depends on it. The IRQ target's and the
- * signal target's are in exhaust.c, beside the walk they choose with. */
+ * entry's own dimension and what depends on it, in the target's own files
+ * (check/target_irq.c, check/target_signal_entry.c); they choose with
+ * exh_choose and build with build.h. */
 struct exh_walk;
+/* A choice among n values of the plan being walked (0 .. n-1); a dimension
+ * with one value takes no position. */
+int exh_choose(struct exh_walk *w, int n);
 struct exh_ops {
     /* the current thread: any kind, or one that can make a system call */
     int (*plan_current)(struct exh_walk *w, int threads_left);
@@ -154,7 +158,6 @@ struct exh_ops {
     void (*build)(struct kstate *ks, const struct exh_plan *p, int ntfn);
     const char *(*text)(const struct exh_plan *p, char *buf, size_t len);
 };
-extern const struct exh_ops exh_ops_irq, exh_ops_signal;
 
 /* ---- the iterator: one plan per step ---- */
 

@@ -6,6 +6,9 @@
  */
 #include "target.h"
 
+#include <stdio.h>
+
+#include "build.h"
 #include "config.h"
 #include "defect.h"
 #include "exhaust.h"
@@ -138,6 +141,72 @@ static int irq_gen_entry(struct kstate *ks, struct gen_src *src)
 
 /* PR #1227's fastpath: F1, F2, F5, F8, F9 (test_admit_left_by): everything
  * but the reschedule IPI, which it never marks */
+/* ---- the enumeration's part ---- */
+
+/* Any current thread, the idle thread too when no thread is left. */
+static int irq_current(struct exh_walk *w, int left)
+{
+    return exh_choose(w, left >= 1 ? CUR_KINDS : 1);
+}
+
+static void plan_irq(struct exh_walk *w, struct exh_plan *p)
+{
+    p->irq = exh_choose(w, XI_KINDS);
+}
+
+/* the values past the WCET window exist for the timer IRQ only (its
+ * deadline is compared with the clock less the window) */
+static bool irq_timer(const struct exh_plan *p)
+{
+    return p->irq == XI_TIMER;
+}
+
+/* A notification is signalled by the IRQ's cap with Send. */
+static bool irq_signals(const struct exh_plan *p)
+{
+    return p->irq == XI_SIGNAL;
+}
+
+/* A notification object is named by the IRQ's notification cap (with or
+ * without Send). */
+static bool irq_names_ntfn(const struct exh_plan *p)
+{
+    return p->irq == XI_SIGNAL || p->irq == XI_NO_SEND;
+}
+
+/* The IRQ taken. */
+static void build_irq(struct kstate *ks, const struct exh_plan *p, int n)
+{
+    const int irq = 20;
+    switch (p->irq) {
+    case XI_SPURIOUS: ks->active_irq = KS_IRQ_INVALID; break;
+    case XI_OUT_OF_RANGE: ks->active_irq = (int32_t)ks->cfg.max_irq + 1; break;
+    case XI_INACTIVE: build_irq_state(ks, irq, IRQ_Inactive); break;
+    case XI_TIMER: build_irq_state(ks, irq, IRQ_Timer); break;
+    case XI_RESERVED: build_irq_state(ks, irq, IRQ_Reserved); break;
+    case XI_NULL_CAP: build_irq_state(ks, irq, IRQ_Signal); break;
+    case XI_EP_CAP:
+        build_irq_state(ks, irq, IRQ_Signal);
+        ks->irq_cap[irq].type = CAP_Endpoint;
+        break;
+    case XI_NO_SEND: build_irq_signal(ks, irq, n, 1, false); break;
+    default: build_irq_signal(ks, irq, n, 1, true); break;
+    }
+    if (p->irq >= XI_INACTIVE)
+        ks->active_irq = irq;
+}
+
+static const char *irq_text(const struct exh_plan *p, char *buf, size_t len)
+{
+    static const char *const irq[] = {"spurious", "out_of_range", "inactive", "timer", "reserved",
+                                      "null_cap", "endpoint_cap", "no_send_cap", "signal"};
+    snprintf(buf, len, "irq=%s", irq[p->irq]);
+    return buf;
+}
+
+static const struct exh_ops irq_exh = {irq_current, plan_irq, irq_timer, irq_signals, irq_names_ntfn,
+                                       false, build_irq, irq_text};
+
 const struct target target_irq = {
     .name = "irq",
     .entry = ENTRY_IRQ,
@@ -166,7 +235,7 @@ const struct target target_irq = {
     .admit_as_written = INV_ADMIT_ALL & ~INV_ADMIT_IPI,
     .syscall_entry = false,
     .gen_entry = irq_gen_entry,
-    .exh = &exh_ops_irq,
+    .exh = &irq_exh,
     .sim = {.irq_fast = fastpath_irq, .send_fast = NULL, .checks_sends = false, .draws_sends = false},
     .words =
         {

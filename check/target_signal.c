@@ -188,7 +188,7 @@ const struct target target_signal = {
     .syscall_entry = true,
     .line = &sig_line,
     .gen_entry = sig_gen_entry,
-    .exh = &exh_ops_signal,
+    .exh = &sig_exh,
     .sim = {.irq_fast = NULL, .send_fast = fastpath_signal_performed, .checks_sends = true, .draws_sends = true},
     .words =
         {

@@ -1,7 +1,8 @@
 /*
  * target_signal: what the signal target's files share (target_signal.c, the
  * descriptor; target_signal_entry.c, its SysSend entry: the scenario line,
- * the rule its inputs keep, the generator's draw). Nothing outside the
+ * the rule its inputs keep, the generator's draw, the enumeration's part).
+ * Nothing outside the
  * target's files includes it.
  */
 #ifndef IRQSIM_TARGET_SIGNAL_H
@@ -14,5 +15,7 @@ extern const struct target_line sig_line;
 /* The generator's last step: a SysSend by the current thread, if it can
  * make one (gen_syscall_unfit), else -1. */
 int sig_gen_entry(struct kstate *ks, struct gen_src *src);
+/* the bounded enumeration's part: the caller, the SysSend's inputs */
+extern const struct exh_ops sig_exh;
 
 #endif

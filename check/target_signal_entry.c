@@ -1,13 +1,15 @@
 /*
  * target_signal_entry: the signal target's entry, a SysSend by the current
  * thread (struct ks_sysin): its scenario line, the rule its inputs keep,
- * and the generator's draw of them.
+ * the generator's draw of them, and the bounded enumeration's part
+ * (struct exh_ops, exhaust.h).
  */
 #include "target_signal.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "exhaust.h"
 #include "gen.h"
 #include "scenfield.h"
 
@@ -103,3 +105,82 @@ int sig_gen_entry(struct kstate *ks, struct gen_src *src)
     ks->sys.entry = ENTRY_SIGNAL;
     return 0;
 }
+
+/* ---- the enumeration's part (exh_ops_signal) ---- */
+
+/* The caller of a SysSend: one that can make a system call (gen_syscall_unfit,
+ * check_syscall_entry): never the idle thread, whose wfi loop makes none
+ * (src/arch/arm/64/idle.S); exhaust.c's build_current makes it Running and
+ * current with ResumeCurrentThread, as at every return to user level. */
+static int send_current(struct exh_walk *w, int left)
+{
+    (void)left;
+    return CUR_RR + exh_choose(w, CUR_KINDS - CUR_RR);
+}
+
+/* The SysSend's inputs, in the order both paths read them. The cap first:
+ * fastpath_signal's lookup_fp and cap checks (fastpath.c:577-587) and the
+ * slowpath's lookupCapAndSlot then decodeInvocation (syscall.c:320, 356)
+ * tell four apart: a notification cap with Send, one without, a null cap
+ * (lookup_fp gives it for an empty slot), a lookup failure (a cap fault;
+ * lookup_fp gives a null cap too). Extra caps only with Send: the slowpath
+ * reads them (lookupExtraCaps, syscall.c:335) after the cap lookup, so a
+ * lookup failure never reaches them, and on a cap without Send or a null cap
+ * both fastpaths fall back (fastpath.c:580-587; the fixed one earlier, at
+ * its msg_info check) before anything changes: the same slowpath runs on
+ * both sides. One extra cap that resolves and one that does not are the two
+ * outcomes of lookupExtraCaps (more caps only repeat them). */
+static void plan_sysin(struct exh_walk *w, struct exh_plan *p)
+{
+    p->scap = exh_choose(w, SCAP_COUNT);
+    p->extra = p->scap == SCAP_NTFN ? exh_choose(w, XE_KINDS) : XE_NONE;
+}
+
+/* the values past the WCET window exist for the timer IRQ only: never a
+ * SysSend */
+static bool send_timer(const struct exh_plan *p)
+{
+    (void)p;
+    return false;
+}
+
+/* A notification is signalled by the SysSend's cap with Send. */
+static bool send_signals(const struct exh_plan *p)
+{
+    return p->scap == SCAP_NTFN;
+}
+
+/* A notification object is named by the SysSend's notification cap (with
+ * or without Send: its capNtfnPtr is valid either way). */
+static bool send_names_ntfn(const struct exh_plan *p)
+{
+    return p->scap == SCAP_NTFN || p->scap == SCAP_NTFN_NO_SEND;
+}
+
+/* The SysSend: the svc takes no IRQ (c_handle_syscall reads none), so none
+ * is active; badge 1 as the IRQ target's cap, so that an active
+ * notification's word (msg_id 2) shows whether the badge was or-ed. */
+static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
+{
+    struct ks_sysin *s = &ks->sys;
+    memset(s, 0, sizeof *s);
+    s->entry = ENTRY_SIGNAL;
+    s->cap = (uint8_t)p->scap;
+    s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);
+    s->badge = n == KS_NONE ? 0 : 1;
+    s->extra_caps = p->extra == XE_NONE ? 0 : 1;
+    s->extra_bad = p->extra == XE_BAD ? 1 : 0;
+    ks->active_irq = KS_IRQ_INVALID;
+}
+
+static const char *send_text(const struct exh_plan *p, char *buf, size_t len)
+{
+    static const char *const extra[] = {"0", "1_resolves", "1_unresolved"};
+    snprintf(buf, len, "syscall=send cap=%s extra_caps=%s", ks_sys_cap_name(p->scap), extra[p->extra]);
+    return buf;
+}
+
+/* a SysSend: the receiver is compared with its core's current thread, and
+ * the fastpath never switches (fastpath.c:652-654) */
+const struct exh_ops sig_exh = {send_current, plan_sysin, send_timer, send_signals, send_names_ntfn,
+                                true, build_sysin, send_text};
