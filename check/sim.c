@@ -414,65 +414,61 @@ static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, in
     }
 }
 
-/* a SysSend on a notification (signal, send): the signal fastpath's entry */
-static bool is_signal(const struct wl_thread *t, int pc)
-{
-    return pc < t->n_prog && (t->prog[pc].op == OP_SIGNAL || t->prog[pc].op == OP_SEND);
-}
-
-/* the registers and lookups of a SysSend on a notification (kstate.h),
- * as the entry of target t */
-static void set_sysin_of(const struct target *t, struct kstate *ks, const struct ks_call *c)
-{
-    ks->sys = (struct ks_sysin){.entry = (uint8_t)t->entry, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
-                                .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
-}
-
-static void set_sysin(const struct sim *s, struct kstate *ks, const struct ks_call *c)
-{
-    set_sysin_of(s->target, ks, c);
-}
-
-/* A fastpath for SysSends that the configuration builds beside the
- * target's (target.h, built): the kernel's own code, as written, on both
- * kernels alike, so the two differ in the target's fastpath only. */
-static const struct target *built_send_fast(const struct sim *s, const struct kstate *ks)
+/* The target whose fastpath the configuration builds beside the target
+ * under check (target.h, built) and whose entry call c is: the kernel's own
+ * code, as written, on both kernels alike, so the two differ in the
+ * target's fastpath only. */
+static const struct target *built_fast_for(const struct sim *s, const struct kstate *ks, const struct ks_call *c)
 {
     for (int i = 0; target_at(i); i++) {
         const struct target *t = target_at(i);
-        if (t != s->target && t->built && t->built(&ks->cfg) && t->sim.send_fast)
+        if (t != s->target && t->built && t->built(&ks->cfg) && t->sim.entry_call && t->sim.entry_call(c))
             return t;
     }
     return NULL;
 }
 
-/* the system call on kernel k: the signal target's SysSends on a
- * notification carry their inputs (for the checker) and take
- * fastpath_signal on the fastpath kernel; returns whether it was performed */
-static bool syscall_on(const struct sim *s, struct sim_kernel *k, const struct ks_call *c, bool signal)
+/* the entry of target t's fastpath: its inputs set (for the checker), the
+ * entry checked, the fastpath of variant v run, the inputs cleared */
+static bool fast_entry(const struct sim *s, struct sim_kernel *k, const struct target *t, int v,
+                       const struct ks_call *c)
 {
-    const struct target *built = signal ? built_send_fast(s, &k->ks) : NULL;
-    if (built) {
-        set_sysin_of(built, &k->ks, c);
-        check_entry(s, k, SE_SYSCALL);
-        bool performed = true;
-        built->sim.send_fast(&k->ks, 0 /* as written */, &performed);
-        memset(&k->ks.sys, 0, sizeof k->ks.sys);
-        return performed;
-    }
-    if (!signal || !s->target->sim.send_fast) {
+    t->sim.set_inputs(&k->ks, c);
+    check_entry(s, k, SE_SYSCALL);
+    bool performed = true;
+    t->sim.sys_fast(&k->ks, v, &performed);
+    memset(&k->ks.sys, 0, sizeof k->ks.sys);
+    return performed;
+}
+
+/* the system call on kernel k: a call that is the target's entry carries
+ * its inputs (for the checker) and takes the target's fastpath on the
+ * fastpath kernel; one that is the entry of a fastpath built beside takes
+ * that on both; returns whether it was performed */
+static bool syscall_on(const struct sim *s, struct sim_kernel *k, const struct ks_call *c)
+{
+    const struct target *built = built_fast_for(s, &k->ks, c);
+    if (built)
+        return fast_entry(s, k, built, 0 /* as written */, c);
+    const struct target *t = s->target;
+    if (!t->sim.entry_call || !t->sim.entry_call(c)) {
         check_entry(s, k, SE_SYSCALL);
         return handleSyscall(&k->ks, c);
     }
-    set_sysin(s, &k->ks, c);
-    check_entry(s, k, SE_SYSCALL);
-    bool performed = true;
     if (k->fast)
-        s->target->sim.send_fast(&k->ks, s->variant, &performed);
-    else
-        performed = handleSyscall(&k->ks, c);
+        return fast_entry(s, k, t, s->variant, c);
+    t->sim.set_inputs(&k->ks, c);
+    check_entry(s, k, SE_SYSCALL);
+    bool performed = handleSyscall(&k->ks, c);
     memset(&k->ks.sys, 0, sizeof k->ks.sys);
     return performed;
+}
+
+/* a SysSend on a notification (seL4_Signal, seL4_Send): its lookups may
+ * fault the caller */
+static bool is_send(const struct ks_call *c)
+{
+    return c->sys == SYS_Send && c->inv == CALL_Signal;
 }
 
 static void user_event(const struct sim *s, struct sim_kernel *k, int core)
@@ -488,11 +484,11 @@ static void user_event(const struct sim *s, struct sim_kernel *k, int core)
     k->ks.hw_clock = k->now + s->w->entry_latency;
     k->ks.active_irq = KS_IRQ_INVALID;
     uint8_t before = k->ks.n_asserts;
-    bool performed = syscall_on(s, k, &c, is_signal(t, pc));
+    bool performed = syscall_on(s, k, &c);
     /* a send whose lookups failed faulted the caller (handleFault, no
      * handler: Inactive); a resume restarts it at the same instruction
      * (restart -> Restart -> activateThread sets the restart PC) */
-    if (is_signal(t, pc) && k->ks.tcbs[tcb].state == TS_Inactive)
+    if (is_send(&c) && k->ks.tcbs[tcb].state == TS_Inactive)
         performed = false;
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[SE_SYSCALL]++;
@@ -878,16 +874,21 @@ static void keep_state(struct sim *s, const struct kstate *in, bool lockstep)
     ks_copy(s->div_state, in);
 }
 
-/* the entries the one-entry check runs at: the IRQ target's device
- * interrupts, the signal target's SysSends on a notification */
+/* the entries the one-entry check runs at: the target's entry, a device
+ * interrupt or the system calls its entry_call names */
 static bool checked_entry(const struct sim *s, const struct sim_kernel *k, struct ev e)
 {
-    if (!s->target->sim.checks_sends)
+    if (!s->target->sim.entry_call)
         return e.kind == EV_DEVICE;
     if (e.kind != EV_USER)
         return false;
     int tcb = cur_of(&k->ks, e.core), i = wl_thread_of(s, tcb);
-    return is_signal(&s->w->threads[i], k->pc[tcb]);
+    const struct wl_thread *t = &s->w->threads[i];
+    int pc = k->pc[tcb];
+    if (pc >= t->n_prog || t->prog[pc].op == OP_COMPUTE) /* no call: the thread computes or has ended */
+        return false;
+    struct ks_call c = call_of(s, t, tcb, pc);
+    return s->target->sim.entry_call(&c);
 }
 
 /* kernel k's state at entry e as the one-entry check takes it (a SysSend
@@ -905,7 +906,7 @@ static int entry_state(const struct sim *s, const struct sim_kernel *k, struct e
     int tcb = in->cur_thread, i = wl_thread_of(s, tcb);
     struct ks_call c = call_of(s, &s->w->threads[i], tcb, k->pc[tcb]);
     in->active_irq = KS_IRQ_INVALID;
-    set_sysin(s, in, &c);
+    s->target->sim.set_inputs(in, &c);
     return i;
 }
 

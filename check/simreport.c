@@ -58,8 +58,8 @@ static const char *variant_of(const struct sim *s)
 /* where a checked entry happened: an interrupt, or a SysSend by a thread */
 static void print_where(FILE *out, const struct sim *s, int irq, int caller)
 {
-    if (s->target->sim.checks_sends)
-        fprintf(out, "signal by %s", caller >= 0 ? s->w->threads[caller].name : "?");
+    if (s->target->sim.entry_call)
+        fprintf(out, "%s by %s", s->target->words.by, caller >= 0 ? s->w->threads[caller].name : "?");
     else
         fprintf(out, "irq %d", irq);
 }
@@ -283,7 +283,7 @@ int sim_json(FILE *out, const struct sim *s)
         fprintf(out, "\"target\":\"%s\",", s->target->name);
     fprintf(out, "\"fastpath\":\"%s\",\"horizon\":%" PRIu64 ",\"diverged\":%s", variant_of(s), s->w->horizon,
             s->diverged ? "true" : "false");
-    if (s->diverged && s->target->sim.checks_sends) {
+    if (s->diverged && s->target->sim.entry_call) {
         /* the caller's name is the workload file's: escaped */
         fprintf(out, ",\"divergence\":{\"time\":%" PRIu64 ",\"caller\":", s->div_time);
         rc |= jval_write_string(out, s->drift || s->div_caller < 0 ? "" : s->w->threads[s->div_caller].name);

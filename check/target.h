@@ -50,6 +50,7 @@ struct target_words {
     const char *checked_many;   /* "device interrupts" */
     const char *agreed;         /* "first divergence: none (every AGREED agreed)" */
     const char *json_checked;   /* the workload JSON's key for the checked entries */
+    const char *by;             /* a system-call entry in a workload: "BY by THREAD" */
     /* irqsim report: the IRQ comment reviews a pull request, the signal one a
      * function already on master (docs/FINDINGS-signal.md) */
     const char *subject;    /* the heading's "irqsim: SUBJECT (`variant`) against the slowpath" */
@@ -65,21 +66,31 @@ struct target_words {
     const char *verdict_slow;
 };
 
+struct ks_call;
+struct wl_src;
+struct wl_insn;
+struct workload;
+
 /* How the workload simulator (check/sim.c, check/workload.c) runs a target. */
 struct target_sim {
     /* a device interrupt on the fastpath kernel: the target's fastpath, or
      * NULL for the slowpath (handleInterruptEntry) */
     int (*irq_fast)(struct kstate *ks, int variant);
-    /* a SysSend on a notification on the fastpath kernel: the target's
-     * fastpath (performed: whether the call happened), or NULL for the
-     * slowpath (handleSyscall) */
-    int (*send_fast)(struct kstate *ks, int variant, bool *performed);
-    /* the one-entry check runs at SysSends on a notification (else at
-     * device interrupts) */
-    bool checks_sends;
-    /* the workload generator draws seL4_Send with extra caps and
-     * signalling threads */
-    bool draws_sends;
+    /* Whether a thread's system call c (sim/syscall.h) is the target's
+     * entry; NULL: its entry is a device interrupt. Its entries are the
+     * ones the one-entry check runs at, and take the hooks below. */
+    bool (*entry_call)(const struct ks_call *c);
+    /* the entry's inputs (kstate sys) for such a call */
+    void (*set_inputs)(struct kstate *ks, const struct ks_call *c);
+    /* the target's fastpath at such an entry on the fastpath kernel
+     * (performed: whether the call happened) */
+    int (*sys_fast)(struct kstate *ks, int variant, bool *performed);
+    /* The workload generator's draws of the target's own entries
+     * (workload.c, drawing with wl_take): a seL4_Signal instruction
+     * refined after it is drawn (NULL: left as drawn), and thread i drawn
+     * as the target's own kind of thread, if it returns true (NULL: none). */
+    void (*draw_insn)(struct wl_src *src, struct wl_insn *in);
+    bool (*draw_thread)(struct wl_src *src, struct workload *w, int i);
 };
 
 struct target {

@@ -236,7 +236,7 @@ const struct target target_irq = {
     .syscall_entry = false,
     .gen_entry = irq_gen_entry,
     .exh = &irq_exh,
-    .sim = {.irq_fast = fastpath_irq, .send_fast = NULL, .checks_sends = false, .draws_sends = false},
+    .sim = {.irq_fast = fastpath_irq},
     .words =
         {
             .entry_a = "an interrupt",

@@ -189,7 +189,12 @@ const struct target target_signal = {
     .line = &sig_line,
     .gen_entry = sig_gen_entry,
     .exh = &sig_exh,
-    .sim = {.irq_fast = NULL, .send_fast = fastpath_signal_performed, .checks_sends = true, .draws_sends = true},
+    .sim = {.irq_fast = NULL,
+            .entry_call = sig_entry_call,
+            .set_inputs = sig_set_inputs,
+            .sys_fast = fastpath_signal_performed,
+            .draw_insn = sig_draw_insn,
+            .draw_thread = sig_draw_thread},
     .words =
         {
             .entry_a = "a SysSend",
@@ -198,6 +203,7 @@ const struct target target_signal = {
             .checked_many = "SysSends on a notification",
             .agreed = "signal",
             .json_checked = "signals_checked",
+            .by = "signal",
             .subject = "master's signal fastpath",
             .fast_intro = "master's `fastpath_signal` (merged from PR #793, `KernelSignalFastpath`)",
             .event = "one `SysSend`",

@@ -15,6 +15,17 @@ extern const struct target_line sig_line;
 /* The generator's last step: a SysSend by the current thread, if it can
  * make one (gen_syscall_unfit), else -1. */
 int sig_gen_entry(struct kstate *ks, struct gen_src *src);
+/* the workload simulator's: a SysSend on a notification is the entry, and
+ * its inputs */
+struct ks_call;
+bool sig_entry_call(const struct ks_call *c);
+void sig_set_inputs(struct kstate *ks, const struct ks_call *c);
+/* the workload generator's: seL4_Send with an extra cap, signalling threads */
+struct wl_src;
+struct wl_insn;
+struct workload;
+void sig_draw_insn(struct wl_src *src, struct wl_insn *in);
+bool sig_draw_thread(struct wl_src *src, struct workload *w, int i);
 /* the bounded enumeration's part: the caller, the SysSend's inputs */
 extern const struct exh_ops sig_exh;
 

@@ -1,8 +1,9 @@
 /*
  * target_signal_entry: the signal target's entry, a SysSend by the current
  * thread (struct ks_sysin): its scenario line, the rule its inputs keep,
- * the generator's draw of them, and the bounded enumeration's part
- * (struct exh_ops, exhaust.h).
+ * the generator's draw of them, the bounded enumeration's part (struct
+ * exh_ops, exhaust.h), and how the workload simulator takes it (struct
+ * target_sim).
  */
 #include "target_signal.h"
 
@@ -12,6 +13,8 @@
 #include "exhaust.h"
 #include "gen.h"
 #include "scenfield.h"
+#include "syscall.h"
+#include "workload.h"
 
 static const struct scen_field sig_fields[] = {
     SF_ENUM(struct ks_sysin, "cap", cap, SCAP_COUNT, ks_sys_cap_name),
@@ -53,6 +56,48 @@ const struct target_line sig_line = {
     .n_fields = (int)SF_COUNT(sig_fields),
     .misfit = sig_misfit,
 };
+
+/* A thread's seL4_Signal or seL4_Send on a notification in a workload
+ * (sim/syscall.h CALL_Signal) */
+bool sig_entry_call(const struct ks_call *c)
+{
+    return c->sys == SYS_Send && c->inv == CALL_Signal;
+}
+
+/* the registers and lookups of that SysSend (struct ks_sysin) */
+void sig_set_inputs(struct kstate *ks, const struct ks_call *c)
+{
+    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
+                                .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
+}
+
+/* One seL4_Signal in 3 a seL4_Send with an extra cap, whose cptr does not
+ * resolve in half of them (the slowpath's lookupExtraCaps, which
+ * fastpath_signal never makes). */
+void sig_draw_insn(struct wl_src *src, struct wl_insn *in)
+{
+    if (wl_take(src, 3) == 0) {
+        in->op = OP_SEND;
+        in->n = wl_take(src, 2);
+    }
+}
+
+/* One thread in 2 (of those not drawn as device drivers) a signaller:
+ * work, signal, maybe one more instruction, loop. */
+bool sig_draw_thread(struct wl_src *src, struct workload *w, int i)
+{
+    struct wl_thread *t = &w->threads[i];
+    if (!wl_take(src, 2))
+        return false;
+    struct wl_insn *p = t->prog;
+    p[0] = (struct wl_insn){.op = OP_COMPUTE, .a = -1, .b = -1, .n = 1 + 20 * (ticks_t)wl_take(src, 200)};
+    p[1] = (struct wl_insn){.op = OP_SIGNAL, .a = (int8_t)wl_take(src, w->n_ntfns), .b = -1, .n = 0};
+    t->n_prog = 2;
+    if (wl_take(src, 2) == 0)
+        wl_draw_insn(src, w, &t->prog[t->n_prog++], 2, i);
+    p[t->n_prog++] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = 0};
+    return true;
+}
 
 enum sys_kind { SK_NTFN, SK_NO_SEND, SK_LOOKUP_FAIL, SK_NULL, SK_EXTRA_BAD, SK_EXTRA_OK };
 

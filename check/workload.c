@@ -874,20 +874,32 @@ void workload_print(FILE *out, const struct workload *w)
 
 /* ---- the workload fuzzer's generator ---- */
 
-struct src {
+struct wl_src {
     const uint8_t *p;
     size_t n, i;
-    const struct target *target; /* the signal target draws its own entries too */
+    const struct target *target; /* a target may draw its own entries too (target_sim) */
 };
 
-static unsigned take(struct src *s, unsigned bound)
+static unsigned take(struct wl_src *s, unsigned bound)
 {
     unsigned v = s->i < s->n ? s->p[s->i] : (unsigned)(s->i * 7u + 3u);
     s->i++;
     return bound ? v % bound : 0;
 }
 
-static void gen_sc(struct src *src, struct workload *w, int i)
+static void gen_insn(struct wl_src *src, const struct workload *w, struct wl_insn *in, int pc, int self);
+
+unsigned wl_take(struct wl_src *s, unsigned bound)
+{
+    return take(s, bound);
+}
+
+void wl_draw_insn(struct wl_src *src, const struct workload *w, struct wl_insn *in, int pc, int self)
+{
+    gen_insn(src, w, in, pc, self);
+}
+
+static void gen_sc(struct wl_src *src, struct workload *w, int i)
 {
     struct wl_sc *s = &w->scs[i];
     snprintf(s->name, sizeof s->name, "sc%d", (uint8_t)i); /* i < n_scs, a uint8_t */
@@ -903,7 +915,7 @@ static void gen_sc(struct src *src, struct workload *w, int i)
 /* instruction pc of thread self; the TCB invocations on other threads
  * come only with a second core (one-core byte streams keep their meaning),
  * and name a thread of an earlier line or self (the reader's rule) */
-static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *in, int pc, int self)
+static void gen_insn(struct wl_src *src, const struct workload *w, struct wl_insn *in, int pc, int self)
 {
     memset(in, 0, sizeof *in);
     in->a = in->b = -1;
@@ -925,10 +937,8 @@ static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *
         return;
     case OP_SIGNAL:
         in->a = (int8_t)take(src, w->n_ntfns);
-        if (src->target->sim.draws_sends && take(src, 3) == 0) { /* seL4_Send with an extra cap */
-            in->op = OP_SEND;
-            in->n = take(src, 2);
-        }
+        if (src->target->sim.draw_insn) /* the target's own forms of it */
+            src->target->sim.draw_insn(src, in);
         return;
     case OP_WAIT:
         in->a = (int8_t)take(src, w->n_ntfns);
@@ -951,7 +961,7 @@ static void gen_insn(struct src *src, const struct workload *w, struct wl_insn *
     }
 }
 
-static void gen_thread(struct src *src, struct workload *w, int i)
+static void gen_thread(struct wl_src *src, struct workload *w, int i)
 {
     struct wl_thread *t = &w->threads[i];
     snprintf(t->name, sizeof t->name, "t%d", (uint8_t)i); /* i < n_threads, a uint8_t */
@@ -970,22 +980,14 @@ static void gen_thread(struct src *src, struct workload *w, int i)
         p[t->n_prog++] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = 0};
         return;
     }
-    if (src->target->sim.draws_sends && take(src, 2)) { /* a signaller: work, signal, maybe more, loop */
-        struct wl_insn *p = t->prog;
-        p[0] = (struct wl_insn){.op = OP_COMPUTE, .a = -1, .b = -1, .n = 1 + 20 * (ticks_t)take(src, 200)};
-        p[1] = (struct wl_insn){.op = OP_SIGNAL, .a = (int8_t)take(src, w->n_ntfns), .b = -1, .n = 0};
-        t->n_prog = 2;
-        if (take(src, 2) == 0)
-            gen_insn(src, w, &t->prog[t->n_prog++], 2, i);
-        p[t->n_prog++] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = 0};
+    if (src->target->sim.draw_thread && src->target->sim.draw_thread(src, w, i))
         return;
-    }
     t->n_prog = (uint8_t)(1 + take(src, 6));
     for (int k = 0; k < t->n_prog; k++)
         gen_insn(src, w, &t->prog[k], k, i);
 }
 
-static void gen_irq(struct src *src, struct workload *w, int q)
+static void gen_irq(struct wl_src *src, struct workload *w, int q)
 {
     struct wl_irq *x = &w->irqs[q];
     x->irq = (uint16_t)(32 + q);
@@ -1027,7 +1029,7 @@ static bool renumber_irq(struct workload *w, int q, int irq)
  * the same multiple of it; and a device IRQ at an edge of the valid range,
  * by gen.c's rule (gen_irq_edge). An IRQ above maxIRQ is not drawn: the
  * kernel never enables one (docs/workload-format.md). */
-static void gen_edges(struct src *src, struct workload *w)
+static void gen_edges(struct wl_src *src, struct workload *w)
 {
     struct ks_config c;
     if (cfg_preset(&c, w->board) != 0)
@@ -1051,7 +1053,7 @@ static void gen_edges(struct src *src, struct workload *w)
  * gic_rank), any of the six orders of the three kinds and either order of
  * the device lines, in a fixed share of the workloads; drawn last, so the
  * draws before stay as they were */
-static void gen_gic_order(struct src *src, struct workload *w)
+static void gen_gic_order(struct wl_src *src, struct workload *w)
 {
     static const uint8_t orders[6][WL_GIC_KINDS] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     if (take(src, WL_GEN_GIC_ORDER_ONE_IN) != 0)
@@ -1062,7 +1064,7 @@ static void gen_gic_order(struct src *src, struct workload *w)
 
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, struct workload *w)
 {
-    struct src src = {data, len, 0, target};
+    struct wl_src src = {data, len, 0, target};
     workload_init(w);
     w->target = target;
     w->cores = (uint8_t)(cores > 1 ? KS_MAX_CORES : 1);
@@ -1099,7 +1101,7 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
     }
     /* last, so the draws above stay as they were: the kernel's own signal
      * fastpath beside an IRQ target's (its leftovers, issue 19) */
-    w->signal_fastpath = !target->sim.draws_sends && take(&src, 3) == 0;
+    w->signal_fastpath = !target->built && take(&src, 3) == 0;
     gen_edges(&src, w);
     gen_gic_order(&src, w);
     /* last again: on two cores, one workload in 3 has the GIC deliver a

@@ -169,9 +169,9 @@ void workload_print(FILE *out, const struct workload *w);
 bool workload_round_trips(const struct workload *w, struct workload *back, FILE *err);
 
 /* A valid workload for target on `cores` cores (1 or 2) generated from
- * bytes (the workload fuzzer); returns 0. A target whose descriptor draws
- * sends (target.h, sim.draws_sends) gets signalling threads and seL4_Send
- * with an extra cap too (the signal fastpath's entries). */
+ * bytes (the workload fuzzer); returns 0. A target draws its own entries
+ * too (target.h, target_sim's draw_insn and draw_thread: the signal
+ * target's signalling threads and seL4_Send with an extra cap). */
 /* The generator's fixed shares of the configuration's edges: one workload
  * in this many has an SC of budget MIN_BUDGET, and one in this many a
  * device IRQ at an edge of the valid range (gen_irq_edge, check/gen.h). */
@@ -182,5 +182,12 @@ bool workload_round_trips(const struct workload *w, struct workload *back, FILE 
 #define WL_GEN_GIC_ORDER_ONE_IN 3
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target,
                         struct workload *w);
+
+/* What a target's draws (target_sim) take from the generator's source: a
+ * choice in [0, bound), and instruction pc of thread self drawn as every
+ * thread's are. */
+struct wl_src;
+unsigned wl_take(struct wl_src *s, unsigned bound);
+void wl_draw_insn(struct wl_src *src, const struct workload *w, struct wl_insn *in, int pc, int self);
 
 #endif

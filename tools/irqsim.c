@@ -417,7 +417,7 @@ static int cmd_fuzz(struct opts *o)
         return usage_error(o->cmd, "takes no files (got '%s')", o->files[0]);
     if (o->fuzz.workload_mode && o->fuzz.jobs != 1)
         return usage_error(o->cmd, "--mode workload runs one job (got --jobs %s)", "> 1");
-    if (o->fuzz.signal_fastpath && (!o->fuzz.workload_mode || o->fuzz.bounds.target->sim.draws_sends))
+    if (o->fuzz.signal_fastpath && (!o->fuzz.workload_mode || o->fuzz.bounds.target->built))
         return usage_error(o->cmd, "--signal-fastpath is for --mode workload of an IRQ target (%s)",
                            "it builds the kernel's own fastpath_signal beside the one under check");
     if (!o->fuzz.workload_mode && o->fuzz.cores != 1)
