@@ -4,10 +4,8 @@
 #include <stdio.h>
 
 #include "irq_fast.h"
-#include "sig_fast.h"
 #include "target.h"
 
-_Static_assert(FIX_ALL < CLASS_NO_FIX && SFIX_ALL < CLASS_NO_FIX, "CLASS_NO_FIX must not be a fix set");
 
 /* Whether the fastpath with these fixes agrees with the slowpath outcome
  * already normalised in ws->a; *tested: the fixes the run depended on. */

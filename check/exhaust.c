@@ -228,7 +228,6 @@ static void plan(struct exh_iter *it)
     memset(p, 0, sizeof *p);
     int left = b->threads;
     p->ops = b->target->exh;
-    bool send = p->ops->send; /* a SysSend, not an IRQ (exh_ops) */
 
     p->ndom = 1 + choose(&w, b->domains);
     p->cur = p->ops->plan_current(&w, left);
@@ -377,12 +376,13 @@ static void plan(struct exh_iter *it)
     }
     if (p->recv) {
         int n = prio_candidates(p, list);
-        /* a SysSend compares the receiver with the current thread of its
-         * SC's core (fastpath.c:652-654); on the other core that is its idle
-         * thread (build_core1), priority 0, which a receiver can equal: the
-         * lowest candidate (below all of core 0's, which the caller keeps
-         * above 0) becomes 0, the same order on core 0 */
-        if (send && p->ndom == 1)
+        /* a fastpath that compares the receiver with the current thread of
+         * its SC's core (the signal target's: fastpath.c:652-654); on the
+         * other core that is its idle thread (build_core1), priority 0,
+         * which a receiver can equal: the lowest candidate (below all of
+         * core 0's, which the caller keeps above 0) becomes 0, the same
+         * order on core 0 */
+        if (p->ops->prio_vs_core && p->ndom == 1)
             list[n - 1] = 0;
         p->r_prio = choose_in(&w, list, n);
         p->r_dom = p->ndom == 2 ? choose(&w, 2) : 0;
@@ -403,10 +403,10 @@ static void plan(struct exh_iter *it)
          * come after its domain and core checks; the slowpath never reads it */
         int cur_prio = p->cur == CUR_IDLE ? 0 : PRIO_CUR;
         bool reaches = p->r_dom == 0 && p->r_core == RC_UP && p->rsc != RSC_NONE && p->rsc != RSC_NTFN_HELD;
-        /* fastpath_signal never switches (a receiver above the caller is
-         * slow_prio, fastpath.c:652-654): only the slowpath reads it, alike
-         * on both sides */
-        reaches = reaches && !send;
+        /* a fastpath that never switches (fastpath_signal: a receiver above
+         * the caller is slow_prio, fastpath.c:652-654): only the slowpath
+         * reads it, alike on both sides */
+        reaches = reaches && !p->ops->never_switches;
         p->r_as = reaches && (p->cur == CUR_IDLE || p->r_prio > cur_prio) ? choose(&w, RA_KINDS) : RA_OK;
         if (cfg_kernel_has(b->kernel, KF_STALE_REPLY_REF) && p->ntfn == XN_WAITING)
             p->r_stale = choose(&w, 2);

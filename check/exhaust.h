@@ -151,10 +151,13 @@ struct exh_ops {
     bool (*timer)(const struct exh_plan *p);
     bool (*signals)(const struct exh_plan *p);    /* a notification is signalled */
     bool (*names_ntfn)(const struct exh_plan *p); /* a notification object is named */
-    /* a SysSend: the receiver is compared with its core's current thread
-     * (the other core's idle thread, priority 0), and the fastpath never
-     * switches (fastpath.c:652-654) */
-    bool send;
+    /* the fastpath compares the receiver with the current thread of its
+     * SC's core (on the other core its idle thread, priority 0), so a
+     * receiver of priority 0 is a value of its own */
+    bool prio_vs_core;
+    /* the fastpath never switches to the receiver: only the slowpath reads
+     * the receiver's vspace, alike on both sides, so it is not varied */
+    bool never_switches;
     void (*build)(struct kstate *ks, const struct exh_plan *p, int ntfn);
     const char *(*text)(const struct exh_plan *p, char *buf, size_t len);
 };

@@ -12,7 +12,6 @@
 #include "refill.h"
 #include "sched.h"
 #include "schedcontext.h"
-#include "sig_fast.h"
 #include "smp.h"
 #include "syscall.h"
 #include "target.h"

@@ -9,12 +9,15 @@
 #include <stdio.h>
 
 #include "build.h"
+#include "classify.h"
 #include "config.h"
 #include "defect.h"
 #include "exhaust.h"
 #include "invariant.h"
 #include "irq_fast.h"
 #include "irq_slow.h"
+
+_Static_assert(FIX_ALL < CLASS_NO_FIX, "CLASS_NO_FIX (classify.h) must not be a fix set");
 
 _Static_assert(FP_EXIT_COUNT <= TARGET_MAX_EXITS, "TARGET_MAX_EXITS");
 
@@ -204,8 +207,10 @@ static const char *irq_text(const struct exh_plan *p, char *buf, size_t len)
     return buf;
 }
 
+/* fastpath_irq compares the receiver with the current thread, and may
+ * switch to it */
 static const struct exh_ops irq_exh = {irq_current, plan_irq, irq_timer, irq_signals, irq_names_ntfn,
-                                       false, build_irq, irq_text};
+                                       false, false, build_irq, irq_text};
 
 const struct target target_irq = {
     .name = "irq",

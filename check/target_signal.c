@@ -10,6 +10,7 @@
 
 #include <string.h>
 
+#include "classify.h"
 #include "config.h"
 #include "defect.h"
 #include "exhaust.h"
@@ -17,6 +18,8 @@
 #include "invariant.h"
 #include "irq_fast.h"
 #include "sig_fast.h"
+
+_Static_assert(SFIX_ALL < CLASS_NO_FIX, "CLASS_NO_FIX (classify.h) must not be a fix set");
 
 _Static_assert((int)FP_PR1227 == (int)SIG_MERGED && (int)FP_FIXED == (int)SIG_FIXED, "variant numbers are shared by the targets");
 _Static_assert(SIG_EXIT_COUNT <= TARGET_MAX_EXITS, "TARGET_MAX_EXITS");

@@ -225,7 +225,7 @@ static const char *send_text(const struct exh_plan *p, char *buf, size_t len)
     return buf;
 }
 
-/* a SysSend: the receiver is compared with its core's current thread, and
- * the fastpath never switches (fastpath.c:652-654) */
+/* fastpath_signal compares the receiver with its core's current thread,
+ * and never switches (fastpath.c:652-654) */
 const struct exh_ops sig_exh = {send_current, plan_sysin, send_timer, send_signals, send_names_ntfn,
-                                true, build_sysin, send_text};
+                                true, true, build_sysin, send_text};
