@@ -72,7 +72,7 @@ bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *w
 {
     int variant = fixes == target_of(in)->fix_all ? FP_FIXED : FP_PR1227;
     diff_run(in, variant, true, v, &ws->a, &ws->b);
-    cl->target = in->sys.entry;
+    cl->target = target_index(target_of(in));
     cl->exit = v->exit;
     cl->fields = v->fields;
     cl->cause = 0;
@@ -99,7 +99,7 @@ const char *cause_text(const struct target *t, unsigned cause, char *buf, size_t
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len)
 {
     char cause[160];
-    const struct target *t = target_get(cl->target);
+    const struct target *t = target_at(cl->target);
     if (!t)
         t = target_default();
     snprintf(buf, len, "%s/%s", t->exit_name(cl->exit), cause_text(t, cl->cause, cause, sizeof cause));

@@ -19,8 +19,9 @@ struct dclass {
     int exit;
     unsigned cause;   /* FIX() bits, or CLASS_NO_FIX */
     uint32_t fields;  /* DF_* bits of the verdict */
-    int target;       /* enum ks_entry: whose exits and fixes (target.h); last, so
-                         positional initialisers of IRQ classes stay valid */
+    int target;       /* the target (target_at, target_index): whose exits and
+                         fixes; last, so positional initialisers of the
+                         default target's classes stay valid */
 };
 
 /* Scratch space for classification: three states, kept by the caller so

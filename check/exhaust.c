@@ -729,6 +729,7 @@ int exh_build(const struct exh_plan *p, const struct exh_bounds *b, struct kstat
     }
 
     p->ops->build(ks, p, n);
+    target_mark(b->target, ks);
     build_features(ks);
     build_deadline(ks);
     ks->reprogram = false; /* the queue operations set it; user level has it clear */

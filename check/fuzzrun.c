@@ -257,7 +257,7 @@ static void classify_divergence(struct worker *w, const struct diff_verdict *v, 
 {
     cl->exit = v->exit;
     cl->fields = v->fields;
-    cl->target = w->in.sys.entry;
+    cl->target = target_index(target_of(&w->in));
     cl->cause = w->s->o->variant == FP_PR1227 ? classify_cause_after(&w->in, v, &w->sws.cws) : CLASS_NO_FIX;
 }
 

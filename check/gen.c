@@ -1013,8 +1013,10 @@ int gen_state_cached(struct kstate *ks, struct gen_src *src, const struct gen_bo
     for (int tries = 0; tries < 1000; tries++) {
         if (gen_one(ks, src, b, c) != 0)
             return -1;
-        if (b->target->gen_entry(ks, src) == 0)
+        if (b->target->gen_entry(ks, src) == 0) {
+            target_mark(b->target, ks);
             return 0;
+        }
     }
     return -1;
 }

@@ -881,9 +881,14 @@ static void check_user(struct ctx *c, enum inv_when when)
  * rule, the one the scenario reader applies (struct target_line). */
 static void check_sysin(struct ctx *c)
 {
-    const struct target *t = target_get(c->ks->sys.entry);
-    if (!t) {
+    const struct target *t = target_get_rank(c->ks->sys.entry, c->ks->sys.target);
+    if (!target_get(c->ks->sys.entry)) {
         fail(c, INV_INDEX, "entry kind %u out of range", c->ks->sys.entry);
+        return;
+    }
+    if (!t) {
+        fail(c, INV_INDEX, "entry kind %s has no fastpath under check of rank %u", ks_entry_name(c->ks->sys.entry),
+             c->ks->sys.target);
         return;
     }
     char why[160];

@@ -48,6 +48,7 @@ enum {
     SEEN_IRQS = 1u << 7,
     SEEN_OOR = 1u << 8,
     SEEN_SYSCALL = 1u << 9,
+    SEEN_TARGET = 1u << 10,
 };
 
 struct ctx {
@@ -1194,10 +1195,34 @@ static int dir_syscall(struct ctx *c, const struct line *ln, int arg)
     if (need(c, "syscall", ln, 2, l->required) ||
         apply_fields(c, "syscall", s, l->fields, (size_t)l->n_fields, ln, 2))
         return -1;
-    s->entry = (uint8_t)t->entry;
+    target_mark(t, c->ks);
     char why[sizeof c->err->msg - 16];
     if (l->misfit(c->ks, why, sizeof why))
         return fail(c, "syscall: %s", why);
+    return 0;
+}
+
+/* `target NAME`: the state is an entry of the fastpath under check NAME,
+ * where its entry kind has several (print.c writes the line only then);
+ * read after the syscall line, which gives the entry kind */
+static int dir_target(struct ctx *c, const struct line *ln, int arg)
+{
+    (void)arg;
+    if (once(c, SEEN_TARGET, "target"))
+        return -1;
+    if (ln->n != 2)
+        return fail(c, "expected 'target NAME'");
+    const struct target *t = NULL;
+    for (int i = 0; target_at(i); i++)
+        if (tok_is(ln->t[1], target_at(i)->name))
+            t = target_at(i);
+    char names[80];
+    if (!t)
+        return fail(c, "target: unknown target '%.*s' (%s)", TOK(ln->t[1]), target_names(names, sizeof names, ""));
+    if (t->entry != c->ks->sys.entry)
+        return fail(c, "target: %s is an entry of kind %s, the state one of kind %s (its syscall line)", t->name,
+                    ks_entry_name(t->entry), ks_entry_name(c->ks->sys.entry));
+    target_mark(t, c->ks);
     return 0;
 }
 
@@ -1222,6 +1247,7 @@ static const struct directive directives[] = {
     {"ipi", 0, {NULL, dir_ipi, NULL}},
     {"irq_oor", 0, {NULL, dir_irq_oor, NULL}},
     {"syscall", 0, {NULL, dir_syscall, NULL}},
+    {"target", 0, {NULL, NULL, dir_target}},
     {"tcb", K_TCB, {new_obj, fill_obj, NULL}},
     {"sc", K_SC, {new_obj, fill_obj, NULL}},
     {"ntfn", K_NTFN, {new_obj, fill_obj, obj_queue}},

@@ -433,6 +433,7 @@ static bool fast_entry(const struct sim *s, struct sim_kernel *k, const struct t
                        const struct ks_call *c)
 {
     t->sim.set_inputs(&k->ks, c);
+    target_mark(t, &k->ks);
     check_entry(s, k, SE_SYSCALL);
     bool performed = true;
     t->sim.sys_fast(&k->ks, v, &performed);
@@ -457,6 +458,7 @@ static bool syscall_on(const struct sim *s, struct sim_kernel *k, const struct k
     if (k->fast)
         return fast_entry(s, k, t, s->variant, c);
     t->sim.set_inputs(&k->ks, c);
+    target_mark(t, &k->ks);
     check_entry(s, k, SE_SYSCALL);
     bool performed = handleSyscall(&k->ks, c);
     memset(&k->ks.sys, 0, sizeof k->ks.sys);
@@ -899,6 +901,7 @@ static int entry_state(const struct sim *s, const struct sim_kernel *k, struct e
     in->hw_clock = e.t + s->w->entry_latency;
     if (e.kind != EV_USER) {
         in->active_irq = active_irq_of(s, e.q);
+        target_mark(s->target, in); /* the target's, where its entry kind has several */
         return -1;
     }
     smp_swap_core(in, e.core);
@@ -906,6 +909,7 @@ static int entry_state(const struct sim *s, const struct sim_kernel *k, struct e
     struct ks_call c = call_of(s, &s->w->threads[i], tcb, k->pc[tcb]);
     in->active_irq = KS_IRQ_INVALID;
     s->target->sim.set_inputs(in, &c);
+    target_mark(s->target, in);
     return i;
 }
 
@@ -929,7 +933,7 @@ static void diff_at_entry(struct sim *s, struct ev e)
     s->div_class.exit = s->div_verdict.exit;
     s->div_class.fields = s->div_verdict.fields;
     s->div_class.cause = classify_cause_after(&in, &s->div_verdict, &ws);
-    s->div_class.target = s->target->entry;
+    s->div_class.target = target_index(s->target);
 }
 
 int sim_found_class(const struct sim *s, const struct dclass *cl)
@@ -959,7 +963,7 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     keep_state(s, &in, false);
     struct dclass cl = {.exit = v.exit, .fields = v.fields,
                         .cause = s->variant == FP_PR1227 ? classify_cause_after(&in, &v, &ws) : CLASS_NO_FIX,
-                        .target = s->target->entry};
+                        .target = target_index(s->target)};
     int i = sim_found_class(s, &cl);
     if (i < 0 && s->n_found == SIM_MAX_FOUND) {
         s->found_dropped++;

@@ -28,9 +28,39 @@ const struct target *target_get(int entry)
     return NULL;
 }
 
+const struct target *target_get_rank(int entry, int rank)
+{
+    for (int i = 0; i < N_TARGETS; i++)
+        if (targets[i]->entry == entry && rank-- == 0)
+            return targets[i];
+    return NULL;
+}
+
+int target_rank(const struct target *t)
+{
+    int rank = 0;
+    for (int i = 0; i < N_TARGETS && targets[i] != t; i++)
+        rank += targets[i]->entry == t->entry;
+    return rank;
+}
+
+int target_index(const struct target *t)
+{
+    for (int i = 0; i < N_TARGETS; i++)
+        if (targets[i] == t)
+            return i;
+    return -1;
+}
+
+void target_mark(const struct target *t, struct kstate *ks)
+{
+    ks->sys.entry = (uint8_t)t->entry;
+    ks->sys.target = (uint8_t)target_rank(t);
+}
+
 const struct target *target_of(const struct kstate *ks)
 {
-    const struct target *t = target_get(ks->sys.entry);
+    const struct target *t = target_get_rank(ks->sys.entry, ks->sys.target);
     return t ? t : target_default();
 }
 

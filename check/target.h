@@ -152,10 +152,21 @@ struct target {
  * the last. */
 const struct target *target_at(int i);
 const struct target *target_default(void);
-/* The target of an entry kind (enum ks_entry); NULL for an unknown one. */
+/* The first registered target of an entry kind (enum ks_entry); NULL for
+ * an unknown one. */
 const struct target *target_get(int entry);
-/* The target of a state's entry (the default for an unknown entry kind:
- * invariant.c refuses such a state). */
+/* The rank-th registered target of an entry kind (0: target_get's); NULL
+ * when there is none. Two fastpaths of one entry are told apart by rank. */
+const struct target *target_get_rank(int entry, int rank);
+/* t's rank among the targets of its entry kind (what a state of t's
+ * carries in sys.target), and its place in the registration (target_at). */
+int target_rank(const struct target *t);
+int target_index(const struct target *t);
+/* Make ks an entry of t: its entry kind and its rank (the engines call it
+ * after a target's hook has built the entry's inputs). */
+void target_mark(const struct target *t, struct kstate *ks);
+/* The target of a state: the sys.target-th of its entry kind (the default
+ * for a state with none: invariant.c refuses such a state). */
 const struct target *target_of(const struct kstate *ks);
 /* "irq" or "signal" to its target; NULL when unknown. */
 const struct target *target_by_name(const char *s);

@@ -187,14 +187,18 @@ static inline ticks_t dschedule_duration(uint64_t e) { return e & DSCHED_MAX_DUR
 /* The inputs of a SysSend entry: the registers (capRegister, msgInfoRegister)
  * and what the lookups they start find. */
 struct ks_sysin {
-    uint8_t entry;       /* enum ks_entry; ENTRY_IRQ leaves the rest unused */
+    uint8_t entry;       /* enum ks_entry; ENTRY_IRQ leaves the rest unused but target */
     uint8_t cap;         /* enum ks_sys_cap: what the cptr resolves to */
     int8_t ntfn;         /* capNtfnPtr of a notification cap */
     uint8_t extra_caps;  /* seL4_MessageInfo extraCaps, 0..KS_MAX_EXTRA_CAPS */
     uint8_t extra_bad;   /* bit i: extra cap i's cptr (in the IPC buffer) fails
                             lookupSlot; an absent IPC buffer is all clear
                             (lookupExtraCaps looks nothing up then) */
-    uint8_t pad0[3];
+    uint8_t target;      /* which fastpath under check the state is an entry
+                            of, among those of its entry kind (check/target.h,
+                            target_of): 0 the first registered; the model
+                            never reads it */
+    uint8_t pad0[2];
     uint64_t badge;      /* capNtfnBadge */
 };
 

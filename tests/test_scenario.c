@@ -1008,6 +1008,46 @@ static void syscall_inputs_checked(void **state)
     assert_non_null(strstr(r.items[0].msg, "syscall: cap kind 4 out of range"));
 }
 
+/* A state carries its fastpath under check apart from its entry kind
+ * (sys.target, the rank among the targets of that kind): the `target`
+ * line names one, and only a state whose target is not its kind's first
+ * needs it. */
+static void target_line(void **state)
+{
+    struct fx *x = *state;
+    struct scen_error e;
+    struct inv_report r;
+    for (int i = 0; target_at(i); i++) { /* rank and index agree with the registration */
+        const struct target *t = target_at(i);
+        assert_int_equal(target_index(t), i);
+        assert_ptr_equal(target_get_rank(t->entry, target_rank(t)), t);
+    }
+    size_t n = strlen(syscall_base) + 32;
+    char *text = malloc(n);
+    assert_non_null(text);
+    snprintf(text, n, "%starget irq\n", syscall_base);
+    assert_int_equal(parse_str(text, &x->a, &e), 0);
+    assert_ptr_equal(target_of(&x->a), target_by_name("irq"));
+    assert_int_equal(x->a.sys.target, 0);
+    char *out = round_trip(&x->a, &x->b);
+    assert_null(strstr(out, "\ntarget ")); /* the kind's first: no line */
+    free(out);
+    snprintf(text, n, "%starget signal\n", syscall_base);
+    expect_error(text, 6, "target: signal is an entry of kind signal, the state one of kind irq");
+    snprintf(text, n, "%starget nope\n", syscall_base);
+    expect_error(text, 6, "target: unknown target 'nope' (irq");
+    snprintf(text, n, "%starget\n", syscall_base);
+    expect_error(text, 6, "expected 'target NAME'");
+    snprintf(text, n, "%starget irq\ntarget irq\n", syscall_base);
+    expect_error(text, 7, "target");
+    free(text);
+    /* a rank no registered target has is refused by the checker */
+    x->a.sys.target = 7;
+    assert_true(kstate_check(&x->a, INV_AT_ENTRY, &r) > 0);
+    assert_true(inv_has(&r, INV_INDEX));
+    assert_non_null(strstr(r.items[0].msg, "entry kind irq has no fastpath under check of rank 7"));
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -1057,6 +1097,7 @@ int main(void)
         T(syscall_line_round_trip),
         T(err_syscall_line),
         T(syscall_inputs_checked),
+        T(target_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -177,7 +177,7 @@ static int read_class(const struct exec_opts *o, struct sread *sr, int lineno, c
         return sf_fail(e, lineno, "cause %" PRIu64 " is not a cause of this run's classes", u[1]);
     if (!sf_fields_ok(u[2]))
         return sf_fail(e, lineno, "fields 0x%" PRIx64 " name no field", u[2]);
-    struct dclass cl = {(int)u[0], (unsigned)u[1], (uint32_t)u[2], o->target->entry};
+    struct dclass cl = {(int)u[0], (unsigned)u[1], (uint32_t)u[2], target_index(o->target)};
     for (int i = 0; i < sr->n_classes; i++)
         if (dclass_same(&sr->classes[i].cl, &cl))
             return sf_fail(e, lineno, "the class of line %d again", sr->at.cls[i]);

@@ -800,7 +800,7 @@ static int write_scenario(struct run *r, const char *path, const char *title, co
         diff_report(mem, &v, &r->slow, &r->fast);
         if (!v.agree) {
             unsigned cause = run_as_written(r) ? classify_cause(&r->in, &r->cws) : CLASS_NO_FIX;
-            struct dclass cl = {v.exit, cause, v.fields, r->o.b.target->entry};
+            struct dclass cl = {v.exit, cause, v.fields, target_index(r->o.b.target)};
             char name[200], defs[64];
             fprintf(mem, "class: %s (defects %s)\n", dclass_name(&cl, name, sizeof name),
                     defects_text(r->o.b.target, cause_defects(r->o.b.target, cause), defs, sizeof defs));
@@ -840,7 +840,7 @@ static void write_files(struct run *r)
         const struct best *b = &r->t.best_class[c];
         if (!b->set || rebuild(r, b, &it) != 0)
             continue;
-        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields, r->o.b.target->entry};
+        struct dclass cl = {r->t.classes[c].exit, r->t.classes[c].cause, r->t.classes[c].fields, target_index(r->o.b.target)};
         dclass_name(&cl, name, sizeof name);
         for (char *p = name; *p; p++)
             if (*p == '/')
@@ -1134,7 +1134,7 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
         fprintf(out, "divergences by class (exit/cause):\n");
         for (int c = 0; c < t->n_classes; c++) {
             const struct xclass *x = &t->classes[c];
-            struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target->entry};
+            struct dclass cl = {x->exit, x->cause, x->fields, target_index(r->o.b.target)};
             char name[200], defs[64], fields[512];
             fprintf(out, "  %-50s %10" PRIu64 "  %s  [%s]\n", dclass_name(&cl, name, sizeof name), x->count,
                     defects_text(r->o.b.target, cause_defects(r->o.b.target, x->cause), defs, sizeof defs),
@@ -1202,7 +1202,7 @@ static int write_json(const struct run *r, double elapsed)
     fprintf(f, "%s],\n  \"classes\": [", k ? "\n  " : "");
     for (int c = 0; c < t->n_classes; c++) {
         const struct xclass *x = &t->classes[c];
-        struct dclass cl = {x->exit, x->cause, x->fields, r->o.b.target->entry};
+        struct dclass cl = {x->exit, x->cause, x->fields, target_index(r->o.b.target)};
         char name[200], defs[64], fields[512];
         fprintf(f, "%s\n    {\"class\": ", c ? "," : "");
         out_string(out, dclass_name(&cl, name, sizeof name));

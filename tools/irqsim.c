@@ -270,7 +270,7 @@ static void print_class(const struct kstate *in, const struct diff_verdict *v)
     struct classify_ws *ws = malloc(sizeof *ws);
     if (!ws)
         return;
-    struct dclass cl = {.exit = v->exit, .fields = v->fields, .cause = classify_cause(in, ws), .target = in->sys.entry};
+    struct dclass cl = {.exit = v->exit, .fields = v->fields, .cause = classify_cause(in, ws), .target = target_index(target_of(in))};
     char name[200];
     printf("class: %s\n", dclass_name(&cl, name, sizeof name));
     free(ws);
