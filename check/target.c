@@ -7,7 +7,13 @@
 #include "irq_fast.h"
 
 /* The registration: one line per target, the default first. */
-static const struct target *const targets[] = {&target_irq, &target_signal};
+static const struct target *const targets[] = {
+    &target_irq,
+    &target_signal,
+#ifdef IRQSIM_STUB_TARGET
+    &target_stub, /* a test build's only (check/target_stub.c) */
+#endif
+};
 #define N_TARGETS ((int)(sizeof targets / sizeof targets[0]))
 
 const struct target *target_at(int i)

@@ -142,8 +142,6 @@ static int irq_gen_entry(struct kstate *ks, struct gen_src *src)
     return 0;
 }
 
-/* PR #1227's fastpath: F1, F2, F5, F8, F9 (test_admit_left_by): everything
- * but the reschedule IPI, which it never marks */
 /* ---- the enumeration's part ---- */
 
 /* Any current thread, the idle thread too when no thread is left. */
@@ -237,6 +235,8 @@ const struct target target_irq = {
     .defects = irq_defects,
     .findings = "docs/FINDINGS.md",
     .n_defects = DEF_COUNT,
+    /* PR #1227's fastpath: F1, F2, F5, F8, F9 (test_admit_left_by):
+     * everything but the reschedule IPI, which it never marks */
     .admit_as_written = INV_ADMIT_ALL & ~INV_ADMIT_IPI,
     .syscall_entry = false,
     .gen_entry = irq_gen_entry,
