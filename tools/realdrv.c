@@ -1,0 +1,238 @@
+/* realdrv: the drivers' registration and the pieces every driver's run uses
+ * (realdrv.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "realdrv.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "out.h"
+#include "rk_diff.h"
+#include "stop.h"
+
+#define REAL_DRIVER_ENTRY(d) &d,
+static const struct real_driver *const real_drivers[] = {REAL_DRIVERS(REAL_DRIVER_ENTRY)};
+#undef REAL_DRIVER_ENTRY
+
+const struct real_driver *real_driver_of(const struct target *t)
+{
+    for (size_t i = 0; i < sizeof real_drivers / sizeof real_drivers[0]; i++)
+        if (!strcmp(real_drivers[i]->name, t->name))
+            return real_drivers[i];
+    return NULL;
+}
+
+bool real_has_fastpath(const struct real_driver *d, const struct hk_info *info)
+{
+    return *(const unsigned *)((const char *)info + d->fastpath_flag) != 0;
+}
+
+const char *real_path_name(const struct real_driver *d, int p)
+{
+    for (int i = 0; i < REAL_NPATH; i++)
+        if (p >= 0 && d->paths[i] == p && d->path_names[i])
+            return d->path_names[i];
+    return "-";
+}
+
+uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug)
+{
+    bool ox = !diff_normalise(x), oy = !diff_normalise(y);
+    return rk_compare(x, ox, y, oy, model_debug);
+}
+
+const char *real_who(const struct real_opts *o)
+{
+    return !strcmp(o->cmd, "fuzz") ? "irqsim fuzz" : "irqsim validate";
+}
+
+static void write_reproducer(const struct real_opts *o, struct real_run *r, struct rclass *c, const char *title)
+{
+    if (!o->out)
+        return;
+    char *path = out_join(o->out, "%s-%02d-seed%" PRIu64 ".scen", o->cmd, r->n_classes, c->first_seed);
+    char *verdict = NULL;
+    size_t len = 0;
+    FILE *mem = open_memstream(&verdict, &len);
+    if (mem) {
+        fprintf(mem, "%s\nreal kernel: %s (%s, commit %s), seed %" PRIu64 "\n", title, r->k.dir, r->k.board,
+                r->k.commit[0] ? r->k.commit : "?", c->first_seed);
+        fclose(mem);
+    }
+    if (path && verdict && out_reproducer(real_who(o), path, verdict, &r->in, NULL) == 0) {
+        c->reproducer = path;
+    } else { /* the summary and the JSON name only reproducers that exist */
+        r->write_errors++;
+        free(path);
+    }
+    free(verdict);
+}
+
+/* A kind's label; its model cause is the run's target's (only the IRQ
+ * driver's fuzz names one). */
+static void class_label(const struct real_opts *o, const struct rclass *c, char *buf, size_t n)
+{
+    char f[200], cause[120];
+    diff_fields_text(c->fields, f, sizeof f);
+    if (c->path >= 0)
+        snprintf(buf, n, "%s%s%s%s/%s", real_path_name(o->driver, c->path), c->halt ? " halt" : "",
+                 c->note ? " " : "", c->note ? c->note : "", f);
+    else if (c->cause == 0)
+        snprintf(buf, n, "%s%s [the model agrees here]", c->halt ? "halt/" : "", f);
+    else
+        snprintf(buf, n, "%s%s [model cause %s]", c->halt ? "halt/" : "", f,
+                 cause_text(o->target, c->cause, cause, sizeof cause));
+}
+
+static bool same_kind(const struct rclass *c, const struct rclass *key)
+{
+    return c->path == key->path && c->fields == key->fields && c->halt == key->halt && c->cause == key->cause &&
+           c->note == key->note;
+}
+
+void real_count(const struct real_opts *o, struct real_run *r, struct rclass *key, const struct kstate *x,
+                const struct kstate *y, const char *xname, const char *yname)
+{
+    for (int i = 0; i < r->n_classes; i++) {
+        struct rclass *c = &r->classes[i];
+        if (same_kind(c, key)) {
+            c->count++;
+            return;
+        }
+    }
+    if (r->n_classes == REAL_MAX_CLASSES) {
+        r->dropped++;
+        return;
+    }
+    struct rclass *c = &r->classes[r->n_classes];
+    *c = *key;
+    c->count = 1;
+    c->first_s = progress_now() - r->t0;
+    char label[300];
+    class_label(o, c, label, sizeof label);
+    write_reproducer(o, r, c, label);
+    r->n_classes++;
+    if (!strcmp(o->cmd, "fuzz") && !o->verbose && !o->show) /* the summary lists it */
+        return;
+    printf("-- seed %" PRIu64 ": %s\n", c->first_seed, label);
+    if (c->halt)
+        printf("  the real kernel halted: %s\n", c->text[0] ? c->text : "(release build: no text)");
+    else
+        printf("  (\"slow\" below is the %s, \"fast\" the %s)\n", xname, yname);
+    if (!c->halt)
+        diff_compare(x, y, stdout);
+    if (c->reproducer)
+        printf("  reproducer: %s\n", c->reproducer);
+}
+
+bool real_done(const struct real_opts *o, const struct real_run *r, uint64_t i)
+{
+    if (stop_requested()) /* SIGINT, SIGTERM: the summary of what was done */
+        return true;
+    if (o->checks)
+        return i >= o->checks;
+    return (i & 255) == 0 && progress_now() - r->t0 >= o->seconds;
+}
+
+void real_progress(struct progress *pr, const struct real_opts *o, const struct real_run *r, uint64_t i)
+{
+    if (!progress_due(pr))
+        return;
+    double t = pr->last - r->t0;
+    progress_print(pr, "irqsim %s: %.0f s, %" PRIu64 " states, %" PRIu64 " %s, %.0f/s", o->cmd, t, i, r->diverged,
+                   !strcmp(o->cmd, "validate") ? "mismatches" : "divergences", (double)i / t);
+}
+
+bool real_next_state(const struct real_opts *o, struct real_run *r, uint64_t seed)
+{
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    b.target = o->target;
+    if (rk_gen_state(&r->k, &r->in, seed, &b) == 0) {
+        situation_tally(&r->in, r->sits);
+        r->generated++;
+        return true;
+    }
+    fprintf(stderr, "irqsim %s: the generator has no preset matching the build (board %s)\n", o->cmd, r->k.board);
+    return false;
+}
+
+int real_pair_done(struct real_run *r, const char *path, int ws, int wf, const struct rk_extra *xs,
+                   const struct rk_extra *xf)
+{
+    if (ws < 0 || wf < 0) {
+        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
+        return EXIT_USAGE;
+    }
+    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+        printf("verdict: the real kernel halted in the %s: %s\n", ws == HK_OUT_HALT ? "slowpath" : "fastpath",
+               ws == HK_OUT_HALT ? xs->text : xf->text);
+        return EXIT_DIVERGE;
+    }
+    return -1;
+}
+
+bool real_unexplained(const struct rclass *c)
+{
+    return c->halt ? !rk_known_halt(c->text) : c->cause == 0 || c->cause == CLASS_NO_FIX;
+}
+
+bool real_classify_now(struct real_run *r, uint32_t key)
+{
+    for (int i = 0; i < r->n_seen; i++)
+        if (r->seen[i].key == key)
+            return ++r->seen[i].n <= CLASSIFY_FIRST || r->diverged % CLASSIFY_SAMPLE == 0;
+    if (r->n_seen < REAL_MAX_CLASSES)
+        r->seen[r->n_seen++] = (struct seen){key, 1};
+    return true;
+}
+
+#define FUZZ_KINDS_SHOWN 10
+
+/* order[]: the unexplained kinds first, then the others, each group by
+ * count (insertion sort: at most REAL_MAX_CLASSES); returns how many are
+ * unexplained. */
+static int kinds_order(const struct real_run *r, int *order)
+{
+    int n = 0, unex = 0;
+    for (int i = 0; i < r->n_classes; i++)
+        unex += real_unexplained(&r->classes[i]);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < r->n_classes; i++)
+            if (real_unexplained(&r->classes[i]) == (pass == 0))
+                order[n++] = i;
+    for (int g = 0, lo = 0; g < 2; lo = unex, g++)
+        for (int i = lo + 1; i < (g ? n : unex); i++)
+            for (int j = i; j > lo && r->classes[order[j]].count > r->classes[order[j - 1]].count; j--) {
+                int t = order[j];
+                order[j] = order[j - 1];
+                order[j - 1] = t;
+            }
+    return unex;
+}
+
+/* --by class lists every kind, --by defect the first FUZZ_KINDS_SHOWN
+ * after the unexplained and says how many more there are. */
+void real_fuzz_kinds(const struct real_opts *o, const struct real_run *r)
+{
+    int order[REAL_MAX_CLASSES], n = r->n_classes;
+    int unex = kinds_order(r, order);
+    int shown = o->by == 1 ? n : unex + FUZZ_KINDS_SHOWN < n ? unex + FUZZ_KINDS_SHOWN : n;
+    printf("kinds: %d (%d unexplained: no known defect explains them); states of each among the %" PRIu64
+           " divergences named%s\n",
+           r->n_classes, unex, r->classified, shown < n ? ", the unexplained and the largest:" : ":");
+    for (int k = 0; k < shown; k++) {
+        const struct rclass *c = &r->classes[order[k]];
+        char label[300];
+        class_label(o, c, label, sizeof label);
+        printf("  %8" PRIu64 "  %s%s, first at seed %" PRIu64 "%s%s\n", c->count,
+               real_unexplained(c) ? "UNEXPLAINED " : "", label, c->first_seed, c->reproducer ? ": " : "",
+               c->reproducer ? c->reproducer : "");
+    }
+    if (shown < n)
+        printf("  ... %d more kinds (--by class lists them all, --verbose prints each as found, --json has them)\n",
+               n - shown);
+}

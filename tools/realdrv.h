@@ -1,0 +1,181 @@
+/*
+ * realdrv: the real-kernel bridge's drivers, one per target (docs/layout.md,
+ * "Adding a target"). Each target's entry reaches the kernel's own C its own
+ * way (an IRQ through the interrupt glue, a seL4_Send through the syscall
+ * glue), so each target has a driver in a file of its own (realirq.c,
+ * realsignal.c) that runs validate, fuzz and check --real on it and runs
+ * one path of one state for the review. tools/realcmd.c parses, opens the
+ * build and calls the driver of the run's target; review.c calls run.
+ * This header is what they share: the options and the run of a --real
+ * command, the driver, the registration (REAL_DRIVERS: one line per
+ * target), and the pieces every driver's run uses (realdrv.c).
+ */
+#ifndef IRQSIM_REALDRV_H
+#define IRQSIM_REALDRV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "classify.h"
+#include "defect.h"
+#include "diff.h"
+#include "kstate.h"
+#include "progress.h"
+#include "rk_load.h"
+#include "situation.h"
+#include "target.h"
+
+#define REAL_MAX_FILES 256
+#define REAL_MAX_CLASSES 128
+
+struct real_driver;
+
+/* The options of validate, fuzz, check and bench --real (realcmd.c parses
+ * them). */
+struct real_opts {
+    const char *cmd;
+    const char *build;
+    bool fixed;             /* fuzz: the corrected kernel-C fastpath, not the one built */
+    const struct target *target; /* --target */
+    const struct real_driver *driver; /* the target's (real_driver_of) */
+    int fastpath;           /* --fastpath as-built|fixed: its index */
+    bool fastpath_set;      /* --fastpath given */
+    bool seconds_set;
+    double seconds;
+    uint64_t checks;        /* 0: run for seconds */
+    uint64_t seed;
+    const char *json, *out;
+    bool progress;
+    bool show;              /* every state's differing fields (the drivers that print them) */
+    bool verbose;           /* fuzz: each kind's fields as it is found (default: the summary) */
+    int by;                 /* fuzz: --by defect (0) or class (1): the summary's kinds */
+    int jobs;               /* --jobs: 1 (one kernel per process) */
+    int kernel;             /* --kernel: enum ks_kernel the model runs, -1 not given (base; check: the file's) */
+    const char *files[REAL_MAX_FILES];
+    int n_files;
+};
+
+/* A kind of mismatch (validate) or divergence (fuzz). */
+struct rclass {
+    int path;               /* validate: the bridge's path (rk_load.h); fuzz: -1 */
+    uint32_t fields;        /* DF_* bits */
+    bool halt;              /* the real kernel failed an assertion */
+    const char *note;       /* a driver's word on the kind beyond its fields, part of its key and
+                               label ("finished-or-fell-back differs"); NULL: none */
+    unsigned cause;         /* fuzz: the model's cause (classify.h), CLASS_NO_FIX, or 0: the model agrees */
+    uint64_t count, first_seed;
+    double first_s;
+    char *reproducer;       /* written (allocated); NULL: none */
+    char text[HK_TEXT_LEN + 32]; /* a failed assertion's text */
+};
+
+struct seen {
+    uint32_t key;           /* DF_* fields, bit DF_COUNT: a halt */
+    uint64_t n;
+};
+
+/* One run of a --real command: the build, the states, the kinds found and
+ * the counts the summary and the JSON print. What only one driver counts
+ * stays in that driver's own run (realsignal.c's exits). */
+struct real_run {
+    struct rk_kernel k;
+    struct kstate in, a, b;
+    struct classify_ws ws;
+    struct rclass classes[REAL_MAX_CLASSES];
+    int n_classes;
+    uint64_t dropped, checks, diverged, halts, classified, known;
+    struct seen seen[REAL_MAX_CLASSES];
+    int n_seen;
+    uint64_t defect_hits[DEF_COUNT];
+    uint64_t field_hits[DF_COUNT]; /* fuzz: divergences (every one, not a sample) in which each field differs */
+    uint64_t sits[SIT_COUNT];      /* the situations of the states generated (situation.h) */
+    uint64_t generated;
+    double t0;
+    int write_errors; /* outputs that could not be written */
+};
+
+/* A state's paths as the review counts them: the slowpath, the fastpath
+ * as built, the corrected fastpath (kernel C). */
+enum { REAL_NPATH = 3 };
+
+/* The real-kernel bridge of one target, found by the target's name. */
+struct real_driver {
+    const char *name; /* the target's */
+    /* refuses a build that lacks what the command needs of it, after the
+     * message (-1); NULL: its drivers check for themselves */
+    int (*refused)(const struct real_opts *o, const struct real_run *r);
+    int (*validate)(const struct real_opts *o, struct real_run *r);
+    int (*fuzz)(const struct real_opts *o, struct real_run *r);
+    /* a scenario of the target's entry, loaded in r->in on the build's
+     * configuration */
+    int (*check)(struct real_run *r, const char *path);
+    /* bench --real; NULL: none (refused) */
+    int (*bench)(const struct real_opts *o, struct real_run *r);
+    bool corrected_in_c; /* a kernel-C corrected fastpath: --fastpath fixed */
+    /* the bridge's paths (rk_load.h) of the slowpath, the fastpath as
+     * built and the corrected fastpath, -1 none, and their names in the
+     * outputs */
+    int paths[REAL_NPATH];
+    const char *path_names[REAL_NPATH];
+    size_t fastpath_flag; /* offsetof(struct hk_info, ...): the build has the fastpath */
+    /* bridge path `path` on in into out, as rk_run_x (the review's step):
+     * the outcome, -1 when the state does not fit; in gets what making
+     * the entry sets (a system call's registers) */
+    int (*run)(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x);
+};
+
+/* The registration: one line per target, each a driver defined in its
+ * target's file (tools/real<target>.c), found by the target's name. */
+#define REAL_DRIVERS(X) \
+    X(realirq_driver)   \
+    X(realsignal_driver)
+
+#define REAL_DRIVER_DECLARE(d) extern const struct real_driver d;
+REAL_DRIVERS(REAL_DRIVER_DECLARE)
+#undef REAL_DRIVER_DECLARE
+
+/* The driver of target t; NULL: none. */
+const struct real_driver *real_driver_of(const struct target *t);
+/* Whether the build (its kernel.info) has d's fastpath. */
+bool real_has_fastpath(const struct real_driver *d, const struct hk_info *info);
+/* The name of bridge path p in d's outputs; "-" for none (fuzz: -1). */
+const char *real_path_name(const struct real_driver *d, int p);
+
+/* ---- the pieces every driver's run uses ---- */
+
+/* Both outcomes normalised as the differential check does; the fields that
+ * differ (rk_compare). */
+uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug);
+/* The prefix of the command's messages about its outputs. */
+const char *real_who(const struct real_opts *o);
+/* Count one mismatch or divergence; the first of a kind is printed with
+ * its field differences (x against y, named xname and yname) and saved. */
+void real_count(const struct real_opts *o, struct real_run *r, struct rclass *key, const struct kstate *x,
+                const struct kstate *y, const char *xname, const char *yname);
+/* Whether the run is over after i states (--checks, --seconds, a signal). */
+bool real_done(const struct real_opts *o, const struct real_run *r, uint64_t i);
+void real_progress(struct progress *pr, const struct real_opts *o, const struct real_run *r, uint64_t i);
+/* The next generated state of the build in r->in; false when the
+ * generator cannot make states for it (said, and the run stops). */
+bool real_next_state(const struct real_opts *o, struct real_run *r, uint64_t seed);
+/* After both real paths of check --real ran: the exit status when one
+ * could not run (EXIT_USAGE) or the kernel halted (EXIT_DIVERGE, with the
+ * halting side's text); -1 when both finished. */
+int real_pair_done(struct real_run *r, const char *path, int ws, int wf, const struct rk_extra *xs,
+                   const struct rk_extra *xf);
+/* A kind no known defect explains: the model agrees, no fix removes it,
+ * or a halt that is no known finding. */
+bool real_unexplained(const struct rclass *c);
+
+/* Naming a divergence runs the model up to a dozen times, more than the
+ * check itself: the first divergences of each field set are named, then
+ * one in CLASSIFY_SAMPLE (the defect counts are over those). */
+#define CLASSIFY_FIRST 16
+#define CLASSIFY_SAMPLE 32
+/* Whether to name the divergence of key (its fields, bit DF_COUNT a halt). */
+bool real_classify_now(struct real_run *r, uint32_t key);
+/* The fuzz summary's kinds: the unexplained first, then by count. */
+void real_fuzz_kinds(const struct real_opts *o, const struct real_run *r);
+
+#endif

@@ -1,0 +1,311 @@
+/*
+ * realirq: the IRQ target's real-kernel driver (realdrv.h): an interrupt
+ * through the bridge's interrupt glue. It owns validate --real (the
+ * model's handleInterruptEntry and fastpath_irq against the real ones),
+ * fuzz --real (the real fastpath_irq, as built or the kernel-C corrected
+ * one, against the real slowpath, each divergence named by the model's
+ * cause), check --real of an IRQ scenario, bench --real, and the refusal
+ * of a build without fastpath_irq.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "realdrv.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "irq_fast.h"
+#include "irq_slow.h"
+#include "rk_diff.h"
+
+/* What needs fastpath_irq on a build without it (kernel.info
+ * irq_fastpath=0: the tree has no KernelIRQFastpath) is refused, with that
+ * reason: fuzz and bench compare a fastpath, --fastpath asks for one.
+ * validate runs the slowpath alone and says so; check refuses an IRQ
+ * scenario (check). 0, or -1 after the message. */
+static int refused(const struct real_opts *o, const struct real_run *r)
+{
+    if (r->k.info.irq_fastpath)
+        return 0;
+    const char *what = o->fastpath_set ? (o->fixed ? "--fastpath fixed" : "--fastpath as-built")
+                       : !strcmp(o->cmd, "fuzz") || !strcmp(o->cmd, "bench") ? "fastpath to compare"
+                                                                               : NULL;
+    if (!what)
+        return 0;
+    fprintf(stderr,
+            "irqsim %s: %s has no IRQ fastpath (kernel.info irq_fastpath=0: its tree has no KernelIRQFastpath), so "
+            "there is no %s; `irqsim validate --real` checks its slowpath against the model\n",
+            o->cmd, o->build, what);
+    return -1;
+}
+
+/* ---- validate: the model against the real kernel ---- */
+
+static void model_path(struct kstate *ks, int path)
+{
+    if (path == RK_SLOW)
+        handleInterruptEntry(ks);
+    else
+        fastpath_irq(ks, path == RK_FAST ? FP_PR1227 : FP_FIXED);
+}
+
+/* One path on one state: returns false when the build cannot run it. */
+static bool validate_path(const struct real_opts *o, struct real_run *r, int path, uint64_t seed)
+{
+    struct rk_extra x;
+    int why = rk_run_x(&r->k, &r->in, path, &r->b, &x);
+    if (why < 0)
+        return false;
+    ks_copy(&r->a, &r->in);
+    model_path(&r->a, path);
+    struct rclass key = {.path = path, .first_seed = seed};
+    if (why == HK_OUT_HALT) {
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s", x.text);
+        r->halts++;
+        if (rk_known_halt(x.text)) {
+            r->known++;
+            return true;
+        }
+    } else {
+        key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
+        if (!key.fields)
+            return true;
+    }
+    r->diverged++;
+    real_count(o, r, &key, &r->a, &r->b, "model", "real kernel");
+    return true;
+}
+
+static int validate(const struct real_opts *o, struct real_run *r)
+{
+    /* a build without fastpath_irq: its slowpath only, and said so */
+    bool fast = r->k.info.irq_fastpath, fixed_ok = fast;
+    uint64_t i = 0;
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
+    for (; !real_done(o, r, i); i++) {
+        if (!real_next_state(o, r, o->seed + i)) {
+            progress_end(&pr, false);
+            return EXIT_USAGE;
+        }
+        validate_path(o, r, RK_SLOW, o->seed + i);
+        if (fast)
+            validate_path(o, r, RK_FAST, o->seed + i);
+        if (fixed_ok)
+            fixed_ok = validate_path(o, r, RK_FIXED, o->seed + i);
+        real_progress(&pr, o, r, i);
+    }
+    progress_end(&pr, false);
+    r->checks = i;
+    double t = progress_now() - r->t0;
+    printf("validate: %" PRIu64 " states in %.1f s (%.0f/s), each through the slowpath%s%s\n", i, t, (double)i / t,
+           fast ? " and the fastpath as built" : " only (the build has no IRQ fastpath: kernel.info irq_fastpath=0)",
+           fixed_ok ? " and the corrected fastpath" : "");
+    printf("  model against real kernel: %" PRIu64 " unexplained mismatches; %" PRIu64 " real-kernel halts, %" PRIu64
+           " of them known findings\n",
+           r->diverged, r->halts, r->known);
+    if (r->known)
+        printf("  known: %s\n", rk_known_halt("cap_vspace_cap_get_capVSBasePtr"));
+    if (fast && !fixed_ok)
+        printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
+    situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
+    return r->diverged ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+/* ---- fuzz: real fastpath against real slowpath ---- */
+
+/* One state through both real paths; -1 when the build cannot run it. */
+static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uint64_t seed)
+{
+    struct rk_extra xs, xf;
+    int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs);
+    int wf = rk_run_x(&r->k, &r->in, fast, &r->b, &xf);
+    const char *const slow_name = real_path_name(o->driver, RK_SLOW), *fast_name = real_path_name(o->driver, fast);
+    if (ws < 0 || wf < 0) {
+        fprintf(stderr, "irqsim fuzz: %s: %s\n", ws < 0 ? slow_name : fast_name, rk_error(&r->k));
+        return -1;
+    }
+    struct rclass key = {.path = -1, .first_seed = seed};
+    if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s: %s", ws == HK_OUT_HALT ? slow_name : fast_name,
+                 ws == HK_OUT_HALT ? xs.text : xf.text);
+        r->halts++;
+    } else {
+        key.fields = real_compare(&r->a, &r->b, false);
+        if (!key.fields)
+            return 0;
+    }
+    r->diverged++;
+    for (int f = 0; f < DF_COUNT; f++)
+        r->field_hits[f] += (key.fields >> f) & 1;
+    if (!real_classify_now(r, key.fields | (uint32_t)key.halt << DF_COUNT))
+        return 0;
+    /* which of the model's fixes explains it (0: the model agrees here) */
+    key.cause = classify_cause(&r->in, &r->ws);
+    r->classified++;
+    for (int d = 0; d < DEF_COUNT; d++)
+        r->defect_hits[d] += (cause_defects(o->target, key.cause) >> d) & 1;
+    real_count(o, r, &key, &r->a, &r->b, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
+    return 0;
+}
+
+/* The figures after the run line: the defects named, the fields, the kinds. */
+static void fuzz_summary(const struct real_opts *o, const struct real_run *r)
+{
+    printf("defects (the model's cause, over the %" PRIu64 " divergences named: the first %d of each field set, "
+           "then 1 in %d):",
+           r->classified, CLASSIFY_FIRST, CLASSIFY_SAMPLE);
+    for (int d = 0; d < DEF_COUNT; d++)
+        if (r->defect_hits[d])
+            printf(" %s %" PRIu64, defect_info(o->target, d)->id, r->defect_hits[d]);
+    printf("\n");
+    /* a field's count needs no model: it is over every divergence
+     * (e.g. irq_mask: F9's mask, also where the cause names another fix) */
+    printf("fields (over all %" PRIu64 " divergences):", r->diverged);
+    for (int f = 0; f < DF_COUNT; f++)
+        if (r->field_hits[f])
+            printf(" %s %" PRIu64, diff_field_name(f), r->field_hits[f]);
+    printf("\n");
+    real_fuzz_kinds(o, r);
+}
+
+static int fuzz(const struct real_opts *o, struct real_run *r)
+{
+    int fast = o->fixed ? RK_FIXED : RK_FAST;
+    uint64_t i = 0;
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
+    for (; !real_done(o, r, i); i++) {
+        if (!real_next_state(o, r, o->seed + i) || fuzz_one(o, r, fast, o->seed + i)) {
+            progress_end(&pr, false);
+            return EXIT_USAGE;
+        }
+        real_progress(&pr, o, r, i);
+    }
+    progress_end(&pr, false);
+    r->checks = i;
+    double t = progress_now() - r->t0;
+    printf("fuzz --real: %" PRIu64 " states in %.1f s (%.0f checks/s), real %s against the real slowpath: "
+           "%" PRIu64 " diverge, %d kinds, %" PRIu64 " real-kernel halts\n",
+           i, t, (double)i / t, real_path_name(o->driver, fast), r->diverged, r->n_classes, r->halts);
+    situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
+    if (r->diverged)
+        fuzz_summary(o, r);
+    return r->diverged ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+/* ---- check: an IRQ scenario through the real kernel ---- */
+
+/* the real fastpath_irq against the real slowpath, the model's verdict
+ * (pr1227) beside */
+static int check(struct real_run *r, const char *path)
+{
+    if (!r->k.info.irq_fastpath) {
+        fprintf(stderr, "%s: an IRQ entry, and the build has no IRQ fastpath (kernel.info irq_fastpath=0)\n", path);
+        return EXIT_USAGE;
+    }
+    struct rk_extra xs, xf;
+    int ws = rk_run_x(&r->k, &r->in, RK_SLOW, &r->a, &xs), wf = rk_run_x(&r->k, &r->in, RK_FAST, &r->b, &xf);
+    int done = real_pair_done(r, path, ws, wf, &xs, &xf);
+    if (done >= 0)
+        return done;
+    uint32_t f = real_compare(&r->a, &r->b, false);
+    char text[200];
+    printf("verdict (real kernel): %s%s\n", f ? "DIVERGE in " : "AGREE", f ? diff_fields_text(f, text, sizeof text) : "");
+    diff_compare(&r->a, &r->b, stdout);
+    /* the model's verdict on the same state, for comparison */
+    struct diff_verdict v;
+    diff_run(&r->in, FP_PR1227, false, &v, &r->a, &r->b);
+    printf("model (pr1227): %s%s\n", v.agree ? "AGREE" : "DIVERGE in ", v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
+    return f ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+/* ---- bench: where the time of a real differential check goes ---- */
+
+#define BENCH_POOL 256
+
+/* ns per state of one step over n states of a pool */
+static double bench_step(struct real_run *r, struct kstate *pool, uint64_t n, int step)
+{
+    double t = progress_now();
+    for (uint64_t i = 0; i < n; i++) {
+        struct kstate *in = &pool[i % BENCH_POOL];
+        if (step == 0)
+            rk_run(&r->k, in, RK_SLOW, &r->a);
+        else if (step == 1)
+            rk_run(&r->k, in, RK_FAST, &r->b);
+        else if (step == 2)
+            rk_roundtrip(&r->k, in, &r->a);
+        else
+            diff_run(in, FP_PR1227, false, &(struct diff_verdict){0}, &r->a, &r->b);
+    }
+    return (progress_now() - t) * 1e9 / (double)n;
+}
+
+static int bench(const struct real_opts *o, struct real_run *r)
+{
+    uint64_t n = o->checks ? o->checks : 200000;
+    struct kstate *pool = calloc(BENCH_POOL, sizeof *pool);
+    if (!pool)
+        return EXIT_USAGE;
+    double t = progress_now();
+    for (int i = 0; i < BENCH_POOL; i++)
+        if (!real_next_state(o, r, o->seed + (uint64_t)i)) {
+            free(pool);
+            return EXIT_USAGE;
+        }
+        else
+            ks_copy(&pool[i], &r->in);
+    double gen = (progress_now() - t) * 1e9 / BENCH_POOL;
+    double slow = bench_step(r, pool, n, 0), fast = bench_step(r, pool, n, 1);
+    double bridge = bench_step(r, pool, n, 2), model = bench_step(r, pool, n, 3);
+    /* the check as fuzz --real runs it: generate, both paths, compare */
+    t = progress_now();
+    uint64_t checks = 0;
+    for (; checks < n; checks++) {
+        if (!real_next_state(o, r, o->seed + checks))
+            break;
+        rk_run(&r->k, &r->in, RK_SLOW, &r->a);
+        rk_run(&r->k, &r->in, RK_FAST, &r->b);
+        real_compare(&r->a, &r->b, false);
+    }
+    double check_ns = (progress_now() - t) * 1e9 / (double)checks;
+    printf("bench --real (%" PRIu64 " states, one core; ns per state):\n", n);
+    printf("  generate a state of the build       %8.0f\n", gen);
+    printf("  bridge only (load + save, no entry) %8.0f\n", bridge);
+    printf("  real slowpath (load, entry, save)   %8.0f\n", slow);
+    printf("  real fastpath (load, entry, save)   %8.0f\n", fast);
+    printf("  real differential check             %8.0f  = %.0f checks/s (generate, both paths, normalise, compare)\n",
+           check_ns, 1e9 / check_ns);
+    printf("  model differential check            %8.0f  = %.0f checks/s (both model paths on a pooled state)\n",
+           model, 1e9 / model);
+    printf("  the real check costs %.1f model checks; the bridge is %.0f%% of a real path\n", check_ns / model,
+           100.0 * bridge / ((slow + fast) / 2));
+    free(pool);
+    return 0;
+}
+
+/* ---- the review's step ---- */
+
+static int run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x)
+{
+    return rk_run_x(k, in, path, out, x);
+}
+
+const struct real_driver realirq_driver = {
+    .name = "irq",
+    .refused = refused,
+    .validate = validate,
+    .fuzz = fuzz,
+    .check = check,
+    .bench = bench,
+    .corrected_in_c = true,
+    .paths = {RK_SLOW, RK_FAST, RK_FIXED},
+    .path_names = {"slowpath", "fastpath (as built)", "corrected fastpath"},
+    .fastpath_flag = offsetof(struct hk_info, irq_fastpath),
+    .run = run,
+};

@@ -1,0 +1,196 @@
+/*
+ * realsignal: the signal target's real-kernel driver (realdrv.h): a
+ * seL4_Send through the bridge's syscall glue (real/rk_sig.h). It owns
+ * validate --real --target signal (the model's slowpath(SysSend) and
+ * merged fastpath_signal against the real c_handle_syscall and
+ * c_handle_fastpath_signal, with what each fastpath did), fuzz --real
+ * --target signal (rk_sig_run: real against real, no model in the
+ * verdict) and check --real of a signal scenario.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "realdrv.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "rk_sig.h"
+#include "sig_fast.h"
+
+/* The label of a kind whose fastpath finished where the other fell back. */
+static const char exit_differs[] = "finished-or-fell-back differs";
+
+/* validate's counts beyond the shared run's */
+struct sig_tally {
+    uint64_t exits[SIG_EXIT_COUNT]; /* the model's fastpath exits */
+    uint64_t real_done[3];          /* the real fastpath: not tracked (release), fell back, finished */
+};
+
+/* ---- validate: the model's SysSend against the real one ---- */
+
+/* The state's signal entry (kstate.sys, drawn by the model's generator)
+ * becomes the bridge's system call (rk_sig_of_model); the model's
+ * slowpath(SysSend) is compared with the real c_handle_syscall(SysSend),
+ * and the model's merged fastpath_signal (which falls back to its
+ * slowpath) with the real c_handle_fastpath_signal. On a debug build the
+ * real kernel also says whether its fastpath finished the call
+ * (ksKernelEntry.is_fastpath); the model's exit says the same. */
+static bool validate_path(const struct real_opts *o, struct real_run *r, struct sig_tally *st,
+                          const struct rk_syscall *sys, int path, uint64_t seed)
+{
+    struct rk_extra x;
+    int why = rk_run_sys(&r->k, &r->in, sys, path, &r->b, &x);
+    if (why < 0)
+        return false;
+    ks_copy(&r->a, &r->in);
+    struct rclass key = {.path = path, .first_seed = seed};
+    if (path == RK_SIG_SLOW) {
+        slowpath_signal(&r->a);
+    } else {
+        int e = fastpath_signal(&r->a, SIG_MERGED);
+        bool model_done = !sig_exit_is_fallback(e);
+        st->exits[e]++;
+        st->real_done[x.fastpath_done + 1]++;
+        key.note = x.fastpath_done >= 0 && x.fastpath_done != model_done ? exit_differs : NULL;
+    }
+    if (why == HK_OUT_HALT) {
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s", x.text);
+        r->halts++;
+    } else {
+        key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
+        if (!key.fields && !key.note)
+            return true;
+    }
+    r->diverged++;
+    if (o->show && !key.halt) {
+        printf("seed %" PRIu64 ", %s:\n", seed, real_path_name(o->driver, path));
+        diff_compare(&r->a, &r->b, stdout);
+    }
+    real_count(o, r, &key, &r->a, &r->b, "model", "real kernel");
+    return true;
+}
+
+/* The summary after the run line: the exits, who finished, the kinds. */
+static void validate_summary(const struct real_run *r, const struct sig_tally *st, uint64_t states, uint64_t unfit)
+{
+    uint64_t model_done = 0;
+    printf("  model fastpath exits:");
+    for (int e = 0; e < SIG_EXIT_COUNT; e++) {
+        if (st->exits[e])
+            printf(" %s %" PRIu64, sig_exit_name(e), st->exits[e]);
+        model_done += sig_exit_is_fallback(e) ? 0 : st->exits[e];
+    }
+    printf("\n  fastpath finished the call: model %" PRIu64 ", real %" PRIu64 "; fell back: model %" PRIu64
+           ", real %" PRIu64 "%s\n",
+           model_done, st->real_done[2], states - unfit - model_done, st->real_done[1],
+           r->k.info.debug ? "" : " (release build: the real kernel does not tell, not compared)");
+    printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
+           r->halts);
+}
+
+static int validate(const struct real_opts *o, struct real_run *r)
+{
+    if (!r->k.info.signal_fastpath) {
+        fprintf(stderr, "irqsim validate: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
+        return EXIT_USAGE;
+    }
+    struct sig_tally st = {{0}, {0}};
+    uint64_t i = 0, unfit = 0;
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
+    for (; !real_done(o, r, i); i++) {
+        if (!real_next_state(o, r, o->seed + i)) {
+            progress_end(&pr, false);
+            return EXIT_USAGE;
+        }
+        struct rk_syscall sys;
+        if (rk_sig_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, RK_SIG_SLOW, o->seed + i) ||
+            !validate_path(o, r, &st, &sys, RK_SIG_FAST, o->seed + i)) {
+            if (unfit++ < 3)
+                fprintf(stderr, "irqsim validate: seed %" PRIu64 ": the call does not fit the build: %s\n",
+                        o->seed + i, rk_error(&r->k));
+        }
+        real_progress(&pr, o, r, i);
+    }
+    progress_end(&pr, false);
+    r->checks = i;
+    double t = progress_now() - r->t0;
+    printf("validate --target signal: %" PRIu64 " seL4_Send in %.1f s (%.0f/s), each through the syscall slowpath "
+           "and fastpath_signal, model (kernel %s) against real kernel; %" PRIu64 " did not fit the build\n",
+           i, t, (double)i / t, cfg_kernel_name(r->k.cfg.kernel), unfit);
+    validate_summary(r, &st, i, unfit);
+    return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+/* ---- fuzz: the real fastpath_signal against the real syscall slowpath ---- */
+
+/* of the same seL4_Send (real/rk_sig.h), --checks states (default 20000)
+ * from --seed; no model in the verdict */
+static int fuzz(const struct real_opts *o, struct real_run *r)
+{
+    if (!r->k.info.signal_fastpath) {
+        fprintf(stderr, "irqsim fuzz: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
+        return EXIT_USAGE;
+    }
+    return rk_sig_run(&r->k, o->seed, o->checks ? o->checks : 20000, o->show);
+}
+
+/* ---- check: a signal scenario (syscall line) ---- */
+
+/* the real fastpath_signal against the real syscall slowpath, the model's
+ * verdict beside */
+static int check(struct real_run *r, const char *path)
+{
+    struct rk_syscall sys;
+    if (!r->k.info.signal_fastpath) {
+        fprintf(stderr, "%s: a signal entry, and the build has no signal fastpath\n", path);
+        return EXIT_USAGE;
+    }
+    if (rk_sig_of_model(&r->in, &sys) != 0) {
+        fprintf(stderr, "%s: the syscall line names a notification the state does not have\n", path);
+        return EXIT_USAGE;
+    }
+    struct rk_extra xs, xf;
+    int ws = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_SLOW, &r->a, &xs);
+    int wf = rk_run_sys(&r->k, &r->in, &sys, RK_SIG_FAST, &r->b, &xf);
+    int done = real_pair_done(r, path, ws, wf, &xs, &xf);
+    if (done >= 0)
+        return done;
+    uint32_t f = real_compare(&r->a, &r->b, false);
+    char text[200];
+    printf("verdict (real kernel, fastpath_signal %s): %s%s\n",
+           xf.fastpath_done < 0 ? "?" : xf.fastpath_done ? "finished" : "fell back", f ? "DIVERGE in " : "AGREE",
+           f ? diff_fields_text(f, text, sizeof text) : "");
+    diff_compare(&r->a, &r->b, stdout);
+    struct diff_verdict v;
+    diff_run(&r->in, SIG_MERGED, false, &v, &r->a, &r->b);
+    printf("model (merged, kernel %s): %s%s\n", cfg_kernel_name(r->in.cfg.kernel), v.agree ? "AGREE" : "DIVERGE in ",
+           v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
+    return f ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+/* ---- the review's step ---- */
+
+/* The state's seL4_Send, in the bridge's CSpace (sets the badge register
+ * of in), through path; -1 also when the state makes no call the bridge
+ * can hold (rk_sig_of_model). */
+static int run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x)
+{
+    struct rk_syscall sys;
+    if (rk_sig_of_model(in, &sys) != 0)
+        return -1;
+    return rk_run_sys(k, in, &sys, path, out, x);
+}
+
+const struct real_driver realsignal_driver = {
+    .name = "signal",
+    .validate = validate,
+    .fuzz = fuzz,
+    .check = check,
+    .paths = {RK_SIG_SLOW, RK_SIG_FAST, -1},
+    .path_names = {"syscall slowpath", "fastpath_signal", NULL},
+    .fastpath_flag = offsetof(struct hk_info, signal_fastpath),
+    .run = run,
+};
