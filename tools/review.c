@@ -16,9 +16,9 @@
 #include "irq_fast.h"
 #include "out.h"
 #include "progress.h"
+#include "realdrv.h"
 #include "rk_diff.h"
 #include "rk_load.h"
-#include "rk_sig.h"
 #include "shrink.h"
 #include "stop.h"
 #include "target.h"
@@ -35,30 +35,24 @@ const char review_default_configs[] = "imx8mm-evk:release,imx8mm-evk:debug:d16,i
 
 /* A state's paths: the slowpath, the fastpath as built, the corrected
  * fastpath (kernel C, the IRQ target's only). */
-enum { NPATH = 3 };
+enum { NPATH = REAL_NPATH };
 
 /* Each target, by its descriptor's name (the descriptor is looked up, so
- * this table needs none of them: check/target.c registers them): the
- * kernel.info flag that says a build has it, and how one of its states
- * runs on the bridge: the per-state steps of tools/realcmd.c's
- * real_drivers (validate, fuzz), whose entries are whole runs that print,
- * so the review cannot call them per state. The row lives here, not in
- * the descriptor: the flag and the paths are real/'s, which check/ may
- * not include. */
+ * this table needs none of them: check/target.c registers them), as the
+ * report words it and as the engine runs it. How one of its states runs
+ * on the bridge (its paths, the kernel.info flag that says a build has
+ * its fastpath, the entry's step) is its real-kernel driver's
+ * (tools/realdrv.h: one file per target), found by the same name: every
+ * row's target has one. */
 static const struct review_target_row {
     const char *name;   /* the target's (target_by_name) */
     const char *label;  /* in the report's sentences */
-    size_t info_flag;   /* offsetof(struct hk_info, ...) */
     bool runs;          /* this engine runs its states */
     bool always;        /* run even when no build has its fastpath (its slowpath) */
-    bool syscall;       /* its entry is a system call: rk_sig_of_model, rk_run_sys */
     bool classify;      /* a fastpath divergence is named by the model's cause and defects */
-    int paths[NPATH];   /* the bridge's paths (rk_load.h), -1 none; the model's are model_path's */
 } review_targets[RV_TARGETS] = {
-    [RV_T_IRQ] = {"irq", "IRQ", offsetof(struct hk_info, irq_fastpath), true, true, false, true,
-                  {RK_SLOW, RK_FAST, RK_FIXED}},
-    [RV_T_SIGNAL] = {"signal", "signal", offsetof(struct hk_info, signal_fastpath), true, false, true, true,
-                     {RK_SIG_SLOW, RK_SIG_FAST, -1}},
+    [RV_T_IRQ] = {"irq", "IRQ", true, true, true},
+    [RV_T_SIGNAL] = {"signal", "signal", true, false, true},
 };
 
 const struct target *review_target_of(int t)
@@ -66,9 +60,14 @@ const struct target *review_target_of(int t)
     return target_by_name(review_targets[t].name);
 }
 
+static const struct real_driver *driver_of(int t)
+{
+    return real_driver_of(review_target_of(t));
+}
+
 static bool info_has(const struct hk_info *info, int t)
 {
-    return *(const unsigned *)((const char *)info + review_targets[t].info_flag) != 0;
+    return real_has_fastpath(driver_of(t), info);
 }
 
 bool review_target_present(const struct review_result *res, int t)
@@ -368,15 +367,14 @@ static void model_path(const struct target *t, struct kstate *ks, int p)
 /* Whether side k's build runs path p of target t (a fastpath: when built). */
 static bool path_built(const struct rk_kernel *k, int t, int p)
 {
-    return review_targets[t].paths[p] >= 0 && (p == 0 || info_has(&k->info, t));
+    return driver_of(t)->paths[p] >= 0 && (p == 0 || info_has(&k->info, t));
 }
 
-/* Path p of target t on the side's state (a syscall's made from it). */
-static int run_path(struct side_run *s, int t, int p, const struct rk_syscall *sys, struct rk_extra *x)
+/* Path p of target t on the side's state, as its driver makes the entry
+ * (a signal state's seL4_Send sets the badge register of s->in). */
+static int run_path(struct side_run *s, int t, int p, struct rk_extra *x)
 {
-    int path = review_targets[t].paths[p];
-    return review_targets[t].syscall ? rk_run_sys(&s->k, &s->in, sys, path, &s->real[p], x)
-                                     : rk_run_x(&s->k, &s->in, path, &s->real[p], x);
+    return driver_of(t)->run(&s->k, &s->in, driver_of(t)->paths[p], &s->real[p], x);
 }
 
 /* A halt's text as a kind's key: its first line, every path cut to its
@@ -410,12 +408,9 @@ static void side_state(struct side_run *s, const struct kstate *in, int t)
 {
     ks_copy(&s->in, in);
     s->in.cfg.kernel = s->k.cfg.kernel;
-    struct rk_syscall sys;
-    /* a signal state's seL4_Send, in the bridge's CSpace (sets the badge register) */
-    bool fits = !review_targets[t].syscall || rk_sig_of_model(&s->in, &sys) == 0;
     for (int p = 0; p < NPATH; p++) {
         struct rk_extra x;
-        s->why[p] = fits && path_built(&s->k, t, p) ? run_path(s, t, p, &sys, &x) : -1;
+        s->why[p] = path_built(&s->k, t, p) ? run_path(s, t, p, &x) : -1;
         s->text[p][0] = 0;
         if (s->why[p] == HK_OUT_HALT)
             halt_text(x.text, s->text[p], sizeof s->text[p]);
