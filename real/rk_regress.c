@@ -139,6 +139,19 @@ static unsigned findings_of(const struct target *t, const char *cause)
     return cause_defects(t, cause_of_text(t, cause));
 }
 
+/* The targets of the two kinds of reproducer, asked for by their entry
+ * (check/target.h; the descriptors are check/target.c's to name): an
+ * interrupt's, and a seL4_Send's (a syscall line). */
+static const struct target *irq_target(void)
+{
+    return target_get(ENTRY_IRQ);
+}
+
+static const struct target *sig_target(void)
+{
+    return target_get(ENTRY_SIGNAL);
+}
+
 struct shown {
     int ran, shown;
     char file[300];   /* a file that shows it: the one with the fewest fixes */
@@ -192,8 +205,9 @@ static char sig_skip_why[DEFECT_MAX][200]; /* the first reason a reproducer of i
 
 static int sig_skip(const char *file, const char *cause, const char *why)
 {
-    unsigned fm = findings_of(&target_signal, cause);
-    for (int i = 0; i < target_signal.n_defects; i++)
+    const struct target *t = sig_target();
+    unsigned fm = findings_of(t, cause);
+    for (int i = 0; i < t->n_defects; i++)
         if ((fm >> i) & 1 && !sig_skip_why[i][0])
             snprintf(sig_skip_why[i], sizeof sig_skip_why[i], "%.150s (%.40s)", why, file);
     skip(file, why);
@@ -202,8 +216,9 @@ static int sig_skip(const char *file, const char *cause, const char *why)
 
 static void sig_count(const char *path, const char *cause, bool pass)
 {
-    unsigned fm = findings_of(&target_signal, cause);
-    for (int i = 0; i < target_signal.n_defects; i++) {
+    const struct target *t = sig_target();
+    unsigned fm = findings_of(t, cause);
+    for (int i = 0; i < t->n_defects; i++) {
         if (!(fm & (1u << i)))
             continue;
         struct shown *s = &per_sig[i];
@@ -352,7 +367,7 @@ static void sig_table(void)
         return;
     printf("\n| finding | regressions run | real fastpath_signal diverges as the model | shown on the real kernel | "
            "command or reason |\n|---|---|---|---|---|\n");
-    const struct target *t = &target_signal;
+    const struct target *t = sig_target();
     for (int i = 0; i < t->n_defects; i++) {
         const struct shown *s = &per_sig[i];
         if (s->shown)
@@ -462,8 +477,9 @@ static int run_file(const char *path)
            pass ? "PASS" : "FAIL", file, cfgtxt, mt, v.fast_asserts ? " (+ model kernel assert)" : "",
            halted ? "real kernel halted" : rt, xv ? xt : "agrees", vx.agree ? "" : " (model FP_FIXED diverges!)");
     pass ? n_pass++ : n_fail++;
-    unsigned fm = findings_of(&target_irq, cause);
-    for (int i = 0; i < target_irq.n_defects; i++) {
+    const struct target *tg = irq_target();
+    unsigned fm = findings_of(tg, cause);
+    for (int i = 0; i < tg->n_defects; i++) {
         if (!(fm & (1u << i)))
             continue;
         struct shown *s = &per_finding[i];
@@ -572,7 +588,7 @@ int main(int argc, char **argv)
     printf("\n%d pass, %d fail, %d skipped\n", n_pass, n_fail, n_skip);
     printf("\n| finding | regressions run | real kernel diverges as the model, kernel-C fix agrees | shown on the real "
            "kernel | command |\n|---|---|---|---|---|\n");
-    const struct target *t = &target_irq;
+    const struct target *t = irq_target();
     for (int i = 0; i < t->n_defects; i++) {
         const struct shown *s = &per_finding[i];
         if (s->shown)
