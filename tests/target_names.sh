@@ -1,6 +1,6 @@
 #!/bin/sh
-# No command, shared checking module or fuzz target names a target's
-# descriptor (issue 28, "targets as plug-ins"): outside the descriptor files
+# No command, shared checking module, real-kernel bridge or fuzz target
+# names a target's descriptor (issue 28, "targets as plug-ins"): outside the descriptor files
 # (check/target_NAME.c) and the registration (check/target.c, target.h)
 # code asks for a target: target_by_name, target_get (by entry),
 # target_default, target_at, or the target a run carries. The descriptors
@@ -9,14 +9,13 @@
 # comment ("check/target_irq.c") is not a reference.
 # Usage: target_names.sh [ROOT] (default: the folder above this script).
 # Prints each reference and exits 1; exits 0 with a line saying none.
-# real/ is not checked yet: real/rk_regress.c names both descriptors.
 root=${1:-$(cd "$(dirname "$0")/.." && pwd)}
 cd "$root" || exit 2
 names=$(sed -n 's/^const struct target \([A-Za-z_][A-Za-z0-9_]*\) =.*/\1/p' check/target_*.c 2>/dev/null | sort -u)
 [ -n "$names" ] || { echo "target_names: no descriptor defined in $root/check/target_*.c" >&2; exit 2; }
 words=$(echo "$names" | paste -sd '|' -)
 # the files that hold one of the words at all (then each is read closely)
-files=$(for d in check tools fuzz; do [ -d "$d" ] && find "$d" -name '*.[ch]' -not -path '*/fixtures/*'; done |
+files=$(for d in check tools real fuzz; do [ -d "$d" ] && find "$d" -name '*.[ch]' -not -path '*/fixtures/*'; done |
         grep -Ev '^check/target(_[^/]*)?\.[ch]$' | sort | xargs grep -lwE "$words")
 bad=0
 for f in $files; do
