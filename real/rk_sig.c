@@ -7,9 +7,11 @@
 
 #include "diff.h"
 #include "print.h"
+#include "progress.h"
 #include "refill.h"
 #include "rk_diff.h"
 #include "sched.h"
+#include "stop.h"
 
 static const char *const kind_names[SIG_K_COUNT] = {
     "notification", "no_send_right", "lookup_failure", "empty_slot", "endpoint", "extra_cap_bad", "extra_cap_ok",
@@ -237,7 +239,18 @@ static void count_class(int cause, uint32_t fields, uint64_t seed, int kind)
 
 /* The check over states first..first+n-1 (rk_sig.h); prints the summary,
  * with show each state and its differing fields. */
-int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
+/* the run is over after i seeds: n of them, or seconds since t0 (looked
+ * at every 256), or a caught signal */
+static bool sig_run_done(uint64_t i, uint64_t n, double seconds, double t0)
+{
+    if (stop_requested())
+        return true;
+    if (n)
+        return i >= n;
+    return (i & 255) == 0 && progress_now() - t0 >= seconds;
+}
+
+int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, bool show, struct rk_sig_tally *out)
 {
     static struct kstate in, slow, fast;
     memset(classes, 0, sizeof classes);
@@ -249,7 +262,8 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
     gen_bounds_default(&b);
     uint64_t unfit[SIG_UNFIT_COUNT] = {0}, kinds[SIG_K_COUNT] = {0}, done[3] = {0};
     uint64_t run = 0, diverged = 0, halts = 0, bad = 0, genfail = 0, s6 = 0;
-    for (uint64_t seed = first; seed < first + n; seed++) {
+    double t0 = progress_now();
+    for (uint64_t seed = first; !sig_run_done(seed - first, n, seconds, t0); seed++) {
         if (rk_gen_state(k, &in, seed, &b) != 0) {
             genfail++;
             continue;
@@ -314,9 +328,11 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show)
                    cause_names[i], classes[i].first_seed, rk_sig_kind_name(classes[i].first_kind),
                    diff_fields_text(classes[i].fields, buf, sizeof buf));
     }
+    if (out)
+        *out = (struct rk_sig_tally){.ran = run, .diverged = diverged};
     if (halts || bad || !run)
         return 1;
-    if (k->info.debug && n >= 1000 && (!done[2] || !done[1] || !s6))
+    if (k->info.debug && run >= 1000 && (!done[2] || !done[1] || !s6))
         return 1;
     return 0;
 }

@@ -86,9 +86,15 @@ int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_s
                  struct kstate *fast, struct rk_sig_result *r);
 
 /* rk_sig_check on the states of seeds first..first+n-1 that can make the
- * call; prints the kinds, what the fastpath did and each divergence class
+ * call (n 0: until seconds have passed; a SIGINT or SIGTERM caught by
+ * stop.h ends it early, as either bound); prints the kinds, what the fastpath did and each divergence class
  * (with show: every state and its differing fields). Returns 1 when an
- * expectation argued from the kernel fails (real/rk_signal.c), 0 else. */
-int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, bool show);
+ * expectation argued from the kernel fails (real/rk_signal.c), 0 else;
+ * *out (when not NULL): what the run counted. */
+struct rk_sig_tally {
+    uint64_t ran;      /* calls through both real paths */
+    uint64_t diverged; /* of them, those whose outcomes differ */
+};
+int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, bool show, struct rk_sig_tally *out);
 
 #endif
