@@ -17,9 +17,8 @@
 
 struct target;
 
-/* The IRQ fastpath's defects, in the order of its table (target_irq.c). */
-enum defect { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_F10, DEF_F11, DEF_COUNT };
-/* The most defects a target has, for tables of any target. */
+/* The most defects a target has, for tables of any target (a target's
+ * own are named in its file: defect_index finds one by id). */
 #define DEFECT_MAX 16
 
 struct defect_info {

@@ -33,6 +33,9 @@ static const int irq_order[FIX_COUNT] = {
 #define ENTRY_CHECKS (FIX(FIX_ENTRY_BUDGET) | FIX(FIX_ENTRY_DOMAIN) | FIX(FIX_ENTRY_RELEASE))
 
 /* Wording from docs/FINDINGS.md ("The defects"); change both together. */
+/* PR #1227's fastpath's defects, in the order of the table below */
+enum { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_F10, DEF_F11, DEF_COUNT };
+_Static_assert(DEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
 static const struct defect_info irq_defects[DEF_COUNT] = {
     {"F1", "The budget check at entry is skipped", FIX(FIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
      "The current thread (not the idle thread) has less than MIN_BUDGET (2 x the kernel WCET) left in its head "

@@ -10,7 +10,9 @@
 #include "defect.h"
 #include "target.h"
 
-#define D(n) (1u << DEF_F##n)
+/* the IRQ target's defect Fn, found by its id (the table's order is its file's) */
+#define D(n) (1u << defect_index(&target_irq, "F" #n))
+#define DEF_COUNT (target_irq.n_defects)
 
 /* Each fix alone names the defect FINDINGS gives it; entry_time alone is
  * F4 (the stale clock of the sporadic unblock check). */

@@ -16,6 +16,12 @@
 #include "scenario.h"
 #include "jval.h"
 
+/* the IRQ target's defects, found by id (their order is its file's) */
+#define DEF_COUNT (target_irq.n_defects)
+#define DEF_F2 defect_index(&target_irq, "F2")
+#define DEF_F6 defect_index(&target_irq, "F6")
+#define DEF_F9 defect_index(&target_irq, "F9")
+
 static char dir[64];
 
 static int setup(void **st)
@@ -68,7 +74,7 @@ struct summary {
     char cls[64][160];
     uint64_t cls_count[64], cls_smallest[64];
     char exit[64][40];
-    uint64_t defect[DEF_COUNT], defect_smallest[DEF_COUNT];
+    uint64_t defect[DEFECT_MAX], defect_smallest[DEFECT_MAX];
     uint64_t exits_slow_budget, exits_slow_domain, exits_slow_release;
 };
 

@@ -297,7 +297,7 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
                ", \"named\": %" PRIu64 ", \"halts\": %" PRIu64 ", \"known_halts\": %" PRIu64 ",\n \"defects\": {",
             r->checks, t, (double)r->checks / t, r->diverged, r->classified, r->halts, r->known);
     const char *sep = "";
-    for (int d = 0; d < DEF_COUNT; d++)
+    for (int d = 0; d < o->target->n_defects; d++)
         if (r->defect_hits[d]) {
             fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(o->target, d)->id, r->defect_hits[d]);
             sep = ", ";

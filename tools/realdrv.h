@@ -87,7 +87,7 @@ struct real_run {
     uint64_t dropped, checks, diverged, halts, classified, known;
     struct seen seen[REAL_MAX_CLASSES];
     int n_seen;
-    uint64_t defect_hits[DEF_COUNT];
+    uint64_t defect_hits[DEFECT_MAX];
     uint64_t field_hits[DF_COUNT]; /* fuzz: divergences (every one, not a sample) in which each field differs */
     uint64_t sits[SIT_COUNT];      /* the situations of the states generated (situation.h) */
     uint64_t generated;

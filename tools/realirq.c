@@ -147,7 +147,7 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
     /* which of the model's fixes explains it (0: the model agrees here) */
     key.cause = classify_cause(&r->in, &r->ws);
     r->classified++;
-    for (int d = 0; d < DEF_COUNT; d++)
+    for (int d = 0; d < o->target->n_defects; d++)
         r->defect_hits[d] += (cause_defects(o->target, key.cause) >> d) & 1;
     real_count(o, r, &key, &r->a, &r->b, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
     return 0;
@@ -159,7 +159,7 @@ static void fuzz_summary(const struct real_opts *o, const struct real_run *r)
     printf("defects (the model's cause, over the %" PRIu64 " divergences named: the first %d of each field set, "
            "then 1 in %d):",
            r->classified, CLASSIFY_FIRST, CLASSIFY_SAMPLE);
-    for (int d = 0; d < DEF_COUNT; d++)
+    for (int d = 0; d < o->target->n_defects; d++)
         if (r->defect_hits[d])
             printf(" %s %" PRIu64, defect_info(o->target, d)->id, r->defect_hits[d]);
     printf("\n");

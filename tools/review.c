@@ -538,7 +538,7 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
         bool explained = halt ? rk_known_halt(halt) != NULL : c && c != CLASS_NO_FIX && d;
         side->t_diverged[t]++;
         side->t_unexplained[t] += !explained;
-        for (int i = 0; i < tg->n_defects && i < DEF_COUNT; i++)
+        for (int i = 0; i < tg->n_defects; i++)
             side->t_defects[t][i] += (d >> i) & 1;
         /* the IRQ target's figures are also the side's own (the JSON's first keys) */
         bool irq = t == RV_T_IRQ;
@@ -546,7 +546,7 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
         side->halts += irq && halt != NULL;
         side->unexplained += irq && !explained;
         side->known_halts += irq && halt && explained;
-        for (int i = 0; irq && i < DEF_COUNT; i++)
+        for (int i = 0; irq && i < tg->n_defects; i++)
             side->defects[i] += (d >> i) & 1;
         count_diff(res, s, RV_FUZZ, r->fuzz[1], halt, c, seed);
     }

@@ -100,10 +100,10 @@ struct review_side {
     uint64_t unexplained;     /* of diverged: no known defect explains it (the model agrees, no fix
                                  removes it, or an unknown halt) */
     uint64_t halts, known_halts, unfit;
-    uint64_t defects[DEF_COUNT]; /* states whose divergence the model's cause puts on each defect */
+    uint64_t defects[DEFECT_MAX]; /* states whose divergence the model's cause puts on each defect */
     /* per target (the IRQ target's are also in the fields above) */
     uint64_t t_mismatches[RV_TARGETS], t_diverged[RV_TARGETS], t_unfit[RV_TARGETS], t_unexplained[RV_TARGETS];
-    uint64_t t_defects[RV_TARGETS][DEF_COUNT]; /* the target's defects, its n_defects of them */
+    uint64_t t_defects[RV_TARGETS][DEFECT_MAX]; /* the target's defects, its n_defects of them */
 };
 
 /* The change measured on one configuration (issue 30 item 2,

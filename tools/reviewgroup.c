@@ -57,7 +57,7 @@ static bool follows_slowpath(const struct review_result *res, int t, int p)
  * agrees there and the only field is the badge). */
 static bool base_shows(const struct review_result *res, int t, unsigned defects)
 {
-    for (int d = 0; d < DEF_COUNT; d++)
+    for (int d = 0; d < DEFECT_MAX; d++)
         if ((defects >> d & 1) && !res->side[1].t_defects[t][d])
             return false;
     return true;

@@ -170,7 +170,7 @@ static void md_defects(FILE *f, const struct review_result *res)
     fprintf(f, "- defects (states whose fastpath_irq divergence each explains, tree%s):",
             res->has_base ? " / baseline" : "");
     bool any = false;
-    for (int d = 0; d < DEF_COUNT; d++) {
+    for (int d = 0; d < irq->n_defects; d++) {
         if (!res->side[0].defects[d] && !(res->has_base && res->side[1].defects[d]))
             continue;
         any = true;
@@ -220,7 +220,7 @@ static void md_target_figures(FILE *f, const struct review_result *res, int t)
     fputs("; defects (tree", f);
     fputs(res->has_base ? " / baseline):" : "):", f);
     const struct target *tg = review_target_of(t);
-    for (int d = 0; d < tg->n_defects && d < DEF_COUNT; d++)
+    for (int d = 0; d < tg->n_defects; d++)
         if (a->t_defects[t][d] || (res->has_base && b->t_defects[t][d])) {
             fprintf(f, " %s %" PRIu64, defect_info(tg, d)->id, a->t_defects[t][d]);
             if (res->has_base)
@@ -487,7 +487,7 @@ static void js_side(struct out *out, const struct review_side *s)
             cfg_kernel_name(s->kernel), s->irq_fastpath ? "true" : "false", s->mismatches, s->diverged,
             s->diverged_fixed, s->unexplained, s->halts, s->known_halts, s->unfit);
     const char *sep = "";
-    for (int d = 0; d < DEF_COUNT; d++)
+    for (int d = 0; d < irq->n_defects; d++)
         if (s->defects[d]) {
             fprintf(f, "%s\"%s\": %" PRIu64, sep, defect_info(irq, d)->id, s->defects[d]);
             sep = ", ";
