@@ -250,7 +250,8 @@ static bool sig_run_done(uint64_t i, uint64_t n, double seconds, double t0)
     return (i & 255) == 0 && progress_now() - t0 >= seconds;
 }
 
-int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, bool show, struct rk_sig_tally *out)
+int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, bool show, struct rk_sig_tally *out,
+               const struct rk_sig_each *each)
 {
     static struct kstate in, slow, fast;
     memset(classes, 0, sizeof classes);
@@ -294,6 +295,8 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, 
                         r.slow_out == HK_OUT_HALT ? "slowpath" : "fastpath", r.text);
             continue;
         }
+        if (each)
+            each->fn(each->ctx, &in, kind, &slow, &fast, seed);
         /* the slowpath faulted the caller on the extra cap (S6): Inactive,
          * no fault handler; the fastpath left it Running */
         bool faulted = kind == SIG_K_EXTRA_BAD && slow.tcbs[in.cur_thread].state == TS_Inactive;

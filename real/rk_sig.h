@@ -95,6 +95,15 @@ struct rk_sig_tally {
     uint64_t ran;      /* calls through both real paths */
     uint64_t diverged; /* of them, those whose outcomes differ */
 };
-int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, bool show, struct rk_sig_tally *out);
+/* Called on each call through both real paths that halted neither: its
+ * entry state, its kind (SIG_K_*) and the two outcomes, normalised (NULL:
+ * none). */
+struct rk_sig_each {
+    void (*fn)(void *ctx, const struct kstate *in, int kind, const struct kstate *slow, const struct kstate *fast,
+               uint64_t seed);
+    void *ctx;
+};
+int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, bool show, struct rk_sig_tally *out,
+               const struct rk_sig_each *each);
 
 #endif

@@ -51,7 +51,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "rk_signal: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", argv[1]);
         return 2;
     }
-    int rc = rk_sig_run(&k, first, n ? n : 1, 0, show, NULL);
+    int rc = rk_sig_run(&k, first, n ? n : 1, 0, show, NULL, NULL);
     rk_close(&k);
     return rc;
 }

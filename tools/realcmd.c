@@ -313,7 +313,9 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
             }
         fprintf(f, "},\n");
     }
-    fprintf(f, " \"kinds_dropped\": %" PRIu64 ",\n", r->dropped);
+    fprintf(f, " ");
+    realinv_json(f, &r->inv);
+    fprintf(f, ",\n \"kinds_dropped\": %" PRIu64 ",\n", r->dropped);
     fprintf(f, " \"kinds\": [");
     for (int i = 0; i < r->n_classes; i++) {
         const struct rclass *c = &r->classes[i];
@@ -354,6 +356,7 @@ int realcmd_main(int argc, char **argv)
         return opened == -2 ? EXIT_OUTPUT : EXIT_USAGE;
     }
     r->t0 = progress_now();
+    r->inv = (struct realinv){.cmd = o.cmd, .who = real_who(&o), .out = o.out, .kernel = r->k.dir};
     stop_catch();
     if (!strcmp(o.cmd, "validate")) {
         rc = o.driver->validate(&o, r);
@@ -371,6 +374,11 @@ int realcmd_main(int argc, char **argv)
     if (r->dropped) /* count() keeps REAL_MAX_CLASSES kinds; the rest are counted here only */
         printf("  (%" PRIu64 " mismatches or divergences of kinds past the first %d: counted in the totals above, "
                "not listed)\n", r->dropped, REAL_MAX_CLASSES);
+    if (strcmp(o.cmd, "bench") && (r->inv.checked || r->inv.skipped))
+        realinv_print(stdout, &r->inv);
+    if (r->inv.broken && rc < EXIT_DIVERGE) /* a broken invariant is a finding */
+        rc = EXIT_DIVERGE;
+    r->write_errors += r->inv.write_errors;
     if (stop_requested())
         printf("interrupted by %s: the figures above are of the states checked before it\n",
                stop_name(stop_requested()));
@@ -384,6 +392,7 @@ int realcmd_main(int argc, char **argv)
     if (r->write_errors && rc < EXIT_USAGE)
         rc = EXIT_OUTPUT;
     rk_close(&r->k);
+    realinv_free(&r->inv);
     for (int i = 0; i < r->n_classes; i++)
         free(r->classes[i].reproducer);
     free(r);

@@ -44,6 +44,13 @@ uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug)
     return rk_compare(x, ox, y, oy, model_debug);
 }
 
+bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct kstate *out, int path,
+                     const struct kstate *model, uint64_t seed)
+{
+    unsigned admit = realinv_admit(o->target, &r->in, path == o->driver->paths[1]);
+    return realinv_check(&r->inv, &r->in, out, path, real_path_name(o->driver, path), admit, model, seed);
+}
+
 const char *real_who(const struct real_opts *o)
 {
     return !strcmp(o->cmd, "fuzz") ? "irqsim fuzz" : "irqsim validate";

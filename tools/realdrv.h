@@ -22,6 +22,7 @@
 #include "diff.h"
 #include "kstate.h"
 #include "progress.h"
+#include "realinv.h"
 #include "rk_load.h"
 #include "situation.h"
 #include "target.h"
@@ -91,6 +92,7 @@ struct real_run {
     uint64_t field_hits[DF_COUNT]; /* fuzz: divergences (every one, not a sample) in which each field differs */
     uint64_t sits[SIT_COUNT];      /* the situations of the states generated (situation.h) */
     uint64_t generated;
+    struct realinv inv;            /* the kernel's outcomes held to the exit invariants (realinv.h) */
     double t0;
     int write_errors; /* outputs that could not be written */
 };
@@ -144,6 +146,12 @@ const char *real_path_name(const struct real_driver *d, int p);
 
 /* ---- the pieces every driver's run uses ---- */
 
+/* The kernel's outcome out of bridge path `path` from r->in (normalised by
+ * real_compare) held to the exit invariants (realinv.h), admitting what
+ * the target's fastpath as written leaves on the fastpath as built; model:
+ * the model's outcome of the same path, or NULL. Whether it broke one. */
+bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct kstate *out, int path,
+                     const struct kstate *model, uint64_t seed);
 /* Both outcomes normalised as the differential check does; the fields that
  * differ (rk_compare). */
 uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug);

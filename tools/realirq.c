@@ -71,6 +71,7 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
         }
     } else {
         key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
+        real_check_exit(o, r, &r->b, path, &r->a, seed);
         if (!key.fields)
             return true;
     }
@@ -136,6 +137,8 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
         r->halts++;
     } else {
         key.fields = real_compare(&r->a, &r->b, false);
+        real_check_exit(o, r, &r->a, RK_SLOW, NULL, seed);
+        real_check_exit(o, r, &r->b, fast, NULL, seed);
         if (!key.fields)
             return 0;
     }
