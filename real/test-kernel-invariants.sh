@@ -14,7 +14,9 @@
 #      run the same schedule(), so the two agree (no divergence names
 #      it); only the invariant sees it: `fuzz --real` exits 1 with
 #      KERNEL INVARIANT BROKEN, names the invariant and saves a
-#      reproducer (--out) that `irqsim check` reads back.
+#      reproducer (--out) that `irqsim check` reads back; `irqsim review`
+#      of that tree without a baseline exits 1 with the invariant's kind
+#      among the new ones (and the clean tree's review breaks none).
 # One configuration, 3,000 states. Exit 77 (CTest: skipped) without the
 # tarball or a prerequisite of the kernel's build.
 # SPDX-License-Identifier: BSD-2-Clause
@@ -63,4 +65,12 @@ if [ $? = 0 ]; then
 else
     bad "bug: no reproducer, or irqsim check cannot read it ($repro)"
 fi
+# review, no baseline: the invariant's kind is new (no break is a known finding)
+rt_review clean-review 0 --sel4 "$head" --configs imx8mm-evk:release --checks 500
+python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['configs'][0]; sys.exit(0 if c['tree']['invariants']['checked'] > 0 and c['tree']['invariants']['broken'] == 0 else 1)" \
+    "$tmp/clean-review.json" && ok "clean review: outcomes held, none broke one" || bad "clean review: invariants"
+rt_review bug-review 1 --sel4 "$tree" --configs imx8mm-evk:release --checks 500
+python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['configs'][0]; k=[k for k in c['kinds'] if k['check'].startswith('invariants-') and k['new']]; sys.exit(0 if k and c['tree']['invariants']['broken'] > 0 else 1)" \
+    "$tmp/bug-review.json" && ok "bug review: the broken invariant is a new kind" || bad "bug review: no new invariant kind"
+grep -q 'KERNEL INVARIANT BROKEN' "$tmp/bug-review.md" || bad "bug review: the report does not say KERNEL INVARIANT BROKEN"
 exit $fail

@@ -51,6 +51,29 @@ bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct
     return realinv_check(&r->inv, &r->in, out, path, real_path_name(o->driver, path), admit, model, seed);
 }
 
+void real_check_pair_exit(struct real_run *r, const struct real_driver *d)
+{
+    const struct target *t = target_of(&r->in);
+    /* a scenario of another kernel (a master reproducer on a base build)
+     * may be no entry state of the build's: its outcomes prove nothing */
+    uint8_t file_kernel = r->in.cfg.kernel;
+    r->in.cfg.kernel = (uint8_t)r->k.kernel;
+    struct inv_report rep;
+    bool fits = kstate_check_admit(&r->in, INV_AT_ENTRY, target_admit_built(&r->in), &rep) == 0;
+    r->in.cfg.kernel = file_kernel;
+    if (!fits) {
+        r->inv.skipped += 2;
+        r->inv.skip_why = "the scenario is no entry state of the build's kernel: it breaks an entry invariant as that "
+                          "kernel (it is another kernel's)";
+        return;
+    }
+    r->a.cfg.kernel = r->b.cfg.kernel = (uint8_t)r->k.kernel;
+    realinv_check(&r->inv, &r->in, &r->a, d->paths[0], real_path_name(d, d->paths[0]), realinv_admit(t, &r->in, false),
+                  NULL, 0);
+    realinv_check(&r->inv, &r->in, &r->b, d->paths[1], real_path_name(d, d->paths[1]), realinv_admit(t, &r->in, true),
+                  NULL, 0);
+}
+
 const char *real_who(const struct real_opts *o)
 {
     return !strcmp(o->cmd, "fuzz") ? "irqsim fuzz" : "irqsim validate";

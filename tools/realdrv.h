@@ -152,6 +152,11 @@ const char *real_path_name(const struct real_driver *d, int p);
  * the model's outcome of the same path, or NULL. Whether it broke one. */
 bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct kstate *out, int path,
                      const struct kstate *model, uint64_t seed);
+/* check --real: the kernel's outcomes of d's slowpath (r->a) and fastpath
+ * as built (r->b), compared already, held to the exit invariants as the
+ * build's kernel (a scenario may name another); their kernel versions
+ * become the build's. */
+void real_check_pair_exit(struct real_run *r, const struct real_driver *d);
 /* Both outcomes normalised as the differential check does; the fields that
  * differ (rk_compare). */
 uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug);

@@ -71,8 +71,12 @@ bool realinv_check(struct realinv *v, const struct kstate *in, const struct ksta
     k->path_name = path_name;
     snprintf(k->msg, sizeof k->msg, "%s", rep.items[0].msg);
     save(v, k, in);
-    printf("-- seed %" PRIu64 ": the real kernel's %s outcome breaks invariant %s at exit: %s (%s)\n", seed,
-           path_name, inv_name(k->id), k->msg, model_word(shared));
+    if (strcmp(v->cmd, "check")) /* a generated state: its seed */
+        printf("-- seed %" PRIu64 ": ", seed);
+    else
+        printf("-- ");
+    printf("the real kernel's %s outcome breaks invariant %s at exit: %s (%s)\n", path_name, inv_name(k->id), k->msg,
+           model_word(shared));
     if (k->reproducer)
         printf("  reproducer: %s\n", k->reproducer);
     return true;

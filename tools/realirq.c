@@ -217,6 +217,7 @@ static int check(struct real_run *r, const char *path)
     if (done >= 0)
         return done;
     uint32_t f = real_compare(&r->a, &r->b, false);
+    real_check_pair_exit(r, &realirq_driver);
     char text[200];
     printf("verdict (real kernel): %s%s\n", f ? "DIVERGE in " : "AGREE", f ? diff_fields_text(f, text, sizeof text) : "");
     diff_compare(&r->a, &r->b, stdout);

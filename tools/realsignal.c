@@ -198,6 +198,7 @@ static int check(struct real_run *r, const char *path)
     if (done >= 0)
         return done;
     uint32_t f = real_compare(&r->a, &r->b, false);
+    real_check_pair_exit(r, &realsignal_driver);
     char text[200];
     printf("verdict (real kernel, fastpath_signal %s): %s%s\n",
            xf.fastpath_done < 0 ? "?" : xf.fastpath_done ? "finished" : "fell back", f ? "DIVERGE in " : "AGREE",

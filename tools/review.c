@@ -13,6 +13,7 @@
 
 #include "classify.h"
 #include "diff.h"
+#include "invariant.h"
 #include "irq_fast.h"
 #include "out.h"
 #include "progress.h"
@@ -497,6 +498,27 @@ static void validate_side(struct review_result *res, struct side_run *r, int s, 
     }
 }
 
+/* The side's real outcomes held to the exit invariants (realinv.h): a
+ * broken one is a kind of its own per path and invariant, new as any kind
+ * (with a baseline: where the baseline's kernel keeps it; without one:
+ * always, no invariant break is a known finding). */
+static void invariant_side(struct review_result *res, struct side_run *r, int s, uint64_t seed)
+{
+    struct review_side *side = &res->side[s];
+    for (int p = 0; p < NPATH; p++) {
+        if (r->why[p] < 0 || r->why[p] == HK_OUT_HALT)
+            continue;
+        struct inv_report rep;
+        unsigned admit = realinv_admit(review_target_of(res->running), &r->in, p == 1);
+        side->inv_checked++;
+        if (kstate_check_admit(&r->real[p], INV_AT_EXIT, admit, &rep) == 0)
+            continue;
+        side->inv_broken++;
+        struct review_kind key = {.check = RV_INV_SLOW + p, .cause = (unsigned)rep.items[0].id};
+        kind_count(res, s, &key, seed);
+    }
+}
+
 /* fuzz: the fields of each real fastpath against the real slowpath. */
 static void fuzz_fields(struct side_run *r)
 {
@@ -601,6 +623,7 @@ static void one_state(struct engine *e, struct review_result *res, uint64_t seed
         res->side[s].t_unfit[t] += unfit;
         res->side[s].unfit += t == RV_T_IRQ ? unfit : 0;
         validate_side(res, r, s, seed);
+        invariant_side(res, r, s, seed);
         fuzz_fields(r);
     }
     /* the model's cause: a property of the state, the same for both sides */
@@ -796,7 +819,7 @@ out:
 int review_kind_rank(const struct review_result *res, const struct review_kind *k)
 {
     (void)res;
-    if (k->check == RV_FUZZ && !k->known)
+    if ((k->check == RV_FUZZ && !k->known) || review_check_invariant(k->check))
         return 0;
     if (k->check >= RV_SLOW_VS_BASE)
         return 1;
@@ -901,6 +924,9 @@ const char *review_check_name(int target, int check)
             "model corrected fastpath against the kernel-C one",
             "real fastpath_irq against the real slowpath",
             "kernel-C corrected fastpath against the real slowpath",
+            "the real slowpath's outcome against the exit invariants",
+            "the real fastpath_irq's outcome against the exit invariants",
+            "the kernel-C corrected fastpath's outcome against the exit invariants",
             "the tree's slowpath against the baseline's",
             "the tree's fastpath_irq against the baseline's",
             "the corrected fastpath on the tree's kernel against the baseline's",
@@ -910,6 +936,9 @@ const char *review_check_name(int target, int check)
             "model fastpath_signal against the real fastpath_signal",
             "?",
             "real fastpath_signal against the real slowpath",
+            "?",
+            "the real slowpath's (SysSend) outcome against the exit invariants",
+            "the real fastpath_signal's outcome against the exit invariants",
             "?",
             "the tree's slowpath (SysSend) against the baseline's",
             "the tree's fastpath_signal against the baseline's",
@@ -928,6 +957,11 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
     else
         diff_fields_text(k->fields, f, sizeof f);
     const struct target *tg = review_target_of(k->target);
+    if (review_check_invariant(k->check)) {
+        snprintf(buf, len, "invariant %s broken at exit [KERNEL INVARIANT BROKEN; it holds because: %s]",
+                 inv_name((int)k->cause), inv_what((int)k->cause));
+        return buf;
+    }
     if (k->check == RV_FUZZ && !k->halt && review_targets[k->target].classify) {
         if (!k->cause)
             snprintf(buf, len, "%s [the model agrees here: unexplained]", f);

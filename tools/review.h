@@ -44,6 +44,9 @@ enum review_check {
     RV_VAL_FIXED,    /* the model's corrected fastpath against the kernel-C one */
     RV_FUZZ,         /* the real fastpath_irq against the real slowpath */
     RV_FUZZ_FIXED,   /* the kernel-C corrected fastpath against the real slowpath */
+    RV_INV_SLOW,     /* the real slowpath's outcome against the exit invariants (cause: the invariant) */
+    RV_INV_FAST,     /* the real fastpath's, admitting what the fastpath as written leaves */
+    RV_INV_FIXED,    /* the kernel-C corrected fastpath's */
     RV_SLOW_VS_BASE, /* the tree's slowpath against the baseline's */
     RV_FAST_VS_BASE, /* the tree's fastpath_irq against the baseline's */
     RV_FIXED_VS_BASE, /* the corrected fastpath on the tree's kernel against it on the baseline's */
@@ -76,7 +79,8 @@ struct review_kind {
     uint32_t fields;          /* DF_* bits */
     bool halt;                /* a real path halted (a failed kernel assertion) */
     bool known;               /* a known finding (a known halt; a divergence a defect explains) */
-    unsigned cause;           /* RV_FUZZ: the model's cause (0: the model agrees; CLASS_NO_FIX) */
+    unsigned cause;           /* RV_FUZZ: the model's cause (0: the model agrees; CLASS_NO_FIX); RV_INV_*:
+                                 the invariant broken (invariant.h) */
     int change;               /* *_VS_BASE: enum review_change */
     uint64_t count[2];        /* states: [0] the tree, [1] the baseline */
     uint64_t seed[2];         /* the first state's seed on each */
@@ -103,6 +107,9 @@ struct review_side {
     uint64_t defects[DEFECT_MAX]; /* states whose divergence the model's cause puts on each defect */
     /* per target (the IRQ target's are also in the fields above) */
     uint64_t t_mismatches[RV_TARGETS], t_diverged[RV_TARGETS], t_unfit[RV_TARGETS], t_unexplained[RV_TARGETS];
+    /* the kernel's outcomes held to the exit invariants (tools/realinv.h),
+     * and those that broke one, over the targets */
+    uint64_t inv_checked, inv_broken;
     uint64_t t_defects[RV_TARGETS][DEFECT_MAX]; /* the target's defects, its n_defects of them */
 };
 
@@ -225,6 +232,11 @@ int review_kind_rank(const struct review_result *res, const struct review_kind *
  * target's states; and its short id for the JSON ("fuzz") */
 const char *review_check_id(int check);
 const char *review_check_name(int target, int check);
+/* Whether check is one of the exit invariants' (RV_INV_*). */
+static inline bool review_check_invariant(int check)
+{
+    return check >= RV_INV_SLOW && check <= RV_INV_FIXED;
+}
 /* One line for a kind: "current_thread+refills [model cause entry_budget: F1]" */
 const char *review_kind_text(const struct review_kind *k, char *buf, size_t len);
 

@@ -18,13 +18,15 @@ static int check_path(int check)
 {
     switch (check) {
     case RV_VAL_SLOW:
+    case RV_INV_SLOW:
     case RV_SLOW_VS_BASE:
         return RG_SLOW;
     case RV_VAL_FIXED:
     case RV_FUZZ_FIXED:
+    case RV_INV_FIXED:
     case RV_FIXED_VS_BASE:
         return RG_FIXED;
-    default: /* RV_VAL_FAST, RV_FUZZ, RV_FAST_VS_BASE */
+    default: /* RV_VAL_FAST, RV_FUZZ, RV_INV_FAST, RV_FAST_VS_BASE */
         return RG_FAST;
     }
 }

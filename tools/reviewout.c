@@ -7,6 +7,7 @@
 #include "defect.h"
 #include "diff.h"
 #include "mdtext.h"
+#include "invariant.h"
 #include "out.h"
 #include "review.h"
 #include "reviewchange.h"
@@ -15,9 +16,10 @@
 
 const char *review_check_id(int check)
 {
-    static const char *const ids[RV_CHECK_COUNT] = {"validate-slow", "validate-fast", "validate-fixed",
-                                                    "fuzz",          "fuzz-fixed",    "slowpath-vs-baseline",
-                                                    "fastpath-vs-baseline", "fixed-vs-baseline"};
+    static const char *const ids[RV_CHECK_COUNT] = {
+        "validate-slow",  "validate-fast",        "validate-fixed",       "fuzz",
+        "fuzz-fixed",     "invariants-slow",      "invariants-fast",      "invariants-fixed",
+        "slowpath-vs-baseline", "fastpath-vs-baseline", "fixed-vs-baseline"};
     return check >= 0 && check < RV_CHECK_COUNT ? ids[check] : "?";
 }
 
@@ -274,6 +276,11 @@ static void md_config(FILE *f, const struct review_opts *o, const struct review_
                 res->changed[0], res->changed[1], res->changed[2]);
     if (t->unfit || (res->has_base && b->unfit))
         fprintf(f, "- path runs the build could not hold: tree %" PRIu64 ", baseline %" PRIu64 "\n", t->unfit, b->unfit);
+    fprintf(f, "- the kernel's outcomes against the exit invariants: %" PRIu64 " held, %s%" PRIu64 " broke one%s",
+            t->inv_checked, t->inv_broken ? "**" : "", t->inv_broken, t->inv_broken ? "**" : "");
+    if (res->has_base)
+        fprintf(f, " (baseline %" PRIu64 " of %" PRIu64 ")", b->inv_broken, b->inv_checked);
+    fputc('\n', f);
     md_defects(f, res);
     for (int g = RV_T_IRQ + 1; g < RV_TARGETS; g++)
         if (res->reviewed[g])
@@ -453,11 +460,15 @@ static void js_kind(struct out *out, const struct review_result *res, const stru
     fprintf(f, "{\"target\": \"%s\", \"check\": \"%s\", \"fields\": \"%s\", \"halt\": %s, \"text\": ", review_target_of(k->target)->name,
             review_check_id(k->check), diff_fields_text(k->fields, fields, sizeof fields), k->halt ? "true" : "false");
     out_string(out, k->text);
+    /* an invariant kind's cause is the invariant broken, not a fix set */
+    unsigned fixes = review_check_invariant(k->check) ? 0 : k->cause;
     fprintf(f, ", \"model_cause\": \"%s\", \"defects\": \"%s\", \"known\": %s",
-            k->cause ? cause_text(review_target_of(k->target), k->cause, cause, sizeof cause) : "none",
-            defects_text(review_target_of(k->target), cause_defects(review_target_of(k->target), k->cause), defs,
+            fixes ? cause_text(review_target_of(k->target), fixes, cause, sizeof cause) : "none",
+            defects_text(review_target_of(k->target), cause_defects(review_target_of(k->target), fixes), defs,
                          sizeof defs),
             k->known ? "true" : "false");
+    if (review_check_invariant(k->check))
+        fprintf(f, ", \"invariant\": \"%s\"", inv_name((int)k->cause));
     if (k->check > RV_SLOW_VS_BASE) {
         static const char *const ch[] = {"diverges", "agrees", "narrowed", "follows-slowpath"};
         fprintf(f, ", \"change\": \"%s\"", ch[k->change]);
@@ -483,9 +494,10 @@ static void js_side(struct out *out, const struct review_side *s)
     out_string(out, s->commit);
     fprintf(f, ", \"model_kernel\": \"%s\", \"irq_fastpath\": %s, \"mismatches\": %" PRIu64 ", \"diverged\": %" PRIu64
                ", \"diverged_fixed\": %" PRIu64 ", \"unexplained\": %" PRIu64 ", \"halts\": %" PRIu64
-               ", \"known_halts\": %" PRIu64 ", \"unfit\": %" PRIu64 ", \"defects\": {",
+               ", \"known_halts\": %" PRIu64 ", \"unfit\": %" PRIu64 ", \"invariants\": {\"checked\": %" PRIu64
+               ", \"broken\": %" PRIu64 "}, \"defects\": {",
             cfg_kernel_name(s->kernel), s->irq_fastpath ? "true" : "false", s->mismatches, s->diverged,
-            s->diverged_fixed, s->unexplained, s->halts, s->known_halts, s->unfit);
+            s->diverged_fixed, s->unexplained, s->halts, s->known_halts, s->unfit, s->inv_checked, s->inv_broken);
     const char *sep = "";
     for (int d = 0; d < irq->n_defects; d++)
         if (s->defects[d]) {
