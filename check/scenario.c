@@ -459,6 +459,7 @@ static const struct scen_field config_fields[] = {
     FLAG(struct ks_config, "hyp", hyp),
     FLAG(struct ks_config, "signal_fastpath", signal_fastpath),
     ENUM(struct ks_config, "kernel", kernel, KS_KERNEL_COUNT, cfg_kernel_name),
+    SPECIAL("features"),
 };
 
 static const struct scen_field node_fields[] = {
@@ -783,6 +784,16 @@ static int dir_config(struct ctx *c, const struct line *ln, int arg)
     (void)arg;
     if (once(c, SEEN_CONFIG, "config") || APPLY(c, "config", &c->ks->cfg, config_fields, ln, 1))
         return -1;
+    /* features=A+B|none: a tree between the versions (sim/config.h);
+     * its kernel= names the nearer version */
+    struct tok v;
+    if (find_kv(ln, 1, "features", &v)) {
+        uint16_t mask;
+        char why[80];
+        if (cfg_features_parse(v.s, v.n, &mask, why, sizeof why))
+            return fail(c, "config: features: %s", why);
+        c->ks->cfg.features = mask == cfg_kernel_features(c->ks->cfg.kernel) ? 0 : mask;
+    }
     /* validate first: cfg_derive divides by the timer frequency */
     const char *why = cfg_validate(&c->ks->cfg);
     if (why)

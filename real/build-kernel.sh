@@ -244,6 +244,30 @@ probe HK_SMP_LOCK_NODE 'grep -qs "clh_node_t node\[" "$SRC/include/smp/lock.h"'
 # priority only; ICC_DIR_EL1 deactivates)
 probe HK_GICV3_SPLIT_EOI 'grep -qs "|= *GICC_CTLR_EL1_EOImode_drop" "$SRC/src/arch/arm/machine/gic_v3.c"'
 
+# ---- the model's features: one probe per behaviour the model tells apart ----
+# (sim/config.h KS_FEATURES; each row of sim/config.c names the commit that
+# made it). A tree between base and master has some and not others; the
+# model then takes exactly its own (kernel.info model_features), not
+# base's or master's as a whole (issue 29 item 1).
+MODEL_FEATURES=""
+mprobe() { if eval "$2"; then MODEL_FEATURES="$MODEL_FEATURES${MODEL_FEATURES:++}$1"; fi; }
+# a4b0c8d36: cpu_iface_init sets EOImode
+mprobe SPLIT_EOI 'grep -qs "|= *GICC_CTLR_EL1_EOImode_drop" "$SRC/src/arch/arm/machine/gic_v3.c"'
+# 4f4721706: reply_unlink no longer clears the thread's replyObject
+mprobe STALE_REPLY_REF '! grep -qs "thread_state_ptr_set_replyObject(&tcb->tcbState, REPLY_REF(0))" "$SRC/include/object/reply.h"'
+# 27a52ddd4: runtime domain schedules (dschedule_t in ticks)
+mprobe DOMAIN_SCHEDULE_RUNTIME 'grep -qs "^dschedule_t ksDomSchedule" "$SRC/src/object/domain.c"'
+# 35ec2554b: prepareNextDomain saves the FPU state at a domain's end
+mprobe FPU_RELEASE_AT_DOMAIN_END 'grep -qs "prepareNextDomain" "$SRC/src/kernel/thread.c"'
+# c4501d5ed: switchToThread runs lazyFPURestore
+mprobe FPU_OWNER_AT_SWITCH 'grep -qs "lazyFPURestore(thread)" "$SRC/src/kernel/thread.c"'
+# c88c066a8: migrateTCB to the thread's own core does nothing
+mprobe MIGRATE_ONLY_WHEN_NEEDED 'grep -qs "new_core == tcb->tcbAffinity" "$SRC/src/model/smp.c"'
+# 3d449dba1: the idle SC's budget is MAX_PERIOD_TICKS
+mprobe IDLE_SC_MAX_PERIOD 'grep -qs "MAX_PERIOD_TICKS" "$SRC/src/kernel/boot.c"'
+# d500b9751: qemu-arm-virt builds GICv3 too
+mprobe QEMU_GICV3 'grep -qs "QEMU_GIC_VERSION" "$SRC/src/plat/qemu-arm-virt/config.cmake"'
+
 # ---- the key: the tree, the configuration, irqsim's side of the build ----
 # (irqsim's files by name and content; the compiler that compiles the kernel)
 SHIM_HASH=$( (cd "$HERE" && find build-kernel.sh hostcc.sh host-toolchain.cmake known-asm-sites.txt hostkernel.h rk_info.c \
@@ -506,6 +530,7 @@ gcc -O2 -Wall -Wextra -Werror -I"$HERE" "$HERE/rk_info.c" -ldl -o "$OUT/rk_info"
     echo "board=$BOARD"
     echo "shim_hash=$SHIM_HASH"
     echo "features=$(echo $FEATURES | sed 's/-D//g')"
+    echo "model_features=${MODEL_FEATURES:-none}"
     echo "coverage=$COVERAGE"
     echo "defines=$DEFINES_TEXT"
     # what irqsim checks before it loads the file (real/rk_load.c so_check):

@@ -61,6 +61,13 @@ static int info_line(struct rk_kernel *k, struct so_record *so, const char *key,
         snprintf(k->commit, sizeof k->commit, "%s", val);
     else if (strcmp(key, "features") == 0)
         k->kernel = kernel_of_features(val);
+    else if (strcmp(key, "model_features") == 0) {
+        /* a name this irqsim does not know (another version's build): the
+         * version's row, as for a build that recorded none */
+        char why[80];
+        if (cfg_features_parse(val, strlen(val), &k->model_features, why, sizeof why) != 0)
+            k->model_features = 0;
+    }
     return 0;
 }
 
@@ -276,7 +283,18 @@ int rk_open(struct rk_kernel *k, const char *dir, char *err, size_t errlen)
     }
     info(&k->info);
     config_of(k);
+    rk_model(k, -1);
     return 0;
+}
+
+void rk_model(struct rk_kernel *k, int kernel)
+{
+    if (kernel >= 0)
+        cfg_set_kernel(&k->cfg, kernel);
+    else if (k->model_features)
+        cfg_set_features(&k->cfg, k->model_features);
+    else
+        cfg_set_kernel(&k->cfg, k->kernel);
 }
 
 void rk_close(struct rk_kernel *k)

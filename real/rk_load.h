@@ -23,6 +23,8 @@ struct rk_kernel {
     char board[32];            /* kernel.info board (kernel platform name) */
     char commit[48];
     int kernel;                /* enum ks_kernel the build is of (kernel.info features: kernel_of_features) */
+    uint16_t model_features;   /* the model's features probed from the tree one by one (kernel.info
+                                  model_features, KF bits); 0: not recorded (a build made before them) */
     int (*load)(const struct hk_state *);
     int (*entry)(int, struct hk_extra *);
     int (*save)(struct hk_state *);
@@ -66,6 +68,11 @@ struct rk_syscall {
 
 /* Open a build directory; 0, or -1 with a reason in err. */
 int rk_open(struct rk_kernel *k, const char *build_dir, char *err, size_t errlen);
+/* The model's kernel for k's build, in k->cfg: version `kernel` (enum
+ * ks_kernel, the --kernel override: its whole row) when >= 0, else the
+ * tree's own features as probed (model_features: a tree between base and
+ * master gets exactly its own), else (an older build) its version. */
+void rk_model(struct rk_kernel *k, int kernel);
 void rk_close(struct rk_kernel *k);
 
 /* kstate <-> hk_state */

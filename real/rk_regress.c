@@ -290,7 +290,8 @@ static struct build *sig_build(const struct ks_config *c, char *why, size_t n)
  * check_fpu_owners). The reproducers were drawn for base. */
 static void sig_as_tree(struct kstate *ks, const struct rk_kernel *k)
 {
-    ks->cfg.kernel = (uint8_t)k->kernel;
+    ks->cfg.kernel = k->cfg.kernel;
+    ks->cfg.features = k->cfg.features;
     build_fpu_owners(ks);
 }
 
@@ -443,6 +444,7 @@ static int run_file(const char *path)
     ks_copy(&mapped, &in);
     mapped.cfg = b->k.cfg;
     mapped.cfg.kernel = c->kernel;
+    mapped.cfg.features = 0; /* that version's row */
     diff_run(&mapped, FP_PR1227, true, &v, &m_slow, &m_fast);
     if (v.fields != v0.fields) {
         skip(file, "on the build's configuration (FPU) the model's verdict changes");

@@ -258,7 +258,7 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, 
     /* fastpath_signal is master's: on a master build, master's states
      * (e.g. the current thread owns the FPU, master's switchToThread) */
     if (!cfg_kernel_is_default(k->kernel))
-        k->cfg.kernel = (uint8_t)k->kernel;
+        rk_model(k, -1);
     struct gen_bounds b;
     gen_bounds_default(&b);
     uint64_t unfit[SIG_UNFIT_COUNT] = {0}, kinds[SIG_K_COUNT] = {0}, done[3] = {0};

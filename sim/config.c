@@ -1,6 +1,7 @@
 /* config: board presets and the kernel's derived time constants. */
 #include "config.h"
 
+#include <stdio.h>
 #include <string.h>
 
 struct preset {
@@ -111,16 +112,102 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
         | BIT(QEMU_GICV3),
 };
 
+_Static_assert(KF_COUNT <= 16, "ks_config features is 16 bits");
+
+uint16_t cfg_kernel_features(int k)
+{
+    return k >= 0 && k < KS_KERNEL_COUNT ? (uint16_t)kernel_rows[k] : 0;
+}
+
 bool cfg_kernel_has(int k, enum ks_feature f)
 {
-    if (k < 0 || k >= KS_KERNEL_COUNT || (unsigned)f >= KF_COUNT)
+    if ((unsigned)f >= KF_COUNT)
         return false;
-    return (kernel_rows[k] >> f) & 1u;
+    return (cfg_kernel_features(k) >> f) & 1u;
+}
+
+uint16_t cfg_features(const struct ks_config *c)
+{
+    return c->features ? c->features : cfg_kernel_features(c->kernel);
 }
 
 bool cfg_has(const struct ks_config *c, enum ks_feature f)
 {
-    return cfg_kernel_has(c->kernel, f);
+    return (unsigned)f < KF_COUNT && (cfg_features(c) >> f) & 1u;
+}
+
+/* the features two masks agree on (set in both or in neither) */
+static int agree(uint16_t a, uint16_t b)
+{
+    return __builtin_popcount((unsigned)(uint16_t)~(a ^ b) & ((1u << KF_COUNT) - 1));
+}
+
+void cfg_set_features(struct ks_config *c, uint16_t mask)
+{
+    mask |= 1u << KF_NONE;
+    int best = KS_KERNEL_BASE;
+    for (int k = 1; k < KS_KERNEL_COUNT; k++)
+        if (agree(mask, cfg_kernel_features(k)) > agree(mask, cfg_kernel_features(best)))
+            best = k;
+    cfg_set_kernel(c, best);
+    c->features = mask == cfg_kernel_features(best) ? 0 : mask;
+}
+
+const char *cfg_features_text(uint16_t mask, char *buf, size_t len)
+{
+    size_t at = 0;
+    buf[0] = 0;
+    for (int f = KF_NONE + 1; f < KF_COUNT && at < len; f++)
+        if ((mask >> f) & 1u)
+            at += (size_t)snprintf(buf + at, len - at, "%s%s", at ? "+" : "", cfg_feature_name(f));
+    if (!at)
+        snprintf(buf, len, "none");
+    return buf;
+}
+
+const char *cfg_features_diff(uint16_t mask, uint16_t row, char *buf, size_t len)
+{
+    char a[160], b[160];
+    uint16_t lack = row & (uint16_t)~mask, more = mask & (uint16_t)~row;
+    if (!lack && !more)
+        snprintf(buf, len, "nothing");
+    else if (!more)
+        snprintf(buf, len, "without %s", cfg_features_text(lack, a, sizeof a));
+    else if (!lack)
+        snprintf(buf, len, "with %s", cfg_features_text(more, b, sizeof b));
+    else
+        snprintf(buf, len, "without %s, with %s", cfg_features_text(lack, a, sizeof a),
+                 cfg_features_text(more, b, sizeof b));
+    return buf;
+}
+
+/* the feature named by the n bytes at s; -1 when none is */
+static int feature_of(const char *s, size_t n)
+{
+    for (int f = KF_NONE + 1; f < KF_COUNT; f++)
+        if (strlen(cfg_feature_name(f)) == n && memcmp(s, cfg_feature_name(f), n) == 0)
+            return f;
+    return -1;
+}
+
+int cfg_features_parse(const char *s, size_t n, uint16_t *out, char *why, size_t len)
+{
+    *out = 1u << KF_NONE;
+    if (n == 4 && memcmp(s, "none", 4) == 0)
+        return 0;
+    for (size_t i = 0; i <= n;) {
+        size_t j = i;
+        while (j < n && s[j] != '+')
+            j++;
+        int f = feature_of(s + i, j - i);
+        if (f < 0) {
+            snprintf(why, len, "unknown feature '%.*s'", (int)(j - i < 40 ? j - i : 40), s + i);
+            return -1;
+        }
+        *out |= (uint16_t)(1u << f);
+        i = j + 1;
+    }
+    return 0;
 }
 
 const char *cfg_feature_name(int f)
@@ -144,6 +231,7 @@ bool cfg_kernel_is_default(int k)
 void cfg_set_kernel(struct ks_config *c, int kernel)
 {
     c->kernel = (uint8_t)kernel;
+    c->features = 0; /* the version's row */
     if (strcmp(c->board, "imx8mq") != 0)
         return;
     c->timer_hz = kernel == KS_KERNEL_MASTER ? 8333333 : 8000000;

@@ -8,6 +8,7 @@
 #define IRQSIM_CONFIG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 typedef uint64_t ticks_t;
@@ -65,7 +66,12 @@ struct ks_config {
      * at 1326364bc) write no ksReprogram, ipiReschedulePending,
      * ksSchedulerAction or ksCurSC, and queue no thread; so no field. */
     bool signal_fastpath;
-    uint8_t pad0[2];            /* explicit padding: see above */
+    /* The kernel's features (bit KF_x for each) where they are no
+     * version's row: a tree between base and master, whose features are
+     * probed one by one (real/build-kernel.sh, kernel.info model_features);
+     * 0: the version's row (every preset and most files). kernel then
+     * names the nearer version (its name in outputs, imx8mq's timer). */
+    uint16_t features;
     /* derived by cfg_derive(); kept here so the paths need no division */
     ticks_t min_budget, precision, max_release;
 };
@@ -95,6 +101,24 @@ bool cfg_kernel_has(int k, enum ks_feature f);
 bool cfg_has(const struct ks_config *c, enum ks_feature f);
 /* "SPLIT_EOI", ...; NULL for another value */
 const char *cfg_feature_name(int f);
+/* The features c has, as KF bits (bit KF_NONE always set). */
+uint16_t cfg_features(const struct ks_config *c);
+/* The features of version k (enum ks_kernel), as KF bits; 0 for an
+ * unknown version. */
+uint16_t cfg_kernel_features(int k);
+/* Give c the features mask (KF bits; KF_NONE is added): the version
+ * whose row has the most of them in common names it (base on a tie), and
+ * features stays 0 when the mask is exactly that row. */
+void cfg_set_features(struct ks_config *c, uint16_t mask);
+/* "SPLIT_EOI+STALE_REPLY_REF", the features of mask but KF_NONE, into
+ * buf; "none" when it has no other. */
+const char *cfg_features_text(uint16_t mask, char *buf, size_t len);
+/* How mask differs from row: "without SPLIT_EOI, with X" into buf;
+ * "nothing" when they are the same. */
+const char *cfg_features_diff(uint16_t mask, uint16_t row, char *buf, size_t len);
+/* A '+'-joined list of feature names (n bytes; "none": no feature) as KF
+ * bits with KF_NONE set; -1 naming the first unknown name in why. */
+int cfg_features_parse(const char *s, size_t n, uint16_t *out, char *why, size_t len);
 /* Base, the default: files, labels and JSON leave it out. */
 bool cfg_kernel_is_default(int k);
 /* GICv3 split EOI (KF_SPLIT_EOI on a GICv3 board): the EOIR write only

@@ -1048,6 +1048,38 @@ static void target_line(void **state)
     assert_non_null(strstr(r.items[0].msg, "entry kind irq has no fastpath under check of rank 7"));
 }
 
+/* A tree between base and master: the config line's features= (printed
+ * only for a mask that is no version's row) reads back whole. */
+static void config_features(void **state)
+{
+    struct fx *x = *state;
+    struct scen_error e;
+    assert_int_equal(parse_str("board tx1\nconfig timer_hz=8000000 wcet_us=10 wcet_scale=1 precision_us=0 "
+                               "overhead_ticks=0 domains=1 max_irq=187 gic=2 smp=0 fpu=1 hyp=0 kernel=master "
+                               "features=SPLIT_EOI+DOMAIN_SCHEDULE_RUNTIME\nnode\n",
+                               &x->a, &e),
+                     0);
+    assert_false(cfg_has(&x->a.cfg, KF_STALE_REPLY_REF));
+    assert_true(cfg_has(&x->a.cfg, KF_SPLIT_EOI));
+    char *out = round_trip(&x->a, &x->b);
+    assert_non_null(strstr(out, " kernel=master features=SPLIT_EOI+DOMAIN_SCHEDULE_RUNTIME\n"));
+    free(out);
+    /* master's own row is master: no features= written */
+    assert_int_equal(parse_str("board tx1\nconfig timer_hz=8000000 wcet_us=10 wcet_scale=1 precision_us=0 "
+                               "overhead_ticks=0 domains=1 max_irq=187 gic=2 smp=0 fpu=1 hyp=0 kernel=master "
+                               "features=SPLIT_EOI+STALE_REPLY_REF+DOMAIN_SCHEDULE_RUNTIME+FPU_RELEASE_AT_DOMAIN_END+"
+                               "FPU_OWNER_AT_SWITCH+MIGRATE_ONLY_WHEN_NEEDED+IDLE_SC_MAX_PERIOD+QEMU_GICV3\nnode\n",
+                               &x->a, &e),
+                     0);
+    assert_int_equal(x->a.cfg.features, 0);
+    out = round_trip(&x->a, &x->b);
+    assert_null(strstr(out, "features="));
+    free(out);
+    expect_error("board tx1\nconfig timer_hz=8000000 wcet_us=10 wcet_scale=1 precision_us=0 overhead_ticks=0 "
+                 "domains=1 max_irq=187 gic=2 smp=0 fpu=1 hyp=0 features=SPLIT_EOI+SOMETHING\nnode\n",
+                 2, "config: features: unknown feature 'SOMETHING'");
+}
+
 #define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
 
 int main(void)
@@ -1098,6 +1130,7 @@ int main(void)
         T(err_syscall_line),
         T(syscall_inputs_checked),
         T(target_line),
+        T(config_features),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

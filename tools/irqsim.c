@@ -248,8 +248,10 @@ static int load_valid(struct opts *o, const char *path, struct kstate *ks)
     }
     if (resolve_variant(o, target_of(ks)) != 0)
         return -1;
-    if (kernel >= 0)
+    if (kernel >= 0) {
         ks->cfg.kernel = (uint8_t)kernel;
+        ks->cfg.features = 0; /* --kernel: the version's row */
+    }
     struct inv_report r;
     int n = kstate_check_admit(ks, INV_AT_ENTRY, admit, &r);
     if (!n)

@@ -130,7 +130,7 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
         return EXIT_USAGE;
     }
     if (!cfg_kernel_is_default(k.kernel))
-        k.cfg.kernel = (uint8_t)k.kernel;
+        rk_model(&k, -1);
     struct gen_bounds bi, bs;
     gen_bounds_default(&bi);
     gen_bounds_default(&bs);

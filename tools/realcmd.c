@@ -215,9 +215,15 @@ static int open_build(const struct real_opts *o, struct real_run *r)
            r->k.cfg.timer_hz, r->k.cfg.max_irq, r->k.cfg.gic_version);
     /* the model is the kernel the build is of (kernel.info features)
      * unless --kernel says otherwise */
-    r->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : r->k.kernel);
-    printf("  model: kernel %s (%s)\n", cfg_kernel_name(r->k.cfg.kernel),
-           o->kernel >= 0 ? "--kernel" : "the build's, kernel.info features; --kernel overrides");
+    rk_model(&r->k, o->kernel);
+    char feats[200], diff[200];
+    if (r->k.cfg.features) /* a tree between the versions: its own features */
+        printf("  model: the tree's own features (kernel.info model_features: %s): kernel %s's but %s\n",
+               cfg_features_text(r->k.cfg.features, feats, sizeof feats), cfg_kernel_name(r->k.cfg.kernel),
+               cfg_features_diff(r->k.cfg.features, cfg_kernel_features(r->k.cfg.kernel), diff, sizeof diff));
+    else
+        printf("  model: kernel %s (%s)\n", cfg_kernel_name(r->k.cfg.kernel),
+               o->kernel >= 0 ? "--kernel" : "the build's, kernel.info features; --kernel overrides");
     return 0;
 }
 
@@ -263,9 +269,12 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
         return EXIT_USAGE;
     }
     uint8_t kernel = r->in.cfg.kernel;
+    uint16_t features = r->in.cfg.features;
     r->in.cfg = r->k.cfg;
-    if (o_kernel < 0) /* no --kernel: the file's */
+    if (o_kernel < 0) { /* no --kernel: the file's */
         r->in.cfg.kernel = kernel;
+        r->in.cfg.features = features;
+    }
     /* the scenario's own entry picks the driver, not --target */
     const struct target *t = target_of(&r->in);
     const struct real_driver *d = real_driver_of(t);

@@ -57,17 +57,19 @@ void real_check_pair_exit(struct real_run *r, const struct real_driver *d)
     /* a scenario of another kernel (a master reproducer on a base build)
      * may be no entry state of the build's: its outcomes prove nothing */
     uint8_t file_kernel = r->in.cfg.kernel;
-    r->in.cfg.kernel = (uint8_t)r->k.kernel;
+    uint16_t file_features = r->in.cfg.features;
+    r->in.cfg.kernel = r->k.cfg.kernel, r->in.cfg.features = r->k.cfg.features;
     struct inv_report rep;
     bool fits = kstate_check_admit(&r->in, INV_AT_ENTRY, target_admit_built(&r->in), &rep) == 0;
-    r->in.cfg.kernel = file_kernel;
+    r->in.cfg.kernel = file_kernel, r->in.cfg.features = file_features;
     if (!fits) {
         r->inv.skipped += 2;
         r->inv.skip_why = "the scenario is no entry state of the build's kernel: it breaks an entry invariant as that "
                           "kernel (it is another kernel's)";
         return;
     }
-    r->a.cfg.kernel = r->b.cfg.kernel = (uint8_t)r->k.kernel;
+    r->a.cfg.kernel = r->b.cfg.kernel = r->k.cfg.kernel;
+    r->a.cfg.features = r->b.cfg.features = r->k.cfg.features;
     realinv_check(&r->inv, &r->in, &r->a, d->paths[0], real_path_name(d, d->paths[0]), realinv_admit(t, &r->in, false),
                   NULL, 0);
     realinv_check(&r->inv, &r->in, &r->b, d->paths[1], real_path_name(d, d->paths[1]), realinv_admit(t, &r->in, true),

@@ -409,6 +409,7 @@ static void side_state(struct side_run *s, const struct kstate *in, int t)
 {
     ks_copy(&s->in, in);
     s->in.cfg.kernel = s->k.cfg.kernel;
+    s->in.cfg.features = s->k.cfg.features;
     for (int p = 0; p < NPATH; p++) {
         struct rk_extra x;
         s->why[p] = path_built(&s->k, t, p) ? run_path(s, t, p, &x) : -1;
@@ -664,7 +665,7 @@ static int open_side(const struct review_opts *o, struct review_result *res, str
     }
     r->open = true;
     /* the model is the build's kernel (kernel.info) unless --kernel says */
-    r->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : r->k.kernel);
+    rk_model(&r->k, o->kernel);
     side->kernel = r->k.cfg.kernel;
     side->irq_fastpath = r->k.info.irq_fastpath;
     for (int t = 0; t < RV_TARGETS; t++)
@@ -788,7 +789,7 @@ uint64_t review_replay_states(const struct review_opts *o, const struct review_r
     if (rk_open(&s->k, build, why, len))
         goto out;
     s->open = true;
-    s->k.cfg.kernel = (uint8_t)(o->kernel >= 0 ? o->kernel : s->k.kernel);
+    rk_model(&s->k, o->kernel);
     if (hooks->opened(hooks->arg, &s->k)) {
         snprintf(why, len, "%s: its counters cannot be found (nm -S of hostkernel.so)", build);
         goto out;
@@ -874,7 +875,8 @@ int review_reproducers(const struct review_opts *o, struct review_result *res)
         free(k);
         return res->n_new;
     }
-    k->cfg.kernel = (uint8_t)res->side[0].kernel;
+    if (k->cfg.kernel != res->side[0].kernel) /* --kernel: that version's row */
+        cfg_set_kernel(&k->cfg, res->side[0].kernel);
     int failed = 0, n = 0;
     for (int rank = 0; rank < 5; rank++)
         for (int i = 0; i < res->n_kinds; i++) {
