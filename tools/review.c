@@ -667,6 +667,7 @@ static int open_side(const struct review_opts *o, struct review_result *res, str
     /* the model is the build's kernel (kernel.info) unless --kernel says */
     rk_model(&r->k, o->kernel);
     side->kernel = r->k.cfg.kernel;
+    side->features = r->k.cfg.features;
     side->irq_fastpath = r->k.info.irq_fastpath;
     for (int t = 0; t < RV_TARGETS; t++)
         side->present[t] = info_has(&r->k.info, t);

@@ -96,6 +96,7 @@ struct review_side {
     int build_rc;             /* build-kernel.sh's exit status */
     char commit[48];
     int kernel;               /* enum ks_kernel the model runs for it (kernel.info, unless --kernel) */
+    uint16_t features;        /* the tree's own features where they are no version's (ks_config features) */
     bool irq_fastpath;        /* the build has fastpath_irq */
     bool present[RV_TARGETS]; /* the build has each target's fastpath (kernel.info) */
     uint64_t mismatches;      /* validate: states where the model and the kernel differ (known halts apart) */

@@ -160,8 +160,12 @@ static void md_side(FILE *f, const char *who, const struct review_side *s)
     md_paste(f, s->build, MD_CODE);
     fputs(", commit ", f);
     md_paste(f, s->commit[0] ? s->commit : "?", MD_TEXT);
-    fprintf(f, ", model kernel %s%s\n", cfg_kernel_name(s->kernel),
-            s->irq_fastpath ? "" : ", **no IRQ fastpath** (only the slowpath checked)");
+    char diff[200];
+    fprintf(f, ", model kernel %s", cfg_kernel_name(s->kernel));
+    if (s->features) /* a tree between the versions: its own features */
+        fprintf(f, " %s (the tree's own features)",
+                cfg_features_diff(s->features, cfg_kernel_features(s->kernel), diff, sizeof diff));
+    fprintf(f, "%s\n", s->irq_fastpath ? "" : ", **no IRQ fastpath** (only the slowpath checked)");
 }
 
 /* The side's own defects are the IRQ target's (review.c, fuzz_side: its
@@ -492,6 +496,10 @@ static void js_side(struct out *out, const struct review_side *s)
     out_string(out, s->build);
     fprintf(f, ", \"build_status\": %d, \"commit\": ", s->build_rc);
     out_string(out, s->commit);
+    /* the features the model ran with: the tree's own, or its version's */
+    char feats[200];
+    uint16_t mask = s->features ? s->features : cfg_kernel_features(s->kernel);
+    fprintf(f, ", \"model_features\": \"%s\"", cfg_features_text(mask, feats, sizeof feats));
     fprintf(f, ", \"model_kernel\": \"%s\", \"irq_fastpath\": %s, \"mismatches\": %" PRIu64 ", \"diverged\": %" PRIu64
                ", \"diverged_fixed\": %" PRIu64 ", \"unexplained\": %" PRIu64 ", \"halts\": %" PRIu64
                ", \"known_halts\": %" PRIu64 ", \"unfit\": %" PRIu64 ", \"invariants\": {\"checked\": %" PRIu64
