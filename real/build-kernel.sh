@@ -398,6 +398,19 @@ if grep -A3 "getKernelWcetUs" "$KB/gen_headers/plat/platform_gen.h" 2>/dev/null 
     rm -rf "$OUT"
     bad "--board $BOARD: the platform's config.cmake declares no KERNEL_WCET, so the tree's MCS kernel has getKernelWcetUs() return nothing (kbuild/gen_headers/plat/platform_gen.h: 'return ;'): no well-defined MCS kernel for it"
 fi
+# - -DKernelArmHypervisorSupport=ON that the configure dropped: the option
+#   DEPENDS on the platform's core (src/arch/arm/config.cmake: Cortex-A15,
+#   A35, A53, A55, A57, A72, on master A76 too); the kernel would be built
+#   without it, and validated as if it had it
+want_hyp=""
+for d in "${DEFINES[@]+"${DEFINES[@]}"}"; do
+    case "$d" in -DKernelArmHypervisorSupport=*) want_hyp=${d#*=} ;; esac
+done
+if [[ "$want_hyp" =~ ^(ON|on|1|TRUE|true|YES|yes)$ ]] &&
+    ! grep -q "^#define CONFIG_ARM_HYPERVISOR_SUPPORT " "$KB/gen_config/kernel/gen_config.h"; then
+    rm -rf "$OUT"
+    bad "--board $BOARD: the kernel's configure did not take -DKernelArmHypervisorSupport=ON (its DEPENDS in src/arch/arm/config.cmake name the Cortex cores that have the virtualisation extensions; this platform's is not one of them)"
+fi
 got_nodes=$(sed -n 's/^#define CONFIG_MAX_NUM_NODES *//p' "$KB/gen_config/kernel/gen_config.h")
 [ "$got_nodes" = "$CORES" ] || die "the kernel configured $got_nodes core(s), not $CORES"
 

@@ -25,6 +25,7 @@
 #define HK_ABI_VERSION 4
 
 #define HK_NONE (-1)
+#define HK_TTBR_BAD_TAG (-2)
 #define HK_MAX_TCBS 64
 #define HK_MAX_SCS 64
 #define HK_MAX_REFILLS 16
@@ -169,7 +170,9 @@ struct hk_extra {
     int ttbr0_writes;             /* TTBR0 (VTTBR on hyp) writes during the entry */
     unsigned long long ttbr0;     /* the last value written */
     int ttbr0_asid;               /* its ASID field */
-    signed char ttbr0_tcb;        /* TCB whose vspace root it installs; HK_NONE: the global one */
+    signed char ttbr0_tcb;        /* TCB whose vspace root it installs; HK_NONE: the global one;
+                                   * HK_TTBR_BAD_TAG: a TCB's root with a tag (ASID, VMID on hyp)
+                                   * that is not the one its ASID has */
     signed char fpu_owner[HK_MAX_CORES]; /* ksActiveFPUState's (master: ksCurFPUOwner's) TCB per core */
     int fpu_enabled;              /* last CPACR write enabled the FPU (-1: none written) */
     int sgi_other;                /* SGIs other than the reschedule IPI (remote calls) seen */

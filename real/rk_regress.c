@@ -11,7 +11,7 @@
  *   - the corrected fastpath written as kernel C (real/glue/hk_fixed.c)
  *     agrees with the real slowpath.
  * A state whose configuration cannot be built (no kernel platform for its
- * board, several cores with several domains, hyp, timing constants that
+ * board, several cores with several domains, timing constants that
  * differ from the build's) is skipped with the reason. Then one line per
  * finding of the IRQ target's table (F1-F11, docs/FINDINGS.md): shown on the real kernel or not, and
  * the command that shows it.
@@ -65,6 +65,7 @@ struct build {
     const char *tree;
     char platform[32];
     int domains, cores;
+    int hyp;           /* -D KernelArmHypervisorSupport=ON */
     int ok;            /* 1 open, 0 failed */
     char why[300];     /* why it failed */
     struct rk_kernel k;
@@ -80,11 +81,11 @@ static int tree_kernel; /* enum ks_kernel of the tree (--kernel): its states run
 static int debug_build;
 static char missing[400]; /* a prerequisite is missing: nothing can be built */
 
-static struct build *get_build(const char *platform, int domains, int cores)
+static struct build *get_build(const char *platform, int domains, int cores, int hyp)
 {
     for (int i = 0; i < n_builds; i++)
         if (builds[i].tree == build_tree && strcmp(builds[i].platform, platform) == 0 &&
-            builds[i].domains == domains && builds[i].cores == cores)
+            builds[i].domains == domains && builds[i].cores == cores && builds[i].hyp == hyp)
             return &builds[i];
     if (n_builds == MAX_BUILDS)
         return NULL;
@@ -93,10 +94,11 @@ static struct build *get_build(const char *platform, int domains, int cores)
     b->tree = build_tree;
     b->domains = domains;
     b->cores = cores;
+    b->hyp = hyp;
     char cmd[2048], line[512], last[512] = "", err[300] = "";
-    snprintf(cmd, sizeof cmd, "'%s' --sel4 '%s' --board %s --domains %d --cores %d%s%s%s%s 2>&1", script, build_tree, platform,
-             domains, cores, debug_build ? " --debug" : "", cache_dir ? " --cache '" : "", cache_dir ? cache_dir : "",
-             cache_dir ? "'" : "");
+    snprintf(cmd, sizeof cmd, "'%s' --sel4 '%s' --board %s --domains %d --cores %d%s%s%s%s%s 2>&1", script, build_tree,
+             platform, domains, cores, debug_build ? " --debug" : "", hyp ? " -D KernelArmHypervisorSupport=ON" : "",
+             cache_dir ? " --cache '" : "", cache_dir ? cache_dir : "", cache_dir ? "'" : "");
     FILE *p = popen(cmd, "r");
     if (!p) {
         snprintf(b->why, sizeof b->why, "cannot run %.250s", script);
@@ -241,8 +243,6 @@ static const char *sig_unbuildable(const struct ks_config *c, char *why, size_t 
         snprintf(why, n, "no kernel platform for board preset %s", c->board);
         return why;
     }
-    if (c->hyp)
-        return "hypervisor configuration: build-kernel.sh builds no hyp kernel";
     if (c->smp && c->num_domains > 1) {
         snprintf(why, n, "2 cores with %u domains: the kernel allows several cores only with one domain",
                  c->num_domains);
@@ -262,7 +262,7 @@ static struct build *sig_build(const struct ks_config *c, char *why, size_t n)
     static const char *const presets[] = {"imx8mm", "imx8mq", "odroidc4", "tqma", "tx1", "zcu106"};
     static struct kstate tmpl;
     int domains = (int)c->num_domains, cores = c->smp ? 2 : 1;
-    struct build *b = get_build(rk_platform_of(c->board), domains, cores);
+    struct build *b = get_build(rk_platform_of(c->board), domains, cores, c->hyp);
     if (!b || !b->ok) {
         snprintf(why, n, "%.300s", b ? b->why : "too many configurations");
         return NULL;
@@ -275,7 +275,7 @@ static struct build *sig_build(const struct ks_config *c, char *why, size_t n)
     for (size_t i = 0; i < sizeof presets / sizeof presets[0]; i++) {
         if (!strcmp(presets[i], c->board) || ks_init(&tmpl, presets[i]) != 0 || timing_differs(c, &tmpl.cfg))
             continue;
-        struct build *o = get_build(rk_platform_of(presets[i]), domains, cores);
+        struct build *o = get_build(rk_platform_of(presets[i]), domains, cores, c->hyp);
         if (o && o->ok && !timing_differs(c, &o->k.cfg))
             return o;
     }
@@ -414,17 +414,13 @@ static int run_file(const char *path)
         skip(file, why);
         return 0;
     }
-    if (c->hyp) {
-        skip(file, "hypervisor configuration: build-kernel.sh builds no hyp kernel");
-        return 0;
-    }
     if (c->smp && c->num_domains > 1) {
         snprintf(why, sizeof why, "2 cores with %u domains: the kernel allows several cores only with one domain",
                  c->num_domains);
         skip(file, why);
         return 0;
     }
-    struct build *b = get_build(platform, (int)c->num_domains, c->smp ? 2 : 1);
+    struct build *b = get_build(platform, (int)c->num_domains, c->smp ? 2 : 1, c->hyp);
     if (!b || !b->ok) {
         skip(file, b ? b->why : "too many configurations");
         return 0;

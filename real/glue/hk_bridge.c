@@ -231,6 +231,35 @@ static vspace_root_t *hk_asid_target(const struct hk_tcb *x, int i)
     return x->vtable_ok && (i & 1) ? hk_vspace_reused[i] : NULL;
 }
 
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+/* Hypervisor builds tag an address space with a VMID, not the ASID: the
+ * ASID's map entry stores it and whether it is valid (getHWASID,
+ * vspace.c:857-871), and armKSHWASIDTable maps each VMID in use back to
+ * its ASID (storeHWASID :811-825; findFreeHWASID :827-855 takes the first
+ * VMID from armKSNextASID whose entry is asidInvalid). Thread i's VMID,
+ * when vmid_ok, is HK_VMID(i): never its ASID (i + 1), so a path that
+ * tagged TTBR with the ASID shows (hk_fill_extra). armKSNextASID starts
+ * at HK_VMID(0), so a fresh VMID is found past the ones in use. */
+#define HK_VMID(i) ((hw_asid_t)(0x80u + (word_t)(i)))
+_Static_assert(HK_MAX_TCBS <= 0x80, "every thread has a VMID of its own, none 0");
+#endif
+
+/* the ASID map entry of thread i's ASID when it maps a vspace */
+static asid_map_t hk_asid_map_vspace(vspace_root_t *to, const struct hk_tcb *x, int i)
+{
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+    if (x->vmid_ok) {
+        armKSHWASIDTable[HK_VMID(i)] = (asid_t)i + 1;
+        return asid_map_asid_map_vspace_new((word_t)to, HK_VMID(i), 1);
+    }
+    return asid_map_asid_map_vspace_new((word_t)to, 0, 0);
+#else
+    (void)x;
+    (void)i;
+    return asid_map_asid_map_vspace_new((word_t)to);
+#endif
+}
+
 static void hk_load_tcb(const struct hk_state *s, int i)
 {
     const struct hk_tcb *x = &s->tcbs[i];
@@ -276,7 +305,7 @@ static void hk_load_tcb(const struct hk_state *s, int i)
     if (x->vtable_ok)
         slots[tcbVTable].cap = cap_vspace_cap_new(asid, (word_t)hk_vspace_pool[i], 1);
     vspace_root_t *to = hk_asid_target(x, i);
-    hk_asid_pool.array[asid] = to ? asid_map_asid_map_vspace_new((word_t)to) : asid_map_asid_map_none_new();
+    hk_asid_pool.array[asid] = to ? hk_asid_map_vspace(to, x, i) : asid_map_asid_map_none_new();
 }
 
 _Static_assert(sizeof(refill_t) == 2 * sizeof(ticks_t), "a refill is its two words");
@@ -595,6 +624,17 @@ HK_API int hk_load(const struct hk_state *s)
     hk_n_irqs = s->n_irqs;
     armKSASIDTable[0] = &hk_asid_pool;
     hk_asid_pool.array[0] = asid_map_asid_map_none_new();
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+    /* no VMID in use but those hk_load_tcb stores; no VCPU (the state has
+     * none: vcpu_switch(NULL) then does nothing, vcpu.c) */
+    for (word_t v = 0; v < ARRAY_SIZE(armKSHWASIDTable); v++)
+        armKSHWASIDTable[v] = asidInvalid;
+    armKSNextASID = HK_VMID(0);
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++) {
+        ARCH_NODE_STATE_ON_CORE(armHSCurVCPU, c) = NULL;
+        ARCH_NODE_STATE_ON_CORE(armHSVCPUActive, c) = false;
+    }
+#endif
     for (int i = 0; i < s->n_tcbs; i++)
         hk_load_tcb(s, i);
     for (int i = 0; i < s->n_scs; i++)
@@ -684,6 +724,13 @@ static void hk_save_tcb(struct hk_state *s, int i)
         asid_map_t m = findMapForASID((asid_t)i + 1);
         x->asid_ok = asid_map_get_type(m) == asid_map_asid_map_vspace;
     }
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+    /* the thread's ASID's stored VMID; an ASID that maps no vspace holds
+     * none (vmid_ok is left as it was, as on other builds) */
+    asid_map_t vm = findMapForASID((asid_t)i + 1);
+    if (asid_map_get_type(vm) == asid_map_asid_map_vspace)
+        x->vmid_ok = (unsigned char)asid_map_asid_map_vspace_get_stored_vmid_valid(vm);
+#endif
 #ifdef CONFIG_HAVE_FPU
     /* live on any core: a stale owner on the thread's old core (moved
      * without migrateTCB's release) must show, not only its affinity's */
@@ -850,6 +897,23 @@ HK_API int hk_save(struct hk_state *s)
     return 0;
 }
 
+/* The tag of thread i's vspace as TTBR (VTTBR) took it: its ASID
+ * (setVMRoot's armv_contextSwitch, the fastpaths' stored_hw_asid) or, on
+ * hypervisor builds, the VMID its ASID's map entry now stores as valid
+ * (getHWASID; the fastpaths take stored_hw_vmid, fastpath.c). */
+static bool_t hk_ttbr0_tag_ok(word_t i)
+{
+    word_t tag = (hk_ttbr0 >> 48) & 0xffff;
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+    asid_map_t m = findMapForASID((asid_t)i + 1);
+    return asid_map_get_type(m) == asid_map_asid_map_vspace && asid_map_asid_map_vspace_get_stored_vmid_valid(m) &&
+           tag == asid_map_asid_map_vspace_get_stored_hw_vmid(m) &&
+           armKSHWASIDTable[tag] == (asid_t)i + 1;
+#else
+    return tag == (word_t)i + 1;
+#endif
+}
+
 /* what the model keeps as flags: the address space installed, FPU owner */
 static void hk_fill_extra(struct hk_extra *x)
 {
@@ -860,7 +924,7 @@ static void hk_fill_extra(struct hk_extra *x)
     x->ttbr0_tcb = HK_NONE;
     for (word_t i = 0; hk_ttbr0_n && i < hk_n_tcbs; i++)
         if ((hk_ttbr0 & MASK(48)) == pptr_to_paddr(hk_vspace_pool[i]))
-            x->ttbr0_tcb = (signed char)i;
+            x->ttbr0_tcb = hk_ttbr0_tag_ok(i) ? (signed char)i : HK_TTBR_BAD_TAG;
     for (word_t c = 0; c < HK_MAX_CORES; c++)
         x->fpu_owner[c] = HK_NONE;
 #ifdef CONFIG_HAVE_FPU

@@ -1,0 +1,29 @@
+#!/bin/sh
+# validate-hyp.sh BUILD IRQSIM RK_HYP CHECKS: a hypervisor build
+# (-D KernelArmHypervisorSupport=ON, run-real-test.sh's ",hyp") against the
+# model. kernel.info says hyp=1 and the model takes it (validate's
+# situations: hyp on every check); `irqsim validate --real BUILD --checks
+# CHECKS` has no mismatch, for the interrupt and, on a build with the
+# signal fastpath, for seL4_Signal; and the VMIDs were exercised, not
+# assumed: rk_hyp on CHECKS states finds every VMID rule held and saw the
+# slowpath give threads without a valid VMID a fresh one and, on a build
+# with fastpath_irq, that fastpath fall back on an invalid VMID and switch
+# with a stored one (rk_hyp exits 1 when a case was never seen).
+# SPDX-License-Identifier: BSD-2-Clause
+build=$1 irqsim=$2 rk_hyp=$3 checks=$4
+grep -qx 'hyp=1' "$build/kernel.info" || { echo "$build: not a hypervisor build (kernel.info)"; exit 1; }
+targets=irq
+grep -qx 'signal_fastpath=1' "$build/kernel.info" && targets="irq signal"
+for t in $targets; do
+    out=$("$irqsim" validate --real "$build" --target "$t" --checks "$checks" --quiet)
+    rc=$?
+    echo "$out" | grep -E '^validate|mismatch|^rk_signal|fastpath finished'
+    [ $rc = 0 ] || { echo "validate --real --target $t: exit $rc"; echo "$out" | head -40; exit 1; }
+    echo "$out" | grep -q ' 0 unexplained mismatches\| 0 mismatches' ||
+        { echo "validate --real --target $t: no '0 mismatches' line"; exit 1; }
+    if [ "$t" = irq ]; then
+        echo "$out" | grep -q 'hyp 100.00%' || { echo "validate --real: the model did not take hyp on every check"; exit 1; }
+    fi
+done
+"$rk_hyp" "$build" "$checks" || { echo "rk_hyp: exit $?"; exit 1; }
+exit 0
