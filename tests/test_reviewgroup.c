@@ -307,12 +307,30 @@ static void test_across_configurations(void **state)
     free(r);
 }
 
+/* --configs: the matrix's options, hyp among them (issue 29 item 3:
+ * KernelArmHypervisorSupport builds), and bad ones named */
+static void test_parse_configs(void **state)
+{
+    (void)state;
+    struct review_config c[4];
+    char why[200], name[96];
+    assert_int_equal(review_parse_configs("imx8mm-evk:debug:hyp,odroidc4:c2", c, 4, why, sizeof why), 2);
+    assert_true(c[0].hyp && c[0].debug);
+    assert_false(c[1].hyp);
+    assert_int_equal(c[1].cores, 2);
+    assert_string_equal(review_config_name(&c[0], name, sizeof name), "imx8mm-evk, debug, 1 core, 1 domain, hypervisor");
+    assert_string_equal(review_config_name(&c[1], name, sizeof name), "odroidc4, release, 2 cores, 1 domain");
+    assert_int_equal(review_parse_configs("imx8mm-evk:hypervisor", c, 4, why, sizeof why), -1);
+    assert_non_null(strstr(why, "'hypervisor': a configuration's options are debug, release, hyp"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_injected_fastpath_bug), cmocka_unit_test(test_smallest_reproducer),
         cmocka_unit_test(test_known_defect_group),    cmocka_unit_test(test_slowpath_change),
         cmocka_unit_test(test_halts),                 cmocka_unit_test(test_across_configurations),
+        cmocka_unit_test(test_parse_configs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

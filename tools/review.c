@@ -150,6 +150,10 @@ static int config_token(struct review_config *c, const char *t, size_t n, char *
         c->debug = false;
         return 0;
     }
+    if (n == 3 && !strncmp(t, "hyp", 3)) {
+        c->hyp = true;
+        return 0;
+    }
     if (n >= 2 && (t[0] == 'd' || t[0] == 'c')) {
         long v = strtol(t + 1, &end, 10);
         if (end == t + n && v >= 1 && v <= (t[0] == 'd' ? 16 : 2)) {
@@ -157,7 +161,9 @@ static int config_token(struct review_config *c, const char *t, size_t n, char *
             return 0;
         }
     }
-    snprintf(why, len, "'%.*s': a configuration's options are debug, release, dN (domains, 1-16), cN (cores, 1-2)",
+    snprintf(why, len,
+             "'%.*s': a configuration's options are debug, release, hyp (hypervisor support), dN (domains, 1-16), "
+             "cN (cores, 1-2)",
              (int)n, t);
     return -1;
 }
@@ -209,8 +215,8 @@ int review_parse_configs(const char *list, struct review_config *cfgs, int max, 
 
 const char *review_config_name(const struct review_config *c, char *buf, size_t len)
 {
-    snprintf(buf, len, "%s, %s, %d core%s, %d domain%s", c->board, c->debug ? "debug" : "release", c->cores,
-             c->cores == 1 ? "" : "s", c->domains, c->domains == 1 ? "" : "s");
+    snprintf(buf, len, "%s, %s, %d core%s, %d domain%s%s", c->board, c->debug ? "debug" : "release", c->cores,
+             c->cores == 1 ? "" : "s", c->domains, c->domains == 1 ? "" : "s", c->hyp ? ", hypervisor" : "");
     return buf;
 }
 
@@ -273,6 +279,8 @@ static char **build_args(const struct review_opts *o, const char *script, const 
         a[n++] = "--cache", a[n++] = (char *)o->cache;
     if (o->pyfdt)
         a[n++] = "--pyfdt", a[n++] = (char *)o->pyfdt;
+    if (c->hyp)
+        a[n++] = "-D", a[n++] = "KernelArmHypervisorSupport=ON";
     for (int i = 0; i < o->n_defines; i++)
         a[n++] = "-D", a[n++] = (char *)o->defines[i];
     if (o->quiet)
@@ -842,8 +850,9 @@ static int write_reproducer(const struct review_opts *o, struct review_result *r
         free(in);
         return 1;
     }
-    char *path = out_join(o->out, "review-%s-d%d-c%d-%s-%02d-%sseed%" PRIu64 ".scen", res->cfg.board,
-                          res->cfg.domains, res->cfg.cores, res->cfg.debug ? "debug" : "release", n,
+    char *path = out_join(o->out, "review-%s-d%d-c%d-%s%s-%02d-%sseed%" PRIu64 ".scen", res->cfg.board,
+                          res->cfg.domains, res->cfg.cores, res->cfg.debug ? "debug" : "release",
+                          res->cfg.hyp ? "-hyp" : "", n,
                           rk->target == RV_T_IRQ ? "" : "signal-", rk->seed[0]);
     char *verdict = NULL;
     size_t len = 0;

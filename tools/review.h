@@ -35,6 +35,7 @@ struct review_config {
     char board[32];
     int domains, cores;
     bool debug;
+    bool hyp;                 /* KernelArmHypervisorSupport (the VMIDs real: docs/REAL-KERNEL.md) */
 };
 
 /* What is compared on a state. */

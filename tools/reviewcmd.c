@@ -32,7 +32,7 @@ static const char usage[] =
     "\n"
     "  --sel4 TREE          the tree under review (a directory or a .tar.gz)\n"
     "  --baseline TREE      what it is judged against (e.g. the PR head, or master)\n"
-    "  --configs LIST       configurations, comma-separated, each BOARD[:debug|:release][:dN][:cN]\n"
+    "  --configs LIST       configurations, comma-separated, each BOARD[:debug|:release][:dN][:cN][:hyp]\n"
     "                       (domains 1-16, cores 1-2; default release, 1 domain, 1 core); default\n"
     "                       imx8mm-evk:release,imx8mm-evk:debug:d16,imx8mm-evk:debug:c2,odroidc4:release\n"
     "  --checks N           states per configuration (default 200000), the same for both trees\n"

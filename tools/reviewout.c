@@ -521,8 +521,9 @@ static void js_config(struct out *out, const struct review_result *res, const st
     char name[96];
     fprintf(f, "  {\"config\": \"%s\", \"board\": ", review_config_name(&res->cfg, name, sizeof name));
     out_string(out, res->cfg.board);
-    fprintf(f, ", \"domains\": %d, \"cores\": %d, \"debug\": %s, \"ran\": %s, \"why\": ", res->cfg.domains,
-            res->cfg.cores, res->cfg.debug ? "true" : "false", res->ran ? "true" : "false");
+    fprintf(f, ", \"domains\": %d, \"cores\": %d, \"debug\": %s, \"hyp\": %s, \"ran\": %s, \"why\": ",
+            res->cfg.domains, res->cfg.cores, res->cfg.debug ? "true" : "false", res->cfg.hyp ? "true" : "false",
+            res->ran ? "true" : "false");
     out_string(out, res->why);
     fprintf(f, ", \"states\": %" PRIu64 ", \"seconds\": %.2f, \"new\": %d, \"gone\": %d, \"same_build\": %s, "
                "\"lost_fastpath\": %s,\n   \"tree\": ",
