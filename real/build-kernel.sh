@@ -251,12 +251,12 @@ probe HK_GICV3_SPLIT_EOI 'grep -qs "|= *GICC_CTLR_EL1_EOImode_drop" "$SRC/src/ar
 # base's or master's as a whole (issue 29 item 1).
 MODEL_FEATURES=""
 mprobe() { if eval "$2"; then MODEL_FEATURES="$MODEL_FEATURES${MODEL_FEATURES:++}$1"; fi; }
-# a4b0c8d36: cpu_iface_init sets EOImode
-mprobe SPLIT_EOI 'grep -qs "|= *GICC_CTLR_EL1_EOImode_drop" "$SRC/src/arch/arm/machine/gic_v3.c"'
+# a4b0c8d36: cpu_iface_init sets EOImode (the glue's probe above)
+mprobe SPLIT_EOI '[[ " $FEATURES " == *" -DHK_GICV3_SPLIT_EOI "* ]]'
 # 4f4721706: reply_unlink no longer clears the thread's replyObject
 mprobe STALE_REPLY_REF '! grep -qs "thread_state_ptr_set_replyObject(&tcb->tcbState, REPLY_REF(0))" "$SRC/include/object/reply.h"'
-# 27a52ddd4: runtime domain schedules (dschedule_t in ticks)
-mprobe DOMAIN_SCHEDULE_RUNTIME 'grep -qs "^dschedule_t ksDomSchedule" "$SRC/src/object/domain.c"'
+# 27a52ddd4: runtime domain schedules (the glue's probe above)
+mprobe DOMAIN_SCHEDULE_RUNTIME '[[ " $FEATURES " == *" -DHK_DSCHED_RUNTIME "* ]]'
 # 35ec2554b: prepareNextDomain saves the FPU state at a domain's end
 mprobe FPU_RELEASE_AT_DOMAIN_END 'grep -qs "prepareNextDomain" "$SRC/src/kernel/thread.c"'
 # c4501d5ed: switchToThread runs lazyFPURestore
