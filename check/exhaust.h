@@ -58,11 +58,9 @@ const char *exh_bounds_check(const struct exh_bounds *b);
 
 /* ---- dimension values ---- */
 
+#define EXH_ENTRY_DIMS 2
+
 enum exh_cur { CUR_IDLE, CUR_RR, CUR_CB, CUR_CB_TH, CUR_SPOR, CUR_KINDS };
-enum exh_irq {
-    XI_SPURIOUS, XI_OUT_OF_RANGE, XI_INACTIVE, XI_TIMER, XI_RESERVED,
-    XI_NULL_CAP, XI_EP_CAP, XI_NO_SEND, XI_SIGNAL, XI_KINDS
-};
 enum exh_ntfn {
     XN_ACTIVE, XN_IDLE_UNBOUND, XN_IDLE_BOUND_CUR, XN_IDLE_BOUND_INACTIVE, XN_IDLE_BOUND_WAITING_OTHER,
     XN_IDLE_RECV, XN_WAITING, XN_KINDS
@@ -79,9 +77,6 @@ enum exh_merge { RM_BOTH, RM_ENTRY_ONLY, RM_NEITHER, RM_KINDS };
 enum exh_core { RC_UP, RC_OTHER_CORE, RC_FPU_LIVE, RC_KINDS };
 enum exh_as { RA_OK, RA_VTABLE, RA_ASID, RA_KINDS };
 enum exh_ready { RDY_OTHER_DOMAIN, RDY_EQUAL, RDY_BELOW, RDY_KINDS };
-/* the SysSend's extra caps (target signal, notification cap with Send):
- * none, one whose cptr resolves, one whose cptr does not */
-enum exh_extra { XE_NONE, XE_OK, XE_BAD, XE_KINDS };
 
 /* Offsets of an edge from the entry clock, in units the builder turns
  * into ticks (exh_edge_ticks): the values the kernel's comparisons make. */
@@ -104,12 +99,13 @@ struct exh_plan {
     int cur_k;          /* refills in the current SC (periodic) */
     int cur_max;        /* its refill_max: max(2, cur_k) .. max(2, --refills) */
     int c_big, d_big;   /* pending consumption, clock advance: 0 or the non-zero value */
-    int irq;            /* enum exh_irq (target irq) */
-    int scap;           /* enum ks_sys_cap: what the SysSend's cptr resolves to (target signal) */
-    int extra;          /* enum exh_extra (scap SCAP_NTFN) */
+    /* the entry's own dimensions: the target's exh_ops choose them
+     * (plan_entry) and read them (build, text); their values are the
+     * target's (the IRQ taken, a SysSend's cap and message) */
+    int entry[EXH_ENTRY_DIMS];
     int budget_edge;    /* enum exh_edge: current head refill's end - MIN_BUDGET ... see builder */
     int dom_edge;       /* enum exh_edge (ndom 2) */
-    int ntfn;           /* enum exh_ntfn (irq XI_SIGNAL, or scap SCAP_NTFN) */
+    int ntfn;           /* enum exh_ntfn (where the entry signals a notification: exh_ops signals) */
     int waiters;        /* threads in the notification queue (XN_WAITING) */
     bool recv;          /* a thread is woken */
     bool recv_reply;    /* the bound receiver (XN_IDLE_RECV) holds a reply object */

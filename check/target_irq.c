@@ -147,6 +147,13 @@ static int irq_gen_entry(struct kstate *ks, struct gen_src *src)
 
 /* ---- the enumeration's part ---- */
 
+/* the plan's entry dimension (exh_plan entry[0]): the IRQ taken */
+enum exh_irq {
+    XI_SPURIOUS, XI_OUT_OF_RANGE, XI_INACTIVE, XI_TIMER, XI_RESERVED,
+    XI_NULL_CAP, XI_EP_CAP, XI_NO_SEND, XI_SIGNAL, XI_KINDS
+};
+#define P_IRQ(p) ((p)->entry[0])
+
 /* Any current thread, the idle thread too when no thread is left. */
 static int irq_current(struct exh_walk *w, int left)
 {
@@ -155,34 +162,34 @@ static int irq_current(struct exh_walk *w, int left)
 
 static void plan_irq(struct exh_walk *w, struct exh_plan *p)
 {
-    p->irq = exh_choose(w, XI_KINDS);
+    P_IRQ(p) = exh_choose(w, XI_KINDS);
 }
 
 /* the values past the WCET window exist for the timer IRQ only (its
  * deadline is compared with the clock less the window) */
 static bool irq_timer(const struct exh_plan *p)
 {
-    return p->irq == XI_TIMER;
+    return P_IRQ(p) == XI_TIMER;
 }
 
 /* A notification is signalled by the IRQ's cap with Send. */
 static bool irq_signals(const struct exh_plan *p)
 {
-    return p->irq == XI_SIGNAL;
+    return P_IRQ(p) == XI_SIGNAL;
 }
 
 /* A notification object is named by the IRQ's notification cap (with or
  * without Send). */
 static bool irq_names_ntfn(const struct exh_plan *p)
 {
-    return p->irq == XI_SIGNAL || p->irq == XI_NO_SEND;
+    return P_IRQ(p) == XI_SIGNAL || P_IRQ(p) == XI_NO_SEND;
 }
 
 /* The IRQ taken. */
 static void build_irq(struct kstate *ks, const struct exh_plan *p, int n)
 {
     const int irq = 20;
-    switch (p->irq) {
+    switch (P_IRQ(p)) {
     case XI_SPURIOUS: ks->active_irq = KS_IRQ_INVALID; break;
     case XI_OUT_OF_RANGE: ks->active_irq = (int32_t)ks->cfg.max_irq + 1; break;
     case XI_INACTIVE: build_irq_state(ks, irq, IRQ_Inactive); break;
@@ -196,7 +203,7 @@ static void build_irq(struct kstate *ks, const struct exh_plan *p, int n)
     case XI_NO_SEND: build_irq_signal(ks, irq, n, 1, false); break;
     default: build_irq_signal(ks, irq, n, 1, true); break;
     }
-    if (p->irq >= XI_INACTIVE)
+    if (P_IRQ(p) >= XI_INACTIVE)
         ks->active_irq = irq;
 }
 
@@ -204,7 +211,7 @@ static const char *irq_text(const struct exh_plan *p, char *buf, size_t len)
 {
     static const char *const irq[] = {"spurious", "out_of_range", "inactive", "timer", "reserved",
                                       "null_cap", "endpoint_cap", "no_send_cap", "signal"};
-    snprintf(buf, len, "irq=%s", irq[p->irq]);
+    snprintf(buf, len, "irq=%s", irq[P_IRQ(p)]);
     return buf;
 }
 

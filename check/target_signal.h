@@ -26,6 +26,8 @@ struct wl_insn;
 struct workload;
 void sig_draw_insn(struct wl_src *src, struct wl_insn *in);
 bool sig_draw_thread(struct wl_src *src, struct workload *w, int i);
+/* the SysSend's extra caps in the enumeration's plans (exh_plan entry[1]) */
+enum sig_extra { XE_NONE, XE_OK, XE_BAD, XE_KINDS };
 /* the bounded enumeration's part: the caller, the SysSend's inputs */
 extern const struct exh_ops sig_exh;
 

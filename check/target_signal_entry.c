@@ -151,7 +151,14 @@ int sig_gen_entry(struct kstate *ks, struct gen_src *src)
     return 0;
 }
 
-/* ---- the enumeration's part (exh_ops_signal) ---- */
+/* ---- the enumeration's part (sig_exh) ---- */
+
+/* the plan's entry dimensions (exh_plan entry): what the SysSend's cptr
+ * resolves to (enum ks_sys_cap), and its message's extra caps (a
+ * notification cap with Send): none, one whose cptr resolves, one whose
+ * cptr does not (enum sig_extra, target_signal.h) */
+#define P_SCAP(p) ((p)->entry[0])
+#define P_EXTRA(p) ((p)->entry[1])
 
 /* The caller of a SysSend: one that can make a system call (gen_syscall_unfit,
  * check_syscall_entry): never the idle thread, whose wfi loop makes none
@@ -177,8 +184,8 @@ static int send_current(struct exh_walk *w, int left)
  * outcomes of lookupExtraCaps (more caps only repeat them). */
 static void plan_sysin(struct exh_walk *w, struct exh_plan *p)
 {
-    p->scap = exh_choose(w, SCAP_COUNT);
-    p->extra = p->scap == SCAP_NTFN ? exh_choose(w, XE_KINDS) : XE_NONE;
+    P_SCAP(p) = exh_choose(w, SCAP_COUNT);
+    P_EXTRA(p) = P_SCAP(p) == SCAP_NTFN ? exh_choose(w, XE_KINDS) : XE_NONE;
 }
 
 /* the values past the WCET window exist for the timer IRQ only: never a
@@ -192,14 +199,14 @@ static bool send_timer(const struct exh_plan *p)
 /* A notification is signalled by the SysSend's cap with Send. */
 static bool send_signals(const struct exh_plan *p)
 {
-    return p->scap == SCAP_NTFN;
+    return P_SCAP(p) == SCAP_NTFN;
 }
 
 /* A notification object is named by the SysSend's notification cap (with
  * or without Send: its capNtfnPtr is valid either way). */
 static bool send_names_ntfn(const struct exh_plan *p)
 {
-    return p->scap == SCAP_NTFN || p->scap == SCAP_NTFN_NO_SEND;
+    return P_SCAP(p) == SCAP_NTFN || P_SCAP(p) == SCAP_NTFN_NO_SEND;
 }
 
 /* The SysSend: the svc takes no IRQ (c_handle_syscall reads none), so none
@@ -210,18 +217,18 @@ static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
     struct ks_sysin *s = &ks->sys;
     memset(s, 0, sizeof *s);
     s->entry = ENTRY_SIGNAL;
-    s->cap = (uint8_t)p->scap;
+    s->cap = (uint8_t)P_SCAP(p);
     s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);
     s->badge = n == KS_NONE ? 0 : 1;
-    s->extra_caps = p->extra == XE_NONE ? 0 : 1;
-    s->extra_bad = p->extra == XE_BAD ? 1 : 0;
+    s->extra_caps = P_EXTRA(p) == XE_NONE ? 0 : 1;
+    s->extra_bad = P_EXTRA(p) == XE_BAD ? 1 : 0;
     ks->active_irq = KS_IRQ_INVALID;
 }
 
 static const char *send_text(const struct exh_plan *p, char *buf, size_t len)
 {
     static const char *const extra[] = {"0", "1_resolves", "1_unresolved"};
-    snprintf(buf, len, "syscall=send cap=%s extra_caps=%s", ks_sys_cap_name(p->scap), extra[p->extra]);
+    snprintf(buf, len, "syscall=send cap=%s extra_caps=%s", ks_sys_cap_name(P_SCAP(p)), extra[P_EXTRA(p)]);
     return buf;
 }
 

@@ -74,7 +74,9 @@ static int stub_gen_entry(struct kstate *ks, struct gen_src *src)
     return 0;
 }
 
-/* the enumeration: any current thread, a spurious IRQ or one that signals */
+/* the enumeration: any current thread, a spurious IRQ or one that signals
+ * (exh_plan entry[0]) */
+enum { STUB_SPURIOUS, STUB_SIGNAL };
 static int stub_current(struct exh_walk *w, int left)
 {
     return exh_choose(w, left >= 1 ? CUR_KINDS : 1);
@@ -82,7 +84,7 @@ static int stub_current(struct exh_walk *w, int left)
 
 static void stub_plan(struct exh_walk *w, struct exh_plan *p)
 {
-    p->irq = exh_choose(w, 2) ? XI_SIGNAL : XI_SPURIOUS;
+    p->entry[0] = exh_choose(w, 2) ? STUB_SIGNAL : STUB_SPURIOUS;
 }
 
 static bool stub_timer(const struct exh_plan *p)
@@ -93,13 +95,13 @@ static bool stub_timer(const struct exh_plan *p)
 
 static bool stub_signals(const struct exh_plan *p)
 {
-    return p->irq == XI_SIGNAL;
+    return p->entry[0] == STUB_SIGNAL;
 }
 
 static void stub_build(struct kstate *ks, const struct exh_plan *p, int n)
 {
     ks->active_irq = KS_IRQ_INVALID;
-    if (p->irq != XI_SIGNAL)
+    if (p->entry[0] != STUB_SIGNAL)
         return;
     build_irq_signal(ks, 20, n, 1, true);
     ks->active_irq = 20;
@@ -107,7 +109,7 @@ static void stub_build(struct kstate *ks, const struct exh_plan *p, int n)
 
 static const char *stub_text(const struct exh_plan *p, char *buf, size_t len)
 {
-    snprintf(buf, len, "irq=%s", p->irq == XI_SIGNAL ? "signal" : "spurious");
+    snprintf(buf, len, "irq=%s", p->entry[0] == STUB_SIGNAL ? "signal" : "spurious");
     return buf;
 }
 

@@ -11,6 +11,7 @@
 #include "defect.h"
 #include "diff.h"
 #include "exhaust.h"
+#include "target_signal.h"
 #include "sig_fast.h"
 #include "exhaustcmd.h"
 #include "scenario.h"
@@ -242,23 +243,26 @@ static void test_space_signal(void **st)
 static void check_signal_plan(const struct exh_plan *p, const struct kstate *ks, struct kstate *slow,
                               struct kstate *fast)
 {
+    /* the plan's entry dimensions as the signal target chooses them
+     * (check/target_signal_entry.c): the cap, the extra caps */
+    const int scap = p->entry[0], extra = p->entry[1];
     assert_int_not_equal(p->cur, CUR_IDLE);
     assert_int_not_equal(p->budget_edge, E_PAST_WINDOW);
     assert_int_not_equal(p->dom_edge, E_PAST_WINDOW);
     for (int i = 0; i < p->n_rel; i++)
         assert_int_not_equal(p->rel_time[i], E_PAST_WINDOW);
-    assert_true(p->scap == SCAP_NTFN || p->extra == XE_NONE);
+    assert_true(scap == SCAP_NTFN || extra == XE_NONE);
     assert_int_equal(ks->sys.entry, ENTRY_SIGNAL);
     assert_int_equal(ks->active_irq, KS_IRQ_INVALID);
     struct diff_verdict v;
     diff_run(ks, FP_PR1227, true, &v, slow, fast);
-    if (p->scap != SCAP_NTFN)
+    if (scap != SCAP_NTFN)
         assert_true(v.agree && sig_exit_is_fallback(v.exit));
-    if (p->extra == XE_BAD && !sig_exit_is_fallback(v.exit))
+    if (extra == XE_BAD && !sig_exit_is_fallback(v.exit))
         assert_false(v.agree);
     diff_run(ks, FP_FIXED, true, &v, slow, fast);
     assert_true(v.agree);
-    if (p->extra != XE_NONE) /* slow_msginfo, or an entry check before it */
+    if (extra != XE_NONE) /* slow_msginfo, or an entry check before it */
         assert_true(sig_exit_is_fallback(v.exit));
 }
 
