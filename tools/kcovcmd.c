@@ -2,13 +2,15 @@
  * kcovcmd: `irqsim kernel coverage BUILD` (docs/KERNEL-COVERAGE.md). Builds the
  * build's configuration with gcov instrumentation (build-kernel.sh
  * --coverage), runs generated states through it for --seconds in a child
- * process (interrupts through the real slowpath, the real fastpath_irq and
- * the kernel-C corrected fastpath; seL4_Send through the real
- * fastpath_signal and c_handle_syscall), reads gcov's branch counts and
+ * process (each target's states through every path of its real-kernel
+ * driver the build has, tools/realdrv.h, and each driver's extra entries:
+ * the signal driver's seL4_Send of every kind of cap), reads gcov's branch
+ * counts and
  * reports per function on the path: branches, reached, argued unreachable
  * (real/coverage-argued.txt), and every branch neither reached nor argued.
- * Exit (enum irqsim_exit): 0 every branch of fastpath_irq and
- * fastpath_signal reached or argued and no argued branch reached; 1
+ * Exit (enum irqsim_exit): 0 every branch of each target's fastpath
+ * (fastpath_irq, fastpath_signal) reached or argued and no argued branch
+ * reached; 1
  * otherwise or the run failed; 2 bad input; 3 the kernel cannot be built
  * here; 4 --json could not be written.
  * SPDX-License-Identifier: BSD-2-Clause
@@ -28,7 +30,7 @@
 #include "progress.h"
 #include "rk_cov.h"
 #include "rk_load.h"
-#include "rk_sig.h"
+#include "realdrv.h"
 #include "target.h"
 
 #ifndef IRQSIM_SOURCE_DIR
@@ -55,15 +57,24 @@ struct kcov_opts {
     bool all;
 };
 
-/* the states the run put through each path */
+#define KCOV_MAX_TARGETS 8
+
+/* the entries the run put through each target's paths (target_at order) */
 struct kcov_counts {
-    uint64_t irq, sig_made, sig_model;
+    uint64_t states[KCOV_MAX_TARGETS];
     double seconds;
 };
 
-/* the functions every branch of which must be reached or argued */
-static const char *const goals[] = {"fastpath_irq", "fastpath_signal"};
-#define N_OF(a) (int)(sizeof(a) / sizeof((a)[0]))
+/* The functions every branch of which must be reached or argued: each
+ * target's fastpath (its descriptor's fast_fn) that has a real-kernel
+ * driver; NULL past the last. */
+static const char *goal_at(int i)
+{
+    for (int t = 0; target_at(t) && t < KCOV_MAX_TARGETS; t++)
+        if (real_driver_of(target_at(t)) && i-- == 0)
+            return target_at(t)->fast_fn;
+    return NULL;
+}
 
 /* BUILD, the one argument that is not an option */
 static int build_arg(void *opts, const char *arg, char *why, size_t len)
@@ -101,25 +112,28 @@ static int parse(int argc, char **argv, struct kcov_opts *o)
 
 /* ---- the run (in a child: its exit writes the counters) ---- */
 
-static void run_irq(struct rk_kernel *k, const struct kstate *in, struct kstate *out)
+/* Whether k's build runs driver d's path p (a fastpath: when built). */
+static bool path_built(const struct real_driver *d, const struct rk_kernel *k, int p)
 {
-    rk_run(k, in, RK_SLOW, out);
-    if (k->info.irq_fastpath) {
-        rk_run(k, in, RK_FAST, out);
-        rk_run(k, in, RK_FIXED, out);
-    }
+    return d->paths[p] >= 0 && (p == 0 || real_has_fastpath(d, &k->info));
 }
 
-static void run_sys(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, struct kstate *out)
+/* in through each of d's paths the build has; whether one fitted it */
+static bool run_paths(const struct real_driver *d, struct rk_kernel *k, struct kstate *in, struct kstate *out)
 {
-    rk_run_sys(k, in, sys, RK_SIG_SLOW, out, NULL);
-    rk_run_sys(k, in, sys, RK_SIG_FAST, out, NULL);
+    bool ran = false;
+    for (int p = 0; p < REAL_NPATH; p++)
+        if (path_built(d, k, p))
+            ran |= d->run(k, in, d->paths[p], out, NULL) >= 0;
+    return ran;
 }
 
-/* Interrupt states through every IRQ path; the same states as a
- * seL4_Send (rk_sig_make: every kind of cap and message) and the
- * signal target's own states (rk_sig_of_model) through both syscall
- * paths, until the time is up. */
+/* Each target's generated states through every path of its driver the
+ * build has (a target whose fastpath the build lacks: its slowpath, the
+ * first target's only; the others' entries need their fastpath built),
+ * and each driver's extra entries made from the first target's state
+ * (cover: the signal driver's seL4_Send of every kind of cap and message),
+ * until the time is up. */
 static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_counts *c)
 {
     static struct rk_kernel k;
@@ -129,29 +143,25 @@ static int child_run(const struct kcov_opts *o, const char *cov, struct kcov_cou
         fprintf(stderr, "irqsim kernel coverage: %s\n", err);
         return EXIT_USAGE;
     }
-    if (!cfg_kernel_is_default(k.kernel))
-        rk_model(&k, -1);
-    struct gen_bounds bi, bs;
-    gen_bounds_default(&bi);
-    gen_bounds_default(&bs);
-    bs.target = target_get(ENTRY_SIGNAL); /* the SysSend entry's states, for the syscall paths */
     double t0 = progress_now();
-    for (uint64_t s = o->seed; progress_now() - t0 < o->seconds; s++) {
-        struct rk_syscall sys;
-        int kind;
-        if (rk_gen_state(&k, &in, s, &bi) == 0) {
-            run_irq(&k, &in, &out);
-            c->irq++;
-            if (k.info.signal_fastpath && rk_sig_make(&in, s, &sys, &kind) == SIG_FIT) {
-                run_sys(&k, &in, &sys, &out);
-                c->sig_made++;
-            }
+    for (uint64_t s = o->seed; progress_now() - t0 < o->seconds; s++)
+        for (int t = 0; target_at(t) && t < KCOV_MAX_TARGETS; t++) {
+            const struct real_driver *d = real_driver_of(target_at(t));
+            if (!d || (t > 0 && !real_has_fastpath(d, &k.info)))
+                continue;
+            struct gen_bounds b;
+            gen_bounds_default(&b);
+            b.target = target_at(t);
+            if (rk_gen_state(&k, &in, s, &b) != 0)
+                continue;
+            c->states[t] += run_paths(d, &k, &in, &out);
+            if (t == 0) /* the drivers' extra entries, from the first target's state */
+                for (int u = 1; target_at(u) && u < KCOV_MAX_TARGETS; u++) {
+                    const struct real_driver *e = real_driver_of(target_at(u));
+                    if (e && e->cover && real_has_fastpath(e, &k.info))
+                        c->states[u] += (uint64_t)e->cover(&k, &in, s, &out);
+                }
         }
-        if (k.info.signal_fastpath && rk_gen_state(&k, &in, s, &bs) == 0 && rk_sig_of_model(&in, &sys) == 0) {
-            run_sys(&k, &in, &sys, &out);
-            c->sig_model++;
-        }
-    }
     c->seconds = progress_now() - t0;
     return 0;
 }
@@ -178,8 +188,8 @@ static int cmp_fn(const void *a, const void *b)
 
 static bool is_goal(const char *name)
 {
-    for (int i = 0; i < N_OF(goals); i++)
-        if (!strcmp(name, goals[i]))
+    for (int i = 0; goal_at(i); i++)
+        if (!strcmp(name, goal_at(i)))
             return true;
     return false;
 }
@@ -190,8 +200,8 @@ static int listed(const struct cov_data *d, int *out, int *never)
 {
     int n = 0;
     *never = 0;
-    for (int g = 0; g < N_OF(goals); g++) {
-        int f = rk_cov_find(d, goals[g]);
+    for (int g = 0; goal_at(g); g++) {
+        int f = rk_cov_find(d, goal_at(g));
         if (f >= 0)
             out[n++] = f;
     }
@@ -239,8 +249,11 @@ static int write_json(const struct kcov_opts *o, const struct cov_data *d, const
     FILE *f = out->f;
     fprintf(f, "{\"build\": ");
     json_str(f, cov);
-    fprintf(f, ", \"seconds\": %.1f, \"irq_states\": %" PRIu64 ", \"signal_states\": %" PRIu64 ", \"functions\": [",
-            c->seconds, c->irq, c->sig_made + c->sig_model);
+    fprintf(f, ", \"seconds\": %.1f", c->seconds);
+    for (int t = 0; target_at(t) && t < KCOV_MAX_TARGETS; t++) /* "irq_states", "signal_states" */
+        if (real_driver_of(target_at(t)))
+            fprintf(f, ", \"%s_states\": %" PRIu64, target_at(t)->name, c->states[t]);
+    fprintf(f, ", \"functions\": [");
     for (int i = 0; i < n; i++) {
         const struct cov_fn *fn = &d->fns[fl[i]];
         struct cov_fn_sum s = rk_cov_sum(d, fl[i], NULL);
@@ -254,6 +267,25 @@ static int write_json(const struct kcov_opts *o, const struct cov_data *d, const
     }
     fprintf(f, "\n], \"stale\": %d}\n", stale);
     return out_close(out) ? EXIT_OUTPUT : EXIT_AGREE;
+}
+
+/* "N irq states (slowpath, fastpath_irq, corrected fastpath), M signal
+ * states (...)": each target's count and the paths its states ran (a
+ * fastpath when the coverage build has its function) */
+static void print_counts(const struct kcov_counts *c, const struct cov_data *d)
+{
+    const char *sep = "";
+    for (int t = 0; target_at(t) && t < KCOV_MAX_TARGETS; t++) {
+        const struct real_driver *r = real_driver_of(target_at(t));
+        if (!r)
+            continue;
+        printf("%s%" PRIu64 " %s states (", sep, c->states[t], target_at(t)->name);
+        for (int p = 0, n = 0; p < REAL_NPATH; p++)
+            if (r->paths[p] >= 0 && (p == 0 || (d->nfns && rk_cov_find(d, target_at(t)->fast_fn) >= 0)))
+                printf("%s%s", n++ ? ", " : "", r->path_names[p]);
+        printf(")");
+        sep = ", ";
+    }
 }
 
 static int report(const struct kcov_opts *o, const struct cov_data *d, const struct kcov_counts *c, const char *cov)
@@ -295,11 +327,10 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
                    a->src_line, a->fn, a->file, a->line, a->hash, a->arc);
         }
     }
-    printf("kernel coverage: %" PRIu64 " interrupt states (slowpath%s), %" PRIu64 " seL4_Send (both paths) in %.1f s; "
-           "fastpath branches neither reached nor argued: %d; stale arguments: %d%s\n",
-           c->irq, d->nfns && rk_cov_find(d, "fastpath_irq") >= 0 ? ", fastpath_irq, corrected fastpath" : "",
-           c->sig_made + c->sig_model, c->seconds, goal_open, stale,
-           unmatched ? "; some arguments name lines not in this tree (above)" : "");
+    printf("kernel coverage: ");
+    print_counts(c, d);
+    printf(" in %.1f s; fastpath branches neither reached nor argued: %d; stale arguments: %d%s\n", c->seconds,
+           goal_open, stale, unmatched ? "; some arguments name lines not in this tree (above)" : "");
     int rc = o->json ? write_json(o, d, fl, n, c, cov, stale) : 0;
     free(fl);
     return rc ? rc : (goal_open || stale) ? EXIT_DIVERGE : EXIT_AGREE;

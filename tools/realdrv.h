@@ -125,6 +125,10 @@ struct real_driver {
      * the outcome, -1 when the state does not fit; in gets what making
      * the entry sets (a system call's registers) */
     int (*run)(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x);
+    /* `kernel coverage`'s extra entries, made from a state of the first
+     * target (in may change): 1 when it made and ran one, 0 when none fits;
+     * NULL: none */
+    int (*cover)(struct rk_kernel *k, struct kstate *in, uint64_t seed, struct kstate *out);
 };
 
 /* The registration: one line per target, each a driver defined in its
