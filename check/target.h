@@ -51,6 +51,8 @@ struct target_words {
     const char *agreed;         /* "first divergence: none (every AGREED agreed)" */
     const char *json_checked;   /* the workload JSON's key for the checked entries */
     const char *by;             /* a system-call entry in a workload: "BY by THREAD" */
+    const char *label;          /* irqsim review: "the LABEL target" ("IRQ") */
+    const char *slow_short;     /* irqsim review: "the tree's SLOW_SHORT against the baseline's" */
     /* irqsim report: the IRQ comment reviews a pull request, the signal one a
      * function already on master (docs/FINDINGS-signal.md) */
     const char *subject;    /* the heading's "irqsim: SUBJECT (`variant`) against the slowpath" */

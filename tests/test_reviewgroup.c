@@ -31,7 +31,7 @@ static struct review_kind *kind(struct review_result *r, int check, uint32_t fie
     assert_true(r->n_kinds < REVIEW_MAX_KINDS);
     struct review_kind *k = &r->kinds[r->n_kinds++];
     memset(k, 0, sizeof *k);
-    k->target = RV_T_IRQ;
+    k->target = RV_T_FIRST;
     k->check = check;
     k->fields = fields;
     k->count[0] = tree;
@@ -87,14 +87,14 @@ static void test_injected_fastpath_bug(void **state)
     /* the baseline's own F6 divergence, the tree no longer shows in these
      * fields: gone, not new, in no group; the baseline's states on F6 */
     known_kind(r, F(DF_DEADLINE), f6, 0, 40);
-    r->side[1].t_defects[RV_T_IRQ][defect_index(&target_irq, "F6")] = 40;
+    r->side[1].t_defects[RV_T_FIRST][defect_index(&target_irq, "F6")] = 40;
     /* 10 mismatches of the model with the tree's fastpath: 10 x 16 = 160 states */
     for (int i = 0; i < 10; i++)
         kind(r, RV_VAL_FAST, F(DF_BADGE_REG) | F(other[i]) | F(DF_CONSUMED), 16, 0, (uint64_t)(200 + i));
     /* 5 changes against the baseline's fastpath: 5 x 20 = 100 states */
     for (int i = 0; i < 5; i++)
         kind(r, RV_FAST_VS_BASE, F(DF_BADGE_REG), 20, 0, (uint64_t)(300 + i))->change = RV_CH_DIVERGES;
-    r->t_changed[RV_T_IRQ][1] = 100;
+    r->t_changed[RV_T_FIRST][1] = 100;
     struct review_group g[REVIEW_MAX_GROUPS];
     int left;
     assert_int_equal(review_groups(r, 0, g, REVIEW_MAX_GROUPS, &left), 1);
@@ -147,7 +147,7 @@ static void test_smallest_reproducer(void **state)
     /* the smallest of all, but F6 beside the group's difference */
     k = known_kind(r, F(DF_BADGE_REG) | F(DF_DEADLINE), f6_cause(), 2, 0);
     k->reproducer = a, k->size = 1;
-    r->side[1].t_defects[RV_T_IRQ][defect_index(&target_irq, "F6")] = 2; /* the baseline shows F6: in the group */
+    r->side[1].t_defects[RV_T_FIRST][defect_index(&target_irq, "F6")] = 2; /* the baseline shows F6: in the group */
     struct review_group g[4];
     int left;
     assert_int_equal(review_groups(r, 0, g, 4, &left), 1);
@@ -194,7 +194,7 @@ static void test_known_defect_group(void **state)
     int i4 = defect_index(&target_irq, "F4"), i8 = defect_index(&target_irq, "F8");
     assert_int_equal(cause_defects(&target_irq, f4), 1u << i4);
     known_kind(r, F(DF_BADGE_REG), f4, 30, 0);
-    r->side[1].t_defects[RV_T_IRQ][i4] = r->side[1].t_defects[RV_T_IRQ][i8] = 9;
+    r->side[1].t_defects[RV_T_FIRST][i4] = r->side[1].t_defects[RV_T_FIRST][i8] = 9;
     assert_int_equal(review_groups(r, 0, g, 4, &left), 2);
     assert_int_equal(g[0].key.by, RG_PATH);
     assert_int_equal(g[0].states, 34);
@@ -222,8 +222,8 @@ static void test_slowpath_change(void **state)
     kind(r, RV_VAL_SLOW, F(DF_DOMAIN), 65, 0, 3);
     kind(r, RV_FUZZ, F(DF_DOMAIN), 20, 0, 6);
     kind(r, RV_FAST_VS_BASE, F(DF_DOMAIN), 9, 0, 5)->change = RV_CH_FOLLOWS; /* not new */
-    r->t_changed[RV_T_IRQ][0] = 65;
-    r->t_changed[RV_T_IRQ][1] = 9;
+    r->t_changed[RV_T_FIRST][0] = 65;
+    r->t_changed[RV_T_FIRST][1] = 9;
     struct review_group g[4];
     int left;
     assert_int_equal(review_groups(r, 0, g, 4, &left), 1);
@@ -324,6 +324,30 @@ static void test_parse_configs(void **state)
     assert_non_null(strstr(why, "'hypervisor': a configuration's options are debug, release, hyp"));
 }
 
+/* RV_TARGETS is the number of registered targets with a real-kernel
+ * driver: the review runs each, the first the default */
+static void test_review_targets(void **state)
+{
+    (void)state;
+    for (int t = 0; t < RV_TARGETS; t++)
+        assert_non_null(review_target_of(t));
+    assert_null(review_target_of(RV_TARGETS));
+    assert_ptr_equal(review_target_of(RV_T_FIRST), target_default());
+    char buf[120];
+    assert_string_equal(review_check_name(RV_T_FIRST, RV_VAL_FAST, buf, sizeof buf),
+                        "model of PR #1227 against the real fastpath_irq");
+    assert_string_equal(review_check_name(RV_T_FIRST, RV_SLOW_VS_BASE, buf, sizeof buf),
+                        "the tree's slowpath against the baseline's");
+    const struct target *sig = target_by_name("signal");
+    for (int t = 0; t < RV_TARGETS; t++)
+        if (review_target_of(t) == sig) { /* no corrected fastpath in kernel C */
+            assert_string_equal(review_check_name(t, RV_FUZZ_FIXED, buf, sizeof buf), "?");
+            assert_string_equal(review_check_name(t, RV_SLOW_VS_BASE, buf, sizeof buf),
+                                "the tree's slowpath (SysSend) against the baseline's");
+        }
+    assert_string_equal(review_check_name(RV_TARGETS, RV_FUZZ, buf, sizeof buf), "?");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -331,6 +355,7 @@ int main(void)
         cmocka_unit_test(test_known_defect_group),    cmocka_unit_test(test_slowpath_change),
         cmocka_unit_test(test_halts),                 cmocka_unit_test(test_across_configurations),
         cmocka_unit_test(test_parse_configs),
+        cmocka_unit_test(test_review_targets),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

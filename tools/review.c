@@ -45,20 +45,15 @@ enum { NPATH = REAL_NPATH };
  * its fastpath, the entry's step) is its real-kernel driver's
  * (tools/realdrv.h: one file per target), found by the same name: every
  * row's target has one. */
-static const struct review_target_row {
-    const char *name;   /* the target's (target_by_name) */
-    const char *label;  /* in the report's sentences */
-    bool runs;          /* this engine runs its states */
-    bool always;        /* run even when no build has its fastpath (its slowpath) */
-    bool classify;      /* a fastpath divergence is named by the model's cause and defects */
-} review_targets[RV_TARGETS] = {
-    [RV_T_IRQ] = {"irq", "IRQ", true, true, true},
-    [RV_T_SIGNAL] = {"signal", "signal", true, false, true},
-};
-
+/* The review's targets: the registered ones with a real-kernel driver, in
+ * registration order (t 0 the default, RV_T_FIRST); NULL past the last. The
+ * default target's slowpath runs even where no build has its fastpath. */
 const struct target *review_target_of(int t)
 {
-    return target_by_name(review_targets[t].name);
+    for (int i = 0; target_at(i); i++)
+        if (real_driver_of(target_at(i)) && t-- == 0)
+            return target_at(i);
+    return NULL;
 }
 
 static const struct real_driver *driver_of(int t)
@@ -91,7 +86,7 @@ unsigned review_unreviewed(const struct review_result *res)
 
 const char *review_target_label(int t)
 {
-    return review_targets[t].label;
+    return review_target_of(t)->words.label;
 }
 
 /* "the IRQ and the signal target" of mask's targets; the number of them. */
@@ -102,7 +97,7 @@ static int targets_text(unsigned mask, char *buf, size_t len)
     buf[0] = 0;
     for (int t = 0; t < RV_TARGETS; t++)
         if (mask >> t & 1 && n < len)
-            n += (size_t)snprintf(buf + n, len - n, "%s%s", count++ ? " and the " : "the ", review_targets[t].label);
+            n += (size_t)snprintf(buf + n, len - n, "%s%s", count++ ? " and the " : "the ", review_target_label(t));
     if (count && n < len)
         snprintf(buf + n, len - n, " target%s", count > 1 ? "s" : "");
     return count;
@@ -444,8 +439,6 @@ static bool kind_same(const struct review_kind *a, const struct review_kind *b)
 
 static bool kind_known(const struct review_kind *k)
 {
-    if (!review_targets[k->target].classify)
-        return false; /* the known findings are the IRQ target's (docs/FINDINGS.md) */
     if (k->halt)
         return rk_known_halt(k->text) != NULL && k->check != RV_FUZZ_FIXED && k->check < RV_SLOW_VS_BASE;
     return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX &&
@@ -502,7 +495,7 @@ static void validate_side(struct review_result *res, struct side_run *r, int s, 
          * fuzz_side counts the halts */
         bool mismatch = !(halt && rk_known_halt(halt));
         side->t_mismatches[res->running] += mismatch;
-        side->mismatches += mismatch && res->running == RV_T_IRQ;
+        side->mismatches += mismatch && res->running == RV_T_FIRST;
         count_diff(res, s, RV_VAL_SLOW + p, f, halt, 0, seed);
     }
 }
@@ -519,10 +512,20 @@ static void invariant_side(struct review_result *res, struct side_run *r, int s,
             continue;
         struct inv_report rep;
         unsigned admit = realinv_admit(review_target_of(res->running), &r->in, p == 1);
-        side->inv_checked++;
-        if (kstate_check_admit(&r->real[p], INV_AT_EXIT, admit, &rep) == 0)
+        if (kstate_check_admit(&r->real[p], INV_AT_EXIT, admit, &rep) == 0) {
+            side->inv_checked++;
             continue;
+        }
+        /* the states are the tree's build's: on a baseline of another
+         * kernel one may be no entry state of it (master's domain schedule
+         * on base), and its outcome then proves nothing */
+        if (kstate_check_admit(&r->in, INV_AT_ENTRY, target_admit_built(&r->in), &rep) != 0) {
+            side->inv_unfit++;
+            continue;
+        }
+        side->inv_checked++;
         side->inv_broken++;
+        kstate_check_admit(&r->real[p], INV_AT_EXIT, admit, &rep);
         struct review_kind key = {.check = RV_INV_SLOW + p, .cause = (unsigned)rep.items[0].id};
         kind_count(res, s, &key, seed);
     }
@@ -572,7 +575,7 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
         for (int i = 0; i < tg->n_defects; i++)
             side->t_defects[t][i] += (d >> i) & 1;
         /* the IRQ target's figures are also the side's own (the JSON's first keys) */
-        bool irq = t == RV_T_IRQ;
+        bool irq = t == RV_T_FIRST;
         side->diverged += irq;
         side->halts += irq && halt != NULL;
         side->unexplained += irq && !explained;
@@ -609,7 +612,7 @@ static bool cross_path(struct review_result *res, struct side_run *t, struct sid
             return false;
     }
     res->t_changed[res->running][p]++;
-    res->changed[p] += res->running == RV_T_IRQ;
+    res->changed[p] += res->running == RV_T_FIRST;
     /* a fastpath that changed: where it stands against the tree's slowpath */
     if (p > 0 && !diverges(t, p))
         key.change = slow_changed ? RV_CH_FOLLOWS : RV_CH_AGREES;
@@ -630,15 +633,15 @@ static void one_state(struct engine *e, struct review_result *res, uint64_t seed
         for (int p = 0; p < NPATH; p++)
             unfit += r->why[p] < 0 && path_built(&r->k, t, p);
         res->side[s].t_unfit[t] += unfit;
-        res->side[s].unfit += t == RV_T_IRQ ? unfit : 0;
+        res->side[s].unfit += t == RV_T_FIRST ? unfit : 0;
         validate_side(res, r, s, seed);
         invariant_side(res, r, s, seed);
         fuzz_fields(r);
     }
     /* the model's cause: a property of the state, the same for both sides */
     unsigned cause = 0;
-    bool need = review_targets[t].classify && ((e->side[0].fuzz[1] && !e->side[0].fuzz_halt[1]) ||
-                                               (sides > 1 && e->side[1].fuzz[1] && !e->side[1].fuzz_halt[1]));
+    bool need = (e->side[0].fuzz[1] && !e->side[0].fuzz_halt[1]) ||
+                (sides > 1 && e->side[1].fuzz[1] && !e->side[1].fuzz_halt[1]);
     if (need)
         cause = classify_cause(&e->side[0].in, &e->ws);
     for (int s = 0; s < sides; s++)
@@ -727,7 +730,7 @@ static void run_target(const struct review_opts *o, struct review_result *res, s
         if (progress_due(&pr)) {
             count_new(res);
             progress_print(&pr, "irqsim review: %s: %s target: %.0f s, %" PRIu64 " states, %d new, %d gone", name,
-                           review_targets[t].label, pr.last - t0, i + 1, res->n_new, res->n_gone);
+                           review_target_label(t), pr.last - t0, i + 1, res->n_new, res->n_gone);
         }
     }
     progress_end(&pr, false);
@@ -742,12 +745,12 @@ static void run_target(const struct review_opts *o, struct review_result *res, s
 static void run_states(const struct review_opts *o, struct review_result *res, struct engine *e)
 {
     for (int t = 0; t < RV_TARGETS && !stop_requested(); t++) {
-        if (!review_targets[t].runs || (!review_targets[t].always && !review_target_present(res, t)))
+        if (!review_target_of(t) || (t != RV_T_FIRST && !review_target_present(res, t)))
             continue;
         res->running = t;
         run_target(o, res, e);
     }
-    res->states = res->t_states[RV_T_IRQ];
+    res->states = res->t_states[RV_T_FIRST];
     res->ran = res->states > 0;
 }
 
@@ -771,7 +774,7 @@ int review_run(const struct review_opts *o, struct review_result *res)
          * every kind of the baseline's fastpath would count as gone */
         for (int t = 0; t < RV_TARGETS; t++)
             res->lost[t] = !rc && res->side[1].present[t] && !res->side[0].present[t];
-        res->lost_fastpath = res->lost[RV_T_IRQ];
+        res->lost_fastpath = res->lost[RV_T_FIRST];
     }
     if (!rc)
         run_states(o, res, e);
@@ -845,21 +848,22 @@ static int write_reproducer(const struct review_opts *o, struct review_result *r
     gen_bounds_default(&b);
     b.target = review_target_of(rk->target);
     struct kstate *in = malloc(sizeof *in);
-    char what[300], cfg[96];
+    char what[300], cfg[96], cname[120];
     if (!in || rk_gen_state(k, in, rk->seed[0], &b)) {
         free(in);
         return 1;
     }
-    char *path = out_join(o->out, "review-%s-d%d-c%d-%s%s-%02d-%sseed%" PRIu64 ".scen", res->cfg.board,
+    /* the default target's names as they were; another's carry its name */
+    char *path = out_join(o->out, "review-%s-d%d-c%d-%s%s-%02d-%s%sseed%" PRIu64 ".scen", res->cfg.board,
                           res->cfg.domains, res->cfg.cores, res->cfg.debug ? "debug" : "release",
-                          res->cfg.hyp ? "-hyp" : "", n,
-                          rk->target == RV_T_IRQ ? "" : "signal-", rk->seed[0]);
+                          res->cfg.hyp ? "-hyp" : "", n, rk->target == RV_T_FIRST ? "" : review_target_of(rk->target)->name,
+                          rk->target == RV_T_FIRST ? "" : "-", rk->seed[0]);
     char *verdict = NULL;
     size_t len = 0;
     FILE *mem = open_memstream(&verdict, &len);
     if (mem) {
         fprintf(mem, "irqsim review: new on %s: %s: %s\ntree %s (build %s), seed %" PRIu64 "\n",
-                review_config_name(&res->cfg, cfg, sizeof cfg), review_check_name(rk->target, rk->check),
+                review_config_name(&res->cfg, cfg, sizeof cfg), review_check_name(rk->target, rk->check, cname, sizeof cname),
                 review_kind_text(rk, what, sizeof what), res->side[0].tree, res->side[0].build, rk->seed[0]);
         fclose(mem);
     }
@@ -926,39 +930,37 @@ bool review_kind_gone(const struct review_result *res, const struct review_kind 
     return res->has_base && k->count[1] && !k->count[0];
 }
 
-const char *review_check_name(int target, int check)
+const char *review_check_name(int target, int check, char *buf, size_t len)
 {
-    /* each target's paths by name; the signal target has no corrected fastpath */
-    static const char *const names[RV_TARGETS][RV_CHECK_COUNT] = {
-        [RV_T_IRQ] = {
-            "model slowpath against the real slowpath",
-            "model of PR #1227 against the real fastpath_irq",
-            "model corrected fastpath against the kernel-C one",
-            "real fastpath_irq against the real slowpath",
-            "kernel-C corrected fastpath against the real slowpath",
-            "the real slowpath's outcome against the exit invariants",
-            "the real fastpath_irq's outcome against the exit invariants",
-            "the kernel-C corrected fastpath's outcome against the exit invariants",
-            "the tree's slowpath against the baseline's",
-            "the tree's fastpath_irq against the baseline's",
-            "the corrected fastpath on the tree's kernel against the baseline's",
-        },
-        [RV_T_SIGNAL] = {
-            "model slowpath (SysSend) against the real slowpath",
-            "model fastpath_signal against the real fastpath_signal",
-            "?",
-            "real fastpath_signal against the real slowpath",
-            "?",
-            "the real slowpath's (SysSend) outcome against the exit invariants",
-            "the real fastpath_signal's outcome against the exit invariants",
-            "?",
-            "the tree's slowpath (SysSend) against the baseline's",
-            "the tree's fastpath_signal against the baseline's",
-            "?",
-        },
-    };
-    bool ok = target >= 0 && target < RV_TARGETS && check >= 0 && check < RV_CHECK_COUNT;
-    return ok ? names[target][check] : "?";
+    /* each target's paths by its words (target.h) and its fastpath's name;
+     * a corrected fastpath in kernel C is the driver's to have */
+    const struct target *t = target >= 0 && target < RV_TARGETS ? review_target_of(target) : NULL;
+    bool fixed = t && driver_of(target)->corrected_in_c;
+    const char *slow = t ? t->words.slow_short : "", *fast = t ? t->fast_fn : "";
+    switch (t ? check : -1) {
+    case RV_VAL_SLOW: snprintf(buf, len, "model %s against the real slowpath", slow); break;
+    case RV_VAL_FAST: snprintf(buf, len, "model of %s against the real %s", t->words.fast_label, fast); break;
+    case RV_FUZZ: snprintf(buf, len, "real %s against the real slowpath", fast); break;
+    case RV_INV_SLOW: snprintf(buf, len, "the real %s's outcome against the exit invariants", slow); break;
+    case RV_INV_FAST: snprintf(buf, len, "the real %s's outcome against the exit invariants", fast); break;
+    case RV_SLOW_VS_BASE: snprintf(buf, len, "the tree's %s against the baseline's", slow); break;
+    case RV_FAST_VS_BASE: snprintf(buf, len, "the tree's %s against the baseline's", fast); break;
+    case RV_VAL_FIXED:
+    case RV_FUZZ_FIXED:
+    case RV_INV_FIXED:
+    case RV_FIXED_VS_BASE: {
+        static const char *const corrected[] = {
+            [RV_VAL_FIXED] = "model corrected fastpath against the kernel-C one",
+            [RV_FUZZ_FIXED] = "kernel-C corrected fastpath against the real slowpath",
+            [RV_INV_FIXED] = "the kernel-C corrected fastpath's outcome against the exit invariants",
+            [RV_FIXED_VS_BASE] = "the corrected fastpath on the tree's kernel against the baseline's",
+        };
+        snprintf(buf, len, "%s", fixed ? corrected[check] : "?");
+        break;
+    }
+    default: snprintf(buf, len, "?"); break;
+    }
+    return buf;
 }
 
 const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
@@ -974,7 +976,7 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
                  inv_name((int)k->cause), inv_what((int)k->cause));
         return buf;
     }
-    if (k->check == RV_FUZZ && !k->halt && review_targets[k->target].classify) {
+    if (k->check == RV_FUZZ && !k->halt) {
         if (!k->cause)
             snprintf(buf, len, "%s [the model agrees here: unexplained]", f);
         else if (k->cause == CLASS_NO_FIX)

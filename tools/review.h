@@ -54,14 +54,18 @@ enum review_check {
     RV_CHECK_COUNT
 };
 
-/* The targets a build may have (check/target.h), in the report's order.
- * Each has a fastpath the kernel builds or not (kernel.info); a target a
- * build has that the review does not run is said, never passed over: its
- * "nothing new" would be the silent verdict of issue 30. */
+/* The targets a build may have, in the report's order: the registered
+ * targets (check/target.h) that have a real-kernel driver (realdrv.h),
+ * review_target_of(t). Each has a fastpath the kernel builds or not
+ * (kernel.info); a target a build has that the review does not run is
+ * said, never passed over: its "nothing new" would be the silent verdict
+ * of issue 30. The first is the default target, whose figures are also a
+ * side's own (the JSON's first keys); RV_TARGETS is their number, one
+ * more for each target registered with a driver (test_reviewgroup holds
+ * it to the registry). */
 enum review_target {
-    RV_T_IRQ,    /* fastpath_irq (kernel.info irq_fastpath) */
-    RV_T_SIGNAL, /* fastpath_signal (kernel.info signal_fastpath) */
-    RV_TARGETS
+    RV_T_FIRST,      /* the default target (PR #1227's fastpath_irq) */
+    RV_TARGETS = 2
 };
 
 /* A *_VS_BASE change: where the tree's fastpath now stands against its
@@ -112,6 +116,7 @@ struct review_side {
     /* the kernel's outcomes held to the exit invariants (tools/realinv.h),
      * and those that broke one, over the targets */
     uint64_t inv_checked, inv_broken;
+    uint64_t inv_unfit;       /* outcomes not held: their state is no entry state of this side's kernel */
     uint64_t t_defects[RV_TARGETS][DEFECT_MAX]; /* the target's defects, its n_defects of them */
 };
 
@@ -233,7 +238,7 @@ int review_kind_rank(const struct review_result *res, const struct review_kind *
 /* "real fastpath_irq against the real slowpath", a check's name on a
  * target's states; and its short id for the JSON ("fuzz") */
 const char *review_check_id(int check);
-const char *review_check_name(int target, int check);
+const char *review_check_name(int target, int check, char *buf, size_t len);
 /* Whether check is one of the exit invariants' (RV_INV_*). */
 static inline bool review_check_invariant(int check)
 {

@@ -150,9 +150,11 @@ void review_change_measure(const struct review_opts *o, struct review_result *re
         return;
     }
     snprintf(fns_path, sizeof fns_path, "%s/fn-states", tmp);
+    uint64_t reviewed = 0;
+    for (int t = 0; t < RV_TARGETS; t++)
+        reviewed += res->t_states[t];
     if (!o->quiet)
-        fprintf(stderr, "%s: %s: measuring the change: the review's %" PRIu64 " states on it\n", prog, name,
-                res->t_states[RV_T_IRQ] + res->t_states[RV_T_SIGNAL]);
+        fprintf(stderr, "%s: %s: measuring the change: the review's %" PRIu64 " states on it\n", prog, name, reviewed);
     static struct child ch;
     memset(&ch, 0, sizeof ch);
     ch = (struct child){.o = o, .res = res, .cov = m->cov, .fns_path = fns_path};

@@ -36,7 +36,8 @@ static int total(const struct review_result *res, int n, bool gone)
 static void md_kind(FILE *f, const struct review_result *res, const struct review_kind *k)
 {
     char text[400];
-    fprintf(f, "- **%s**: ", review_check_name(k->target, k->check));
+    char cname[120];
+    fprintf(f, "- **%s**: ", review_check_name(k->target, k->check, cname, sizeof cname));
     md_paste(f, review_kind_text(k, text, sizeof text), MD_TEXT); /* a halt's text is the kernel's */
     fprintf(f, ": %" PRIu64 " state%s", k->count[0], k->count[0] == 1 ? "" : "s");
     if (res->has_base && k->check < RV_SLOW_VS_BASE)
@@ -172,7 +173,7 @@ static void md_side(FILE *f, const char *who, const struct review_side *s)
  * figures are also the side's, the JSON's first keys). */
 static void md_defects(FILE *f, const struct review_result *res)
 {
-    const struct target *irq = review_target_of(RV_T_IRQ);
+    const struct target *irq = review_target_of(RV_T_FIRST);
     fprintf(f, "- defects (states whose fastpath_irq divergence each explains, tree%s):",
             res->has_base ? " / baseline" : "");
     bool any = false;
@@ -264,7 +265,7 @@ static void md_config(FILE *f, const struct review_opts *o, const struct review_
         return;
     const struct review_side *t = &res->side[0], *b = &res->side[1];
     fprintf(f, "- %" PRIu64 " states in %.1f s; fastpath_irq diverges from the slowpath on %" PRIu64, res->states,
-            res->t_seconds[RV_T_IRQ], t->diverged);
+            res->t_seconds[RV_T_FIRST], t->diverged);
     if (res->has_base)
         fprintf(f, " (baseline %" PRIu64 ")", b->diverged);
     fprintf(f, ", **%" PRIu64 " unexplained**", t->unexplained);
@@ -284,9 +285,12 @@ static void md_config(FILE *f, const struct review_opts *o, const struct review_
             t->inv_checked, t->inv_broken ? "**" : "", t->inv_broken, t->inv_broken ? "**" : "");
     if (res->has_base)
         fprintf(f, " (baseline %" PRIu64 " of %" PRIu64 ")", b->inv_broken, b->inv_checked);
+    if (t->inv_unfit || (res->has_base && b->inv_unfit))
+        fprintf(f, "; not held, their state being no entry state of that side's kernel: tree %" PRIu64
+                   ", baseline %" PRIu64, t->inv_unfit, res->has_base ? b->inv_unfit : 0);
     fputc('\n', f);
     md_defects(f, res);
-    for (int g = RV_T_IRQ + 1; g < RV_TARGETS; g++)
+    for (int g = RV_T_FIRST + 1; g < RV_TARGETS; g++)
         if (res->reviewed[g])
             md_target_figures(f, res, g);
     if (res->dropped)
@@ -488,7 +492,7 @@ static void js_kind(struct out *out, const struct review_result *res, const stru
 /* A side's figures; its own defects are the IRQ target's (md_defects). */
 static void js_side(struct out *out, const struct review_side *s)
 {
-    const struct target *irq = review_target_of(RV_T_IRQ);
+    const struct target *irq = review_target_of(RV_T_FIRST);
     FILE *f = out->f;
     fprintf(f, "{\"tree\": ");
     out_string(out, s->tree);
@@ -503,9 +507,10 @@ static void js_side(struct out *out, const struct review_side *s)
     fprintf(f, ", \"model_kernel\": \"%s\", \"irq_fastpath\": %s, \"mismatches\": %" PRIu64 ", \"diverged\": %" PRIu64
                ", \"diverged_fixed\": %" PRIu64 ", \"unexplained\": %" PRIu64 ", \"halts\": %" PRIu64
                ", \"known_halts\": %" PRIu64 ", \"unfit\": %" PRIu64 ", \"invariants\": {\"checked\": %" PRIu64
-               ", \"broken\": %" PRIu64 "}, \"defects\": {",
+               ", \"broken\": %" PRIu64 ", \"unfit\": %" PRIu64 "}, \"defects\": {",
             cfg_kernel_name(s->kernel), s->irq_fastpath ? "true" : "false", s->mismatches, s->diverged,
-            s->diverged_fixed, s->unexplained, s->halts, s->known_halts, s->unfit, s->inv_checked, s->inv_broken);
+            s->diverged_fixed, s->unexplained, s->halts, s->known_halts, s->unfit, s->inv_checked, s->inv_broken,
+            s->inv_unfit);
     const char *sep = "";
     for (int d = 0; d < irq->n_defects; d++)
         if (s->defects[d]) {
