@@ -253,8 +253,10 @@ MODEL_FEATURES=""
 mprobe() { if eval "$2"; then MODEL_FEATURES="$MODEL_FEATURES${MODEL_FEATURES:++}$1"; fi; }
 # a4b0c8d36: cpu_iface_init sets EOImode (the glue's probe above)
 mprobe SPLIT_EOI '[[ " $FEATURES " == *" -DHK_GICV3_SPLIT_EOI "* ]]'
-# 4f4721706: reply_unlink no longer clears the thread's replyObject
-mprobe STALE_REPLY_REF '! grep -qs "thread_state_ptr_set_replyObject(&tcb->tcbState, REPLY_REF(0))" "$SRC/include/object/reply.h"'
+# 4f4721706: reply_unlink no longer clears the thread's replyObject (the
+# absence of that line counts only where reply_unlink is there at all)
+mprobe STALE_REPLY_REF 'grep -qs "void reply_unlink(" "$SRC/include/object/reply.h" &&
+    ! grep -qs "thread_state_ptr_set_replyObject(&tcb->tcbState, REPLY_REF(0))" "$SRC/include/object/reply.h"'
 # 27a52ddd4: runtime domain schedules (the glue's probe above)
 mprobe DOMAIN_SCHEDULE_RUNTIME '[[ " $FEATURES " == *" -DHK_DSCHED_RUNTIME "* ]]'
 # 35ec2554b: prepareNextDomain saves the FPU state at a domain's end
