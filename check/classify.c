@@ -6,7 +6,6 @@
 #include "irq_fast.h"
 #include "target.h"
 
-
 /* Whether the fastpath with these fixes agrees with the slowpath outcome
  * already normalised in ws->a; *tested: the fixes the run depended on. */
 static bool agrees_with(const struct kstate *in, unsigned fixes, struct classify_ws *ws, unsigned *tested)

@@ -427,16 +427,20 @@ static const struct target *built_fast_for(const struct sim *s, const struct kst
     return NULL;
 }
 
-/* the entry of target t's fastpath: its inputs set (for the checker), the
- * entry checked, the fastpath of variant v run, the inputs cleared */
-static bool fast_entry(const struct sim *s, struct sim_kernel *k, const struct target *t, int v,
-                       const struct ks_call *c)
+/* the entry of target t: its inputs set (for the checker), the entry
+ * checked, t's fastpath of variant v run (fast) or the slowpath, the inputs
+ * cleared; returns whether the call was performed */
+static bool target_entry(const struct sim *s, struct sim_kernel *k, const struct target *t, bool fast, int v,
+                         const struct ks_call *c)
 {
     t->sim.set_inputs(&k->ks, c);
     target_mark(t, &k->ks);
     check_entry(s, k, SE_SYSCALL);
     bool performed = true;
-    t->sim.sys_fast(&k->ks, v, &performed);
+    if (fast)
+        t->sim.sys_fast(&k->ks, v, &performed);
+    else
+        performed = handleSyscall(&k->ks, c);
     memset(&k->ks.sys, 0, sizeof k->ks.sys);
     return performed;
 }
@@ -449,20 +453,12 @@ static bool syscall_on(const struct sim *s, struct sim_kernel *k, const struct k
 {
     const struct target *built = built_fast_for(s, &k->ks, c);
     if (built)
-        return fast_entry(s, k, built, 0 /* as written */, c);
+        return target_entry(s, k, built, true, 0 /* as written */, c);
     const struct target *t = s->target;
-    if (!t->sim.entry_call || !t->sim.entry_call(c)) {
-        check_entry(s, k, SE_SYSCALL);
-        return handleSyscall(&k->ks, c);
-    }
-    if (k->fast)
-        return fast_entry(s, k, t, s->variant, c);
-    t->sim.set_inputs(&k->ks, c);
-    target_mark(t, &k->ks);
+    if (t->sim.entry_call && t->sim.entry_call(c))
+        return target_entry(s, k, t, k->fast, s->variant, c);
     check_entry(s, k, SE_SYSCALL);
-    bool performed = handleSyscall(&k->ks, c);
-    memset(&k->ks.sys, 0, sizeof k->ks.sys);
-    return performed;
+    return handleSyscall(&k->ks, c);
 }
 
 /* a SysSend on a notification (seL4_Signal, seL4_Send): its lookups may
