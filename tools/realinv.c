@@ -89,8 +89,10 @@ void realinv_print(FILE *f, const struct realinv *v)
             v->checked, v->broken, v->broken ? " (KERNEL INVARIANT BROKEN: a finding)" : "");
     for (int i = 0; i < v->n_kinds; i++) {
         const struct realinv_kind *k = &v->kinds[i];
-        fprintf(f, "    %8" PRIu64 "  %s after %s (%s), first --seed %" PRIu64 ": %s\n", k->count, inv_name(k->id),
-                k->path_name, model_word(k->model), k->first_seed, k->msg);
+        fprintf(f, "    %8" PRIu64 "  %s after %s (%s)", k->count, inv_name(k->id), k->path_name, model_word(k->model));
+        if (strcmp(v->cmd, "check")) /* a generated state: its seed; a scenario file is its own */
+            fprintf(f, ", first --seed %" PRIu64, k->first_seed);
+        fprintf(f, ": %s\n", k->msg);
         fprintf(f, "              why it holds: %s\n", inv_what(k->id));
     }
     if (v->dropped)

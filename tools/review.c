@@ -516,6 +516,7 @@ static void invariant_side(struct review_result *res, struct side_run *r, int s,
             side->inv_checked++;
             continue;
         }
+        unsigned broken = (unsigned)rep.items[0].id;
         /* the states are the tree's build's: on a baseline of another
          * kernel one may be no entry state of it (master's domain schedule
          * on base), and its outcome then proves nothing */
@@ -525,8 +526,7 @@ static void invariant_side(struct review_result *res, struct side_run *r, int s,
         }
         side->inv_checked++;
         side->inv_broken++;
-        kstate_check_admit(&r->real[p], INV_AT_EXIT, admit, &rep);
-        struct review_kind key = {.check = RV_INV_SLOW + p, .cause = (unsigned)rep.items[0].id};
+        struct review_kind key = {.check = RV_INV_SLOW + p, .cause = broken};
         kind_count(res, s, &key, seed);
     }
 }
