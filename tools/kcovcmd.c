@@ -112,18 +112,12 @@ static int parse(int argc, char **argv, struct kcov_opts *o)
 
 /* ---- the run (in a child: its exit writes the counters) ---- */
 
-/* Whether k's build runs driver d's path p (a fastpath: when built). */
-static bool path_built(const struct real_driver *d, const struct rk_kernel *k, int p)
-{
-    return d->paths[p] >= 0 && (p == 0 || real_has_fastpath(d, &k->info));
-}
-
 /* in through each of d's paths the build has; whether one fitted it */
 static bool run_paths(const struct real_driver *d, struct rk_kernel *k, struct kstate *in, struct kstate *out)
 {
     bool ran = false;
     for (int p = 0; p < REAL_NPATH; p++)
-        if (path_built(d, k, p))
+        if (real_path_built(d, &k->info, p))
             ran |= d->run(k, in, d->paths[p], out, NULL) >= 0;
     return ran;
 }

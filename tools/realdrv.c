@@ -30,6 +30,11 @@ bool real_has_fastpath(const struct real_driver *d, const struct hk_info *info)
     return *(const unsigned *)((const char *)info + d->fastpath_flag) != 0;
 }
 
+bool real_path_built(const struct real_driver *d, const struct hk_info *info, int p)
+{
+    return d->paths[p] >= 0 && (p == 0 || real_has_fastpath(d, info));
+}
+
 const char *real_path_name(const struct real_driver *d, int p)
 {
     for (int i = 0; i < REAL_NPATH; i++)

@@ -145,6 +145,9 @@ REAL_DRIVERS(REAL_DRIVER_DECLARE)
 const struct real_driver *real_driver_of(const struct target *t);
 /* Whether the build (its kernel.info) has d's fastpath. */
 bool real_has_fastpath(const struct real_driver *d, const struct hk_info *info);
+/* Whether a build (its kernel.info) runs d's path p (0 the slowpath, 1 the
+ * fastpath as built, 2 the corrected one): a fastpath when built. */
+bool real_path_built(const struct real_driver *d, const struct hk_info *info, int p);
 /* The name of bridge path p in d's outputs; "-" for none (fuzz: -1). */
 const char *real_path_name(const struct real_driver *d, int p);
 

@@ -371,7 +371,7 @@ static void model_path(const struct target *t, struct kstate *ks, int p)
 /* Whether side k's build runs path p of target t (a fastpath: when built). */
 static bool path_built(const struct rk_kernel *k, int t, int p)
 {
-    return driver_of(t)->paths[p] >= 0 && (p == 0 || info_has(&k->info, t));
+    return real_path_built(driver_of(t), &k->info, p);
 }
 
 /* Path p of target t on the side's state, as its driver makes the entry
