@@ -280,6 +280,8 @@ static void print_counts(const struct kcov_counts *c, const struct cov_data *d)
         printf(")");
         sep = ", ";
     }
+    if (target_at(KCOV_MAX_TARGETS)) /* the counts' capacity: said, never dropped in silence */
+        printf("%s(targets past the first %d not run)", sep, KCOV_MAX_TARGETS);
 }
 
 static int report(const struct kcov_opts *o, const struct cov_data *d, const struct kcov_counts *c, const char *cov)
