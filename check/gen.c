@@ -7,6 +7,7 @@
 #include "build.h"
 #include "invariant.h"
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
 #include "smp.h"
 #include "target.h"

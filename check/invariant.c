@@ -7,6 +7,7 @@
 
 #include "irq_fast.h"
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
 #include "target.h"
 #include "vspace.h"

@@ -4,6 +4,7 @@
 #include "kassert.h"
 #include "ntfn.h"
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
 #include "tcbqueue.h"
 

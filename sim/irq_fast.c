@@ -3,12 +3,14 @@
 
 #include <string.h>
 
+#include "budget.h"
 #include "cost_hooks.h"
 #include "irq_slow.h"
 #include "irqc.h"
 #include "kassert.h"
 #include "ntfn.h"
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
 
 static const struct { const char *name, *what; bool fallback; } exits[] = {

@@ -1,6 +1,7 @@
 /* irq_slow: model of the kernel's interrupt slowpath. */
 #include "irq_slow.h"
 
+#include "budget.h"
 #include "cost_hooks.h"
 #include "irqc.h"
 #include "kassert.h"

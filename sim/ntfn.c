@@ -4,7 +4,9 @@
 #include "cost_hooks.h"
 #include "kassert.h"
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
+#include "schedcontext.h"
 #include "smp.h"
 
 /* ntfn_set_active */
@@ -64,48 +66,6 @@ void cancelIPC(struct kstate *ks, int t)
         return;
     default:
         return;
-    }
-}
-
-/* schedContext_donate (migrateTCB moves the receiver to the SC's core) */
-void schedContext_donate(struct kstate *ks, int sc, int to)
-{
-    KASSERT(ks, ks->tcbs[to].sc == KS_NONE, A_DONATE_TO_NO_SC);
-    int from = ks->scs[sc].tcb;
-    COST(ks, 1, 2, 1); /* scTcb; scTcb, tcbSchedContext */
-    if (from != KS_NONE) {
-        remoteTCBStall(ks, from);
-        tcbSchedDequeue(ks, from);
-        tcbReleaseRemove(ks, from);
-        COST(ks, 1 + (from != ks->cur_thread), 1, 1 + (from != ks->cur_thread)); /* ksCurThread, action */
-        ks->tcbs[from].sc = KS_NONE;
-        if (from == ks->cur_thread || from == ks->sched_action)
-            rescheduleRequired(ks);
-    }
-    ks->scs[sc].tcb = (int8_t)to;
-    ks->tcbs[to].sc = (int8_t)sc;
-    COST_IF(ks, ks->cfg.smp, 1, 1, 1); /* migrateTCB: scCore, tcbAffinity (FPU not counted) */
-    if (ks->cfg.smp)
-        migrateTCB(ks, to, ks->scs[sc].core);
-}
-
-/* schedContext_resume */
-void schedContext_resume(struct kstate *ks, int sc)
-{
-    COST_B(ks); /* sc */
-    if (sc == KS_NONE)
-        return;
-    int t = ks->scs[sc].tcb;
-    if (!ks_check(ks, t != KS_NONE, A_RESUME_HAS_TCB))
-        return;
-    COST_R(ks, 1); /* scTcb */
-    COST_SCHEDULABLE(ks, t);
-    if (!isSchedulable(ks, t))
-        return;
-    COST_READY_SUFF(ks, sc);
-    if (!(refill_ready(ks, sc) && refill_sufficient(ks, sc, 0))) {
-        KASSERT(ks, !ks->tcbs[t].queued, A_RESUME_NOT_QUEUED);
-        postpone(ks, sc);
     }
 }
 

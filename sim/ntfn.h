@@ -15,8 +15,6 @@ void ntfn_set_active(struct kstate *ks, int n, uint64_t badge);
 void sendSignal(struct kstate *ks, int n, uint64_t badge);
 void cancelIPC(struct kstate *ks, int t);
 void cancelSignal(struct kstate *ks, int t, int n);
-void schedContext_donate(struct kstate *ks, int sc, int to);
-void schedContext_resume(struct kstate *ks, int sc);
 void maybeDonateSchedContext(struct kstate *ks, int t, int n);
 
 #endif

@@ -46,33 +46,13 @@ void schedule(struct kstate *ks);
 void activateThread(struct kstate *ks);
 
 void updateTimestamp(struct kstate *ks);
-bool checkBudget(struct kstate *ks);
 void commitTime(struct kstate *ks);
-void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault);
-void endTimeslice(struct kstate *ks, bool can_timeout_fault);
 void postpone(struct kstate *ks, int sc);
 void awaken(struct kstate *ks);
 void checkDomainTime(struct kstate *ks);
 ticks_t next_interrupt_time(struct kstate *ks);
 void setNextInterrupt(struct kstate *ks);
 void setDeadline(struct kstate *ks, ticks_t deadline);
-bool checkBudgetRestart(struct kstate *ks);
-void handleTimeout(struct kstate *ks, int t);
-/* the timeout-fault IPC (see sched.c for why it lives here) */
-void sendIPC(struct kstate *ks, int t, int e);
-/* The states in which the kernel reads a thread's replyObject: blocked
- * receiving or on a reply (master reply_unlink asserts one,
- * include/object/reply.h:14-27). */
-bool reply_ref_state(int ts);
-/* The reply rule: whether a thread in state ts holds a reply reference
- * that means something (one the kernel unlinks, the reply names back):
- * in those states; in any state on a kernel that clears the reference
- * when it stops meaning anything (base reply.h:20, reply.c:26), not on one
- * that leaves it stale (KF_STALE_REPLY_REF, 4f4721706). */
-bool reply_ref_live(const struct ks_config *c, int ts);
-void reply_unlink(struct kstate *ks, int r, int t);
-void reply_push(struct kstate *ks, int caller, int callee, int r);
-
 /* doMaskReschedule: send the reschedule IPIs this core owes (SMP) */
 void doMaskReschedule(struct kstate *ks);
 

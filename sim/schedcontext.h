@@ -20,6 +20,8 @@ const char *ks_syserr_name(int e);
 
 #define SC_FLAG_SPORADIC 1u /* seL4_SchedContext_Sporadic */
 
+void schedContext_donate(struct kstate *ks, int sc, int to);
+void schedContext_resume(struct kstate *ks, int sc);
 void schedContext_bindTCB(struct kstate *ks, int sc, int t);
 void schedContext_unbindTCB(struct kstate *ks, int sc, int t);
 void schedContext_unbindAllTCBs(struct kstate *ks, int sc);
@@ -28,8 +30,6 @@ void schedContext_unbindNtfn(struct kstate *ks, int sc);
 
 /* budget and period in ticks (the kernel converts from microseconds); core
  * is the SchedControl cap's (capSchedControlCore: 0 without SMP) */
-int decodeSchedControl_ConfigureFlags(struct kstate *ks, int sc, int core, ticks_t budget, ticks_t period,
-                                      unsigned extra_refills, uint64_t badge, unsigned flags);
 /* bind sc to thread t or notification n (the other KS_NONE) */
 int decodeSchedContext_Bind(struct kstate *ks, int sc, int t, int n);
 int decodeSchedContext_UnbindObject(struct kstate *ks, int sc, int t, int n);

@@ -1,6 +1,7 @@
 /* syscall: model of the MCS system-call entry and exit. */
 #include "syscall.h"
 
+#include "budget.h"
 #include "domain.h"
 #include "ipc.h"
 #include "irqhandler.h"
@@ -8,6 +9,7 @@
 #include "refill.h"
 #include "schedcontext.h"
 #include "sched.h"
+#include "schedcontrol.h"
 #include "smp.h"
 #include "tcbops.h"
 

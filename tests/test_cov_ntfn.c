@@ -20,6 +20,7 @@
  *
  * Board imx8mm: 8 MHz, MIN_BUDGET 160 ticks.
  */
+#include "schedcontext.h"
 #include "tcount.h"
 
 /* ---- cancelSignal / cancelIPC ---- */

@@ -29,6 +29,7 @@
  *
  * Board imx8mm: 8 MHz, MIN_BUDGET 160 ticks, timer precision 0.
  */
+#include "budget.h"
 #include "tcount.h"
 
 /* A Running thread with an SC: round robin when period is 0. */

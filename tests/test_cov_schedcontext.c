@@ -21,6 +21,7 @@
 #include "tcount.h"
 
 #include "schedcontext.h"
+#include "schedcontrol.h"
 
 struct call {
     int sc, t, n, ret;

@@ -27,6 +27,7 @@
 #include "irqc.h"
 #include "irqhandler.h"
 #include "print.h"
+#include "reply.h"
 #include "schedcontext.h"
 #include "smp.h"
 #include "scenario.h"

@@ -18,6 +18,7 @@
  *
  * Board imx8mm: 8 MHz, MIN_BUDGET 160 ticks.
  */
+#include "reply.h"
 #include "tcommon.h"
 
 static struct kstate g_ks, g_copy;

@@ -10,12 +10,14 @@
 #include <cmocka.h>
 
 #include "build.h"
+#include "budget.h"
 #include "ipc.h"
 #include "irqhandler.h"
 #include "ntfn.h"
 #include "refill.h"
 #include "schedcontext.h"
 #include "sched.h"
+#include "schedcontrol.h"
 #include "syscall.h"
 #include "tcbops.h"
 

@@ -15,6 +15,7 @@
  * Board imx8mm: 8 MHz timer, MIN_BUDGET 160 ticks, timer precision 0, so
  * setNextInterrupt programs exactly the next interrupt time.
  */
+#include "budget.h"
 #include "tcommon.h"
 
 static struct kstate g_ks, g_copy;

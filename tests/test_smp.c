@@ -22,6 +22,7 @@
 
 #include "scenario.h"
 #include "schedcontext.h"
+#include "schedcontrol.h"
 #include "sim.h"
 #include "smp.h"
 #include "syscall.h"

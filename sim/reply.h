@@ -1,0 +1,27 @@
+/*
+ * reply: reply objects and the MCS call stack (kernel
+ * include/object/reply.h, src/object/reply.c): a reply links a caller
+ * blocked on it (replyTCB); the replies of one scheduling context's calls
+ * form a stack (replyPrev, replyNext, scReply) along which the SC was
+ * donated and goes back.
+ */
+#ifndef IRQSIM_REPLY_H
+#define IRQSIM_REPLY_H
+
+#include "kstate.h"
+
+/* The states in which the kernel reads a thread's replyObject: blocked
+ * receiving or on a reply (master reply_unlink asserts one,
+ * include/object/reply.h:14-27). */
+bool reply_ref_state(int ts);
+/* The reply rule: whether a thread in state ts holds a reply reference
+ * that means something (one the kernel unlinks, the reply names back):
+ * in those states; in any state on a kernel that clears the reference
+ * when it stops meaning anything (base reply.h:20, reply.c:26), not on one
+ * that leaves it stale (KF_STALE_REPLY_REF, 4f4721706). */
+bool reply_ref_live(const struct ks_config *c, int ts);
+void reply_unlink(struct kstate *ks, int r, int t);
+void reply_push(struct kstate *ks, int caller, int callee, int r);
+
+
+#endif
