@@ -160,6 +160,13 @@ static void cmp_tcb(struct cmp *c, int i)
      * blocked thread's is meaningful */
     if (isBlocked(c->a, i) && isBlocked(c->b, i) && x->blocking != y->blocking)
         differ(c, DF_BLOCKING, "thread %s blocked on: slow %d, fast %d", x->name, x->blocking, y->blocking);
+    /* what a sender blocked on an endpoint left for its receiver */
+    if (x->state == TS_BlockedOnSend && y->state == TS_BlockedOnSend &&
+        (x->ipc_badge != y->ipc_badge || x->ipc_grant != y->ipc_grant || x->ipc_grant_reply != y->ipc_grant_reply ||
+         x->ipc_call != y->ipc_call))
+        differ(c, DF_BLOCKING, "thread %s send (badge, grant, grant reply, call): slow %#" PRIx64 " %d %d %d, fast %#" PRIx64
+               " %d %d %d", x->name, x->ipc_badge, x->ipc_grant, x->ipc_grant_reply, x->ipc_call, y->ipc_badge,
+               y->ipc_grant, y->ipc_grant_reply, y->ipc_call);
     if (x->reply != y->reply)
         differ(c, DF_BLOCKING, "thread %s reply object: slow %s, fast %s", x->name, ks_reply_name(c->a, x->reply),
                ks_reply_name(c->b, y->reply));
@@ -217,6 +224,9 @@ static void cmp_sc(struct cmp *c, int i)
                y->consumed);
     if (x->tcb != y->tcb)
         differ(c, DF_TCB_SC, "SC %s bound to: slow %s, fast %s", x->name, TA(x->tcb), TB(y->tcb));
+    if (x->reply != y->reply)
+        differ(c, DF_REPLY, "SC %s call stack head: slow %s, fast %s", x->name, ks_reply_name(c->a, x->reply),
+               ks_reply_name(c->b, y->reply));
 }
 
 /* An IPC queue compares as the sequence of its threads. */
@@ -252,10 +262,15 @@ static void cmp_ipc(struct cmp *c)
             differ(c, DF_EP, "endpoint %s: slow %s head %s, fast %s head %s", x->name, ks_ep_state_name(x->state),
                    TA(x->q_head), ks_ep_state_name(y->state), TB(y->q_head));
     }
-    for (int i = 0; i < a->n_replies; i++)
-        if (a->replies[i].tcb != b->replies[i].tcb)
-            differ(c, DF_REPLY, "reply %s: slow %s, fast %s", a->replies[i].name, TA(a->replies[i].tcb),
-                   TB(b->replies[i].tcb));
+    for (int i = 0; i < a->n_replies; i++) {
+        const struct ks_reply *x = &a->replies[i], *y = &b->replies[i];
+        if (x->tcb != y->tcb)
+            differ(c, DF_REPLY, "reply %s: slow %s, fast %s", x->name, TA(x->tcb), TB(y->tcb));
+        if (x->prev != y->prev || x->next != y->next || x->sc_head != y->sc_head)
+            differ(c, DF_REPLY, "reply %s call stack (prev, next or head of SC): slow %s %s %s, fast %s %s %s",
+                   x->name, ks_reply_name(a, x->prev), ks_reply_name(a, x->next), ks_sc_name(a, x->sc_head),
+                   ks_reply_name(b, y->prev), ks_reply_name(b, y->next), ks_sc_name(b, y->sc_head));
+    }
 }
 
 /* Byte-equal object arrays hold nothing to report: most checks agree, and

@@ -226,6 +226,10 @@ static void print_tcb(FILE *out, const struct kstate *ks, int i)
     opt_flag(out, "vmid", t->vmid_ok, true);
     opt_flag(out, "fpu_live", t->fpu_live, false);
     opt_u64(out, "badge", t->badge_reg);
+    opt_u64(out, "ipc_badge", t->ipc_badge);
+    opt_flag(out, "ipc_grant", t->ipc_grant, false);
+    opt_flag(out, "ipc_grant_reply", t->ipc_grant_reply, false);
+    opt_flag(out, "ipc_call", t->ipc_call, false);
     fprintf(out, "\n");
 }
 
@@ -239,6 +243,7 @@ static void print_sc(FILE *out, const struct kstate *ks, int i)
         fprintf(out, " core=%u", s->core);
     opt_obj(out, "tcb", s->tcb, ks_tcb_name(ks, s->tcb));
     opt_obj(out, "ntfn", s->ntfn, ks_ntfn_name(ks, s->ntfn));
+    opt_obj(out, "reply", s->reply, ks_reply_name(ks, s->reply));
     opt_u64(out, "consumed", s->consumed);
     opt_u64(out, "badge", s->badge);
     /* every slot, so that stale slots outside head..tail round-trip too */
@@ -347,7 +352,11 @@ void ks_print(FILE *out, const struct kstate *ks)
     }
     for (int i = 0; i < ks->n_replies; i++) {
         fprintf(out, "reply %s", ks->replies[i].name);
-        opt_obj(out, "tcb", ks->replies[i].tcb, ks_tcb_name(ks, ks->replies[i].tcb));
+        const struct ks_reply *r = &ks->replies[i];
+        opt_obj(out, "tcb", r->tcb, ks_tcb_name(ks, r->tcb));
+        opt_obj(out, "prev", r->prev, ks_reply_name(ks, r->prev));
+        opt_obj(out, "next", r->next, ks_reply_name(ks, r->next));
+        opt_obj(out, "sc_head", r->sc_head, ks_sc_name(ks, r->sc_head));
         fprintf(out, "\n");
     }
     print_irqs(out, ks);

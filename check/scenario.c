@@ -542,6 +542,10 @@ static const struct scen_field tcb_fields[] = {
     FLAG(struct ks_tcb, "vmid", vmid_ok),
     FLAG(struct ks_tcb, "fpu_live", fpu_live),
     NUM(struct ks_tcb, "badge", badge_reg, UINT64_MAX),
+    NUM(struct ks_tcb, "ipc_badge", ipc_badge, UINT64_MAX),
+    FLAG(struct ks_tcb, "ipc_grant", ipc_grant),
+    FLAG(struct ks_tcb, "ipc_grant_reply", ipc_grant_reply),
+    FLAG(struct ks_tcb, "ipc_call", ipc_call),
 };
 
 static const struct scen_field sc_fields[] = {
@@ -554,6 +558,7 @@ static const struct scen_field sc_fields[] = {
     NUM(struct ks_sc, "core", core, KS_MAX_CORES - 1),
     REF(struct ks_sc, "tcb", tcb, K_TCB),
     REF(struct ks_sc, "ntfn", ntfn, K_NTFN),
+    REF(struct ks_sc, "reply", reply, K_REPLY),
     NUM(struct ks_sc, "consumed", consumed, UINT64_MAX),
     NUM(struct ks_sc, "badge", badge, UINT64_MAX),
     SPECIAL("refills"),
@@ -578,6 +583,9 @@ static const struct scen_field ep_fields[] = {
 
 static const struct scen_field reply_fields[] = {
     REF(struct ks_reply, "tcb", tcb, K_TCB),
+    REF(struct ks_reply, "prev", prev, K_REPLY),
+    REF(struct ks_reply, "next", next, K_REPLY),
+    REF(struct ks_reply, "sc_head", sc_head, K_SC),
 };
 
 struct irq_rec {

@@ -442,6 +442,7 @@ static bool target_entry(const struct sim *s, struct sim_kernel *k, const struct
     else
         performed = handleSyscall(&k->ks, c);
     memset(&k->ks.sys, 0, sizeof k->ks.sys);
+    k->ks.sys.ep = KS_NONE;
     return performed;
 }
 

@@ -32,8 +32,9 @@ static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
 {
     const struct ks_sysin *s = &ks->sys;
     bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
-    if (s->cap >= SCAP_COUNT)
-        snprintf(buf, len, "cap kind %u out of range", s->cap);
+    if (s->cap >= SCAP_SEND_KINDS)
+        snprintf(buf, len, "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail)",
+                 ks_sys_cap_name(s->cap));
     else if (ntfn_cap && s->ntfn == KS_NONE)
         snprintf(buf, len, "cap=%s needs ntfn=", ks_sys_cap_name(s->cap));
     else if (ntfn_cap && (s->ntfn < 0 || s->ntfn >= ks->n_ntfns))
@@ -67,7 +68,7 @@ bool sig_entry_call(const struct ks_call *c)
 /* the registers and lookups of that SysSend (struct ks_sysin) */
 void sig_set_inputs(struct kstate *ks, const struct ks_call *c)
 {
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn,
+    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn, .ep = KS_NONE,
                                 .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
 }
 
@@ -114,6 +115,7 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
                                       SK_NULL, SK_EXTRA_BAD, SK_EXTRA_BAD, SK_EXTRA_OK};
     struct ks_sysin *s = &ks->sys;
     memset(s, 0, sizeof *s);
+    s->ep = KS_NONE; /* no endpoint cap on a send line */
     int kind = kinds[gen_pick(src, 16)];
     int irq = ks->active_irq;
     if (irq >= 0 && irq < ks->n_irqs && ks->irq_cap[irq].type == CAP_Notification) {
@@ -184,7 +186,7 @@ static int send_current(struct exh_walk *w, int left)
  * outcomes of lookupExtraCaps (more caps only repeat them). */
 static void plan_sysin(struct exh_walk *w, struct exh_plan *p)
 {
-    P_SCAP(p) = exh_choose(w, SCAP_COUNT);
+    P_SCAP(p) = exh_choose(w, SCAP_SEND_KINDS);
     P_EXTRA(p) = P_SCAP(p) == SCAP_NTFN ? exh_choose(w, XE_KINDS) : XE_NONE;
 }
 
@@ -216,6 +218,7 @@ static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
 {
     struct ks_sysin *s = &ks->sys;
     memset(s, 0, sizeof *s);
+    s->ep = KS_NONE; /* no endpoint cap on a send line */
     s->entry = ENTRY_SIGNAL;
     s->cap = (uint8_t)P_SCAP(p);
     s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);

@@ -61,11 +61,15 @@ void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
     }
 }
 
-/* sendFaultIPC for a timeout fault (tcbFault = current_fault) */
+/* sendFaultIPC for a timeout fault (tcbFault = current_fault): blocking,
+ * no call, no donation (handleTimeout, faulthandler.c:28, 40-45). The
+ * handler cap's badge is modelled 0 and its rights as granting (a valid
+ * fault handler has CanGrant or CanGrantReply: validFaultHandler). */
 static void sendFaultIPC(struct kstate *ks, int t, int e)
 {
+    static const struct ipc_send fault_send = {.blocking = true, .grant = true, .grant_reply = true};
     ks->tcbs[t].fault = FAULT_Timeout;
-    sendIPC(ks, t, e);
+    sendIPC(ks, &fault_send, t, e);
 }
 
 /* handleTimeout. A thread whose handler endpoint is not in the state (a

@@ -66,27 +66,29 @@ void receiveSignal(struct kstate *ks, int t, int n, bool is_blocking)
     maybeReturnSchedContext(ks, n, t);
 }
 
-/* receiveIPC, EPState_Send: take the head sender. The model's senders are
- * timeout faulters (reply_push without donation, or Inactive) and plain
- * senders blocked without a call (woken and possibly switched to). */
+/* receiveIPC, EPState_Send: take the head sender, with what it left in
+ * its thread state (endpoint.c:189-240). A caller, or a faulter, waits on
+ * the receiver's reply if the send could grant one; a caller with an SC
+ * donates it, a timeout faulter never does. */
 static void receive_from_sender(struct kstate *ks, int t, struct ks_ep *ep, int r)
 {
     int sender = ep->q_head;
     if (!ks_check(ks, sender != KS_NONE, A_RECVIPC_SEND_HEAD))
         return;
+    const struct ks_tcb *s = &ks->tcbs[sender];
     tcbEPDequeue(ks, sender, &ep->q_head, &ep->q_tail);
     if (ep->q_head == KS_NONE)
         ep->state = EP_Idle;
-    ks->tcbs[t].badge_reg = 0; /* doIPCTransfer: the sender's cap badge, modelled 0 */
-    int ssc = ks->tcbs[sender].sc;
+    ks->tcbs[t].badge_reg = s->ipc_badge; /* doIPCTransfer: the badge register */
+    int ssc = s->sc;
     if (sc_sporadic(ks, ssc)) {
         KASSERT(ks, ssc != ks->cur_sc, A_RECVIPC_SENDER_SPORADIC_CUR);
         if (ssc != ks->cur_sc)
             refill_unblock_check(ks, ssc);
     }
-    if (ks->tcbs[sender].fault != FAULT_None) {
-        if (r != KS_NONE)
-            reply_push(ks, sender, t, r);
+    if (s->ipc_call || s->fault != FAULT_None) {
+        if ((s->ipc_grant || s->ipc_grant_reply) && r != KS_NONE)
+            reply_push(ks, sender, t, r, ssc != KS_NONE && s->fault != FAULT_Timeout);
         else
             setThreadState(ks, sender, TS_Inactive);
         return;

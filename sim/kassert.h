@@ -90,7 +90,14 @@
     X(A_REPLY_UNLINK_STATE, "reply_unlink", "thread blocked on receive or on reply (master)") \
     X(A_SIG_NTFN_STATE, "fastpath_signal", "valid notification state (fail)") \
     X(A_SIG_DEST, "fastpath_signal", "dest != NULL") \
-    X(A_SIG_SPORADIC_CUR, "fastpath_signal", "woken sporadic SC is not ksCurSC")
+    X(A_SIG_SPORADIC_CUR, "fastpath_signal", "woken sporadic SC is not ksCurSC") \
+    X(A_REPLY_PUSH_LINKS, "reply_push", "reply's call-stack links are clear") \
+    X(A_REPLY_PUSH_STACK, "reply_push", "the SC's call-stack head names the SC back") \
+    X(A_REPLY_POP, "reply_pop", "caller blocked on this reply, linked to it") \
+    X(A_REPLY_POP_HEAD, "reply_pop", "the popped reply's predecessor is the new head") \
+    X(A_REPLY_REMOVE_TCB, "reply_remove_tcb", "thread blocked on a reply") \
+    X(A_SENDIPC_DEST_SUFFICIENT, "sendIPC", "receiver's SC sufficient and ready") \
+    X(A_CALL_DEST, "fastpath_call", "the endpoint's queue head is a receiver")
 
 enum kassert_id {
 #define KASSERT_ENUM(id, fn, msg) id,

@@ -76,7 +76,7 @@ int ks_add_sc(struct kstate *ks, const char *name)
     struct ks_sc *s = &ks->scs[i];
     memset(s, 0, sizeof *s);
     set_name(s->name, name, PREFIX("sc"), i);
-    s->tcb = s->ntfn = KS_NONE;
+    s->tcb = s->ntfn = s->reply = KS_NONE;
     return i;
 }
 
@@ -112,7 +112,7 @@ int ks_add_reply(struct kstate *ks, const char *name)
     struct ks_reply *r = &ks->replies[i];
     memset(r, 0, sizeof *r);
     set_name(r->name, name, PREFIX("reply"), i);
-    r->tcb = KS_NONE;
+    r->tcb = r->prev = r->next = r->sc_head = KS_NONE;
     return i;
 }
 
@@ -147,6 +147,7 @@ int ks_init(struct kstate *ks, const char *board)
     ks->sched_action = KS_SA_RESUME;
     ks->active_irq = ks->oor_irq = KS_IRQ_INVALID;
     ks->sys.ntfn = KS_NONE;
+    ks->sys.ep = KS_NONE;
     ks->deadline = UINT64_MAX;
     for (int c = 0; c < KS_MAX_CORES; c++) {
         ks->core_cur[c] = ks->core_idle[c] = ks->release_head[c] = KS_NONE;
@@ -216,7 +217,7 @@ NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint
 NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal")
-NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail")
+NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep")
 
 #define OBJ_NAME(fn, arr, count)                                 \
     const char *fn(const struct kstate *ks, int i)               \
@@ -322,6 +323,8 @@ static void remap_sc(struct kstate *ks, int i)
         fix_ref8(&ks->core_sc[c], i);
         fix_ref8(&ks->core_idle_sc[c], i);
     }
+    for (int k = 0; k < ks->n_replies; k++)
+        fix_ref8(&ks->replies[k].sc_head, i);
 }
 
 static void remap_ntfn(struct kstate *ks, int i)
@@ -345,12 +348,19 @@ static void remap_ep(struct kstate *ks, int i)
             fix_ref8(&ks->tcbs[k].blocking, i);
         fix_ref8(&ks->tcbs[k].timeout_ep, i);
     }
+    fix_ref8(&ks->sys.ep, i);
 }
 
 static void remap_reply(struct kstate *ks, int i)
 {
     for (int k = 0; k < ks->n_tcbs; k++)
         fix_ref8(&ks->tcbs[k].reply, i);
+    for (int k = 0; k < ks->n_scs; k++)
+        fix_ref8(&ks->scs[k].reply, i);
+    for (int k = 0; k < ks->n_replies; k++) {
+        fix_ref8(&ks->replies[k].prev, i);
+        fix_ref8(&ks->replies[k].next, i);
+    }
 }
 
 #define DROP(arr, count, i)                                                              \

@@ -52,16 +52,26 @@ enum ks_irq_state { IRQ_Inactive, IRQ_Signal, IRQ_Timer, IRQ_IPI, IRQ_Reserved, 
 enum ks_cap_type { CAP_Null, CAP_Notification, CAP_Endpoint, CAP_TYPE_COUNT };
 enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_COUNT };
 
-/* The kernel entry a state is at: an interrupt (the IRQ path), or a
+/* The kernel entry a state is at: an interrupt (the IRQ path), a
  * SysSend (seL4_Send, seL4_Signal) by the current thread, the entry of
- * master's signal fastpath (sim/sig_fast.h). */
-enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_COUNT };
+ * master's signal fastpath (sim/sig_fast.h), or a SysCall (seL4_Call), the
+ * entry of fastpath_call (sim/call_fast.h). */
+enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_COUNT };
 /* What the SysSend's cptr resolves to in the caller's CSpace (lookup_fp and
  * lookupCapAndSlot agree on it): a notification cap with or without the
  * send right, a null cap (an empty slot), or no slot (a lookup failure).
  * An endpoint cap is not modelled: both paths take sendIPC then, the
  * fastpath before touching anything (docs/FINDINGS-signal.md). */
-enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_COUNT };
+enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_COUNT };
+/* the kinds a SysSend entry's cptr resolves to: an endpoint cap is not
+ * modelled there (the signal target) */
+#define SCAP_SEND_KINDS SCAP_EP
+/* An endpoint cap's rights (capCanSend, capCanReceive, capCanGrant,
+ * capCanGrantReply): struct ks_sysin rights bits */
+enum ks_ep_right { EPR_SEND, EPR_RECV, EPR_GRANT, EPR_GRANT_REPLY, EPR_COUNT };
+#define EPR(r) (1u << (r))
+#define KS_MSG_REGISTERS 4    /* n_msgRegisters (aarch64) */
+#define KS_MSG_MAX_LENGTH 120 /* seL4_MsgMaxLength */
 #define KS_MAX_EXTRA_CAPS 3 /* seL4_MsgMaxExtraCaps */
 
 /* ksSchedulerAction: ResumeCurrentThread, ChooseNewThread, or a TCB index */
@@ -110,8 +120,15 @@ struct ks_tcb {
     bool fpu_live;       /* a core's FPU owner (ksActiveFPUState) is this thread's
                             FPU state: nativeThreadUsingFPU() while that core is
                             its affinity */
-    uint8_t pad0[7];
+    /* what a thread blocked sending holds in its thread state for the
+     * receiver (sendIPC, endpoint.c:34-45); stale in other states, as the
+     * kernel leaves them */
+    bool ipc_grant;       /* blockingIPCCanGrant */
+    bool ipc_grant_reply; /* blockingIPCCanGrantReply */
+    bool ipc_call;        /* blockingIPCIsCall */
+    uint8_t pad0[4];
     uint64_t badge_reg;  /* badgeRegister */
+    uint64_t ipc_badge;  /* blockingIPCBadge */
 };
 
 struct ks_sc {
@@ -128,7 +145,7 @@ struct ks_sc {
     uint8_t core;        /* scCore */
     int8_t tcb;          /* scTcb */
     int8_t ntfn;         /* scNotification */
-    uint8_t pad1;
+    int8_t reply;        /* scReply: the head of its call stack */
     struct ks_refill refills[KS_MAX_REFILLS];
 };
 
@@ -148,9 +165,16 @@ struct ks_ep {
     int8_t q_head, q_tail;
 };
 
+/* A reply object. Its call-stack links are the kernel's call_stack_t
+ * words: replyPrev names a reply; replyNext names a reply, or, with its
+ * isHead bit, the SC whose stack this reply heads (sc_head here, so that
+ * next and sc_head are never both set). */
 struct ks_reply {
     char name[KS_NAME_LEN];
     int8_t tcb;          /* replyTCB */
+    int8_t prev;         /* replyPrev */
+    int8_t next;         /* replyNext, isHead clear */
+    int8_t sc_head;      /* replyNext, isHead set */
 };
 
 /* The cap in an IRQ's handler slot (intStateIRQNode[irq].cap). */
@@ -198,8 +222,11 @@ struct ks_sysin {
                             of, among those of its entry kind (check/target.h,
                             target_of): 0 the first registered; the model
                             never reads it */
-    uint8_t pad0[2];
-    uint64_t badge;      /* capNtfnBadge */
+    int8_t ep;           /* capEPPtr of an endpoint cap (SCAP_EP) */
+    uint8_t rights;      /* an endpoint cap's rights: EPR() bits */
+    uint64_t badge;      /* capNtfnBadge, capEPBadge */
+    uint8_t length;      /* seL4_MessageInfo length, 0..KS_MSG_MAX_LENGTH */
+    uint8_t pad0[7];
 };
 
 struct ks_assert {

@@ -29,10 +29,7 @@ void cancelSignal(struct kstate *ks, int t, int n)
     setThreadState(ks, t, TS_Inactive);
 }
 
-/* cancelIPC. BlockedOnReply: reply_remove_tcb without a call stack (no SC
- * is donated through a reply in the model: the only callers blocked on a
- * reply are timeout faulters, which never donate, endpoint.c:249-250), so
- * it is reply_unlink; the IRQ path never reaches this case */
+/* cancelIPC; the IRQ path never reaches its BlockedOnReply case */
 void cancelIPC(struct kstate *ks, int t)
 {
     struct ks_tcb *tcb = &ks->tcbs[t];
@@ -62,7 +59,7 @@ void cancelIPC(struct kstate *ks, int t)
         cancelSignal(ks, t, tcb->blocking);
         return;
     case TS_BlockedOnReply:
-        reply_unlink(ks, tcb->reply, t);
+        reply_remove_tcb(ks, t);
         return;
     default:
         return;

@@ -21,7 +21,10 @@ bool reply_ref_state(int ts);
  * that leaves it stale (KF_STALE_REPLY_REF, 4f4721706). */
 bool reply_ref_live(const struct ks_config *c, int ts);
 void reply_unlink(struct kstate *ks, int r, int t);
-void reply_push(struct kstate *ks, int caller, int callee, int r);
-
+/* reply_push (can_donate: canDonate) */
+void reply_push(struct kstate *ks, int caller, int callee, int r, bool can_donate);
+/* reply_remove: the caller t blocked on reply r stops waiting on it */
+void reply_remove(struct kstate *ks, int r, int t);
+void reply_remove_tcb(struct kstate *ks, int t);
 
 #endif

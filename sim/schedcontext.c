@@ -150,8 +150,18 @@ int decodeSchedContext_UnbindObject(struct kstate *ks, int sc, int t, int n)
     return SYSERR_NONE;
 }
 
-/* SchedContextUnbind in decodeSchedContextInvocation + invokeSchedContext_Unbind
- * (no reply call stack is modelled) */
+/* schedContext_unbindReply: the SC's call stack loses its head's link to
+ * it (schedcontext.c:407-414) */
+static void schedContext_unbindReply(struct kstate *ks, int sc)
+{
+    int r = ks->scs[sc].reply;
+    if (r == KS_NONE)
+        return;
+    ks->replies[r].sc_head = KS_NONE;
+    ks->scs[sc].reply = KS_NONE;
+}
+
+/* SchedContextUnbind in decodeSchedContextInvocation + invokeSchedContext_Unbind */
 int decodeSchedContext_Unbind(struct kstate *ks, int sc)
 {
     if (ks->scs[sc].tcb == ks->cur_thread)
@@ -159,5 +169,6 @@ int decodeSchedContext_Unbind(struct kstate *ks, int sc)
     setThreadState(ks, ks->cur_thread, TS_Restart);
     schedContext_unbindAllTCBs(ks, sc);
     schedContext_unbindNtfn(ks, sc);
+    schedContext_unbindReply(ks, sc);
     return SYSERR_NONE;
 }

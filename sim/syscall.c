@@ -3,6 +3,7 @@
 
 #include "budget.h"
 #include "domain.h"
+#include "endpoint.h"
 #include "ipc.h"
 #include "irqhandler.h"
 #include "ntfn.h"
@@ -20,9 +21,19 @@ struct ks_call ks_call_new(int sys, int inv)
     return c;
 }
 
+/* what a cptr resolving to cap invokes: a notification, else an endpoint
+ * (a null cap or a failed lookup is refused before either) */
+static int inv_of_cap(int cap)
+{
+    return cap == SCAP_NTFN || cap == SCAP_NTFN_NO_SEND ? CALL_Signal : CALL_Endpoint;
+}
+
 struct ks_call ks_call_of_entry(const struct kstate *ks)
 {
-    struct ks_call c = ks_call_new(SYS_Send, CALL_Signal);
+    bool call = ks->sys.entry == ENTRY_CALL;
+    struct ks_call c = ks_call_new(call ? SYS_Call : SYS_Send, call ? inv_of_cap(ks->sys.cap) : CALL_Signal);
+    c.ep = ks->sys.ep;
+    c.rights = ks->sys.rights;
     c.ntfn = ks->sys.ntfn;
     c.badge = ks->sys.badge;
     c.cap = ks->sys.cap;
@@ -40,6 +51,22 @@ static int invoke_signal(struct kstate *ks, const struct ks_call *c)
         return SYSERR_INVALID_CAP;
     setThreadState(ks, ks->cur_thread, TS_Restart);
     sendSignal(ks, c->ntfn, c->badge);
+    return SYSERR_NONE;
+}
+
+/* decodeInvocation on an endpoint cap (objecttype.c:660-676): without
+ * the send right, an invalid capability; else Restart and
+ * performInvocation_Endpoint's sendIPC, blocking, a call for SysCall,
+ * which alone may donate (handleSyscall passes canDonate only there) */
+static int invoke_endpoint(struct kstate *ks, const struct ks_call *c)
+{
+    if (c->cap != SCAP_EP || !(c->rights & EPR(EPR_SEND)))
+        return SYSERR_INVALID_CAP;
+    bool call = c->sys == SYS_Call;
+    struct ipc_send s = {.blocking = true, .call = call, .grant = (c->rights & EPR(EPR_GRANT)) != 0,
+                         .grant_reply = (c->rights & EPR(EPR_GRANT_REPLY)) != 0, .donate = call, .badge = c->badge};
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    sendIPC(ks, &s, ks->cur_thread, c->ep);
     return SYSERR_NONE;
 }
 
@@ -91,6 +118,8 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
         return decodeDomainScheduleConfigure(ks, c->dom_index, c->domain, c->budget);
     case CALL_DomainSet_ScheduleSetStart:
         return decodeDomainScheduleSetStart(ks, c->dom_index);
+    case CALL_Endpoint:
+        return invoke_endpoint(ks, c);
     default:
         return decodeIRQHandler_Ack(ks, c->irq);
     }
@@ -110,25 +139,41 @@ static void handleFault(struct kstate *ks, int t)
  * caller (isBlocking) and ends the invocation. */
 static bool lookups_fail(const struct ks_call *c)
 {
-    if (c->inv != CALL_Signal)
+    if (c->inv != CALL_Signal && c->inv != CALL_Endpoint)
         return false;
     unsigned named = (1u << c->extra_caps) - 1;
     return c->cap == SCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
 }
 
-/* handleInvocation: a failed lookup faults the caller; an error changes
- * nothing (the reply registers are not modelled); a call that left the
- * invoker restarting completes it */
+/* replyFromKernel_error, replyFromKernel_success_empty
+ * (endpoint.c:300-327): of the reply's registers, the model holds the
+ * badge register */
+static void replyFromKernel(struct kstate *ks, int t)
+{
+    ks->tcbs[t].badge_reg = 0;
+}
+
+/* handleInvocation (syscall.c:300-390): a failed lookup faults the
+ * caller; an error changes nothing but a call's reply registers; a call
+ * that left the invoker restarting completes it */
 static void handleInvocation(struct kstate *ks, const struct ks_call *c)
 {
+    int cur = ks->cur_thread;
+    bool call = c->sys == SYS_Call;
     if (lookups_fail(c)) {
-        handleFault(ks, ks->cur_thread);
+        handleFault(ks, cur);
         return;
     }
-    if (decodeInvocation(ks, c) != SYSERR_NONE)
+    if (decodeInvocation(ks, c) != SYSERR_NONE) {
+        if (call)
+            replyFromKernel(ks, cur);
         return;
-    if (ks->tcbs[ks->cur_thread].state == TS_Restart)
-        setThreadState(ks, ks->cur_thread, TS_Running);
+    }
+    if (ks->tcbs[cur].state != TS_Restart)
+        return;
+    if (call)
+        replyFromKernel(ks, cur);
+    setThreadState(ks, cur, TS_Running);
 }
 
 /* handleYield (MCS): give up the rest of the head refill, counting only
@@ -141,7 +186,7 @@ static void handleYield(struct kstate *ks)
     ks->scs[sc].consumed = consumed;
 }
 
-/* handleSyscall (SysSend, SysWait, SysRecv, SysYield) */
+/* handleSyscall (SysSend, SysCall, SysWait, SysRecv, SysYield) */
 bool handleSyscall(struct kstate *ks, const struct ks_call *c)
 {
     uint8_t saved = ks->path;
@@ -152,6 +197,7 @@ bool handleSyscall(struct kstate *ks, const struct ks_call *c)
         int cur = ks->cur_thread;
         switch (c->sys) {
         case SYS_Send:
+        case SYS_Call:
             handleInvocation(ks, c);
             break;
         case SYS_Wait:

@@ -15,7 +15,7 @@
 
 #include "kstate.h"
 
-enum ks_sys { SYS_Send, SYS_Wait, SYS_Recv, SYS_Yield, SYS_COUNT };
+enum ks_sys { SYS_Send, SYS_Wait, SYS_Recv, SYS_Yield, SYS_Call, SYS_COUNT };
 
 /* what a SysSend invokes (the cap's object type and the label) */
 enum ks_inv {
@@ -34,6 +34,7 @@ enum ks_inv {
     CALL_IRQHandler_Ack,               /* irq */
     CALL_DomainSet_ScheduleConfigure,  /* dom_index, domain, budget (the duration in ticks); master */
     CALL_DomainSet_ScheduleSetStart,   /* dom_index; master */
+    CALL_Endpoint,                     /* ep, badge, rights: a send or a call on an endpoint cap */
     CALL_COUNT
 };
 
@@ -50,11 +51,13 @@ struct ks_call {
      * what the cptr resolves to, and the message info's extra caps */
     uint8_t cap;       /* enum ks_sys_cap; SCAP_NTFN for a call made by ks_call_new */
     uint8_t extra_caps, extra_bad; /* as struct ks_sysin */
+    uint8_t rights;    /* CALL_Endpoint: the cap's rights, EPR() bits */
 };
 
 /* A call with every object KS_NONE. */
 struct ks_call ks_call_new(int sys, int inv);
-/* The SysSend of a signal entry state (ks->sys). */
+/* The system call of a system-call entry state (ks->sys): the SysSend of
+ * a signal entry, the SysCall of a call entry. */
 struct ks_call ks_call_of_entry(const struct kstate *ks);
 
 /* handleSyscall on the current thread; returns whether the call was

@@ -445,7 +445,7 @@ static void test_reply_unlink_push(void **state)
         assert_int_equal(ks->tcbs[h].state, TS_Inactive);
         /* the handler (callee) holds r0 stale on master; the spinner calls */
         ks->tcbs[h].reply = 0;
-        reply_push(ks, spin, h, 0);
+        reply_push(ks, spin, h, 0, false);
         assert_int_equal(ks->tcbs[h].reply, k == KS_KERNEL_MASTER ? 0 : KS_NONE);
         assert_int_equal(ks->tcbs[spin].reply, 0);
         assert_int_equal(ks->tcbs[spin].state, TS_BlockedOnReply);

@@ -31,7 +31,7 @@ static struct tc_run *sig_state(void)
     struct tc_run *f = tc_run_new();
     assert_int_equal(preset_noswitch(f->in, "imx8mm"), 0);
     f->in->active_irq = KS_IRQ_INVALID;
-    f->in->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = 0, .badge = 4};
+    f->in->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = 0, .ep = KS_NONE, .badge = 4};
     return f;
 }
 
@@ -604,7 +604,7 @@ static void test_generator(void **state)
     struct gen_bounds b;
     gen_bounds_default(&b);
     b.target = &target_signal;
-    int kinds[SCAP_COUNT] = {0}, extra = 0;
+    int kinds[SCAP_SEND_KINDS] = {0}, extra = 0;
     for (uint64_t seed = 1; seed <= 400; seed++) {
         struct gen_src src;
         gen_src_seed(&src, seed);
@@ -614,7 +614,7 @@ static void test_generator(void **state)
         kinds[ks->sys.cap]++;
         extra += ks->sys.extra_caps > 0;
     }
-    for (int k = 0; k < SCAP_COUNT; k++)
+    for (int k = 0; k < SCAP_SEND_KINDS; k++)
         assert_true(kinds[k] > 0);
     assert_true(kinds[SCAP_NTFN] > 200 && extra > 40);
     free(ks);
