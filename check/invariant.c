@@ -118,7 +118,8 @@ static bool check_indices(struct ctx *c)
             fail(c, INV_INDEX, "thread %s refers to an object that does not exist", t->name);
     }
     for (int i = 0; i < ks->n_scs; i++)
-        if (!in_range(ks->scs[i].tcb, nt) || !in_range(ks->scs[i].ntfn, ks->n_ntfns))
+        if (!in_range(ks->scs[i].tcb, nt) || !in_range(ks->scs[i].ntfn, ks->n_ntfns) ||
+            !in_range(ks->scs[i].reply, ks->n_replies))
             fail(c, INV_INDEX, "SC %s refers to an object that does not exist", ks->scs[i].name);
     for (int i = 0; i < ks->n_ntfns; i++) {
         const struct ks_ntfn *n = &ks->ntfns[i];
@@ -129,9 +130,12 @@ static bool check_indices(struct ctx *c)
     for (int i = 0; i < ks->n_eps; i++)
         if (!in_range(ks->eps[i].q_head, nt) || !in_range(ks->eps[i].q_tail, nt))
             fail(c, INV_INDEX, "endpoint %s refers to a thread that does not exist", ks->eps[i].name);
-    for (int i = 0; i < ks->n_replies; i++)
-        if (!in_range(ks->replies[i].tcb, nt))
-            fail(c, INV_INDEX, "reply %s refers to a thread that does not exist", ks->replies[i].name);
+    for (int i = 0; i < ks->n_replies; i++) {
+        const struct ks_reply *r = &ks->replies[i];
+        if (!in_range(r->tcb, nt) || !in_range(r->prev, ks->n_replies) || !in_range(r->next, ks->n_replies) ||
+            !in_range(r->sc_head, ks->n_scs))
+            fail(c, INV_INDEX, "reply %s refers to an object that does not exist", r->name);
+    }
     for (int i = 0; i < ks->n_irqs; i++)
         if (ks->irq_cap[i].type == CAP_Notification &&
             (ks->irq_cap[i].ntfn < 0 || ks->irq_cap[i].ntfn >= ks->n_ntfns))
@@ -608,6 +612,41 @@ static void check_replies(struct ctx *c)
     }
 }
 
+/* The call stack (master src/object/reply.c): reply_push links a pushed
+ * reply both ways with the SC's old head and the SC (:43-48), reply_pop
+ * and reply_remove unlink it both ways (:66-70, :97-103), reply_remove_tcb
+ * clears the SC's head or its successor's link to it (:121-131),
+ * schedContext_unbindReply clears the head and the SC's link together
+ * (schedcontext.c:409-413). Every path that unlinks a reply from its caller
+ * (reply_unlink) clears its links first, and the ones that link it set
+ * replyTCB to a caller it blocks on the reply (reply_push :32-33;
+ * fastpath_call, fastpath.c:184-188). So the links are symmetric, and a
+ * reply in a stack has a caller blocked on it. */
+static void check_call_stack(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int s = 0; s < ks->n_scs; s++) {
+        int r = ks->scs[s].reply;
+        if (r != KS_NONE && ks->replies[r].sc_head != s)
+            fail(c, INV_CALL_STACK, "SC %s's call stack head %s does not name it back", SC(s), ks_reply_name(ks, r));
+    }
+    for (int i = 0; i < ks->n_replies; i++) {
+        const struct ks_reply *r = &ks->replies[i];
+        if (r->sc_head != KS_NONE && (ks->scs[r->sc_head].reply != i || r->next != KS_NONE))
+            fail(c, INV_CALL_STACK, "reply %s heads SC %s's call stack, which has another head or successor",
+                 r->name, SC(r->sc_head));
+        if (r->next != KS_NONE && ks->replies[r->next].prev != i)
+            fail(c, INV_CALL_STACK, "reply %s's successor %s does not name it back", r->name,
+                 ks_reply_name(ks, r->next));
+        if (r->prev != KS_NONE && ks->replies[r->prev].next != i)
+            fail(c, INV_CALL_STACK, "reply %s's predecessor %s does not name it back", r->name,
+                 ks_reply_name(ks, r->prev));
+        bool linked = r->prev != KS_NONE || r->next != KS_NONE || r->sc_head != KS_NONE;
+        if (linked && (r->tcb == KS_NONE || ks->tcbs[r->tcb].state != TS_BlockedOnReply))
+            fail(c, INV_CALL_STACK, "reply %s is on a call stack without a caller blocked on it", r->name);
+    }
+}
+
 static void check_time(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -978,6 +1017,7 @@ int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned adm
     check_ntfns(&c);
     check_eps(&c);
     check_replies(&c);
+    check_call_stack(&c);
     check_released(&c);
     check_time(&c);
     check_domains(&c);

@@ -25,6 +25,7 @@
     X(INV_EP, "endpoint", "endpoint state matches its queue of blocked threads") \
     X(INV_RELEASED, "released", "threads blocked in IPC queues (other than by a timeout fault) hold ready and sufficient refills (released_ipc_queues); SCs parked on notifications need not") \
     X(INV_REPLY, "reply", "reply objects and their TCBs point at each other") \
+    X(INV_CALL_STACK, "call_stack", "call-stack links (replyPrev, replyNext, scReply) are symmetric and every reply on a stack has a caller blocked on it") \
     X(INV_TIME, "time", "time values are ordered and below MAX_RELEASE_TIME") \
     X(INV_DOMAIN, "domain", "domain schedule, current domain and domain time are consistent") \
     X(INV_IRQ, "irq", "IRQ table, handler caps and the active IRQ are valid") \

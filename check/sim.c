@@ -390,6 +390,16 @@ static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, in
         c.ep = in->a;
         c.reply = in->b;
         return c;
+    case OP_CALL: /* on an endpoint cap with every right, badged with the caller's thread number + 1 */
+    case OP_REPLY_RECV:
+        c = ks_call_new(in->op == OP_CALL ? SYS_Call : SYS_ReplyRecv, in->op == OP_CALL ? CALL_Endpoint : CALL_Reply);
+        c.cap = SCAP_EP;
+        c.ep = in->a;
+        c.rights = (uint8_t)(EPR(EPR_SEND) | EPR(EPR_RECV) | EPR(EPR_GRANT) | EPR(EPR_GRANT_REPLY));
+        c.badge = (uint64_t)(t - s->w->threads) + 1;
+        c.reply = in->b;
+        c.reply_cap = RCAP_REPLY;
+        return c;
     case OP_ACK:
         c = ks_call_new(SYS_Send, CALL_IRQHandler_Ack);
         c.irq = (int)in->n;
@@ -441,8 +451,7 @@ static bool target_entry(const struct sim *s, struct sim_kernel *k, const struct
         t->sim.sys_fast(&k->ks, v, &performed);
     else
         performed = handleSyscall(&k->ks, c);
-    memset(&k->ks.sys, 0, sizeof k->ks.sys);
-    k->ks.sys.ep = KS_NONE;
+    ks_sysin_clear(&k->ks.sys);
     return performed;
 }
 
@@ -951,6 +960,8 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     struct diff_verdict v;
     diff_run(&in, s->variant, true, &v, &ws.a, &ws.b); /* ws: as in diff_at_entry */
     s->sweep_checks++;
+    if (v.exit >= 0 && v.exit < TARGET_MAX_EXITS)
+        s->sweep_exits[v.exit]++;
     situation_tally(&in, s->sits);
     if (s->on_sweep)
         s->on_sweep(s->on_sweep_ctx, &in, &v);

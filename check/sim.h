@@ -17,6 +17,7 @@
 #include "classify.h"
 #include "diff.h"
 #include "situation.h"
+#include "target.h"
 #include "workload.h"
 
 /* kernel entries: the timer, a device interrupt, a system call, a
@@ -121,6 +122,7 @@ struct sim {
      * kernel reached), classified; on unless sim_init's caller clears it */
     bool sweep;
     uint32_t sweep_checks, sweep_diverged, n_found, found_dropped;
+    uint64_t sweep_exits[TARGET_MAX_EXITS]; /* the fastpath's exits at the swept entries */
     uint64_t sits[SIT_COUNT];   /* the situations of the swept entry states (situation.h) */
     /* called at every swept entry with its state and verdict (NULL: none;
      * the enumeration of executions, check/executions.c) */

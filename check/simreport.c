@@ -245,6 +245,8 @@ static void report_sweep(FILE *out, const struct sim *s)
     fprintf(out, "sweep (the one-entry check at every %s of the slowpath kernel): %u checked, %u "
                  "diverged, %u class%s\n", s->target->words.checked_one,
             s->sweep_checks, s->sweep_diverged, s->n_found, s->n_found == 1 ? "" : "es");
+    if (s->sweep_checks)
+        target_print_unreached(out, s->target, s->variant, s->sweep_exits);
     for (uint32_t i = 0; i < s->n_found; i++) {
         const struct sim_found *f = &s->found[i];
         fprintf(out, "  %-44s first t=%" PRIu64 " ", dclass_name(&f->cl, name, sizeof name), f->t);

@@ -10,6 +10,7 @@
 static const struct target *const targets[] = {
     &target_irq,
     &target_signal,
+    &target_call,
 #ifdef IRQSIM_STUB_TARGET
     &target_stub, /* a test build's only (check/target_stub.c) */
 #endif
@@ -68,6 +69,13 @@ const struct target *target_of(const struct kstate *ks)
 {
     const struct target *t = target_get_rank(ks->sys.entry, ks->sys.target);
     return t ? t : target_default();
+}
+
+int target_kernel(const struct target *t, int asked, int dflt)
+{
+    if (t->kernel < 0)
+        return asked >= 0 ? asked : dflt;
+    return asked < 0 || asked == t->kernel ? t->kernel : -1;
 }
 
 const struct target *target_by_name(const char *s)

@@ -102,6 +102,9 @@ struct target {
                                     JSON, so files written before targets existed
                                     stay as they were */
     const char *fastpath;        /* the fastpath function modelled */
+    /* the kernel version whose fastpath the model is (enum ks_kernel),
+     * where it is one version's alone; -1: every version modelled */
+    int kernel;
     const char *fast_fn;         /* its kernel name alone: "fastpath_signal" */
     const char *slowpath;        /* the slowpath it is checked against */
     int exits;                   /* exit count */
@@ -175,6 +178,10 @@ const struct target *target_by_name(const char *s);
 /* The target whose scenario line is `syscall KEYWORD` (k of n bytes);
  * NULL when none. */
 const struct target *target_by_keyword(const char *k, size_t n);
+/* The kernel version a run of t uses when asked for `asked` (enum
+ * ks_kernel; -1: none asked), or -1 when t's fastpath is not modelled on
+ * that version; the default version when t has none of its own. */
+int target_kernel(const struct target *t, int asked, int dflt);
 /* "irq or signal" into buf, each name between quote ("" or "\""): the
  * names, for errors. */
 const char *target_names(char *buf, size_t len, const char *quote);
@@ -206,7 +213,7 @@ int target_print_unreached(FILE *f, const struct target *t, int v, const uint64_
 /* The descriptors, one file each; registered in target.c, the one file
  * besides their own that names them: everything else asks for a target
  * above (tests/target_names.sh checks check/, tools/ and fuzz/). */
-extern const struct target target_irq, target_signal;
+extern const struct target target_irq, target_signal, target_call;
 /* test builds with -DIRQSIM_STUB_TARGET=ON only (CTest stub_target) */
 extern const struct target target_stub;
 

@@ -223,6 +223,7 @@ static const struct exh_ops irq_exh = {irq_current, plan_irq, irq_timer, irq_sig
 const struct target target_irq = {
     .name = "irq",
     .entry = ENTRY_IRQ,
+    .kernel = -1,
     .is_default = true,
     .fastpath = "fastpath_irq (PR #1227)",
     .fast_fn = "fastpath_irq",

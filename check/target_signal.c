@@ -157,6 +157,7 @@ static void sig_set_built(struct ks_config *c, bool on)
 const struct target target_signal = {
     .name = "signal",
     .entry = ENTRY_SIGNAL,
+    .kernel = -1,
     .is_default = false,
     .fastpath = "fastpath_signal (master, PR #793)",
     .fast_fn = "fastpath_signal",

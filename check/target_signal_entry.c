@@ -68,7 +68,7 @@ bool sig_entry_call(const struct ks_call *c)
 /* the registers and lookups of that SysSend (struct ks_sysin) */
 void sig_set_inputs(struct kstate *ks, const struct ks_call *c)
 {
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn, .ep = KS_NONE,
+    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn, .ep = KS_NONE, .reply = KS_NONE,
                                 .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
 }
 
@@ -114,8 +114,7 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
                                       SK_NTFN, SK_NTFN, SK_NTFN,       SK_NTFN,      SK_NO_SEND,   SK_LOOKUP_FAIL,
                                       SK_NULL, SK_EXTRA_BAD, SK_EXTRA_BAD, SK_EXTRA_OK};
     struct ks_sysin *s = &ks->sys;
-    memset(s, 0, sizeof *s);
-    s->ep = KS_NONE; /* no endpoint cap on a send line */
+    ks_sysin_clear(s);
     int kind = kinds[gen_pick(src, 16)];
     int irq = ks->active_irq;
     if (irq >= 0 && irq < ks->n_irqs && ks->irq_cap[irq].type == CAP_Notification) {
@@ -217,8 +216,7 @@ static bool send_names_ntfn(const struct exh_plan *p)
 static void build_sysin(struct kstate *ks, const struct exh_plan *p, int n)
 {
     struct ks_sysin *s = &ks->sys;
-    memset(s, 0, sizeof *s);
-    s->ep = KS_NONE; /* no endpoint cap on a send line */
+    ks_sysin_clear(s);
     s->entry = ENTRY_SIGNAL;
     s->cap = (uint8_t)P_SCAP(p);
     s->ntfn = (int8_t)(n == KS_NONE ? KS_NONE : n);

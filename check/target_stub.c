@@ -119,6 +119,7 @@ static const struct exh_ops stub_exh = {stub_current, stub_plan, stub_timer, stu
 const struct target target_stub = {
     .name = "stub",
     .entry = ENTRY_IRQ,
+    .kernel = -1,
     .fastpath = "the stub fastpath (the slowpath)",
     .fast_fn = "fastpath_stub",
     .slowpath = "handleInterruptEntry",

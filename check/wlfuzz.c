@@ -42,6 +42,7 @@ struct wsession {
     uint64_t ipi_raced;  /* slowpath kernel entries made with a reschedule IPI in flight (sim.h) */
     uint64_t gic_choices, gic_ordered; /* the GIC's choices among interrupts pending at once; workloads of an order of their own */
     uint64_t sits[SIT_COUNT]; /* the situations of the checked entry states */
+    uint64_t exits[TARGET_MAX_EXITS]; /* the fastpath's exits at the checked entries */
     struct wclass classes[MAX_CLASSES];
     int n_classes;
     uint64_t dropped;
@@ -395,6 +396,8 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     sim_run(s);
     ss->sims++;
     ss->sweep_checks += s->sweep_checks;
+    for (int e = 0; e < TARGET_MAX_EXITS; e++)
+        ss->exits[e] += s->sweep_exits[e];
     ss->states_checked += s->k[0].checked + s->k[1].checked;
     ss->refused += s->k[0].refused + s->k[1].refused;
     ss->asserts += s->k[0].asserts + s->k[1].asserts;
@@ -495,6 +498,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
             ss->shrink_s);
     fprintf(f, "%s checked (the one-entry check on the slowpath kernel's state): %" PRIu64
                " (%.0f per second)\n", tg->words.checked_many, ss->sweep_checks, elapsed > 0 ? (double)ss->sweep_checks / elapsed : 0.0);
+    if (ss->sweep_checks) /* the fastpath's exits at them */
+        target_print_unreached(f, tg, o->variant, ss->exits);
     fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "%s\n", ss->states_checked, ss->refused,
             ss->asserts, ss->drift, ss->stopped ? " (some runs stopped at the event limit)" : "");

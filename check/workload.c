@@ -15,7 +15,7 @@
 #include "target.h"
 
 static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop", "unbind",
-                                       "suspend", "resume", "prio", "send"};
+                                       "suspend", "resume", "prio", "send", "call", "replyrecv"};
 
 const char *wl_op_name(int op)
 {
@@ -224,14 +224,19 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
     case OP_SIGNAL:
     case OP_WAIT:
         return ref(r, "notification", w->ntfns, w->n_ntfns, arg, &in->a);
-    case OP_RECV: {
+    case OP_RECV:
+    case OP_REPLY_RECV: {
         char *reply = strchr(arg, ':');
         if (reply)
             *reply++ = 0;
         if (ref(r, "endpoint", w->eps, w->n_eps, arg, &in->a))
             return -1;
+        if (!reply && op == OP_REPLY_RECV)
+            return fail(r, "instruction replyrecv needs endpoint:reply, got '%s'", arg);
         return reply ? ref(r, "reply", w->replies, w->n_replies, reply, &in->b) : 0;
     }
+    case OP_CALL:
+        return ref(r, "endpoint", w->eps, w->n_eps, arg, &in->a);
     case OP_ACK:
         return num(r, "ack", arg, 0, KS_MAX_IRQS - 1, &in->n);
     case OP_SEND: { /* send:NTFN[:badcap] */
@@ -756,7 +761,11 @@ static void print_insn(FILE *out, const struct workload *w, const struct wl_insn
     case OP_SEND:
         fprintf(out, ":%s%s", w->ntfns[in->a].name, in->n ? ":badcap" : "");
         return;
+    case OP_CALL:
+        fprintf(out, ":%s", w->eps[in->a].name);
+        return;
     case OP_RECV:
+    case OP_REPLY_RECV:
         fprintf(out, ":%s", w->eps[in->a].name);
         if (in->b >= 0)
             fprintf(out, ":%s", w->replies[in->b].name);

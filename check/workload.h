@@ -37,6 +37,8 @@ enum wl_op {
     OP_COMPUTE, OP_SIGNAL, OP_WAIT, OP_RECV, OP_ACK, OP_YIELD, OP_LOOP, OP_UNBIND,
     OP_SUSPEND, OP_RESUME, OP_PRIO, /* TCB invocations on a thread (a), prio n */
     OP_SEND,       /* seL4_Send on a notification (a) with one extra cap; n 1: it does not resolve */
+    OP_CALL,       /* seL4_Call on an endpoint (a) */
+    OP_REPLY_RECV, /* seL4_ReplyRecv on an endpoint (a) with a reply object (b) */
     OP_COUNT
 };
 

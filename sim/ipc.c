@@ -1,6 +1,7 @@
 /* ipc: model of the receive side of notifications and endpoints. */
 #include "ipc.h"
 
+#include "budget.h"
 #include "kassert.h"
 #include "ntfn.h"
 #include "refill.h"
@@ -147,4 +148,53 @@ void reorderNTFN(struct kstate *ks, int n, int t)
 {
     tcbEPDequeue(ks, t, &ks->ntfns[n].q_head, &ks->ntfns[n].q_tail);
     tcbEPAppend(ks, t, &ks->ntfns[n].q_head, &ks->ntfns[n].q_tail);
+}
+
+/* NODE_STATE_ON_CORE(ksCurSC, core) */
+static int cur_sc_on(const struct kstate *ks, int core)
+{
+    return core == 0 ? ks->cur_sc : ks->core_sc[core];
+}
+
+/* doReplyTransfer's end (thread.c:185-198): a caller that runs again on an
+ * SC is switched to if its refill can pay, else its timeout handler hears
+ * of it or it waits for the refill */
+static void resume_replied(struct kstate *ks, int t, int fault)
+{
+    int sc = ks->tcbs[t].sc;
+    if (sc == KS_NONE || !isRunnable(ks, t))
+        return;
+    if (refill_ready(ks, sc) && refill_sufficient(ks, sc, 0)) {
+        possibleSwitchTo(ks, t);
+        return;
+    }
+    if (ks->tcbs[t].timeout_handler && fault != FAULT_Timeout)
+        handleTimeout(ks, t);
+    else
+        postpone(ks, sc);
+}
+
+/* doReplyTransfer (MCS, thread.c:131-198): the caller blocked on reply r
+ * leaves the call stack (its SC back), and runs again: with the reply
+ * message, or, after a fault, restarted (the reply's label is modelled 0,
+ * so a timeout fault's reply restarts it, handleFaultReply, faults.c:135-137) */
+void doReplyTransfer(struct kstate *ks, int sender, int r)
+{
+    (void)sender;
+    int t = ks->replies[r].tcb;
+    if (t == KS_NONE || ks->tcbs[t].state != TS_BlockedOnReply)
+        return;
+    reply_remove(ks, r, t);
+    int sc = ks->tcbs[t].sc;
+    if (sc_sporadic(ks, sc) && sc != cur_sc_on(ks, ks->scs[sc].core))
+        refill_unblock_check(ks, sc);
+    int fault = ks->tcbs[t].fault;
+    if (fault == FAULT_None) {
+        ks->tcbs[t].badge_reg = 0; /* doIPCTransfer of a reply: badge 0 */
+        setThreadState(ks, t, TS_Running);
+    } else {
+        ks->tcbs[t].fault = FAULT_None;
+        setThreadState(ks, t, TS_Restart);
+    }
+    resume_replied(ks, t, fault);
 }

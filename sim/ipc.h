@@ -16,6 +16,8 @@ void completeSignal(struct kstate *ks, int n, int t);
 void receiveSignal(struct kstate *ks, int t, int n, bool is_blocking);
 /* r: the reply object of the call (KS_NONE: none) */
 void receiveIPC(struct kstate *ks, int t, int e, int r, bool is_blocking);
+/* doReplyTransfer: sender replies through reply object r */
+void doReplyTransfer(struct kstate *ks, int sender, int r);
 void reorderEP(struct kstate *ks, int e, int t);
 void reorderNTFN(struct kstate *ks, int n, int t);
 

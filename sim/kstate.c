@@ -134,6 +134,12 @@ void ks_irq_touch(struct kstate *ks, int irq)
 /* The idle thread (priority 0, IdleThreadState) and the idle SC, as the
  * kernel configures them at boot; the boot time slice does not matter to
  * the interrupt path because the idle SC is never charged. */
+void ks_sysin_clear(struct ks_sysin *s)
+{
+    memset(s, 0, sizeof *s);
+    s->ep = s->reply = KS_NONE;
+}
+
 int ks_init(struct kstate *ks, const char *board)
 {
     memset(ks, 0, offsetof(struct kstate, tcbs));
@@ -146,8 +152,8 @@ int ks_init(struct kstate *ks, const char *board)
     ks->cur_thread = ks->cur_sc = ks->idle_thread = ks->idle_sc = ks->vspace = KS_NONE;
     ks->sched_action = KS_SA_RESUME;
     ks->active_irq = ks->oor_irq = KS_IRQ_INVALID;
+    ks_sysin_clear(&ks->sys);
     ks->sys.ntfn = KS_NONE;
-    ks->sys.ep = KS_NONE;
     ks->deadline = UINT64_MAX;
     for (int c = 0; c < KS_MAX_CORES; c++) {
         ks->core_cur[c] = ks->core_idle[c] = ks->release_head[c] = KS_NONE;
@@ -216,8 +222,9 @@ NAME_TABLE(ks_irq_state_name, enum ks_irq_state, "Inactive", "Signal", "Timer", 
 NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint")
 NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
-NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal")
+NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
 NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep")
+NAME_TABLE(ks_reply_cap_name, enum ks_reply_cap, "reply", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \
     const char *fn(const struct kstate *ks, int i)               \
@@ -361,6 +368,7 @@ static void remap_reply(struct kstate *ks, int i)
         fix_ref8(&ks->replies[k].prev, i);
         fix_ref8(&ks->replies[k].next, i);
     }
+    fix_ref8(&ks->sys.reply, i);
 }
 
 #define DROP(arr, count, i)                                                              \

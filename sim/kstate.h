@@ -56,7 +56,7 @@ enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_COUNT };
  * SysSend (seL4_Send, seL4_Signal) by the current thread, the entry of
  * master's signal fastpath (sim/sig_fast.h), or a SysCall (seL4_Call), the
  * entry of fastpath_call (sim/call_fast.h). */
-enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_COUNT };
+enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COUNT };
 /* What the SysSend's cptr resolves to in the caller's CSpace (lookup_fp and
  * lookupCapAndSlot agree on it): a notification cap with or without the
  * send right, a null cap (an empty slot), or no slot (a lookup failure).
@@ -66,6 +66,9 @@ enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCA
 /* the kinds a SysSend entry's cptr resolves to: an endpoint cap is not
  * modelled there (the signal target) */
 #define SCAP_SEND_KINDS SCAP_EP
+/* What a SysReplyRecv's reply cptr resolves to: a reply cap, a null cap,
+ * nothing (a lookup failure) */
+enum ks_reply_cap { RCAP_REPLY, RCAP_NULL, RCAP_LOOKUP_FAIL, RCAP_COUNT };
 /* An endpoint cap's rights (capCanSend, capCanReceive, capCanGrant,
  * capCanGrantReply): struct ks_sysin rights bits */
 enum ks_ep_right { EPR_SEND, EPR_RECV, EPR_GRANT, EPR_GRANT_REPLY, EPR_COUNT };
@@ -226,7 +229,9 @@ struct ks_sysin {
     uint8_t rights;      /* an endpoint cap's rights: EPR() bits */
     uint64_t badge;      /* capNtfnBadge, capEPBadge */
     uint8_t length;      /* seL4_MessageInfo length, 0..KS_MSG_MAX_LENGTH */
-    uint8_t pad0[7];
+    uint8_t reply_cap;   /* SysReplyRecv: enum ks_reply_cap of the reply cptr */
+    int8_t reply;        /* the reply object of a reply cap (RCAP_REPLY) */
+    uint8_t pad0[5];
 };
 
 struct ks_assert {
@@ -359,6 +364,10 @@ static inline bool dschedule_is_end_marker(const struct kstate *ks, unsigned ind
     return dschedule_entry(ks, index) == 0;
 }
 
+/* System-call inputs naming nothing: every field 0 but the object
+ * references of the kinds a line may leave out (endpoint, reply), none. */
+void ks_sysin_clear(struct ks_sysin *s);
+
 /* An empty state: config from a preset, idle thread and idle SC only. */
 int ks_init(struct kstate *ks, const char *board);
 void ks_copy(struct kstate *dst, const struct kstate *src);
@@ -399,6 +408,7 @@ const char *ks_fault_name(int f);
 const char *ks_path_name(int p);
 const char *ks_entry_name(int e);
 const char *ks_sys_cap_name(int c);
+const char *ks_reply_cap_name(int c);
 
 /* The names of the set bits of mask (below count) joined by '+', into buf;
  * "none" when no bit is set. */

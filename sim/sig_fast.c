@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "fastpath.h"
 #include "irq_fast.h"
 #include "kassert.h"
 #include "ntfn.h"
@@ -146,16 +147,11 @@ static int entry_checks(struct kstate *ks, struct sig_fixes *f)
     return SIG_EXIT_COUNT;
 }
 
-/* isCurDomainExpired() (thread.h:118-122) on ksDomainTime as it is, or, with
- * FIX entry_domain, as updateTimestamp would leave it at the entry clock */
+/* isCurDomainExpired() on ksDomainTime as it is, or, with FIX
+ * entry_domain, as updateTimestamp would leave it at the entry clock */
 static bool domain_expired(const struct kstate *ks, struct sig_fixes *f)
 {
-    ticks_t left = ks->domain_time;
-    if (fix_on(f, SFIX(SFIX_ENTRY_DOMAIN))) {
-        ticks_t unread = ks->hw_clock - ks->cur_time;
-        left = unread + ks->cfg.min_budget >= left ? 0 : left - unread;
-    }
-    return ks->cfg.num_domains > 1 && left == 0;
+    return fp_domain_expired(ks, fix_on(f, SFIX(SFIX_ENTRY_DOMAIN)));
 }
 
 /* The checks before the notification is read: fault, cap, send right,

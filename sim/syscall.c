@@ -28,11 +28,18 @@ static int inv_of_cap(int cap)
     return cap == SCAP_NTFN || cap == SCAP_NTFN_NO_SEND ? CALL_Signal : CALL_Endpoint;
 }
 
+/* the system call of each entry kind (enum ks_entry) but the interrupt */
+static const uint8_t entry_sys[ENTRY_COUNT] = {[ENTRY_SIGNAL] = SYS_Send, [ENTRY_CALL] = SYS_Call,
+                                               [ENTRY_REPLY_RECV] = SYS_ReplyRecv};
+
 struct ks_call ks_call_of_entry(const struct kstate *ks)
 {
-    bool call = ks->sys.entry == ENTRY_CALL;
-    struct ks_call c = ks_call_new(call ? SYS_Call : SYS_Send, call ? inv_of_cap(ks->sys.cap) : CALL_Signal);
+    int sys = entry_sys[ks->sys.entry];
+    int inv = sys == SYS_Send ? CALL_Signal : sys == SYS_ReplyRecv ? CALL_Reply : inv_of_cap(ks->sys.cap);
+    struct ks_call c = ks_call_new(sys, inv);
     c.ep = ks->sys.ep;
+    c.reply = ks->sys.reply;
+    c.reply_cap = ks->sys.reply_cap;
     c.rights = ks->sys.rights;
     c.ntfn = ks->sys.ntfn;
     c.badge = ks->sys.badge;
@@ -67,6 +74,18 @@ static int invoke_endpoint(struct kstate *ks, const struct ks_call *c)
                          .grant_reply = (c->rights & EPR(EPR_GRANT_REPLY)) != 0, .donate = call, .badge = c->badge};
     setThreadState(ks, ks->cur_thread, TS_Restart);
     sendIPC(ks, &s, ks->cur_thread, c->ep);
+    return SYSERR_NONE;
+}
+
+/* decodeInvocation on SysReplyRecv's reply cptr (objecttype.c:642-700):
+ * a reply cap sets Restart and replies (performInvocation_Reply ->
+ * doReplyTransfer), a null cap is an invalid capability */
+static int invoke_reply(struct kstate *ks, const struct ks_call *c)
+{
+    if (c->reply_cap != RCAP_REPLY)
+        return SYSERR_INVALID_CAP;
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    doReplyTransfer(ks, ks->cur_thread, c->reply);
     return SYSERR_NONE;
 }
 
@@ -120,6 +139,8 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
         return decodeDomainScheduleSetStart(ks, c->dom_index);
     case CALL_Endpoint:
         return invoke_endpoint(ks, c);
+    case CALL_Reply:
+        return invoke_reply(ks, c);
     default:
         return decodeIRQHandler_Ack(ks, c->irq);
     }
@@ -139,9 +160,11 @@ static void handleFault(struct kstate *ks, int t)
  * caller (isBlocking) and ends the invocation. */
 static bool lookups_fail(const struct ks_call *c)
 {
+    unsigned named = (1u << c->extra_caps) - 1;
+    if (c->inv == CALL_Reply)
+        return c->reply_cap == RCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
     if (c->inv != CALL_Signal && c->inv != CALL_Endpoint)
         return false;
-    unsigned named = (1u << c->extra_caps) - 1;
     return c->cap == SCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
 }
 
@@ -161,7 +184,8 @@ static void handleInvocation(struct kstate *ks, const struct ks_call *c)
     int cur = ks->cur_thread;
     bool call = c->sys == SYS_Call;
     if (lookups_fail(c)) {
-        handleFault(ks, cur);
+        if (c->sys != SYS_ReplyRecv) /* isBlocking: not for SysReplyRecv's reply */
+            handleFault(ks, cur);
         return;
     }
     if (decodeInvocation(ks, c) != SYSERR_NONE) {
@@ -176,6 +200,24 @@ static void handleInvocation(struct kstate *ks, const struct ks_call *c)
     setThreadState(ks, cur, TS_Running);
 }
 
+/* handleRecv(isBlocking, canReply) of SysReplyRecv (syscall.c:448-518):
+ * the cptr's endpoint cap with the receive right and a reply cap in the
+ * reply cptr receive with it; a notification cap waits on it; anything
+ * else is a cap fault */
+static void handleRecv(struct kstate *ks, const struct ks_call *c)
+{
+    int cur = ks->cur_thread;
+    if (c->cap == SCAP_NTFN || c->cap == SCAP_NTFN_NO_SEND) {
+        receiveSignal(ks, cur, c->ntfn, true);
+        return;
+    }
+    if (c->cap != SCAP_EP || !(c->rights & EPR(EPR_RECV)) || c->reply_cap != RCAP_REPLY) {
+        handleFault(ks, cur);
+        return;
+    }
+    receiveIPC(ks, cur, c->ep, c->reply, true);
+}
+
 /* handleYield (MCS): give up the rest of the head refill, counting only
  * the time used */
 static void handleYield(struct kstate *ks)
@@ -186,7 +228,7 @@ static void handleYield(struct kstate *ks)
     ks->scs[sc].consumed = consumed;
 }
 
-/* handleSyscall (SysSend, SysCall, SysWait, SysRecv, SysYield) */
+/* handleSyscall (SysSend, SysCall, SysReplyRecv, SysWait, SysRecv, SysYield) */
 bool handleSyscall(struct kstate *ks, const struct ks_call *c)
 {
     uint8_t saved = ks->path;
@@ -199,6 +241,10 @@ bool handleSyscall(struct kstate *ks, const struct ks_call *c)
         case SYS_Send:
         case SYS_Call:
             handleInvocation(ks, c);
+            break;
+        case SYS_ReplyRecv:
+            handleInvocation(ks, c); /* the reply: handleInvocation(false, false, true, true, reply) */
+            handleRecv(ks, c);
             break;
         case SYS_Wait:
             receiveSignal(ks, cur, c->ntfn, true); /* handleRecv(true, false) */

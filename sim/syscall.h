@@ -15,7 +15,7 @@
 
 #include "kstate.h"
 
-enum ks_sys { SYS_Send, SYS_Wait, SYS_Recv, SYS_Yield, SYS_Call, SYS_COUNT };
+enum ks_sys { SYS_Send, SYS_Wait, SYS_Recv, SYS_Yield, SYS_Call, SYS_ReplyRecv, SYS_COUNT };
 
 /* what a SysSend invokes (the cap's object type and the label) */
 enum ks_inv {
@@ -35,6 +35,7 @@ enum ks_inv {
     CALL_DomainSet_ScheduleConfigure,  /* dom_index, domain, budget (the duration in ticks); master */
     CALL_DomainSet_ScheduleSetStart,   /* dom_index; master */
     CALL_Endpoint,                     /* ep, badge, rights: a send or a call on an endpoint cap */
+    CALL_Reply,                        /* reply, reply_cap: SysReplyRecv's reply (then a receive on cap, ep) */
     CALL_COUNT
 };
 
@@ -51,7 +52,8 @@ struct ks_call {
      * what the cptr resolves to, and the message info's extra caps */
     uint8_t cap;       /* enum ks_sys_cap; SCAP_NTFN for a call made by ks_call_new */
     uint8_t extra_caps, extra_bad; /* as struct ks_sysin */
-    uint8_t rights;    /* CALL_Endpoint: the cap's rights, EPR() bits */
+    uint8_t rights;    /* CALL_Endpoint, SysReplyRecv: the cap's rights, EPR() bits */
+    uint8_t reply_cap; /* SysReplyRecv: enum ks_reply_cap (reply names the object) */
 };
 
 /* A call with every object KS_NONE. */

@@ -1009,6 +1009,56 @@ static void test_inv_reply(void **state)
     EXPECT_ONLY(ks, INV_REPLY, "reply rp2 names rcv");
 }
 
+/* ---- the call stack ---- */
+
+/* a client blocked on a new reply that heads sc's call stack (reply_push
+ * with donation: the client's SC went to the callee) */
+static int push_client(struct kstate *ks, const char *name, int sc)
+{
+    int t = build_thread(ks, name, 10, 0);
+    char rn[KS_NAME_LEN];
+    snprintf(rn, sizeof rn, "r_%s", name);
+    int r = ks_add_reply(ks, rn);
+    int old = ks->scs[sc].reply;
+    if (old != KS_NONE) {
+        ks->replies[old].next = (int8_t)r;
+        ks->replies[old].sc_head = KS_NONE;
+    }
+    ks->replies[r].prev = (int8_t)old;
+    ks->replies[r].sc_head = (int8_t)sc;
+    ks->replies[r].tcb = (int8_t)t;
+    ks->scs[sc].reply = (int8_t)r;
+    ks->tcbs[t].state = TS_BlockedOnReply;
+    ks->tcbs[t].reply = (int8_t)r;
+    return r;
+}
+
+static void test_inv_call_stack(void **state)
+{
+    (void)state;
+    struct kstate *ks = valid();
+    int sc = ks->cur_sc;
+    int r0 = push_client(ks, "c0", sc), r1 = push_client(ks, "c1", sc);
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    ks->scs[sc].reply = (int8_t)r0; /* the SC names the older reply */
+    expect_at(ks, INV_AT_ENTRY, INV_CALL_STACK, "call stack head r_c0 does not name it back", false);
+    ks->scs[sc].reply = (int8_t)r1;
+    ks->replies[r0].next = KS_NONE; /* the chain broken on one side only */
+    expect_at(ks, INV_AT_ENTRY, INV_CALL_STACK, "predecessor r_c0 does not name it back", false);
+    ks->replies[r0].next = (int8_t)r1;
+    ks->replies[r1].prev = KS_NONE;
+    expect_at(ks, INV_AT_ENTRY, INV_CALL_STACK, "successor r_c1 does not name it back", false);
+    ks->replies[r1].prev = (int8_t)r0;
+    ks->replies[r0].sc_head = (int8_t)sc; /* a head with a successor */
+    expect_at(ks, INV_AT_ENTRY, INV_CALL_STACK, "which has another head or successor", false);
+    ks->replies[r0].sc_head = KS_NONE;
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    /* the older caller woken behind the stack's back */
+    ks->tcbs[ks->replies[r0].tcb].state = TS_Inactive;
+    ks->tcbs[ks->replies[r0].tcb].reply = KS_NONE;
+    expect_at(ks, INV_AT_ENTRY, INV_CALL_STACK, "r_c0 is on a call stack without a caller blocked on it", false);
+}
+
 /* ---- time ---- */
 
 static void test_inv_time(void **state)
@@ -1362,6 +1412,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_valid_bases),
+        cmocka_unit_test(test_inv_call_stack),
         cmocka_unit_test(test_inv_config),
         cmocka_unit_test(test_inv_index),
         cmocka_unit_test(test_inv_index_garbage),

@@ -957,8 +957,12 @@ static void err_syscall_line(void **state)
     static const struct {
         const char *line, *needle;
     } cases[] = {
-        {"syscall call cap=ntfn\n", "expected 'syscall send cap=...'"},
-        {"syscall\n", "expected 'syscall send cap=...'"},
+        {"syscall recv cap=ntfn\n", "expected 'syscall send cap=...' or 'syscall call cap=...'"},
+        {"syscall\n", "expected 'syscall send cap=...' or 'syscall call cap=...'"},
+        {"syscall call cap=ntfn\n", "syscall: cap=ntfn needs ntfn="},
+        {"syscall call cap=ep\n", "syscall: cap=ep needs ep="},
+        {"syscall call cap=null ep=e0\n", "refers to an undefined ep"},
+        {"syscall call cap=null rights=1\n", "rights= is for cap=ep"},
         {"syscall send ntfn=n0\n", "missing required cap="},
         {"syscall send cap=ntfn\n", "syscall: cap=ntfn needs ntfn="},
         {"syscall send cap=ntfn_no_send\n", "syscall: cap=ntfn_no_send needs ntfn="},

@@ -100,6 +100,7 @@ struct totals {
 
 struct xopts {
     int variant;
+    int kernel;            /* --kernel as given, -1: none (the target's, else base) */
     const char *fastpath;  /* as given; parsed once the target is known */
     struct exh_bounds b;
     char board[32];
@@ -221,7 +222,7 @@ static const struct cli_opt exhaust_table[] = {
     CLI_ROW(X, "--fastpath", CLI_STR, fastpath),
     CLI_ROW(X, "--target", CLI_TARGET, b.target),
     CLI_ROW(X, "--board", CLI_BOARD, b.board),
-    CLI_ROW(X, "--kernel", CLI_KERNEL, b.kernel),
+    CLI_ROW(X, "--kernel", CLI_KERNEL, kernel),
     CLI_CALL("--shard", shard_opt),
     CLI_NUM(X, "--seconds", CLI_REAL, seconds, 1e-3, 1e7),
     CLI_NUM(X, "--stop-after", CLI_U64, stop_after, 1, 1.8e19), /* above CLI_UNBOUNDED */
@@ -269,6 +270,14 @@ static int parse_args(struct xopts *o, int argc, char **argv)
     if (out_not_input("irqsim exhaust", &o->json, 1, &o->state, 1))
         return EXIT_USAGE;
     snprintf(o->board, sizeof o->board, "%s", o->b.board);
+    int kernel = target_kernel(o->b.target, o->kernel, o->b.kernel);
+    if (kernel < 0) {
+        char why[128];
+        snprintf(why, sizeof why, "--kernel %s: the %s target models %s's fastpath only", cfg_kernel_name(o->kernel),
+                 o->b.target->name, cfg_kernel_name(o->b.target->kernel));
+        return bad("%s", why);
+    }
+    o->b.kernel = kernel;
     if (o->fastpath && parse_variant(o) != 0)
         return EXIT_USAGE;
     o->b.board = o->board;
@@ -1297,6 +1306,7 @@ int exhaust_main(int argc, char **argv)
     exh_bounds_default(&r->o.b);
     snprintf(r->o.board, sizeof r->o.board, "%s", r->o.b.board);
     r->o.variant = FP_PR1227;
+    r->o.kernel = -1;
     r->o.shard_k = r->o.shard_n = 1;
     int rc = parse_args(&r->o, argc, argv);
     if (rc) {

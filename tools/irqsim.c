@@ -216,8 +216,15 @@ static int parse_opts(struct opts *o, int argc, char **argv)
         return rc == 1 ? -1 : rc;
     if (o->target)
         o->fuzz.bounds.target = o->target;
-    if (o->kernel >= 0)
-        o->fuzz.bounds.kernel = o->kernel;
+    const struct target *t = o->target ? o->target : target_default();
+    int kernel = target_kernel(t, o->kernel, o->fuzz.bounds.kernel);
+    if (kernel < 0) {
+        char why[128];
+        snprintf(why, sizeof why, "--kernel %s: the %s target models %s's fastpath only", cfg_kernel_name(o->kernel),
+                 t->name, cfg_kernel_name(t->kernel));
+        return usage_error(o->cmd, "%s", why);
+    }
+    o->fuzz.bounds.kernel = kernel;
     o->fuzz.workload_mode = o->mode == 1;
     o->fuzz.by_class = o->by == 1;
     if (o->seconds_set && o->fuzz.max_checks)
@@ -251,6 +258,12 @@ static int load_valid(struct opts *o, const char *path, struct kstate *ks)
     if (kernel >= 0) {
         ks->cfg.kernel = (uint8_t)kernel;
         ks->cfg.features = 0; /* --kernel: the version's row */
+    }
+    const struct target *t = target_of(ks);
+    if (target_kernel(t, ks->cfg.kernel, ks->cfg.kernel) < 0 || (t->kernel >= 0 && ks->cfg.features != 0)) {
+        fprintf(stderr, "%s: the %s target models %s's fastpath only, not kernel %s%s\n", path, t->name,
+                cfg_kernel_name(t->kernel), cfg_kernel_name(ks->cfg.kernel), ks->cfg.features ? " with features=" : "");
+        return -1;
     }
     struct inv_report r;
     int n = kstate_check_admit(ks, INV_AT_ENTRY, admit, &r);
