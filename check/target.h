@@ -93,6 +93,9 @@ struct target_sim {
      * as the target's own kind of thread, if it returns true (NULL: none). */
     void (*draw_insn)(struct wl_src *src, struct wl_insn *in);
     bool (*draw_thread)(struct wl_src *src, struct workload *w, int i);
+    /* the fewest threads a generated workload has (0: as drawn): a call
+     * needs a server and a client */
+    int min_threads;
 };
 
 struct target {

@@ -146,7 +146,8 @@ const struct target target_call = {
             .entry_call = call_entry_call,
             .set_inputs = call_set_inputs,
             .sys_fast = fastpath_call_performed,
-            .draw_thread = call_draw_thread},
+            .draw_thread = call_draw_thread,
+            .min_threads = 3},
     .words =
         {
             .entry_a = "a SysCall",

@@ -89,13 +89,14 @@ static bool is_server(const struct wl_thread *t)
 }
 
 /* Thread i drawn as a passive server or a client of one (of those not
- * drawn as device drivers). A server (one in 2 while there is none yet, on
- * an SC of its own, above priority 199) receives on ep0 with reply r0 and
+ * drawn as device drivers). A server (the first such thread, on an SC of
+ * its own, above priority 199) receives on ep0 with reply r0 and
  * then answers with seL4_ReplyRecv. A client of an earlier server (two in
  * 3) first unbinds the server's SC, which the server, blocked receiving,
  * gives up (SchedContext_Unbind: it stays blocked, now passive, as a
  * passive server's initialiser makes it), then computes and calls, in a
- * loop. Below the server's priority, so the server is blocked first. */
+ * loop (three in 4). Below the server's priority, so the server is
+ * blocked first. */
 bool call_draw_thread(struct wl_src *src, struct workload *w, int i)
 {
     struct wl_thread *t = &w->threads[i];
@@ -104,7 +105,7 @@ bool call_draw_thread(struct wl_src *src, struct workload *w, int i)
         if (is_server(&w->threads[k]))
             server = k;
     if (server < 0) {
-        if (i >= w->n_scs || !wl_take(src, 2))
+        if (i >= w->n_scs)
             return false;
         t->sc = (int8_t)i;
         t->prio = (uint8_t)(200 + wl_take(src, 50));
@@ -114,7 +115,7 @@ bool call_draw_thread(struct wl_src *src, struct workload *w, int i)
         t->n_prog = 3;
         return true;
     }
-    if (wl_take(src, 3) == 0)
+    if (wl_take(src, 4) == 0)
         return false;
     t->prio = (uint8_t)wl_take(src, 200);
     t->prog[0] = (struct wl_insn){.op = OP_UNBIND, .a = w->threads[server].sc, .b = -1, .n = 0};

@@ -1095,6 +1095,8 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
     if (take(&src, 3) == 0) /* a passive server: an SC on a notification */
         w->scs[w->n_scs - 1].ntfn = (int8_t)take(&src, w->n_ntfns);
     w->n_threads = (uint8_t)(1 + take(&src, 4));
+    if (w->n_threads < target->sim.min_threads)
+        w->n_threads = (uint8_t)target->sim.min_threads;
     for (int i = 0; i < w->n_threads; i++)
         gen_thread(&src, w, i);
     /* kernel entry latency (up to the kernel WCET, 10 us = 80 ticks on
