@@ -158,11 +158,13 @@ static int cur_sc_on(const struct kstate *ks, int core)
 
 /* doReplyTransfer's end (thread.c:185-198): a caller that runs again on an
  * SC is switched to if its refill can pay, else its timeout handler hears
- * of it or it waits for the refill */
+ * of it or it waits for the refill. The kernel asks isRunnable too: the
+ * model's caller always is here (Running, or Restart after a fault, the
+ * reply's label modelled 0). */
 static void resume_replied(struct kstate *ks, int t, int fault)
 {
     int sc = ks->tcbs[t].sc;
-    if (sc == KS_NONE || !isRunnable(ks, t))
+    if (sc == KS_NONE)
         return;
     if (refill_ready(ks, sc) && refill_sufficient(ks, sc, 0)) {
         possibleSwitchTo(ks, t);

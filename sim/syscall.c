@@ -28,15 +28,10 @@ static int inv_of_cap(int cap)
     return cap == SCAP_NTFN || cap == SCAP_NTFN_NO_SEND ? CALL_Signal : CALL_Endpoint;
 }
 
-/* the system call of each entry kind (enum ks_entry) but the interrupt */
-static const uint8_t entry_sys[ENTRY_COUNT] = {[ENTRY_SIGNAL] = SYS_Send, [ENTRY_CALL] = SYS_Call,
-                                               [ENTRY_REPLY_RECV] = SYS_ReplyRecv};
-
 struct ks_call ks_call_of_entry(const struct kstate *ks)
 {
-    int sys = entry_sys[ks->sys.entry];
-    int inv = sys == SYS_Send ? CALL_Signal : sys == SYS_ReplyRecv ? CALL_Reply : inv_of_cap(ks->sys.cap);
-    struct ks_call c = ks_call_new(sys, inv);
+    bool call = ks->sys.entry == ENTRY_CALL;
+    struct ks_call c = ks_call_new(call ? SYS_Call : SYS_Send, call ? inv_of_cap(ks->sys.cap) : CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;
     c.reply_cap = ks->sys.reply_cap;
