@@ -143,6 +143,16 @@ static void test_send_without_call(void **state)
     sendIPC(ks, &send, a, e);
     assert_true(asserted(ks, A_SENDIPC_DEST_SUFFICIENT));
     free(ks);
+    /* a head refill below MIN_BUDGET: not sufficient */
+    ks = base(&a);
+    e = build_ep(ks, "ep");
+    s = build_thread(ks, "s", 10, 0);
+    build_sc(ks, "sc_s", s, 1000, 10000, 0);
+    build_recv_ep(ks, s, e, KS_NONE);
+    ks->scs[ks->tcbs[s].sc].refills[ks->scs[ks->tcbs[s].sc].head].amount = ks->cfg.min_budget - 1;
+    sendIPC(ks, &send, a, e);
+    assert_true(asserted(ks, A_SENDIPC_DEST_SUFFICIENT));
+    free(ks);
     ks = base(&a);
     e = build_ep(ks, "ep");
     struct ipc_send nb = {.blocking = false};
@@ -287,6 +297,23 @@ static void test_reply_transfer_branches(void **state)
     build_recv_ep(ks, s, e, r);
     doReplyTransfer(ks, a, r);
     assert_int_equal(ks->tcbs[s].state, TS_BlockedOnReceive);
+    doReplyTransfer(ks, a, ks_add_reply(ks, "unused")); /* a reply object no one waits on */
+    tc_assert_no_asserts(ks);
+    free(ks);
+    /* the SC popped back is sporadic and the current one: no unblock check */
+    ks = base(&a);
+    int sc = ks->cur_sc;
+    ks->scs[sc].sporadic = true;
+    int c0 = build_thread(ks, "c0", 10, 0), r0 = block_on_reply(ks, c0, "r0");
+    ks->tcbs[a].sc = KS_NONE; /* c0's SC, donated to a by the call */
+    ks->tcbs[c0].sc = KS_NONE;
+    ks->replies[r0].sc_head = (int8_t)sc;
+    ks->scs[sc].reply = (int8_t)r0;
+    ticks_t head = ks->scs[sc].refills[ks->scs[sc].head].time;
+    ks->hw_clock = ks->cur_time = 700;
+    doReplyTransfer(ks, a, r0);
+    assert_int_equal(ks->tcbs[c0].sc, sc);
+    assert_int_equal(ks->scs[sc].refills[ks->scs[sc].head].time, head);
     free(ks);
     for (int smp = 0; smp < 2; smp++) {
         ks = base(&a);
@@ -373,6 +400,23 @@ static void test_reply_recv_caps(void **state)
     free(ks);
 }
 
+/* With one domain the kernel's domain check is off (0 < maxDom fails,
+ * fastpath.c:145) whatever a thread's domain field holds: the model's
+ * condition is the kernel's, tested on a state no kernel has */
+static void test_one_domain_guard(void **state)
+{
+    (void)state;
+    int a;
+    struct kstate *ks = base(&a);
+    int e = build_ep(ks, "ep"), s = build_thread(ks, "s", 100, 0), r = ks_add_reply(ks, "r");
+    build_recv_ep(ks, s, e, r);
+    ks->tcbs[s].domain = 1;
+    ks->sys = (struct ks_sysin){.entry = ENTRY_CALL, .cap = SCAP_EP, .ntfn = KS_NONE, .ep = (int8_t)e,
+                                .rights = EPR(EPR_SEND) | EPR(EPR_GRANT), .reply = KS_NONE};
+    assert_int_equal(fastpath_call(ks, CALL_MERGED), CALL_EXIT);
+    free(ks);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -385,6 +429,7 @@ int main(void)
         cmocka_unit_test(test_pop_and_remove),
         cmocka_unit_test(test_reply_transfer_branches),
         cmocka_unit_test(test_reply_recv_caps),
+        cmocka_unit_test(test_one_domain_guard),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
