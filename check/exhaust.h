@@ -58,7 +58,7 @@ const char *exh_bounds_check(const struct exh_bounds *b);
 
 /* ---- dimension values ---- */
 
-#define EXH_ENTRY_DIMS 2
+#define EXH_ENTRY_DIMS 3
 
 enum exh_cur { CUR_IDLE, CUR_RR, CUR_CB, CUR_CB_TH, CUR_SPOR, CUR_KINDS };
 enum exh_ntfn {
