@@ -836,6 +836,11 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
     s->variant = variant;
     s->max_events = DEFAULT_MAX_EVENTS;
     s->sweep = true;
+    if (target_kernel(s->target, w->kernel, w->kernel) < 0) {
+        snprintf(s->setup_error, sizeof s->setup_error, "the %s target models %s's fastpath only, not kernel %s",
+                 s->target->name, cfg_kernel_name(s->target->kernel), cfg_kernel_name(w->kernel));
+        return -1;
+    }
     struct sim_kernel *k0 = &s->k[0];
     if (boot(s, &k0->ks))
         return -1;
