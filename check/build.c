@@ -105,6 +105,25 @@ void build_send_ep(struct kstate *ks, int t, int e)
     block_on_ep(ks, t, e, EP_Send, TS_BlockedOnSend);
 }
 
+int build_call_push(struct kstate *ks, int t, int sc, const char *reply_name)
+{
+    int r = ks_add_reply(ks, reply_name);
+    if (r == KS_NONE)
+        return KS_NONE;
+    int old = ks->scs[sc].reply;
+    if (old != KS_NONE) {
+        ks->replies[old].next = (int8_t)r;
+        ks->replies[old].sc_head = KS_NONE;
+    }
+    ks->replies[r].prev = (int8_t)old;
+    ks->replies[r].sc_head = (int8_t)sc;
+    ks->replies[r].tcb = (int8_t)t;
+    ks->scs[sc].reply = (int8_t)r;
+    ks->tcbs[t].state = TS_BlockedOnReply;
+    ks->tcbs[t].reply = (int8_t)r;
+    return r;
+}
+
 void build_bind_ntfn(struct kstate *ks, int t, int n)
 {
     ks->tcbs[t].bound_ntfn = (int8_t)n;

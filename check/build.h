@@ -34,6 +34,10 @@ void build_wait_ntfn(struct kstate *ks, int t, int n);
 void build_recv_ep(struct kstate *ks, int t, int e, int r);
 /* Block t sending on endpoint e. */
 void build_send_ep(struct kstate *ks, int t, int e);
+/* Thread t (Inactive, no SC) blocked on a new reply object that heads
+ * sc's call stack, as a seL4_Call that donated sc left it (reply_push,
+ * src/object/reply.c:31-52). Returns the reply, KS_NONE when full. */
+int build_call_push(struct kstate *ks, int t, int sc, const char *reply_name);
 void build_bind_ntfn(struct kstate *ks, int t, int n);
 void build_bind_sc_ntfn(struct kstate *ks, int sc, int n);
 /* IRQ irq in state IRQSignal with a notification cap to n. */

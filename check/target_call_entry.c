@@ -247,22 +247,7 @@ static int draw_call(struct kstate *ks, struct gen_src *src)
 static int push_client(struct kstate *ks, struct gen_src *src, int sc)
 {
     int t = build_thread(ks, NULL, (int)gen_pick(src, KS_NUM_PRIOS), ks->cur_domain);
-    int r = t == KS_NONE ? KS_NONE : ks_add_reply(ks, NULL);
-    if (r == KS_NONE)
-        return -1;
-    struct ks_reply *reply = &ks->replies[r];
-    int old = ks->scs[sc].reply;
-    if (old != KS_NONE) {
-        ks->replies[old].next = (int8_t)r;
-        ks->replies[old].sc_head = KS_NONE;
-    }
-    reply->prev = (int8_t)old;
-    reply->sc_head = (int8_t)sc;
-    reply->tcb = (int8_t)t;
-    ks->scs[sc].reply = (int8_t)r;
-    ks->tcbs[t].state = TS_BlockedOnReply;
-    ks->tcbs[t].reply = (int8_t)r;
-    return 0;
+    return t == KS_NONE || build_call_push(ks, t, sc, NULL) == KS_NONE ? -1 : 0;
 }
 
 /* the caller's call stack, in quarters: none 2, one client 1, two 1 */

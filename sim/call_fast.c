@@ -1,8 +1,6 @@
 /* call_fast: model of fastpath_call, master's call fastpath (MCS). */
 #include "call_fast.h"
 
-#include <string.h>
-
 #include "budget.h"
 #include "fastpath.h"
 #include "kassert.h"
@@ -10,43 +8,41 @@
 #include "sched.h"
 #include "syscall.h"
 
-static const struct { const char *name, *what; bool fallback; } exits[] = {
+static const struct fp_text exits[] = {
 #define CALL_EXIT_TEXT(id, name, what) {name, what, #id[5] == 'S'},
     CALL_EXIT_LIST(CALL_EXIT_TEXT)
 #undef CALL_EXIT_TEXT
 };
 
-const char *call_exit_name(int e)
-{
-    return e >= 0 && e < CALL_EXIT_COUNT ? exits[e].name : "?";
-}
-
-const char *call_exit_what(int e)
-{
-    return e >= 0 && e < CALL_EXIT_COUNT ? exits[e].what : "?";
-}
-
-bool call_exit_is_fallback(int e)
-{
-    return e >= 0 && e < CALL_EXIT_COUNT && exits[e].fallback;
-}
-
-static const char *const variants[] = {"merged", "fixed"};
-
-static const struct { const char *name, *what; } fixes_text[] = {
-#define CALL_FIX_TEXT(id, name, what) {name, what},
+static const struct fp_text fixes_text[] = {
+#define CALL_FIX_TEXT(id, name, what) {name, what, false},
     CALL_FIX_LIST(CALL_FIX_TEXT)
 #undef CALL_FIX_TEXT
 };
 
+const char *call_exit_name(int e)
+{
+    return fp_text_name(exits, CALL_EXIT_COUNT, e);
+}
+
+const char *call_exit_what(int e)
+{
+    return fp_text_what(exits, CALL_EXIT_COUNT, e);
+}
+
+bool call_exit_is_fallback(int e)
+{
+    return fp_text_fallback(exits, CALL_EXIT_COUNT, e);
+}
+
 const char *call_fix_name(int bit)
 {
-    return bit >= 0 && bit < CFIX_COUNT ? fixes_text[bit].name : "?";
+    return fp_text_name(fixes_text, CFIX_COUNT, bit);
 }
 
 const char *call_fix_what(int bit)
 {
-    return bit >= 0 && bit < CFIX_COUNT ? fixes_text[bit].what : "?";
+    return fp_text_what(fixes_text, CFIX_COUNT, bit);
 }
 
 unsigned call_variant_fixes(int variant)
@@ -56,15 +52,12 @@ unsigned call_variant_fixes(int variant)
 
 const char *call_variant_name(int v)
 {
-    return v >= 0 && v < CALL_VARIANT_COUNT ? variants[v] : "?";
+    return fp_merged_variant_name(v);
 }
 
 int call_variant_parse(const char *s)
 {
-    for (int v = 0; v < CALL_VARIANT_COUNT; v++)
-        if (strcmp(s, variants[v]) == 0)
-            return v;
-    return -1;
+    return fp_merged_variant_parse(s);
 }
 
 /* slowpath(SysCall): c_handle_syscall -> handleSyscall(SysCall); false
@@ -80,44 +73,18 @@ void slowpath_call(struct kstate *ks)
     slowpath_sys_call(ks);
 }
 
-/* The fixes of a run and those it tested; whether the call was performed. */
-struct call_fixes {
-    unsigned on, tested;
-    bool performed;
-};
-
-static bool fix_on(struct call_fixes *f, unsigned bit)
-{
-    f->tested |= bit;
-    return (f->on & bit) != 0;
-}
-
 /* A fallback: slowpath(SysCall) on the state as the fastpath left it. */
-static int slowpath(struct kstate *ks, int exit, struct call_fixes *f)
+static int slowpath(struct kstate *ks, int exit, struct fp_run *f)
 {
     f->performed = slowpath_sys_call(ks);
     return exit;
 }
 
-/* The entry work the merged fastpath skips (handleSyscall's
- * MCS_DO_IF_BUDGET: updateTimestamp, checkBudgetRestart; schedule()'s
- * awaken): the corrected one reads the clock and leaves to the slowpath
- * every call on which that work would change something. */
-static int entry_checks(struct kstate *ks, struct call_fixes *f)
-{
-    if (fix_on(f, CFIX(CFIX_ENTRY_TIME)))
-        updateTimestamp(ks);
-    if (fix_on(f, CFIX(CFIX_ENTRY_BUDGET)) && !refill_sufficient(ks, ks->cur_sc, ks->consumed))
-        return CALL_SLOW_BUDGET;
-    /* checkBudget's domain half (include/kernel/thread.h:276): fastpath_call
-     * has no domain guard at all */
-    if (fix_on(f, CFIX(CFIX_ENTRY_DOMAIN)) && fp_domain_expired(ks, true))
-        return CALL_SLOW_DOMAIN_EXPIRED;
-    int rh = ks->release_head[CUR_CORE];
-    if (fix_on(f, CFIX(CFIX_ENTRY_RELEASE)) && rh != KS_NONE && refill_ready(ks, ks->tcbs[rh].sc))
-        return CALL_SLOW_RELEASE;
-    return CALL_EXIT_COUNT;
-}
+static const struct fp_entry call_entry = {
+    .time = CFIX(CFIX_ENTRY_TIME), .budget = CFIX(CFIX_ENTRY_BUDGET), .domain = CFIX(CFIX_ENTRY_DOMAIN),
+    .release = CFIX(CFIX_ENTRY_RELEASE), .exit_budget = CALL_SLOW_BUDGET, .exit_domain = CALL_SLOW_DOMAIN_EXPIRED,
+    .exit_release = CALL_SLOW_RELEASE, .none = CALL_EXIT_COUNT,
+};
 
 /* fastpath_mi_check (fastpath.h): extra caps, or a length past the
  * message registers; and the caller's fault (fastpath.c:36-43) */
@@ -137,7 +104,7 @@ static int caller_checks(const struct kstate *ks)
 
 /* fastpath.c:65-165: the receiver's vspace, priority, the cap's grant
  * rights, domain, SC, reply object, core */
-static int check_dest(struct kstate *ks, int dest, struct call_fixes *f)
+static int check_dest(struct kstate *ks, int dest, struct fp_run *f)
 {
     const struct ks_tcb *d = &ks->tcbs[dest], *cur = &ks->tcbs[ks->cur_thread];
     if (!d->vtable_ok)
@@ -155,7 +122,7 @@ static int check_dest(struct kstate *ks, int dest, struct call_fixes *f)
      * highest ready thread: above the caller only when another core has
      * just queued it here, its IPI in flight (remoteQueueUpdate,
      * tcb.c:444; check/invariant.c admits it on SMP) */
-    if (fix_on(f, CFIX(CFIX_OUTRANKED)) && !isHighestPrio(ks, (int)dom, d->prio))
+    if (fp_fix_on(f, CFIX(CFIX_OUTRANKED)) && !isHighestPrio(ks, (int)dom, d->prio))
         return CALL_SLOW_OUTRANKED;
     if (!(ks->sys.rights & (EPR(EPR_GRANT) | EPR(EPR_GRANT_REPLY))))
         return CALL_SLOW_GRANT;
@@ -221,31 +188,10 @@ static int commit(struct kstate *ks, int dest)
     return CALL_EXIT;
 }
 
-/* FIX reprogram_flag: a ksReprogram left at user level (master's own
- * fastpath_signal leaves one: docs/FINDINGS-signal.md, S5) is honoured by
- * the slowpath's schedule(), which commits the time and programs the timer
- * (switchSchedContext, setNextInterrupt, src/kernel/thread.c); the merged
- * fastpath returns with it still set. */
-static int finish(struct kstate *ks, int exit, struct call_fixes *f)
-{
-    /* FIX reschedule_ipi: IPIs this core owes from a SCHED_ENQUEUE that
-     * returned to user level without schedule() (master's fastpath_signal:
-     * docs/FINDINGS-signal.md, S9); the slowpath's schedule() sends them
-     * (doMaskReschedule, src/kernel/thread.c) */
-    if (ks->ipi_pending && fix_on(f, CFIX(CFIX_IPI)))
-        doMaskReschedule(ks);
-    if (!ks->reprogram || !fix_on(f, CFIX(CFIX_REPROGRAM)))
-        return exit;
-    commitTime(ks);
-    setNextInterrupt(ks);
-    ks->reprogram = false;
-    return exit;
-}
-
 /* fastpath_call */
-static int fastpath_call_body(struct kstate *ks, struct call_fixes *f)
+static int fastpath_call_body(struct kstate *ks, struct fp_run *f)
 {
-    int fallback = entry_checks(ks, f);
+    int fallback = fp_entry_checks(ks, f, &call_entry);
     if (fallback == CALL_EXIT_COUNT)
         fallback = caller_checks(ks);
     if (fallback != CALL_EXIT_COUNT)
@@ -256,11 +202,12 @@ static int fastpath_call_body(struct kstate *ks, struct call_fixes *f)
     fallback = check_dest(ks, dest, f);
     if (fallback != CALL_EXIT_COUNT)
         return slowpath(ks, fallback, f);
-    return finish(ks, commit(ks, dest), f);
+    /* FIX reschedule_ipi, reprogram_flag: what schedule() would do */
+    return fp_finish(ks, f, CFIX(CFIX_IPI), CFIX(CFIX_REPROGRAM), commit(ks, dest));
 }
 
 /* c_handle_fastpath_call (src/arch/arm/c_traps.c) */
-static int fastpath_call_run(struct kstate *ks, struct call_fixes *f)
+static int fastpath_call_run(struct kstate *ks, struct fp_run *f)
 {
     uint8_t saved = ks->path;
     ks->path = PATH_FAST;
@@ -271,7 +218,7 @@ static int fastpath_call_run(struct kstate *ks, struct call_fixes *f)
 
 int fastpath_call_tested(struct kstate *ks, unsigned fixes, unsigned *tested)
 {
-    struct call_fixes f = {.on = fixes, .tested = 0, .performed = true};
+    struct fp_run f = {.on = fixes, .tested = 0, .performed = true};
     int exit = fastpath_call_run(ks, &f);
     *tested = f.tested;
     return exit;
@@ -279,7 +226,7 @@ int fastpath_call_tested(struct kstate *ks, unsigned fixes, unsigned *tested)
 
 int fastpath_call_performed(struct kstate *ks, int variant, bool *performed)
 {
-    struct call_fixes f = {.on = call_variant_fixes(variant), .tested = 0, .performed = true};
+    struct fp_run f = {.on = call_variant_fixes(variant), .tested = 0, .performed = true};
     int exit = fastpath_call_run(ks, &f);
     *performed = f.performed;
     return exit;

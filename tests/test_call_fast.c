@@ -80,20 +80,7 @@ static void fx_run(struct fx *x, int variant, int exit, bool agree)
 /* a client c blocked on reply r heading sc's call stack */
 static int push_client(struct kstate *ks, const char *name, int sc)
 {
-    int t = build_thread(ks, name, 50, 0);
-    int r = ks_add_reply(ks, NULL);
-    int old = ks->scs[sc].reply;
-    if (old != KS_NONE) {
-        ks->replies[old].next = (int8_t)r;
-        ks->replies[old].sc_head = KS_NONE;
-    }
-    ks->replies[r].prev = (int8_t)old;
-    ks->replies[r].sc_head = (int8_t)sc;
-    ks->replies[r].tcb = (int8_t)t;
-    ks->scs[sc].reply = (int8_t)r;
-    ks->tcbs[t].state = TS_BlockedOnReply;
-    ks->tcbs[t].reply = (int8_t)r;
-    return r;
+    return build_call_push(ks, build_thread(ks, name, 50, 0), sc, NULL);
 }
 
 /* The commit (fastpath.c:168-232): the server dequeued (the endpoint idle

@@ -1015,22 +1015,9 @@ static void test_inv_reply(void **state)
  * with donation: the client's SC went to the callee) */
 static int push_client(struct kstate *ks, const char *name, int sc)
 {
-    int t = build_thread(ks, name, 10, 0);
     char rn[KS_NAME_LEN];
     snprintf(rn, sizeof rn, "r_%s", name);
-    int r = ks_add_reply(ks, rn);
-    int old = ks->scs[sc].reply;
-    if (old != KS_NONE) {
-        ks->replies[old].next = (int8_t)r;
-        ks->replies[old].sc_head = KS_NONE;
-    }
-    ks->replies[r].prev = (int8_t)old;
-    ks->replies[r].sc_head = (int8_t)sc;
-    ks->replies[r].tcb = (int8_t)t;
-    ks->scs[sc].reply = (int8_t)r;
-    ks->tcbs[t].state = TS_BlockedOnReply;
-    ks->tcbs[t].reply = (int8_t)r;
-    return r;
+    return build_call_push(ks, build_thread(ks, name, 10, 0), sc, rn);
 }
 
 static void test_inv_call_stack(void **state)
