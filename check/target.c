@@ -11,6 +11,7 @@ static const struct target *const targets[] = {
     &target_irq,
     &target_signal,
     &target_call,
+    &target_reply_recv,
 #ifdef IRQSIM_STUB_TARGET
     &target_stub, /* a test build's only (check/target_stub.c) */
 #endif

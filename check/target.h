@@ -216,7 +216,7 @@ int target_print_unreached(FILE *f, const struct target *t, int v, const uint64_
 /* The descriptors, one file each; registered in target.c, the one file
  * besides their own that names them: everything else asks for a target
  * above (tests/target_names.sh checks check/, tools/ and fuzz/). */
-extern const struct target target_irq, target_signal, target_call;
+extern const struct target target_irq, target_signal, target_call, target_reply_recv;
 /* test builds with -DIRQSIM_STUB_TARGET=ON only (CTest stub_target) */
 extern const struct target target_stub;
 

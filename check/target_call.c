@@ -13,6 +13,7 @@
 #include "defect.h"
 #include "invariant.h"
 #include "irq_fast.h"
+#include "workload.h"
 
 _Static_assert(CFIX_ALL < CLASS_NO_FIX, "CLASS_NO_FIX (classify.h) must not be a fix set");
 _Static_assert((int)FP_PR1227 == (int)CALL_MERGED && (int)FP_FIXED == (int)CALL_FIXED,
@@ -146,7 +147,7 @@ const struct target target_call = {
             .entry_call = call_entry_call,
             .set_inputs = call_set_inputs,
             .sys_fast = fastpath_call_performed,
-            .draw_thread = call_draw_thread,
+            .draw_thread = wl_draw_ipc_thread,
             .min_threads = 3},
     .words =
         {

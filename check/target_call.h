@@ -19,9 +19,6 @@ struct ks_call;
 bool call_entry_call(const struct ks_call *c);
 void call_set_inputs(struct kstate *ks, const struct ks_call *c);
 extern const struct exh_ops call_exh;
-struct wl_src;
-struct workload;
-/* the workload generator's: passive servers and their clients */
-bool call_draw_thread(struct wl_src *src, struct workload *w, int i);
+
 
 #endif

@@ -79,53 +79,6 @@ void call_set_inputs(struct kstate *ks, const struct ks_call *c)
                                 .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
 }
 
-/* ---- the workload generator's draw ---- */
-
-/* a server's program: receive on ep0 with reply r, then reply and receive
- * again (loop to 1) */
-static bool is_server(const struct wl_thread *t)
-{
-    return t->n_prog == 3 && t->prog[0].op == OP_RECV && t->prog[1].op == OP_REPLY_RECV;
-}
-
-/* Thread i drawn as a passive server or a client of one (of those not
- * drawn as device drivers). A server (the first such thread, on an SC of
- * its own, above priority 199) receives on ep0 with reply r0 and
- * then answers with seL4_ReplyRecv. A client of an earlier server (two in
- * 3) first unbinds the server's SC, which the server, blocked receiving,
- * gives up (SchedContext_Unbind: it stays blocked, now passive, as a
- * passive server's initialiser makes it), then computes and calls, in a
- * loop (three in 4). Below the server's priority, so the server is
- * blocked first. */
-bool call_draw_thread(struct wl_src *src, struct workload *w, int i)
-{
-    struct wl_thread *t = &w->threads[i];
-    int server = -1;
-    for (int k = 0; k < i; k++)
-        if (is_server(&w->threads[k]))
-            server = k;
-    if (server < 0) {
-        if (i >= w->n_scs)
-            return false;
-        t->sc = (int8_t)i;
-        t->prio = (uint8_t)(200 + wl_take(src, 50));
-        t->prog[0] = (struct wl_insn){.op = OP_RECV, .a = 0, .b = 0, .n = 0};
-        t->prog[1] = (struct wl_insn){.op = OP_REPLY_RECV, .a = 0, .b = 0, .n = 0};
-        t->prog[2] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = 1};
-        t->n_prog = 3;
-        return true;
-    }
-    if (wl_take(src, 4) == 0)
-        return false;
-    t->prio = (uint8_t)wl_take(src, 200);
-    t->prog[0] = (struct wl_insn){.op = OP_UNBIND, .a = w->threads[server].sc, .b = -1, .n = 0};
-    t->prog[1] = (struct wl_insn){.op = OP_COMPUTE, .a = -1, .b = -1, .n = 1 + 20 * (ticks_t)wl_take(src, 200)};
-    t->prog[2] = (struct wl_insn){.op = OP_CALL, .a = 0, .b = -1, .n = 0};
-    t->prog[3] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = 1};
-    t->n_prog = 4;
-    return true;
-}
-
 /* ---- the generator's draw ---- */
 
 /* The server a call finds (fastpath_call's checks, in sixteenths): a

@@ -182,6 +182,12 @@ bool workload_round_trips(const struct workload *w, struct workload *back, FILE 
 /* ... and one in this many names a GIC order of its own (gic_order,
  * gic_devices; drawn from all of them, the default included) */
 #define WL_GEN_GIC_ORDER_ONE_IN 3
+/* The IPC targets' workload draw (target_sim draw_thread): thread i as a
+ * passive server on ep0 (seL4_Recv, then seL4_ReplyRecv with reply r0) or
+ * a client that makes it passive and calls it in a loop; false: drawn as
+ * any other thread. */
+struct wl_src;
+bool wl_draw_ipc_thread(struct wl_src *src, struct workload *w, int i);
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target,
                         struct workload *w);
 

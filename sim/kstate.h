@@ -56,7 +56,7 @@ enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_COUNT };
  * SysSend (seL4_Send, seL4_Signal) by the current thread, the entry of
  * master's signal fastpath (sim/sig_fast.h), or a SysCall (seL4_Call), the
  * entry of fastpath_call (sim/call_fast.h). */
-enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_COUNT };
+enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COUNT };
 /* What the SysSend's cptr resolves to in the caller's CSpace (lookup_fp and
  * lookupCapAndSlot agree on it): a notification cap with or without the
  * send right, a null cap (an empty slot), or no slot (a lookup failure).

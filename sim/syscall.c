@@ -28,10 +28,14 @@ static int inv_of_cap(int cap)
     return cap == SCAP_NTFN || cap == SCAP_NTFN_NO_SEND ? CALL_Signal : CALL_Endpoint;
 }
 
+/* the system call of each entry kind but the interrupt, and what it
+ * invokes (for a SysCall, the cap the cptr names) */
 struct ks_call ks_call_of_entry(const struct kstate *ks)
 {
-    bool call = ks->sys.entry == ENTRY_CALL;
-    struct ks_call c = ks_call_new(call ? SYS_Call : SYS_Send, call ? inv_of_cap(ks->sys.cap) : CALL_Signal);
+    int e = ks->sys.entry;
+    struct ks_call c = e == ENTRY_CALL         ? ks_call_new(SYS_Call, inv_of_cap(ks->sys.cap))
+                       : e == ENTRY_REPLY_RECV ? ks_call_new(SYS_ReplyRecv, CALL_Reply)
+                                               : ks_call_new(SYS_Send, CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;
     c.reply_cap = ks->sys.reply_cap;

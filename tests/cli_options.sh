@@ -33,7 +33,7 @@ expect 2 "irqsim fuzz: --jobs: expected a whole number from 1 to 64, got '0'" fu
 expect 2 "irqsim fuzz: --jobs: expected a whole number from 1 to 64, got '1.5'" fuzz --jobs 1.5
 expect 2 "irqsim fuzz: --seconds: expected a number from 0.1 to 86400, got 'x'" fuzz --seconds x
 expect 2 "irqsim fuzz: --seed: expected a whole number from 0, got '-1'" fuzz --seed -1
-expect 2 "irqsim gen: --target: expected irq, signal or call, got 'sig'" gen --target sig
+expect 2 "irqsim gen: --target: expected irq, signal, call or reply_recv, got 'sig'" gen --target sig
 expect 2 "irqsim exhaust: --kernel: expected base or master, got 'next'" exhaust --kernel next
 expect 2 "irqsim cost: --board: unknown board 'pc99' (imx8mm " cost --board pc99
 expect 2 "irqsim fuzz: --board: unknown board 'pc99' (imx8mm " fuzz --board pc99
@@ -42,7 +42,7 @@ expect 2 "irqsim bench: --axis: expected default, threads, prios, refills or dom
 expect 2 "irqsim replay: --fastpath: expected pr1227 or fixed, got 'merged'" replay --fastpath merged t.jsonl
 expect 2 "irqsim fuzz: --fastpath: the signal target's fastpaths are merged|fixed, got 'pr1227'" \
     fuzz --target signal --fastpath pr1227
-expect 2 "irqsim validate: --target: expected irq, signal or call, got 'x'" validate --real b --target x
+expect 2 "irqsim validate: --target: expected irq, signal, call or reply_recv, got 'x'" validate --real b --target x
 expect 2 "irqsim report: one JSON file only (got 'a.json' and 'b.json')" report a.json b.json
 expect 2 "irqsim exhaust: takes files only with --merge (got 'x.scen')" exhaust x.scen
 expect 2 "irqsim kernel coverage: unknown option '--frobnicate'" kernel coverage --frobnicate

@@ -123,5 +123,5 @@ grep -q 'is the state of another run' "$work/st.err" || fail "no message for the
 [ $? -eq 2 ] && grep -q "the signal target's fastpaths are merged|fixed, got 'pr1227'" "$work/bad.err" ||
   fail "--fastpath pr1227 with target signal"
 "$bin" exhaust --target sig 2> "$work/bad.err"
-[ $? -eq 2 ] && grep -q "expected irq, signal or call, got 'sig'" "$work/bad.err" || fail "--target sig"
+[ $? -eq 2 ] && grep -q "expected irq, signal, call or reply_recv, got 'sig'" "$work/bad.err" || fail "--target sig"
 echo "exhaustive-signal: ok ($sum_e states on one domain, shards add up)"

@@ -17,7 +17,7 @@
 #                    in the campaign tier)
 # TARGET:KERNEL; a target that models one kernel's fastpath only (the call
 # target: master's fastpath_call) has that kernel's cell alone
-set(IRQSIM_MATRIX_CELLS irq:base irq:master signal:base signal:master call:master)
+set(IRQSIM_MATRIX_CELLS irq:base irq:master signal:base signal:master call:master reply_recv:master)
 foreach(tk ${IRQSIM_MATRIX_CELLS})
     string(REPLACE ":" ";" tk_list ${tk})
     list(GET tk_list 0 t)

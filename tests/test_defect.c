@@ -144,7 +144,7 @@ static void test_findings_match_the_tables(void **state)
         while (fgets(line, sizeof line, f)) {
             line[strcspn(line, "\n")] = 0;
             char id[8];
-            if (sscanf(line, "### %7[A-Z0-9].", id) != 1 || strchr(id, '.') || !strchr("FSC", id[0]))
+            if (sscanf(line, "### %7[A-Z0-9].", id) != 1 || strchr(id, '.') || !strchr("FSCR", id[0]))
                 continue;
             if (id[1] < '0' || id[1] > '9')
                 continue;

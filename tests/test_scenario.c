@@ -957,8 +957,8 @@ static void err_syscall_line(void **state)
     static const struct {
         const char *line, *needle;
     } cases[] = {
-        {"syscall recv cap=ntfn\n", "expected 'syscall send cap=...' or 'syscall call cap=...'"},
-        {"syscall\n", "expected 'syscall send cap=...' or 'syscall call cap=...'"},
+        {"syscall recv cap=ntfn\n", "expected 'syscall send cap=...' or 'syscall call cap=...' or 'syscall reply_recv cap=...'"},
+        {"syscall\n", "expected 'syscall send cap=...' or 'syscall call cap=...' or 'syscall reply_recv cap=...'"},
         {"syscall call cap=ntfn\n", "syscall: cap=ntfn needs ntfn="},
         {"syscall call cap=ep\n", "syscall: cap=ep needs ep="},
         {"syscall call cap=null ep=e0\n", "refers to an undefined ep"},

@@ -213,7 +213,7 @@ static void test_domains(void **state)
     buf = printed(&w, &len);
     assert_null(strstr(buf, "target"));
     free(buf);
-    expect_error("target ipc\n", 1, "expected irq, signal or call");
+    expect_error("target ipc\n", 1, "expected irq, signal, call or reply_recv");
     expect_error("domain_schedule 0:2\nthread t prio=1 domain=2\n", 2, "domain");
     expect_error("thread t prio=1\ndomain_schedule 0:2\n", 2, "before the thread");
     expect_error("domain_schedule 0-2\n", 1, "DOMAIN:MS");
