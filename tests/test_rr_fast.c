@@ -189,6 +189,34 @@ static void test_fault_exits(void **state)
     tc_run_free(x.f);
 }
 
+/* The call-stack check (fastpath.c:310-313) on the two other ways a reply
+ * with a caller fails it: it lies below the head, or it heads another
+ * SC's stack; and the one-domain guard (0 < maxDom) on a state no kernel
+ * has (a domain past the only one). */
+static void test_call_stack_and_domain(void **state)
+{
+    (void)state;
+    struct fx x;
+    fx_make_below(&x, true);
+    x.f->in->sys.reply = (int8_t)(x.rp - 1); /* rb: a caller, not the head */
+    fx_run(&x, RR_MERGED, RR_SLOW_CALL_STACK, true);
+    tc_run_free(x.f);
+    fx_make(&x);
+    struct kstate *ks = x.f->in;
+    int o = build_thread(ks, "other", 10, 0);
+    int osc = build_sc(ks, "sc_o", o, 8000, 0, 0);
+    build_ready(ks, o);
+    ks->tcbs[o].prio = 10;
+    int oc = build_thread(ks, "oc", 10, 0);
+    ks->sys.reply = (int8_t)build_call_push(ks, oc, osc, "ro");
+    fx_run(&x, RR_MERGED, RR_SLOW_CALL_STACK, true);
+    tc_run_free(x.f);
+    fx_make(&x);
+    x.f->in->tcbs[x.cl].domain = 1;
+    assert_int_equal(fastpath_reply_recv(x.f->in, RR_MERGED), RR_EXIT);
+    tc_run_free(x.f);
+}
+
 /* The corrected fastpath's entry checks and its finish. */
 static void test_fixed(void **state)
 {
@@ -255,6 +283,7 @@ int main(void)
         cmocka_unit_test(test_commit),
         cmocka_unit_test(test_exits),
         cmocka_unit_test(test_fault_exits),
+        cmocka_unit_test(test_call_stack_and_domain),
         cmocka_unit_test(test_fixed),
         cmocka_unit_test(test_names),
         cmocka_unit_test(test_scenario_round_trip),
