@@ -9,7 +9,8 @@
 # included; docs/COVERAGE.md, "Tiers"),
 # merges the profiles with llvm-profdata-19, and prints for sim/irq_fast.c,
 # sim/sig_fast.c (master's signal fastpath), sim/call_fast.c and
-# sim/rr_fast.c (master's fastpath_call and fastpath_reply_recv):
+# sim/rr_fast.c (master's fastpath_call and fastpath_reply_recv), and
+# sim/fastpath.c (what the IPC fastpaths share):
 #
 #   - llvm-cov-19 report --show-mcdc-summary (lines, branches, MC/DC),
 #   - every condition whose independent effect on its decision's outcome
@@ -127,7 +128,7 @@ report_file() {
     fi
   fi
 }
-for f in sim/irq_fast.c sim/sig_fast.c sim/call_fast.c sim/rr_fast.c; do
+for f in sim/irq_fast.c sim/sig_fast.c sim/call_fast.c sim/rr_fast.c sim/fastpath.c; do
   report_file "$f"
 done
 exit $failed

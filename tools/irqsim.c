@@ -37,9 +37,10 @@
 
 /* the options check, run, minimize, gen, fuzz, ratio and sim share */
 #define TARGET_OPTIONS \
-    "      --target irq|signal|call  check, run, minimize, gen, fuzz, ratio, sim: the fastpath checked: PR #1227's\n" \
-    "                   fastpath_irq (default), master's fastpath_signal (SysSend entries) or master's\n" \
-    "                   fastpath_call (SysCall entries, kernel master only; both --fastpath merged|fixed);\n" \
+    "      --target irq|signal|call|reply_recv  check, run, minimize, gen, fuzz, ratio, sim: the fastpath\n" \
+    "                   checked: PR #1227's fastpath_irq (default), master's fastpath_signal (SysSend\n" \
+    "                   entries), or master's fastpath_call and fastpath_reply_recv (SysCall and SysReplyRecv\n" \
+    "                   entries, kernel master only); but irq, --fastpath merged|fixed;\n" \
     "                   a scenario file names its own (a syscall line)\n" \
     "      --kernel base|master  check, run, minimize, gen, fuzz, ratio, exhaust: the kernel modelled (default\n" \
     "                   base 43607edb6, or the scenario's config kernel=; master 1326364bc)\n"

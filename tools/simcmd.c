@@ -1,5 +1,5 @@
 /*
- * simcmd: irqsim sim [--target irq|signal|call] [--fastpath pr1227|merged|fixed] [--horizon T] [--svg FILE]
+ * simcmd: irqsim sim [--target irq|signal|call|reply_recv] [--fastpath pr1227|merged|fixed] [--horizon T] [--svg FILE]
  * [--json FILE] WORKLOAD. Runs a workload on a slowpath kernel and a
  * fastpath kernel side by side and reports what the first divergence
  * became.
@@ -22,11 +22,12 @@
 
 
 static const char usage[] =
-    "usage: irqsim sim [--target irq|signal|call] [--fastpath pr1227|merged|fixed] [--kernel base|master] [--horizon TICKS]\n"
+    "usage: irqsim sim [--target irq|signal|call|reply_recv] [--fastpath pr1227|merged|fixed] [--kernel base|master] [--horizon TICKS]\n"
     "                  [--svg FILE [--from T --span T]] [--json FILE] [--state FILE] [--expect CLASS] WORKLOAD\n"
     "  --target        irq (default): interrupts take PR #1227's fastpath (pr1227|fixed) on the fastpath kernel;\n"
     "                  signal: its SysSends on a notification take master's fastpath_signal (merged|fixed);\n"
-    "                  call: its seL4_Calls take master's fastpath_call (merged|fixed; kernel master);\n"
+    "                  call, reply_recv: its seL4_Calls, seL4_ReplyRecvs take master's fastpath_call,\n"
+    "                  fastpath_reply_recv (merged|fixed; kernel master);\n"
     "                  without it, the workload's target line decides (irq without one)\n"
     "  --state FILE    the entry state of the first divergence, as a scenario file (irqsim check reads it)\n"
     "  runs WORKLOAD (docs/workload-format.md) on a slowpath kernel and a fastpath kernel side by side\n"
