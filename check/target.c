@@ -18,6 +18,11 @@ static const struct target *const targets[] = {
 };
 #define N_TARGETS ((int)(sizeof targets / sizeof targets[0]))
 
+const char target_fault_unreachable[] =
+    "on MCS a thread with a pending fault never runs to make a system call: sendFaultIPC blocks it "
+    "(faulthandler.c:37) and every way back clears tcbFault or leaves it Inactive (doReplyTransfer, cancelIPC; "
+    "real/coverage-argued.txt, docs/FINDINGS-signal.md), with KernelExceptionFastpath off as irqsim models it";
+
 const struct target *target_at(int i)
 {
     return i >= 0 && i < N_TARGETS ? targets[i] : NULL;

@@ -156,6 +156,11 @@ struct target {
     struct target_words words;
 };
 
+/* Why no kernel state reaches a system-call fastpath's check of the
+ * caller's pending fault (the signal, call and reply_recv targets'
+ * exit_unreachable), with the kernel lines. */
+extern const char target_fault_unreachable[];
+
 /* The registered targets, in order: target_at(0) is the default. NULL past
  * the last. */
 const struct target *target_at(int i);

@@ -13,6 +13,7 @@
 #include "build.h"
 #include "exhaust.h"
 #include "gen.h"
+#include "ipcentry.h"
 #include "scenfield.h"
 #include "sched.h"
 #include "syscall.h"
@@ -29,39 +30,12 @@ static const struct scen_field call_fields[] = {
     SF_NUM(struct ks_sysin, "extra_bad", extra_bad, (1u << KS_MAX_EXTRA_CAPS) - 1),
 };
 
-/* An endpoint cap names its endpoint (capEPPtr), a notification cap its
- * notification; a null cap and a failed lookup name neither; rights are an
- * endpoint cap's. The message's unresolvable extra caps are among those it
- * names. */
-static const char *call_misfit(const struct kstate *ks, char *buf, size_t len)
-{
-    const struct ks_sysin *s = &ks->sys;
-    bool ep_cap = s->cap == SCAP_EP, ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
-    if (s->cap >= SCAP_COUNT)
-        snprintf(buf, len, "cap kind %u out of range", s->cap);
-    else if (ep_cap != (s->ep != KS_NONE))
-        snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap), ep_cap ? "needs ep=" : "names no endpoint");
-    else if (ep_cap && s->ep >= ks->n_eps)
-        snprintf(buf, len, "cap=ep names endpoint %d of %u", s->ep, ks->n_eps);
-    else if (ntfn_cap != (s->ntfn != KS_NONE))
-        snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap), ntfn_cap ? "needs ntfn=" : "names no notification");
-    else if (ntfn_cap && s->ntfn >= ks->n_ntfns)
-        snprintf(buf, len, "cap=%s names notification %d of %u", ks_sys_cap_name(s->cap), s->ntfn, ks->n_ntfns);
-    else if (!ep_cap && s->rights != 0)
-        snprintf(buf, len, "rights= is for cap=ep");
-    else if ((s->extra_bad >> s->extra_caps) != 0)
-        snprintf(buf, len, "extra_bad=%#x names extra caps beyond extra_caps=%u", s->extra_bad, s->extra_caps);
-    else
-        return NULL;
-    return buf;
-}
-
 const struct target_line call_line = {
     .keyword = "call",
     .required = "cap",
     .fields = call_fields,
     .n_fields = (int)SF_COUNT(call_fields),
-    .misfit = call_misfit,
+    .misfit = ipc_cptr_misfit,
 };
 
 /* A thread's seL4_Call in a workload (sim/syscall.h SYS_Call) */
@@ -73,10 +47,7 @@ bool call_entry_call(const struct ks_call *c)
 /* the registers and lookups of that SysCall (struct ks_sysin) */
 void call_set_inputs(struct kstate *ks, const struct ks_call *c)
 {
-    bool ntfn_cap = c->cap == SCAP_NTFN || c->cap == SCAP_NTFN_NO_SEND;
-    ks->sys = (struct ks_sysin){.entry = ENTRY_CALL, .cap = c->cap, .ep = (int8_t)(c->cap == SCAP_EP ? c->ep : KS_NONE),
-                                .ntfn = (int8_t)(ntfn_cap ? c->ntfn : KS_NONE), .rights = c->rights, .reply = KS_NONE,
-                                .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
+    ipc_set_inputs(ks, ENTRY_CALL, c);
 }
 
 /* ---- the generator's draw ---- */

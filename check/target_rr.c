@@ -79,10 +79,7 @@ static const struct defect_info rr_defects[RDEF_COUNT] = {
 static const char *rr_exit_unreachable(int e)
 {
     if (e == RR_SLOW_FAULT)
-        return "on MCS a thread with a pending fault never runs to make a system call: sendFaultIPC blocks it "
-               "(faulthandler.c:37) and every way back clears tcbFault or leaves it Inactive (doReplyTransfer, "
-               "cancelIPC; real/coverage-argued.txt, docs/FINDINGS-signal.md), with KernelExceptionFastpath off as "
-               "irqsim models it";
+        return target_fault_unreachable;
     if (e == RR_SLOW_CALLER_FAULT)
         return "not in the model: a caller heads a call stack only through a donating reply_push (reply.c:35), and "
                "the model's only faults, timeout faults, never donate (faulthandler.c:28); a VM or cap fault does "

@@ -13,6 +13,7 @@
 #include "build.h"
 #include "exhaust.h"
 #include "gen.h"
+#include "ipcentry.h"
 #include "ntfn.h"
 #include "scenfield.h"
 #include "sched.h"
@@ -30,29 +31,19 @@ static const struct scen_field rr_fields[] = {
     SF_NUM(struct ks_sysin, "extra_bad", extra_bad, (1u << KS_MAX_EXTRA_CAPS) - 1),
 };
 
-/* The receive cptr as a call's (an endpoint cap names its endpoint, a
- * notification cap its notification); a reply cap names its reply object,
- * a null cap and a failed lookup none. */
+/* The receive cptr as a call's (ipcentry.h); a reply cap names its reply
+ * object, a null cap and a failed lookup none. */
 static const char *rr_misfit(const struct kstate *ks, char *buf, size_t len)
 {
     const struct ks_sysin *s = &ks->sys;
-    bool ep_cap = s->cap == SCAP_EP, ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
     bool reply_cap = s->reply_cap == RCAP_REPLY;
-    if (s->cap >= SCAP_COUNT || s->reply_cap >= RCAP_COUNT)
-        snprintf(buf, len, "cap kind %u or reply_cap kind %u out of range", s->cap, s->reply_cap);
-    else if (ep_cap != (s->ep != KS_NONE) || (ep_cap && s->ep >= ks->n_eps))
-        snprintf(buf, len, "cap=%s and ep= disagree (an endpoint cap names one of the %u endpoints)",
-                 ks_sys_cap_name(s->cap), ks->n_eps);
-    else if (ntfn_cap != (s->ntfn != KS_NONE) || (ntfn_cap && s->ntfn >= ks->n_ntfns))
-        snprintf(buf, len, "cap=%s and ntfn= disagree (a notification cap names one of the %u notifications)",
-                 ks_sys_cap_name(s->cap), ks->n_ntfns);
+    if (ipc_cptr_misfit(ks, buf, len))
+        return buf;
+    if (s->reply_cap >= RCAP_COUNT)
+        snprintf(buf, len, "reply_cap kind %u out of range", s->reply_cap);
     else if (reply_cap != (s->reply != KS_NONE) || (reply_cap && s->reply >= ks->n_replies))
         snprintf(buf, len, "reply_cap=%s and reply= disagree (a reply cap names one of the %u replies)",
                  ks_reply_cap_name(s->reply_cap), ks->n_replies);
-    else if (!ep_cap && s->rights != 0)
-        snprintf(buf, len, "rights= is for cap=ep");
-    else if ((s->extra_bad >> s->extra_caps) != 0)
-        snprintf(buf, len, "extra_bad=%#x names extra caps beyond extra_caps=%u", s->extra_bad, s->extra_caps);
     else
         return NULL;
     return buf;
@@ -74,13 +65,7 @@ bool rr_entry_call(const struct ks_call *c)
 
 void rr_set_inputs(struct kstate *ks, const struct ks_call *c)
 {
-    bool ntfn_cap = c->cap == SCAP_NTFN || c->cap == SCAP_NTFN_NO_SEND;
-    ks->sys = (struct ks_sysin){.entry = ENTRY_REPLY_RECV, .cap = c->cap,
-                                .ep = (int8_t)(c->cap == SCAP_EP ? c->ep : KS_NONE),
-                                .ntfn = (int8_t)(ntfn_cap ? c->ntfn : KS_NONE), .rights = c->rights,
-                                .reply_cap = c->reply_cap,
-                                .reply = (int8_t)(c->reply_cap == RCAP_REPLY ? c->reply : KS_NONE),
-                                .extra_caps = c->extra_caps, .extra_bad = c->extra_bad};
+    ipc_set_inputs(ks, ENTRY_REPLY_RECV, c);
 }
 
 /* ---- the generator's draw ---- */

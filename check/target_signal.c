@@ -137,10 +137,7 @@ static const char *sig_exit_unreachable(int e)
 {
     if (e != SIG_SLOW_FAULT)
         return NULL;
-    return "on MCS a thread with a pending fault never runs to make a system call: sendFaultIPC blocks it "
-           "(faulthandler.c:37) and every way back clears tcbFault or leaves it Inactive (doReplyTransfer, "
-           "cancelIPC; real/coverage-argued.txt, docs/FINDINGS-signal.md), with KernelExceptionFastpath off as irqsim "
-           "models it";
+    return target_fault_unreachable;
 }
 
 /* KernelSignalFastpath (config.cmake:306) */
