@@ -1,14 +1,15 @@
 #!/bin/sh
 # A committed reproducer must keep diverging under the proposal, in its own
 # class (the file name: EXIT__CAUSE.scen or EXIT__CAUSE--NOTE.scen), and
-# agree under the corrected fastpath. A name starting sig- is a reproducer
-# of master's signal fastpath (--target signal): as written is `merged`.
+# agree under the corrected fastpath. A name starting sig-, call- or rr-
+# is a reproducer of master's signal, call or reply_recv fastpath (the file's
+# syscall line names its target): as written is `merged`.
 set -u
 bin=$1
 file=$2
 base=$(basename "$file" .scen)
 case $base in
-  sig-*) aswritten=merged; base=${base#sig-} ;;
+  sig-*|call-*|rr-*) aswritten=merged; base=${base#*-} ;;
   *) aswritten=pr1227 ;;
 esac
 want=$(echo "$base" | sed 's/--.*//; s/__/\//')
