@@ -199,24 +199,69 @@ static void put(void *ctx, const void *p, size_t n)
     e->key_len += n;
 }
 
+/* the smallest period of the d-instruction sequence at x */
+static int period(const struct wl_insn *x, int d)
+{
+    for (int p = 1; p < d; p++) {
+        if (d % p)
+            continue;
+        int i = p;
+        while (i < d && !memcmp(&x[i], &x[i - p], sizeof *x))
+            i++;
+        if (i == d)
+            return p;
+    }
+    return d;
+}
+
+/* A thread's position as what it will do from there: a closed program
+ * that ends in a loop, at pc inside the loop, runs the loop's body from
+ * pc on, again and again. That sequence, cut to its smallest period, is
+ * what the rest of the path reads of the program ("yield" and
+ * "yield,yield" are one thread; "a,b" at b and "b,a" at its start too).
+ * Anything else (an open program, a position before the loop's target):
+ * the program and the position as they are. */
+static void put_thread(struct eng *e, const struct frame *f, int th, int pc)
+{
+    const struct wl_thread *t = &f->w.threads[th];
+    int last = t->n_prog - 1;
+    bool loops = !is_open(f, th) && last >= 0 && t->prog[last].op == OP_LOOP;
+    int start = loops ? (int)t->prog[last].n : 0;
+    if (!loops || pc < start || pc >= last) {
+        put(e, &t->n_prog, sizeof t->n_prog);
+        put(e, t->prog, t->n_prog * sizeof t->prog[0]);
+        put(e, &pc, sizeof pc);
+        return;
+    }
+    struct wl_insn seq[WL_MAX_PROG];
+    int d = last - start;
+    for (int i = 0; i < d; i++)
+        seq[i] = t->prog[start + (pc - start + i) % d];
+    int p = period(seq, d);
+    put(e, &p, sizeof p);
+    put(e, seq, (size_t)p * sizeof seq[0]);
+}
+
 /* What decides the rest of the path: what is left to decide (dec, the
- * open programs), the workload's decided part, both kernels as ks_same
- * compares them and each kernel's simulator state: the threads'
- * positions, the pending and future interrupts, the lock wait, the IPIs
- * in flight. Not in it: the counts for the report, and the events run
- * (the event limit: a revisit's subtree was explored within it). An
- * arrival both kernels have taken is left out (it is past). */
+ * open programs), the workload's decided part (each thread's program as
+ * put_thread has it), both kernels as ks_same compares them and each
+ * kernel's simulator state: the threads' positions, the pending and
+ * future interrupts, the lock wait, the IPIs in flight. Not in it: the
+ * counts for the report, the menu indices (the programs say it), and the
+ * events run (the event limit: a revisit's subtree was explored within
+ * it). An arrival both kernels have taken is left out (it is past). */
 static void serialise(struct eng *e, const struct frame *f)
 {
     const struct workload *w = &f->w;
     const struct sim *s = &f->s;
     e->key_len = 0;
-    put(e, &f->d, sizeof f->d);
+    put(e, &f->d, offsetof(struct dec, ops));
     put(e, w->gic_rank, sizeof w->gic_rank);
     put(e, &w->gic_devices_reversed, sizeof w->gic_devices_reversed);
     put(e, &w->entry_latency, sizeof w->entry_latency);
     put(e, &w->ipi_latency, sizeof w->ipi_latency);
-    put(e, w->threads, w->n_threads * sizeof w->threads[0]);
+    for (int i = 0; i < w->n_threads; i++) /* all but the program and its length: put_thread */
+        put(e, &w->threads[i], offsetof(struct wl_thread, n_prog));
     for (int q = 0; q < w->n_irqs; q++) {
         struct wl_irq x = w->irqs[q];
         if (s->k[0].at_idx[q] >= x.n_at && s->k[1].at_idx[q] >= x.n_at)
@@ -227,12 +272,14 @@ static void serialise(struct eng *e, const struct frame *f)
     put(e, &s->open, sizeof s->open);
     for (int j = 0; j < 2; j++) {
         const struct sim_kernel *k = &s->k[j];
-        size_t nt = k->ks.n_tcbs;
         sh_ks_regions(&k->ks, put, e);
         put(e, &k->now, sizeof k->now);
         put(e, &k->done, sizeof k->done);
-        put(e, k->pc, nt * sizeof k->pc[0]);
-        put(e, k->left, nt * sizeof k->left[0]);
+        for (int i = 0; i < w->n_threads; i++) {
+            int tcb = s->tcb_of[i];
+            put_thread(e, f, i, k->pc[tcb]);
+            put(e, &k->left[tcb], sizeof k->left[tcb]);
+        }
         put(e, k->at_idx, w->n_irqs * sizeof k->at_idx[0]);
         put(e, k->next_periodic, w->n_irqs * sizeof k->next_periodic[0]);
         put(e, k->pending, w->n_irqs * sizeof k->pending[0]);
