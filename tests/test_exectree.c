@@ -254,9 +254,9 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_index),
         cmocka_unit_test(test_stop_said),
         cmocka_unit_test(test_same_answers_one_core),
-        cmocka_unit_test(test_visited_skips),
     };
     const struct CMUnitTest campaign[] = {
+        cmocka_unit_test(test_visited_skips),
         cmocka_unit_test(test_same_answers_two_cores),
         cmocka_unit_test(test_same_answers_fixed),
         cmocka_unit_test(test_visited_same_answers),
