@@ -148,10 +148,13 @@ static void take_base(const struct frame *f, struct base *b)
     memcpy(b->sits, f->s.sits, sizeof b->sits);
 }
 
-/* what the frame ran since b into the totals (children start from here) */
-static void flush(struct eng *e, const struct frame *f, const struct base *b)
+/* what the frame ran since b into the totals (children start from here);
+ * the fastpath kernel made its own again first (sim_sync: the counts, the
+ * fork's copies and its state's hash read it) */
+static void flush(struct eng *e, struct frame *f, const struct base *b)
 {
     struct exec_result *r = e->r;
+    sim_sync(&f->s);
     for (int j = 0; j < 2; j++) {
         const struct sim_kernel *k = &f->s.k[j];
         r->entries += k->checked - b->checked[j];
@@ -460,9 +463,11 @@ static bool arrival_matters(const struct frame *f, const struct sim_plan *p)
 {
     ticks_t t = f->w.irqs[0].at[0];
     const struct sim_ev *ev[2] = {&p->a, &p->b};
-    for (int j = 0; j < 2; j++)
-        if (!f->s.k[j].done && (t <= ev[j]->t || t < f->s.k[j].now))
+    for (int j = 0; j < 2; j++) {
+        const struct sim_kernel *k = sim_kernel_of(&f->s, j);
+        if (!k->done && (t <= ev[j]->t || t < k->now))
             return true;
+    }
     return false;
 }
 
@@ -475,6 +480,7 @@ static void explore(struct eng *e, int lv)
 {
     struct frame *f = &e->fr[lv];
     struct base b;
+    sim_sync(&f->s);
     take_base(f, &b);
     for (;;) {
         e->cur = f;

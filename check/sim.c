@@ -337,8 +337,15 @@ static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
     unsigned admit = k->fast ? target_admit_left_by(s->target, s->variant) : 0;
     k->checked++;
     k->ipi_raced += (k->ks.ipi_sent >> CUR_CORE) & 1u; /* the entering core is core 0 here (smp_swap_core) */
-    if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) > 0)
-        record_refusal(k, kind, &r);
+    if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) == 0)
+        return; /* (a shadow passes too: an admission only leaves checks out, check/invariant.c) */
+    record_refusal(k, kind, &r);
+    /* the fastpath kernel shadowed by this one (s->shadow) meets the same
+     * state here: its own admissions decide whether it refuses it */
+    struct sim_kernel *k1 = k + 1;
+    if (s->shadow && k == &s->k[0] &&
+        kstate_check_admit(&k->ks, INV_AT_ENTRY, target_admit_left_by(s->target, s->variant), &r) > 0)
+        record_refusal(k1, kind, &r);
 }
 
 /* the kernel's work after the clock read takes no time; the latency from
@@ -1008,7 +1015,7 @@ bool sim_plan(const struct sim *s, struct sim_plan *p)
     if (!lockstep && s->k[0].done && s->k[1].done)
         return false;
     p->a = peek(s, &s->k[0]);
-    p->b = peek(s, &s->k[1]);
+    p->b = s->shadow ? p->a : peek(s, &s->k[1]); /* (peek does not read fast) */
     p->lockstep = lockstep;
     p->drift = lockstep && !same_event(p->a, p->b);
     p->step_a = !p->drift && (lockstep || p->a.t <= p->b.t);
@@ -1016,9 +1023,57 @@ bool sim_plan(const struct sim *s, struct sim_plan *p)
     return true;
 }
 
+/* The shadow (sim.h): while the two kernels are the same but for fast
+ * (and the refusals, which their admissions may make differ), a step that
+ * runs the same code on both (a system call that is not the target's
+ * entry, an arrival, the end: no interrupt entry, where the fastpath
+ * kernel takes the IRQ fastpath) is run on the slowpath kernel only; the
+ * fastpath kernel is made its copy (sim_sync) before anything else reads
+ * it. */
+static bool mirrored(const struct sim *s, struct sim_ev e)
+{
+    return (e.kind == EV_USER && !checked_entry(s, &s->k[0], e)) || e.kind == EV_ARRIVAL || e.kind == EV_END;
+}
+
+/* kernel 1 the same as kernel 0 but for fast and the refusals: the
+ * simulator's fields between fast and the counts (and the counts but
+ * refused), and the kernel states as ks_same compares them */
+static bool shadowable(const struct sim *s)
+{
+    const struct sim_kernel *k0 = &s->k[0], *k1 = &s->k[1];
+    size_t from = offsetof(struct sim_kernel, now), to = offsetof(struct sim_kernel, refused);
+    return s->no_record && !memcmp((const char *)k0 + from, (const char *)k1 + from, to - from) &&
+           k0->asserts == k1->asserts && ks_same(&k0->ks, &k1->ks);
+}
+
+void sim_sync(struct sim *s)
+{
+    if (!s->shadow)
+        return;
+    struct sim_kernel *k0 = &s->k[0], *k1 = &s->k[1];
+    uint32_t refused = k1->refused;
+    struct sim_refusal refusals[SIM_MAX_REFUSED];
+    memcpy(refusals, k1->refusals, sizeof refusals);
+    size_t tail = offsetof(struct sim_kernel, ks) + sizeof k0->ks;
+    ks_copy(&k1->ks, &k0->ks);
+    memcpy((char *)k1 + tail, (const char *)k0 + tail, sizeof *k1 - tail);
+    k1->fast = true;
+    k1->refused = refused;
+    memcpy(k1->refusals, refusals, sizeof refusals);
+    s->shadow = false;
+}
+
+const struct sim_kernel *sim_kernel_of(const struct sim *s, int j)
+{
+    return s->shadow ? &s->k[0] : &s->k[j];
+}
+
 void sim_apply(struct sim *s, const struct sim_plan *p)
 {
     struct sim_ev a = p->a, b = p->b;
+    bool mirror = s->shadow && p->lockstep && !p->drift && mirrored(s, a);
+    if (!mirror)
+        sim_sync(s);
     if (p->drift) { /* no step: the next plan is the kernels' own */
         s->diverged = s->drift = true;
         s->div_time = a.t < b.t ? a.t : b.t;
@@ -1031,9 +1086,11 @@ void sim_apply(struct sim *s, const struct sim_plan *p)
         diff_at_entry(s, a);
     if (p->step_a)
         step_slow(s, a);
-    if (p->step_b)
+    if (p->step_b && !mirror)
         step(s, &s->k[1], b);
     s->events += p->lockstep ? 2 : 1;
+    if (!mirror && p->lockstep && !s->diverged && s->no_record && shadowable(s))
+        s->shadow = true;
 }
 
 void sim_run(struct sim *s)
@@ -1052,7 +1109,7 @@ int sim_undecided(const struct sim *s)
             continue;
         int tcb = s->tcb_of[i];
         for (int j = 0; j < 2; j++) {
-            const struct sim_kernel *k = &s->k[j];
+            const struct sim_kernel *k = sim_kernel_of(s, j);
             for (int c = 0; c < n_cores(s) && !k->done; c++)
                 if (cur_of(&k->ks, c) == tcb && k->pc[tcb] >= s->w->threads[i].n_prog)
                     return i;

@@ -149,6 +149,10 @@ struct sim {
     uint32_t open;
     bool no_record;
     uint32_t events;
+    /* no_record's: k[1] is k[0] but for fast and its refusals, and the
+     * steps that run the same code on both ran on k[0] only (sim.c,
+     * mirrored); k[1] as stored is stale until sim_sync */
+    bool shadow;
     /* the timeline picture's window (span 0: chosen by sim_svg) */
     ticks_t svg_from, svg_span;
 };
@@ -183,6 +187,11 @@ void sim_apply(struct sim *s, const struct sim_plan *p);
  * with the slot it filled. */
 int sim_undecided(const struct sim *s);
 void sim_decided(struct sim *s, int thread, int slot);
+/* The shadowed fastpath kernel made a kernel of its own again (nothing
+ * when there is no shadow): before reading s->k[1] directly. */
+void sim_sync(struct sim *s);
+/* kernel j as it is (k[0] for a shadowed k[1]) */
+const struct sim_kernel *sim_kernel_of(const struct sim *s, int j);
 /* src into dst (dst->w stays src's: point it at a copy when the copy's
  * workload will differ); src must be no_record. */
 void sim_copy(struct sim *dst, const struct sim *src);
