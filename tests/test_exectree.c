@@ -110,6 +110,19 @@ static void test_same_answers_two_cores(void **st)
     engines_agree(&o, 5);
 }
 
+/* the signal target (its entries SysSends, checked at each) and the
+ * master kernel with KernelSignalFastpath beside: the same answers */
+static void test_same_answers_signal_master(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, false, 0);
+    o.target = &target_signal;
+    engines_agree(&o, 1);
+    o = opts(1, 2, true, FP_PR1227);
+    o.kernel = KS_KERNEL_MASTER;
+    engines_agree(&o, 1);
+}
+
 /* the corrected fastpath: nothing diverges on either engine */
 static void test_same_answers_fixed(void **st)
 {
@@ -259,6 +272,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_visited_skips),
         cmocka_unit_test(test_same_answers_two_cores),
         cmocka_unit_test(test_same_answers_fixed),
+        cmocka_unit_test(test_same_answers_signal_master),
         cmocka_unit_test(test_visited_same_answers),
         cmocka_unit_test(test_hash_only_said),
     };
