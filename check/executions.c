@@ -9,6 +9,7 @@
 #include "defect.h"
 #include "scenario.h"
 #include "sim.h"
+#include "statehash.h"
 #include "workload.h"
 
 _Static_assert(sizeof ((struct sim_refusal *)0)->msg == EXEC_REFUSAL_LEN - (2 + 20 + (EXEC_NOTE_LEN - 1) + 2),
@@ -34,6 +35,21 @@ static const unsigned latencies[] = {0, 40};
 #define N_ARRIVALS ((uint64_t)(sizeof arrivals / sizeof arrivals[0]))
 #define N_LATENCIES ((uint64_t)(sizeof latencies / sizeof latencies[0]))
 
+unsigned exec_arrival_time(unsigned k)
+{
+    static const unsigned in_time[EXEC_ARRIVALS] = {700, 1500, AT_WITH_TIMER, 3100, 9000};
+    return k < EXEC_ARRIVALS ? in_time[k] : 9000;
+}
+
+unsigned exec_arrival_index(unsigned k)
+{
+    static const unsigned index[EXEC_ARRIVALS] = {1, 2, N_ARRIVALS, 3, 0};
+    return k < EXEC_ARRIVALS ? index[k] : 0;
+}
+
+_Static_assert(MENU == EXEC_MENU && N_ARRIVALS + 1 == EXEC_ARRIVALS && N_LATENCIES == EXEC_LATENCIES,
+               "executions.h names the space's sizes");
+
 /* programs of 1..depth operations */
 static uint64_t programs(int depth)
 {
@@ -45,10 +61,31 @@ static uint64_t programs(int depth)
     return n;
 }
 
-uint64_t exec_space(const struct exec_opts *o)
+/* the space at one IPI latency; with ipi_latency enumerated, the
+ * workloads at EXEC_IPI_LATENCY follow those at 0 (which keep the indices
+ * they had before it was) */
+static uint64_t space_at_one_ipi(const struct exec_opts *o)
 {
     uint64_t p = programs(o->depth);
     return p * p * (N_ARRIVALS + 1) * N_LATENCIES;
+}
+
+uint64_t exec_space(const struct exec_opts *o)
+{
+    return space_at_one_ipi(o) * (o->ipi_latency ? 2 : 1);
+}
+
+uint64_t exec_programs(int depth)
+{
+    return programs(depth);
+}
+
+uint64_t exec_index(const struct exec_opts *o, const struct exec_point *x)
+{
+    uint64_t p = programs(o->depth), prog = x->pb * p + x->pa;
+    uint64_t i = x->arrival == N_ARRIVALS ? p * p * N_ARRIVALS * N_LATENCIES + prog * N_LATENCIES + x->latency
+                                          : (prog * N_ARRIVALS + x->arrival) * N_LATENCIES + x->latency;
+    return i + x->ipi * space_at_one_ipi(o);
 }
 
 /* program index i (0 .. programs(depth) - 1) as "op,op,...," */
@@ -76,6 +113,8 @@ static int program_text(int depth, uint64_t i, char other, char *buf, size_t len
 int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t len)
 {
     uint64_t p = programs(o->depth);
+    bool ipi = i >= space_at_one_ipi(o);
+    i -= ipi ? space_at_one_ipi(o) : 0;
     uint64_t first_block = p * p * N_ARRIVALS * N_LATENCIES;
     bool with_timer = i >= first_block;
     i -= with_timer ? first_block : 0;
@@ -93,7 +132,7 @@ int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t 
         snprintf(tline, sizeof tline, "target %s\n", o->target->name);
     bool two = o->cores > 1;
     int n = snprintf(buf, len,
-                     "board imx8mm\nhorizon 6000\n%s%s%s%sentry_latency %u\n"
+                     "board imx8mm\nhorizon 6000\n%s%s%s%sentry_latency %u\n%s"
                      "ntfn n0\nntfn n1\n"
                      "sc s_h budget=1000 period=1000\n"
                      "sc s_a budget=2000 period=2000\n"
@@ -103,7 +142,8 @@ int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t 
                      "thread b prio=%d sc=s_b prog=%sloop\n"
                      "irq 40 ntfn=n0 badge=1%s\n",
                      two ? "cores 2\n" : "", o->signal_fastpath ? "signal_fastpath 1\n" : "", tline,
-                     cfg_kernel_is_default(o->kernel) ? "" : "kernel master\n", lat, two ? " core=1" : "", pa,
+                     cfg_kernel_is_default(o->kernel) ? "" : "kernel master\n", lat,
+                     ipi ? "ipi_latency " EXEC_IPI_LATENCY_TEXT "\n" : "", two ? " core=1" : "", pa,
                      two ? 30 : 5, pb, irq);
     return n > 0 && (size_t)n < len ? 0 : -1;
 }
@@ -171,16 +211,6 @@ struct ctx {
     uint64_t wl;
 };
 
-/* FNV-1a over the state's bytes: distinct states counted, not compared */
-static uint64_t state_hash(const struct kstate *ks)
-{
-    const unsigned char *p = (const unsigned char *)ks;
-    uint64_t h = 1469598103934665603ull;
-    for (size_t i = 0; i < sizeof *ks; i++)
-        h = (h ^ p[i]) * 1099511628211ull;
-    return h | 1; /* 0 marks an empty slot */
-}
-
 int exec_set_add(struct exec_set *s, uint64_t h)
 {
     if (s->n * 2 >= s->cap) {
@@ -220,13 +250,19 @@ void exec_free(struct exec_result *r)
     exec_set_free(&r->seen);
 }
 
-static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl, int order)
+void exec_add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl, int order)
 {
-    for (int i = 0; i < r->n_classes; i++)
-        if (dclass_same(&r->classes[i].cl, cl)) {
-            r->classes[i].hits++;
-            return;
+    for (int i = 0; i < r->n_classes; i++) {
+        struct exec_class *c = &r->classes[i];
+        if (!dclass_same(&c->cl, cl))
+            continue;
+        c->hits++;
+        if (wl < c->first || (wl == c->first && order < c->first_order)) { /* the tree meets them in any order */
+            c->first = wl;
+            c->first_order = (uint8_t)order;
         }
+        return;
+    }
     if (r->n_classes == EXEC_MAX_CLASSES) {
         r->classes_dropped++;
         return;
@@ -234,12 +270,14 @@ static void add_class(struct exec_result *r, const struct dclass *cl, uint64_t w
     r->classes[r->n_classes++] = (struct exec_class){.cl = *cl, .hits = 1, .first = wl, .first_order = (uint8_t)order};
 }
 
-static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdict *v)
+static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdict *v,
+                     const struct dclass *cl)
 {
+    (void)cl; /* the run's classes are the simulator's (run_order) */
     struct ctx *c = arg;
     c->r->checks++;
     c->r->exits[v->exit]++;
-    c->r->distinct += (uint64_t)exec_set_add(&c->r->seen, state_hash(in));
+    c->r->distinct += (uint64_t)exec_set_add(&c->r->seen, sh_kstate64(in));
 }
 
 /* the workload's text in the order asked, parsed, simulated and counted;
@@ -267,7 +305,7 @@ static int run_order(struct ctx *c, struct sim *s, struct workload *w, int order
         r->sits[i] += s->sits[i];
     r->diverged += s->sweep_diverged;
     for (uint32_t i = 0; i < s->n_found; i++)
-        add_class(r, &s->found[i].cl, c->wl, order);
+        exec_add_class(r, &s->found[i].cl, c->wl, order);
     r->classes_dropped += s->found_dropped;
     if (!sim_all_admitted(s) && !r->refusal[0]) {
         const struct sim_kernel *k = s->k[0].refused ? &s->k[0] : &s->k[1];
@@ -362,19 +400,31 @@ const char *exec_bound_text(const struct exec_opts *o, const struct exec_result 
         snprintf(ops + strlen(ops), sizeof ops - strlen(ops), "%s%s", i ? ", " : "", op);
     }
     bool all = r->simulated + r->setup_refused == r->shard_space;
+    char how[512];
+    const struct exec_tree_counts *t = &r->tree;
+    if (t->leaves || t->forks) /* the tree engine: what it covered, by how much it ran, what the visited set stood for */
+        snprintf(how, sizeof how,
+                 "%" PRIu64 " covered (and %" PRIu64 " runs in other orders) by %" PRIu64 " executions simulated from boot "
+                 "sharing their prefixes, forked at %" PRIu64 " choice points, %" PRIu64 " distinct simulator states "
+                 "remembered, %" PRIu64 " revisits not explored again (standing for %" PRIu64 " workloads)",
+                 t->covered, t->covered_reruns, t->leaves, t->forks, t->states, t->skipped, t->skipped_covered);
+    else
+        snprintf(how, sizeof how, "%" PRIu64 " simulated", r->simulated);
     snprintf(buf, len,
              "%s workload%s of the executions space (docs/EXHAUSTIVE.md, \"Executions\")%s: board imx8mm, %s, "
              "a handler h (priority 20) waiting on IRQ 40's notification, thread a (10) and thread b (%d%s), "
              "each running a program of 1 to %d operations from {%s} (X: h for a, a for b) and then from the start, IRQ 40 arriving "
-             "once at 700/1500/2001/3100 ticks or never, an entry latency of 0/40 ticks, %s, from boot to 6000 ticks, "
+             "once at 700/1500/2001/3100 ticks or never, an entry latency of 0/40 ticks%s, %s, from boot to 6000 ticks, "
              "each where the GIC chose among interrupts pending at once also in the 5 other orders of timer, device and IPI (%" PRIu64 "): "
-             "%" PRIu64 " simulated, %" PRIu64 " kernel entry states through the invariant checker (%" PRIu64
+             "%s, %" PRIu64 " kernel entry states through the invariant checker (%" PRIu64
              " refused), %" PRIu64 " %s checked (%" PRIu64 " distinct entry states) with the %s fastpath %s.",
              all ? "Every one of the" : "Part of the", r->shard_space == 1 ? "" : "s",
              o->shard_n > 1 ? " in this shard" : "", o->cores > 1 ? "two cores" : "one core", o->cores > 1 ? 30 : 5,
              o->cores > 1 ? ", on core 1" : "", o->depth, ops,
-             o->signal_fastpath ? "KernelSignalFastpath built beside" : "no other fastpath", r->gic_reruns,
-             r->simulated,
+             o->cores < 2         ? ""
+             : o->ipi_latency ? ", an IPI latency of 0/" EXEC_IPI_LATENCY_TEXT " ticks"
+                                  : ", an IPI latency of 0",
+             o->signal_fastpath ? "KernelSignalFastpath built beside" : "no other fastpath", r->gic_reruns, how,
              r->entries, r->refused, r->checks, o->target->words.checked_many, r->distinct,
              o->target->variant_name(o->variant),
              r->diverged  ? "diverging at some"

@@ -36,7 +36,35 @@ struct exec_opts {
     int variant;
     int kernel;
     uint64_t shard_k, shard_n;   /* workloads i with i % shard_n == shard_k - 1 */
+    /* ipi_latency enumerated: 0 and EXEC_IPI_LATENCY (issue 31); false:
+     * 0 only, the space before (one core sends no IPI: the command
+     * enumerates it on two) */
+    bool ipi_latency;
 };
+
+/* The enumerated IPI latency beside 0: the top of the workload fuzzer's
+ * range (1 to 40 ticks, check/workload.c) */
+#define EXEC_IPI_LATENCY 40
+#define EXEC_IPI_LATENCY_TEXT "40"
+
+/* The choices of the space, each an index: thread a's and thread b's
+ * programs (0 .. exec_programs(depth) - 1), IRQ 40's arrival
+ * (exec_arrival_at), the entry latency (exec_latency), the IPI latency
+ * (0, or 1: EXEC_IPI_LATENCY). */
+#define EXEC_MENU 7
+#define EXEC_ARRIVALS 5
+#define EXEC_LATENCIES 2
+struct exec_point {
+    uint64_t pa, pb;
+    unsigned arrival, latency, ipi;
+};
+uint64_t exec_programs(int depth);
+/* the workload index of x */
+uint64_t exec_index(const struct exec_opts *o, const struct exec_point *x);
+/* the k-th arrival of IRQ 40 in time order (k 0 .. EXEC_ARRIVALS - 1,
+ * the last past the horizon: none) and its index in exec_point */
+unsigned exec_arrival_time(unsigned k);
+unsigned exec_arrival_index(unsigned k);
 
 /* The GIC's orders an execution runs in: the six orders of the three
  * kinds of interrupt (the workloads have one device line). 0 is the
@@ -90,6 +118,23 @@ struct exec_result {
     uint64_t first_refused;      /* the first workload whose entry was refused */
     char refusal[EXEC_REFUSAL_LEN];
     struct exec_set seen;        /* owned: exec_free */
+    /* the tree engine's (check/exectree.h); zero from the restart engine */
+    struct exec_tree_counts {
+        /* workloads of the space whose execution the tree covered (every
+         * one when it finished), and their runs in the 5 other GIC
+         * orders; explored or stood for by a state explored before */
+        uint64_t covered, covered_reruns;
+        uint64_t leaves;         /* executions simulated to their end */
+        uint64_t forks;          /* choice points forked at */
+        uint64_t states;         /* distinct simulator states remembered at choice points */
+        uint64_t skipped;        /* choice points at a state explored before: not explored again */
+        uint64_t skipped_covered, skipped_reruns; /* the workloads and reruns those stood for */
+        uint64_t compared;       /* skips whose state was compared in full with the one remembered */
+        uint64_t hash_only;      /* skips on the 128-bit hash alone (the copy past the memory cap) */
+        uint64_t not_remembered; /* states past the visited set's capacity: explored, not remembered */
+        uint64_t collisions;     /* a state's 128-bit hash equal to a remembered other state's: explored */
+        bool cut;                /* stopped (--seconds, a signal) before the end */
+    } tree;
 };
 
 /* The number of workloads of the space. */
@@ -113,6 +158,9 @@ void exec_continue(const struct exec_opts *o, struct exec_result *r,
 /* exec_begin, then exec_continue. 0, or -1 when the options are unusable. */
 int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
              bool (*stop)(void *ctx), void *ctx);
+/* A divergence of class cl met in workload wl (its run in GIC order
+ * order): counted, and the least such workload kept. */
+void exec_add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl, int order);
 /* h (odd) into the set: 1 when new, 0 when it was there already. */
 int exec_set_add(struct exec_set *s, uint64_t h);
 void exec_set_free(struct exec_set *s);

@@ -54,9 +54,9 @@ static int n_cores(const struct sim *s)
     return s->w->cores;
 }
 
-static void add_seg(struct sim_kernel *k, int c, ticks_t t0, ticks_t t1)
+static void add_seg(const struct sim *s, struct sim_kernel *k, int c, ticks_t t0, ticks_t t1)
 {
-    if (t1 <= t0)
+    if (t1 <= t0 || s->no_record)
         return;
     int tcb = cur_of(&k->ks, c), sc = sc_of(&k->ks, c);
     struct sim_seg *last = k->last_seg[c] ? &k->segs[k->last_seg[c] - 1] : NULL;
@@ -70,8 +70,10 @@ static void add_seg(struct sim_kernel *k, int c, ticks_t t0, ticks_t t1)
 }
 
 /* at an entry of core c, which the model runs as core 0 */
-static void add_mark(struct sim_kernel *k, int kind, int irq, int c)
+static void add_mark(const struct sim *s, struct sim_kernel *k, int kind, int irq, int c)
 {
+    if (s->no_record)
+        return;
     k->marks = grow(k->marks, &k->cap_marks, k->n_marks, sizeof *k->marks);
     k->marks[k->n_marks++] = (struct sim_mark){k->now, (uint8_t)kind, (int16_t)irq, k->ks.deadline, (uint8_t)c};
 }
@@ -94,12 +96,15 @@ static ticks_t insn_ticks(const struct wl_thread *t, int pc)
     return SYS_TICKS;
 }
 
-static void set_pc(struct sim_kernel *k, const struct wl_thread *t, int tcb, int pc)
+/* An open program's instruction at n_prog is not decided yet (sim.h,
+ * open): pc stops there with no time left, which nothing reads until the
+ * thread is current, and sim_undecided asks for it before that. */
+static void set_pc(const struct sim *s, struct sim_kernel *k, const struct wl_thread *t, int tcb, int pc)
 {
     if (pc < t->n_prog && t->prog[pc].op == OP_LOOP)
         pc = (int)t->prog[pc].n;
     k->pc[tcb] = pc;
-    k->left[tcb] = insn_ticks(t, pc);
+    k->left[tcb] = pc >= t->n_prog && s->open >> (t - s->w->threads) & 1u ? 0 : insn_ticks(t, pc);
 }
 
 /* ---- arrivals of device interrupts ---- */
@@ -159,19 +164,11 @@ static int active_irq_of(const struct sim *s, int q)
 
 /* ---- events ---- */
 
-enum ev_kind { EV_TIMER, EV_DEVICE, EV_ARRIVAL, EV_USER, EV_IPI, EV_END };
-
-struct ev {
-    ticks_t t;
-    int kind, q;
-    int core; /* where it happens: device interrupts go to core 0 (the GIC's boot target) */
-    bool choice; /* an interrupt the GIC chose among several pending at once */
-};
 
 /* The interrupt of n candidates the GIC gives first: the earliest; among
  * those due at once, the workload's order (gic_rank, workload.h). Taken
  * if not later than e (the thread's next step, an arrival, the end). */
-static struct ev gic_pick(const struct sim *s, const struct ev *cand, const int *kind, int n, struct ev e)
+static struct sim_ev gic_pick(const struct sim *s, const struct sim_ev *cand, const int *kind, int n, struct sim_ev e)
 {
     int best = -1, at_once = 0;
     for (int i = 0; i < n; i++) {
@@ -183,7 +180,7 @@ static struct ev gic_pick(const struct sim *s, const struct ev *cand, const int 
     }
     if (best < 0 || cand[best].t > e.t)
         return e;
-    struct ev x = cand[best];
+    struct sim_ev x = cand[best];
     x.choice = at_once > 1;
     return x;
 }
@@ -210,23 +207,23 @@ static ticks_t ipi_due(const struct sim *s, const struct sim_kernel *k, int c)
     return t < k->now ? k->now : t;
 }
 
-static struct ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct ev e, ticks_t end)
+static struct sim_ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct sim_ev e, ticks_t end)
 {
-    struct ev ce = {end, EV_END, -1, c, false}, cand[2];
+    struct sim_ev ce = {end, EV_END, -1, c, false}, cand[2];
     int kind[2], n = 0;
     int cur = k->ks.core_cur[c];
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < ce.t)
-        ce = (struct ev){k->now + k->left[cur], EV_USER, -1, c, false};
+        ce = (struct sim_ev){k->now + k->left[cur], EV_USER, -1, c, false};
     if (k->ks.ipi_sent >> c & 1u) {
-        cand[n] = (struct ev){ipi_due(s, k, c), EV_IPI, -1, c, false};
+        cand[n] = (struct sim_ev){ipi_due(s, k, c), EV_IPI, -1, c, false};
         kind[n++] = WL_GIC_IPI;
     }
     ticks_t dl = k->ks.core_deadline[c] < k->now ? k->now : k->ks.core_deadline[c];
     if (dl <= end) {
-        cand[n] = (struct ev){dl, EV_TIMER, -1, c, false};
+        cand[n] = (struct sim_ev){dl, EV_TIMER, -1, c, false};
         kind[n++] = WL_GIC_TIMER;
     }
-    ce = timer_in_lock_wait(s, k, c, k->ks.core_deadline[c]) ? (struct ev){k->now, EV_TIMER, -1, c, false}
+    ce = timer_in_lock_wait(s, k, c, k->ks.core_deadline[c]) ? (struct sim_ev){k->now, EV_TIMER, -1, c, false}
                                                               : gic_pick(s, cand, kind, n, ce);
     return ce.kind != EV_END && ce.t < e.t ? ce : e;
 }
@@ -250,43 +247,60 @@ static bool arrived_in_lock_wait(const struct sim *s, const struct sim_kernel *k
            k->acked_q < 0 && before_timer;
 }
 
-static struct ev peek(const struct sim *s, const struct sim_kernel *k)
+/* A device IRQ arrived in a lock wait at the very tick core 0's timer
+ * fell due: which of the two core 0 took first (and waits for the lock
+ * with) is the GIC's order (arrived_in_lock_wait), a choice like any
+ * other among interrupts pending at once, so that a run in the default
+ * order says the other orders could differ (check/executions.c reruns
+ * them; the enumeration forks there) */
+static bool lock_wait_tie(const struct sim *s, const struct sim_kernel *k)
+{
+    for (int q = 0; q < s->w->n_irqs; q++) {
+        ticks_t t = next_arrival(s, k, q);
+        if (n_cores(s) > 1 && k->entry_core != 0 && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
+            k->acked_q < 0 && t == k->ks.deadline)
+            return true;
+    }
+    return false;
+}
+
+static struct sim_ev peek(const struct sim *s, const struct sim_kernel *k)
 {
     if (k->done)
-        return (struct ev){NEVER, EV_END, -1, 0, false};
+        return (struct sim_ev){NEVER, EV_END, -1, 0, false};
     if (k->acked_q >= 0)
-        return (struct ev){k->now, EV_DEVICE, k->acked_q, 0, false};
+        return (struct sim_ev){k->now, EV_DEVICE, k->acked_q, 0, false};
     for (int q = 0; q < s->w->n_irqs; q++)
         if (arrived_in_lock_wait(s, k, q))
-            return (struct ev){k->now, EV_ARRIVAL, q, 0, false};
+            return (struct sim_ev){k->now, EV_ARRIVAL, q, 0, lock_wait_tie(s, k)};
     if (timer_in_lock_wait(s, k, 0, k->ks.deadline))
-        return (struct ev){k->now, EV_TIMER, -1, 0, false};
+        return (struct sim_ev){k->now, EV_TIMER, -1, 0, lock_wait_tie(s, k)};
     ticks_t dl = k->ks.deadline < k->now ? k->now : k->ks.deadline;
     /* (events that came while the kernel ran, entry_latency, happen when
      * it returns) */
     ticks_t end = s->w->horizon < k->now ? k->now : s->w->horizon;
-    struct ev e = {end, EV_END, -1, 0, false}, cand[3];
+    struct sim_ev e = {end, EV_END, -1, 0, false}, cand[3];
     int kind[3], n = 0, devices;
     int cur = k->ks.cur_thread;
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < e.t)
-        e = (struct ev){k->now + k->left[cur], EV_USER, -1, 0, false};
+        e = (struct sim_ev){k->now + k->left[cur], EV_USER, -1, 0, false};
     for (int q = 0; q < s->w->n_irqs; q++)
         if (next_arrival(s, k, q) <= e.t)
-            e = (struct ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q, 0, false};
+            e = (struct sim_ev){next_arrival(s, k, q) < k->now ? k->now : next_arrival(s, k, q), EV_ARRIVAL, q, 0, false};
     if (k->ks.ipi_sent & 1u) {
-        cand[n] = (struct ev){ipi_due(s, k, 0), EV_IPI, -1, 0, false};
+        cand[n] = (struct sim_ev){ipi_due(s, k, 0), EV_IPI, -1, 0, false};
         kind[n++] = WL_GIC_IPI;
     }
     int dq = deliverable(s, k, &devices);
     if (dq >= 0) {
-        cand[n] = (struct ev){k->now, EV_DEVICE, dq, 0, false};
+        cand[n] = (struct sim_ev){k->now, EV_DEVICE, dq, 0, false};
         kind[n++] = WL_GIC_DEVICE;
     }
     if (dl <= end) {
-        cand[n] = (struct ev){dl, EV_TIMER, -1, 0, false};
+        cand[n] = (struct sim_ev){dl, EV_TIMER, -1, 0, false};
         kind[n++] = WL_GIC_TIMER;
     }
-    struct ev x = gic_pick(s, cand, kind, n, e);
+    struct sim_ev x = gic_pick(s, cand, kind, n, e);
     x.choice |= x.kind == EV_DEVICE && devices > 1;
     /* a device that arrives when an interrupt is due (or arrived while
      * this core was in the kernel) is pending beside it: with an order
@@ -323,8 +337,15 @@ static void check_entry(const struct sim *s, struct sim_kernel *k, int kind)
     unsigned admit = k->fast ? target_admit_left_by(s->target, s->variant) : 0;
     k->checked++;
     k->ipi_raced += (k->ks.ipi_sent >> CUR_CORE) & 1u; /* the entering core is core 0 here (smp_swap_core) */
-    if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) > 0)
-        record_refusal(k, kind, &r);
+    if (kstate_check_admit(&k->ks, INV_AT_ENTRY, admit, &r) == 0)
+        return; /* (a shadow passes too: an admission only leaves checks out, check/invariant.c) */
+    record_refusal(k, kind, &r);
+    /* the fastpath kernel shadowed by this one (s->shadow) meets the same
+     * state here: its own admissions decide whether it refuses it */
+    struct sim_kernel *k1 = k + 1;
+    if (s->shadow && k == &s->k[0] &&
+        kstate_check_admit(&k->ks, INV_AT_ENTRY, target_admit_left_by(s->target, s->variant), &r) > 0)
+        record_refusal(k1, kind, &r);
 }
 
 /* the kernel's work after the clock read takes no time; the latency from
@@ -359,7 +380,7 @@ static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int i
         handleInterruptEntry(&k->ks);
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[kind]++;
-    add_mark(k, kind, irq, c);
+    add_mark(s, k, kind, irq, c);
     leave_kernel(k, k->ks.hw_clock);
 }
 
@@ -484,7 +505,7 @@ static void user_event(const struct sim *s, struct sim_kernel *k, int core)
     const struct wl_thread *t = &s->w->threads[wl_thread_of(s, tcb)];
     int pc = k->pc[tcb];
     if (pc < t->n_prog && t->prog[pc].op == OP_COMPUTE) {
-        set_pc(k, t, tcb, pc + 1);
+        set_pc(s, k, t, tcb, pc + 1);
         return;
     }
     struct ks_call c = call_of(s, t, tcb, pc);
@@ -499,10 +520,10 @@ static void user_event(const struct sim *s, struct sim_kernel *k, int core)
         performed = false;
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[SE_SYSCALL]++;
-    add_mark(k, SE_SYSCALL, -1, core);
+    add_mark(s, k, SE_SYSCALL, -1, core);
     leave_kernel(k, k->now + s->w->entry_latency);
     if (performed)
-        set_pc(k, t, tcb, pc + 1);
+        set_pc(s, k, t, tcb, pc + 1);
     else
         k->left[tcb] = SYS_TICKS; /* restarts the call when it next runs */
 }
@@ -511,7 +532,7 @@ static void user_event(const struct sim *s, struct sim_kernel *k, int core)
 static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
 {
     for (int c = 0; c < n_cores(s); c++) {
-        add_seg(k, c, k->now, t);
+        add_seg(s, k, c, k->now, t);
         int cur = cur_of(&k->ks, c);
         if (wl_thread_of(s, cur) >= 0)
             k->left[cur] -= t - k->now;
@@ -523,7 +544,7 @@ static void advance(const struct sim *s, struct sim_kernel *k, ticks_t t)
  * took while the other core held the lock (an acknowledged device, a
  * timer that fell due in that entry), when it arrived. Before entry_on
  * moves entry_core (timer_in_lock_wait reads it). */
-static ticks_t taken_at(const struct sim *s, const struct sim_kernel *k, struct ev e)
+static ticks_t taken_at(const struct sim *s, const struct sim_kernel *k, struct sim_ev e)
 {
     if (e.kind == EV_DEVICE && e.q == k->acked_q)
         return k->pending_since[e.q];
@@ -538,7 +559,7 @@ static ticks_t taken_at(const struct sim *s, const struct sim_kernel *k, struct 
  * A reschedule IPI an entry sends (doMaskReschedule) stays pending at the
  * GIC, ipi_sent, until its core takes it (the entry's getActiveIRQ), from
  * the workload's ipi_latency after the send (ipi_at) */
-static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
+static void entry_on(const struct sim *s, struct sim_kernel *k, struct sim_ev e)
 {
     ticks_t taken = taken_at(s, k, e);
     k->entry_core = (uint8_t)e.core;
@@ -573,7 +594,7 @@ static void entry_on(const struct sim *s, struct sim_kernel *k, struct ev e)
             k->ipi_at[c] = k->now;
 }
 
-static void step(const struct sim *s, struct sim_kernel *k, struct ev e)
+static void step(const struct sim *s, struct sim_kernel *k, struct sim_ev e)
 {
     advance(s, k, e.t);
     switch (e.kind) {
@@ -858,7 +879,7 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
         suspend_root(s, &k0->ks))
         return -1;
     for (int i = 0; i < w->n_threads; i++)
-        set_pc(k0, &w->threads[i], s->tcb_of[i], 0);
+        set_pc(s, k0, &w->threads[i], s->tcb_of[i], 0);
     for (int q = 0; q < w->n_irqs; q++)
         k0->next_periodic[q] = w->irqs[q].period ? (w->irqs[q].start ? w->irqs[q].start : w->irqs[q].period)
                                                  : NEVER;
@@ -871,7 +892,7 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
 
 /* ---- running ---- */
 
-static bool same_event(struct ev a, struct ev b)
+static bool same_event(struct sim_ev a, struct sim_ev b)
 {
     return a.t == b.t && a.kind == b.kind && a.q == b.q && a.core == b.core;
 }
@@ -879,7 +900,7 @@ static bool same_event(struct ev a, struct ev b)
 /* keep the first divergent entry state (the lockstep one replaces the sweep's) */
 static void keep_state(struct sim *s, const struct kstate *in, bool lockstep)
 {
-    if (s->div_state && !lockstep)
+    if (s->no_record || (s->div_state && !lockstep))
         return;
     if (!s->div_state && !(s->div_state = malloc(sizeof *s->div_state)))
         abort();
@@ -888,7 +909,7 @@ static void keep_state(struct sim *s, const struct kstate *in, bool lockstep)
 
 /* the entries the one-entry check runs at: the target's entry, a device
  * interrupt or the system calls its entry_call names */
-static bool checked_entry(const struct sim *s, const struct sim_kernel *k, struct ev e)
+static bool checked_entry(const struct sim *s, const struct sim_kernel *k, struct sim_ev e)
 {
     if (!s->target->sim.entry_call)
         return e.kind == EV_DEVICE;
@@ -906,7 +927,7 @@ static bool checked_entry(const struct sim *s, const struct sim_kernel *k, struc
 /* kernel k's state at entry e as the one-entry check takes it (a SysSend
  * on another core: that core's node state as core 0's, as entry_on runs
  * it); the workload thread of a SysSend, -1 for an interrupt */
-static int entry_state(const struct sim *s, const struct sim_kernel *k, struct ev e, struct kstate *in)
+static int entry_state(const struct sim *s, const struct sim_kernel *k, struct sim_ev e, struct kstate *in)
 {
     ks_copy(in, &k->ks);
     in->hw_clock = e.t + s->w->entry_latency;
@@ -925,7 +946,7 @@ static int entry_state(const struct sim *s, const struct sim_kernel *k, struct e
 }
 
 /* the one-entry differential check on the fastpath kernel's state */
-static void diff_at_entry(struct sim *s, struct ev e)
+static void diff_at_entry(struct sim *s, struct sim_ev e)
 {
     static struct kstate in; /* large: not on the stack */
     static struct classify_ws ws;
@@ -957,7 +978,7 @@ int sim_found_class(const struct sim *s, const struct dclass *cl)
 
 /* the sweep: the one-entry check on the slowpath kernel's state at a
  * checked entry, classified as the fuzzer does */
-static void sweep_at_entry(struct sim *s, struct ev e)
+static void sweep_at_entry(struct sim *s, struct sim_ev e)
 {
     static struct kstate in;
     static struct classify_ws ws;
@@ -968,15 +989,17 @@ static void sweep_at_entry(struct sim *s, struct ev e)
     if (v.exit >= 0 && v.exit < TARGET_MAX_EXITS)
         s->sweep_exits[v.exit]++;
     situation_tally(&in, s->sits);
+    struct dclass cl = {0};
+    if (!v.agree)
+        cl = (struct dclass){.exit = v.exit, .fields = v.fields,
+                             .cause = s->variant == FP_PR1227 ? classify_cause_after(&in, &v, &ws) : CLASS_NO_FIX,
+                             .target = target_index(s->target)};
     if (s->on_sweep)
-        s->on_sweep(s->on_sweep_ctx, &in, &v);
+        s->on_sweep(s->on_sweep_ctx, &in, &v, v.agree ? NULL : &cl);
     if (v.agree)
         return;
     s->sweep_diverged++;
     keep_state(s, &in, false);
-    struct dclass cl = {.exit = v.exit, .fields = v.fields,
-                        .cause = s->variant == FP_PR1227 ? classify_cause_after(&in, &v, &ws) : CLASS_NO_FIX,
-                        .target = target_index(s->target)};
     int i = sim_found_class(s, &cl);
     if (i < 0 && s->n_found == SIM_MAX_FOUND) {
         s->found_dropped++;
@@ -991,46 +1014,150 @@ static void sweep_at_entry(struct sim *s, struct ev e)
 }
 
 /* a step of the slowpath kernel, swept at device interrupts */
-static void step_slow(struct sim *s, struct ev e)
+static void step_slow(struct sim *s, struct sim_ev e)
 {
     if (s->sweep && checked_entry(s, &s->k[0], e))
         sweep_at_entry(s, e);
     step(s, &s->k[0], e);
 }
 
-static void lockstep(struct sim *s, uint32_t *events)
+/* The run is in lockstep until the first divergence (or drift), both
+ * kernels stepping the same event, each checked entry of the fastpath
+ * kernel checked; then each kernel runs on its own, the earlier first. */
+bool sim_plan(const struct sim *s, struct sim_plan *p)
 {
-    while (!s->diverged && !s->k[0].done && *events < s->max_events) {
-        struct ev a = peek(s, &s->k[0]), b = peek(s, &s->k[1]);
-        if (!same_event(a, b)) {
-            s->diverged = s->drift = true;
-            s->div_time = a.t < b.t ? a.t : b.t;
-            snprintf(s->drift_msg, sizeof s->drift_msg,
-                     "next events differ without a divergence at an interrupt: slow t=%" PRIu64
-                     " kind %d core %d, fast t=%" PRIu64 " kind %d core %d", a.t, a.kind, a.core, b.t, b.kind,
-                     b.core);
-            return;
-        }
-        if (checked_entry(s, &s->k[1], a))
-            diff_at_entry(s, a);
-        step_slow(s, a);
-        step(s, &s->k[1], b);
-        *events += 2;
+    if (s->events >= s->max_events)
+        return false;
+    bool lockstep = !s->diverged && !s->k[0].done;
+    if (!lockstep && s->k[0].done && s->k[1].done)
+        return false;
+    p->a = peek(s, &s->k[0]);
+    p->b = s->shadow ? p->a : peek(s, &s->k[1]); /* (peek does not read fast) */
+    p->lockstep = lockstep;
+    p->drift = lockstep && !same_event(p->a, p->b);
+    p->step_a = !p->drift && (lockstep || p->a.t <= p->b.t);
+    p->step_b = !p->drift && (lockstep || p->a.t > p->b.t);
+    return true;
+}
+
+/* The shadow (sim.h): while the two kernels are the same but for fast
+ * (and the refusals, which their admissions may make differ), a step that
+ * runs the same code on both (a system call that is not the target's
+ * entry, an arrival, the end: no interrupt entry, where the fastpath
+ * kernel takes the IRQ fastpath) is run on the slowpath kernel only; the
+ * fastpath kernel is made its copy (sim_sync) before anything else reads
+ * it. */
+static bool mirrored(const struct sim *s, struct sim_ev e)
+{
+    return (e.kind == EV_USER && !checked_entry(s, &s->k[0], e)) || e.kind == EV_ARRIVAL || e.kind == EV_END;
+}
+
+/* kernel 1 the same as kernel 0 but for fast and the refusals: the
+ * simulator's fields between fast and the counts (and the counts but
+ * refused), and the kernel states as ks_same compares them */
+static bool shadowable(const struct sim *s)
+{
+    const struct sim_kernel *k0 = &s->k[0], *k1 = &s->k[1];
+    size_t from = offsetof(struct sim_kernel, now), to = offsetof(struct sim_kernel, refused);
+    return s->no_record && !memcmp((const char *)k0 + from, (const char *)k1 + from, to - from) &&
+           k0->asserts == k1->asserts && ks_same(&k0->ks, &k1->ks);
+}
+
+void sim_sync(struct sim *s)
+{
+    if (!s->shadow)
+        return;
+    struct sim_kernel *k0 = &s->k[0], *k1 = &s->k[1];
+    uint32_t refused = k1->refused;
+    struct sim_refusal refusals[SIM_MAX_REFUSED];
+    memcpy(refusals, k1->refusals, sizeof refusals);
+    size_t tail = offsetof(struct sim_kernel, ks) + sizeof k0->ks;
+    ks_copy(&k1->ks, &k0->ks);
+    memcpy((char *)k1 + tail, (const char *)k0 + tail, sizeof *k1 - tail);
+    k1->fast = true;
+    k1->refused = refused;
+    memcpy(k1->refusals, refusals, sizeof refusals);
+    s->shadow = false;
+}
+
+const struct sim_kernel *sim_kernel_of(const struct sim *s, int j)
+{
+    return s->shadow ? &s->k[0] : &s->k[j];
+}
+
+void sim_apply(struct sim *s, const struct sim_plan *p)
+{
+    struct sim_ev a = p->a, b = p->b;
+    bool mirror = s->shadow && p->lockstep && !p->drift && mirrored(s, a);
+    if (!mirror)
+        sim_sync(s);
+    if (p->drift) { /* no step: the next plan is the kernels' own */
+        s->diverged = s->drift = true;
+        s->div_time = a.t < b.t ? a.t : b.t;
+        snprintf(s->drift_msg, sizeof s->drift_msg,
+                 "next events differ without a divergence at an interrupt: slow t=%" PRIu64
+                 " kind %d core %d, fast t=%" PRIu64 " kind %d core %d", a.t, a.kind, a.core, b.t, b.kind, b.core);
+        return;
     }
+    if (p->lockstep && checked_entry(s, &s->k[1], a))
+        diff_at_entry(s, a);
+    if (p->step_a)
+        step_slow(s, a);
+    if (p->step_b && !mirror)
+        step(s, &s->k[1], b);
+    s->events += p->lockstep ? 2 : 1;
+    if (!mirror && p->lockstep && !s->diverged && s->no_record && shadowable(s))
+        s->shadow = true;
 }
 
 void sim_run(struct sim *s)
 {
-    uint32_t events = 0;
-    lockstep(s, &events);
-    while (events < s->max_events && !(s->k[0].done && s->k[1].done)) {
-        struct ev a = peek(s, &s->k[0]), b = peek(s, &s->k[1]);
-        if (a.t <= b.t)
-            step_slow(s, a);
-        else
-            step(s, &s->k[1], b);
-        events++;
+    struct sim_plan p;
+    while (sim_plan(s, &p))
+        sim_apply(s, &p);
+}
+
+/* ---- the enumeration's hooks (check/executions.c) ---- */
+
+int sim_undecided(const struct sim *s)
+{
+    for (int i = 0; i < s->w->n_threads; i++) {
+        if (!(s->open >> i & 1u))
+            continue;
+        int tcb = s->tcb_of[i];
+        for (int j = 0; j < 2; j++) {
+            const struct sim_kernel *k = sim_kernel_of(s, j);
+            for (int c = 0; c < n_cores(s) && !k->done; c++)
+                if (cur_of(&k->ks, c) == tcb && k->pc[tcb] >= s->w->threads[i].n_prog)
+                    return i;
+        }
     }
+    return -1;
+}
+
+void sim_decided(struct sim *s, int i, int slot)
+{
+    const struct wl_thread *t = &s->w->threads[i];
+    int tcb = s->tcb_of[i];
+    for (int j = 0; j < 2; j++)
+        if (s->k[j].pc[tcb] == slot)
+            set_pc(s, &s->k[j], t, tcb, slot);
+}
+
+void sim_copy(struct sim *dst, const struct sim *src)
+{
+    /* everything but the kernel states byte for byte, those as ks_copy
+     * copies them (the used objects only: most of a kstate is unused
+     * table); the records stay the source's (no_record: none) */
+    size_t k0 = offsetof(struct sim, k), ks_end = offsetof(struct sim_kernel, ks) + sizeof src->k[0].ks;
+    memcpy(dst, src, k0);
+    for (int j = 0; j < 2; j++) {
+        ks_copy(&dst->k[j].ks, &src->k[j].ks);
+        memcpy((char *)&dst->k[j] + ks_end, (const char *)&src->k[j] + ks_end, sizeof src->k[j] - ks_end);
+    }
+    size_t after = k0 + sizeof src->k;
+    memcpy((char *)dst + after, (const char *)src + after, sizeof *src - after);
+    dst->div_state = NULL;
 }
 
 void sim_free(struct sim *s)

@@ -99,6 +99,17 @@ struct sim_found {
     int caller;     /* the signal target: the workload thread that signalled */
 };
 
+/* an event of a kernel's run: a device interrupt goes to core 0 (the
+ * GIC's boot target) */
+enum sim_ev_kind { EV_TIMER, EV_DEVICE, EV_ARRIVAL, EV_USER, EV_IPI, EV_END };
+
+struct sim_ev {
+    ticks_t t;
+    int kind, q;
+    int core;    /* where it happens */
+    bool choice; /* an interrupt the GIC chose among several pending at once */
+};
+
 struct sim {
     const struct workload *w;
     const struct target *target; /* the fastpath on the fastpath kernel (the workload's) */
@@ -126,12 +137,24 @@ struct sim {
     uint64_t sits[SIT_COUNT];   /* the situations of the swept entry states (situation.h) */
     /* called at every swept entry with its state and verdict (NULL: none;
      * the enumeration of executions, check/executions.c) */
-    void (*on_sweep)(void *ctx, const struct kstate *in, const struct diff_verdict *v);
+    void (*on_sweep)(void *ctx, const struct kstate *in, const struct diff_verdict *v, const struct dclass *cl);
     void *on_sweep_ctx;
     struct sim_found found[SIM_MAX_FOUND];
     /* the entry state of the first divergence (the lockstep one, else the
      * sweep's first), as the one-entry check saw it; NULL when none */
     struct kstate *div_state;
+    /* The enumeration's (check/executions.c): bit i, workload thread i's
+     * program is open, its instruction at n_prog not decided yet (a
+     * thread stops there until sim_decided); no_record, no timeline,
+     * marks or divergent state kept (sim_copy copies none); the events
+     * run (max_events bounds them) */
+    uint32_t open;
+    bool no_record;
+    uint32_t events;
+    /* no_record's: k[1] is k[0] but for fast and its refusals, and the
+     * steps that run the same code on both ran on k[0] only (sim.c,
+     * mirrored); k[1] as stored is stale until sim_sync */
+    bool shadow;
     /* the timeline picture's window (span 0: chosen by sim_svg) */
     ticks_t svg_from, svg_span;
 };
@@ -148,6 +171,32 @@ struct sim {
 int sim_init(struct sim *s, const struct workload *w, int variant);
 /* Run to the horizon. */
 void sim_run(struct sim *s);
+/* sim_run one step at a time: what the next step does (false: the run is
+ * over, at the horizon or the event limit), then that step. A plan steps
+ * a (the slowpath kernel's next event), b (the fastpath kernel's), both in
+ * lockstep, or neither (drift: the two next events differ, said and the
+ * lockstep ends). */
+struct sim_plan {
+    struct sim_ev a, b;
+    bool lockstep, drift, step_a, step_b;
+};
+bool sim_plan(const struct sim *s, struct sim_plan *p);
+void sim_apply(struct sim *s, const struct sim_plan *p);
+/* An open thread (s->open) current on a core of a running kernel with
+ * its next instruction undecided: its index, else -1. Before the next
+ * plan the caller decides it (appends it to the thread's program in the
+ * workload, or closes the program with a loop) and calls sim_decided
+ * with the slot it filled. */
+int sim_undecided(const struct sim *s);
+void sim_decided(struct sim *s, int thread, int slot);
+/* The shadowed fastpath kernel made a kernel of its own again (nothing
+ * when there is no shadow): before reading s->k[1] directly. */
+void sim_sync(struct sim *s);
+/* kernel j as it is (k[0] for a shadowed k[1]) */
+const struct sim_kernel *sim_kernel_of(const struct sim *s, int j);
+/* src into dst (dst->w stays src's: point it at a copy when the copy's
+ * workload will differ); src must be no_record. */
+void sim_copy(struct sim *dst, const struct sim *src);
 void sim_free(struct sim *s);
 
 /* The report a reviewer reads; the JSON summary; the timeline picture. */

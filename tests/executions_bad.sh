@@ -83,7 +83,7 @@ for k in 2 5; do
 done
 # shard 3/10 of the two-core space holds workload 392 (392 % 10 = 2): the
 # enumeration's naming of it needs only its shard, a tenth of the time
-"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --shard 3/10 --quiet > run2.txt
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --no-ipi-latency --shard 3/10 --quiet > run2.txt
 grep -q 'switch/entry_time+entry_budget .* first in workload 392r (the GIC.s order reversed)' run2.txt ||
     { cat run2.txt; fail "the enumeration does not name 392r for F1"; }
 # a run with divergences exits 1, with its JSON
@@ -92,7 +92,7 @@ grep -q 'switch/entry_time+entry_budget .* first in workload 392r (the GIC.s ord
 [ $? = 1 ] || fail "a run with divergences did not exit 1"
 grep -q '"space": 490' run.json || fail "the JSON lacks the space"
 grep -q '"class": "switch/deadline"' run.json || fail "the JSON lacks F6's class"
-"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --shard 3/10 --quiet --json run2.json > /dev/null
+"$irqsim" exhaust --executions --depth 1 --cores 2 --signal-fastpath --no-ipi-latency --shard 3/10 --quiet --json run2.json > /dev/null
 grep -q '"first_workload": 392, "gic_order": "ipi,device,timer", "gic_reversed": true' run2.json ||
     { cat run2.json; fail "the JSON does not name 392's reversed order for F1"; }
 echo "executions_bad: bad input refused, --show reads back, exit 1 on divergence"

@@ -14,15 +14,24 @@
 #include "config.h"
 #include "defect.h"
 #include "executions.h"
+#include "exectree.h"
 #include "execstate.h"
 #include "out.h"
 #include "progress.h"
 #include "stop.h"
 
 #define SAVE_EVERY_S 10.0
+/* the tree engine's full copies of the states it remembers, to compare
+ * a revisit in full; past them, on the 128-bit hash alone (said) */
+#define TREE_FULL_BYTES ((size_t)2 << 30)
+
+enum { ENGINE_UNSET, ENGINE_TREE, ENGINE_RESTART };
 
 struct eopts {
     bool executions, quiet, signal_fastpath;
+    int engine;          /* ENGINE_*: unset is the tree, or restart with --shard, --state, --stop-after */
+    bool no_ipi_latency; /* ipi_latency 0 only (the space before issue 31) */
+    bool no_visited;     /* the tree without its visited set */
     int depth, cores, kernel;
     const struct target *target;
     const char *fastpath, *json, *state;
@@ -41,12 +50,18 @@ static const char exec_usage[] =
     "  of up to DEPTH operations are enumerated, with IRQ 40's arrival and the entry\n"
     "  latency; each runs on the workload simulator, every kernel entry through the\n"
     "  invariant checker, the differential check at every checked entry\n"
-    "  --depth K       operations per program, 1-3 (default 2)\n"
+    "  --depth K       operations per program, 1-3 (default 3)\n"
     "  --cores 1|2     one core, or two (thread b on core 1) (default 1)\n"
     "  --signal-fastpath  KernelSignalFastpath built beside the IRQ fastpath\n"
     "  --target irq|signal  the fastpath under check (default irq)\n"
     "  --fastpath V    pr1227|fixed (irq), merged|fixed (signal); default as written\n"
     "  --kernel base|master  the kernel modelled (default base)\n"
+    "  --no-ipi-latency  on two cores, the IPI latency 0 only (by default 0 and " EXEC_IPI_LATENCY_TEXT " ticks are\n"
+    "                  enumerated; one core sends no IPI)\n"
+    "  --engine tree|restart  tree (the default): one simulation forked at each choice, visited\n"
+    "                  states not explored again; restart: every workload from boot (the\n"
+    "                  default with --shard, --state or --stop-after, which only it takes)\n"
+    "  --no-visited    the tree engine without its visited set (every subtree explored)\n"
     "  --shard K/N     the workloads i with i mod N == K-1\n"
     "  --state FILE    save the position and every total every 10 s and at the end;\n"
     "                  a later run with the same options resumes from it\n"
@@ -76,6 +91,14 @@ static int shard_opt(void *opts, const char *v, char *why, size_t len)
     return 0;
 }
 
+static int engine_opt(void *opts, const char *v, char *why, size_t len)
+{
+    struct eopts *o = opts;
+    snprintf(why, len, "expected tree or restart");
+    o->engine = strcmp(v, "tree") == 0 ? ENGINE_TREE : strcmp(v, "restart") == 0 ? ENGINE_RESTART : ENGINE_UNSET;
+    return o->engine == ENGINE_UNSET ? -1 : 0;
+}
+
 static int show_opt(void *opts, const char *v, char *why, size_t len)
 {
     struct eopts *o = opts;
@@ -100,6 +123,9 @@ static const struct cli_opt exec_table[] = {
     CLI_ROW(X, "--target", CLI_TARGET, target),
     CLI_ROW(X, "--fastpath", CLI_STR, fastpath),
     CLI_ROW(X, "--kernel", CLI_KERNEL, kernel),
+    CLI_ROW(X, "--no-ipi-latency", CLI_SET, no_ipi_latency),
+    CLI_CALL("--engine", engine_opt),
+    CLI_ROW(X, "--no-visited", CLI_SET, no_visited),
     CLI_CALL("--shard", shard_opt),
     CLI_ROW(X, "--state", CLI_STR, state),
     CLI_NUM(X, "--seconds", CLI_REAL, seconds, 1e-3, 1e7),
@@ -157,9 +183,49 @@ static bool stopped(void *ctx)
     return false;
 }
 
+/* The tree engine's: the workloads covered so far; --seconds or a signal
+ * ends the run (it has no position to save) */
+static void tree_progress(void *ctx, uint64_t done, uint64_t of)
+{
+    struct prog *p = ctx;
+    if (progress_due(&p->line))
+        progress_print(&p->line, "[%6.1fs] %" PRIu64 " of %" PRIu64 " workloads covered", p->line.last - p->start,
+                       done, of);
+}
+
+static bool tree_stopped(void *ctx)
+{
+    struct prog *p = ctx;
+    return stop_requested() || (p->o->seconds && progress_now() - p->start >= p->o->seconds);
+}
+
 static bool finished(const struct exec_result *r)
 {
     return exec_done(r) == r->shard_space;
+}
+
+/* The tree's coverage and its visited set: what stood for what, what was
+ * compared in full, what on the hash alone, what was not remembered. */
+static void print_tree(FILE *f, const struct exec_result *r)
+{
+    const struct exec_tree_counts *t = &r->tree;
+    fprintf(f, "engine: tree (one simulation forked at each choice, visited states not explored again)\n");
+    fprintf(f, "covered: %" PRIu64 " workloads of %" PRIu64 "%s and %" PRIu64 " runs in another GIC order, by %" PRIu64
+               " executions simulated to the horizon from %" PRIu64 " choice points\n",
+            t->covered, r->space, t->cut ? " (STOPPED before the end: the rest not covered)" : "", t->covered_reruns,
+            t->leaves, t->forks);
+    fprintf(f, "visited states: %" PRIu64 " distinct simulator states remembered at choice points; %" PRIu64
+               " revisits not explored again (standing for %" PRIu64 " workloads and %" PRIu64 " reruns), %" PRIu64
+               " compared in full, %" PRIu64 " on the 128-bit hash alone\n",
+            t->states, t->skipped, t->skipped_covered, t->skipped_reruns, t->compared, t->hash_only);
+    if (t->hash_only) /* the birthday bound over the states remembered and looked up */
+        fprintf(f, "  (a revisit on the hash alone is wrong with probability below %.1e: n^2/2^129 for n = %" PRIu64
+                   " states hashed, the hash taken as random)\n",
+                (double)(t->states + t->skipped) * (double)(t->states + t->skipped) / 6.8056473384187693e38,
+                t->states + t->skipped);
+    if (t->not_remembered || t->collisions)
+        fprintf(f, "  %" PRIu64 " states not remembered (the visited set full), %" PRIu64
+                   " hash collisions (two states, one hash: explored)\n", t->not_remembered, t->collisions);
 }
 
 static void print_summary(FILE *f, const struct eopts *opts, const struct exec_opts *o, const struct exec_result *r,
@@ -174,8 +240,16 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
     fprintf(f, "space: %" PRIu64 " workloads", r->space);
     if (o->shard_n > 1)
         fprintf(f, "; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, o->shard_k, o->shard_n, r->shard_space);
-    fprintf(f, "\nsimulated: %" PRIu64 " (%" PRIu64 " refused at setup)%s\n", r->simulated, r->setup_refused,
-            finished(r) ? "" : opts->state ? " (not finished: --state resumes from there)" : " (not finished)");
+    fprintf(f, "%s\n", o->ipi_latency ? " (IPI latency 0 and " EXEC_IPI_LATENCY_TEXT " ticks)" : "");
+    if (opts->engine == ENGINE_TREE) {
+        print_tree(f, r);
+        if (r->setup_refused)
+            fprintf(f, "refused at setup: %" PRIu64 " workloads\n", r->setup_refused);
+    } else {
+        fprintf(f, "engine: restart (every workload simulated from boot)\n");
+        fprintf(f, "simulated: %" PRIu64 " (%" PRIu64 " refused at setup)%s\n", r->simulated, r->setup_refused,
+                finished(r) ? "" : opts->state ? " (not finished: --state resumes from there)" : " (not finished)");
+    }
     fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "\n",
             r->entries, r->refused, r->asserts, r->drifts);
@@ -245,6 +319,17 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
             fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", t->exit_name(e), r->exits[e]);
     fprintf(f, "},\n  ");
     situation_json(f, r->sits, !t->syscall_entry);
+    if (opts->engine == ENGINE_TREE) {
+        const struct exec_tree_counts *x = &r->tree;
+        fprintf(f, ",\n  \"tree\": {\"covered\": %" PRIu64 ", \"covered_reruns\": %" PRIu64 ", \"executions\": %" PRIu64
+                   ", \"choice_points\": %" PRIu64 ", \"states\": %" PRIu64 ", \"skipped\": %" PRIu64
+                   ", \"skipped_workloads\": %" PRIu64 ", \"skipped_reruns\": %" PRIu64 ", \"compared_full\": %" PRIu64
+                   ", \"hash_only\": %" PRIu64 ", \"not_remembered\": %" PRIu64 ", \"collisions\": %" PRIu64
+                   ", \"stopped\": %s}",
+                x->covered, x->covered_reruns, x->leaves, x->forks, x->states, x->skipped, x->skipped_covered,
+                x->skipped_reruns, x->compared, x->hash_only, x->not_remembered, x->collisions,
+                x->cut ? "true" : "false");
+    }
     fprintf(f, ",\n  \"classes\": [");
     for (int i = 0; i < r->n_classes; i++) {
         char name[200];
@@ -262,7 +347,7 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
 
 int exec_main(int argc, char **argv)
 {
-    struct eopts o = {.depth = 2, .cores = 1, .shard_k = 1, .shard_n = 1, .target = target_default()};
+    struct eopts o = {.depth = 3, .cores = 1, .shard_k = 1, .shard_n = 1, .target = target_default()};
     int rc = cli_parse(&exec_cmd, &o, 1, argc, argv);
     if (rc)
         return rc == 1 ? EXIT_AGREE : rc;
@@ -270,7 +355,16 @@ int exec_main(int argc, char **argv)
     if (out_not_input("irqsim exhaust --executions", &o.json, 1, &o.state, 1))
         return EXIT_USAGE;
     struct exec_opts e = {.depth = o.depth, .cores = o.cores, .signal_fastpath = o.signal_fastpath,
-                          .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n};
+                          .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n,
+                          .ipi_latency = o.cores > 1 && !o.no_ipi_latency};
+    bool resumable = o.state || o.shard_n > 1 || o.stop_after;
+    if (o.engine == ENGINE_UNSET)
+        o.engine = resumable ? ENGINE_RESTART : ENGINE_TREE;
+    if (o.engine == ENGINE_TREE && resumable)
+        return cli_error(&exec_cmd, "--shard, --state and --stop-after take the restart engine (--engine restart): "
+                                    "the tree has no position between workloads to split or save");
+    if (o.no_visited && o.engine != ENGINE_TREE)
+        return cli_error(&exec_cmd, "--no-visited is the tree engine's");
     if (cli_variant("exhaust --executions", o.target, o.fastpath, "", &e.variant))
         return EXIT_USAGE;
     if (o.signal_fastpath && o.target->built)
@@ -310,7 +404,12 @@ int exec_main(int argc, char **argv)
     p.start = p.last_save = progress_now();
     stop_catch();
     progress_init(&p.line, !o.quiet, 1.0);
-    exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
+    if (o.engine == ENGINE_TREE) {
+        struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES};
+        exec_tree_run(&e, &to, r, o.quiet ? NULL : tree_progress, tree_stopped, &p);
+    } else {
+        exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
+    }
     double elapsed = p.before + progress_now() - p.start;
     progress_end(&p.line, true);
     int write_errors = 0;

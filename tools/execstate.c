@@ -12,13 +12,15 @@
 #include "irq_fast.h"
 #include "statefile.h"
 
-/* format 2: every workload where the GIC chose runs in the six orders
- * (format 1's ran in two, so its totals do not add to this one's). The
+/* format 3: the distinct entry states hashed as ks_same compares them
+ * (check/statehash.c; format 2's hashed every byte of the state, so its
+ * set does not add to this one's); format 2: every workload where the
+ * GIC chose runs in the six orders (format 1's ran in two). The
  * longest line written is a line of hashes (HASHES_PER_LINE x 17) or the
  * refusal (EXEC_REFUSAL_LEN, 287 bytes, each at most 3 when encoded). */
 static const struct sf_format FORMAT = {
     .who = "irqsim exhaust --executions",
-    .magic = "irqsim-executions-state 2",
+    .magic = "irqsim-executions-state 3",
     .stem = "irqsim-executions-state ",
     .stem_why = "its totals do not add to this version's, start the run afresh",
     .line_max = 2048,

@@ -1,0 +1,43 @@
+/*
+ * exectree: the enumeration of executions from boot as a tree (issue 31),
+ * the default engine of `irqsim exhaust --executions`. The space is
+ * check/executions.h's, every workload and every run in another GIC
+ * order; instead of simulating each from boot, the tree engine runs one
+ * simulation and forks it where a choice first matters: a thread's next
+ * instruction when the thread is about to run it, IRQ 40's arrival when
+ * its time could be the next event, the GIC's order when the GIC first
+ * chooses among interrupts pending at once. A fork copies the simulator
+ * state (a plain struct) and runs each choice on from the copy, so no
+ * execution re-simulates its prefix; a choice that never came to matter
+ * stands for every value of it (an execution covers as many workloads).
+ * At each choice point the whole simulator state is hashed (statehash.h:
+ * both kernels as ks_same compares them, each thread's position, the
+ * pending interrupts, what is left to decide); a state explored before is
+ * not explored again, and stands for the workloads it covered.
+ */
+#ifndef IRQSIM_EXECTREE_H
+#define IRQSIM_EXECTREE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "executions.h"
+
+struct exec_tree_opts {
+    bool remember;      /* the visited set (false: every subtree explored) */
+    size_t full_bytes;  /* memory for the remembered states' full copies (a
+                           revisit is compared in full while they fit, on
+                           the hash alone past it: said in r->tree) */
+    size_t max_states;  /* the visited set's capacity (0: a default) */
+};
+
+/* The whole space (o's shard must be 1/1); progress(ctx, covered, space)
+ * now and then, stop(ctx) polled (true: the run ends there, r->tree.cut).
+ * 0, or -1 when the options are unusable. The totals count what was
+ * explored (every explored execution's entries once); r->tree counts the
+ * coverage. */
+int exec_tree_run(const struct exec_opts *o, const struct exec_tree_opts *t, struct exec_result *r,
+                  void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx);
+
+#endif

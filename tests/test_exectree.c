@@ -1,0 +1,282 @@
+/* test_exectree: the tree engine of `irqsim exhaust --executions`
+ * (check/exectree.c) against the restart engine (check/executions.c):
+ * the same distinct entry states (the sets, not only their sizes), the
+ * same divergence classes and refusals, every workload of the space
+ * covered, the GIC's reruns alike; its visited set skipping where it must
+ * and changing no answer; the state hash agreeing with ks_same
+ * (check/statehash.c). */
+#include "tcommon.h"
+
+#include "classify.h"
+#include "executions.h"
+#include "exectree.h"
+#include "statehash.h"
+#include "target.h"
+
+static struct exec_result *result(void)
+{
+    struct exec_result *r = calloc(1, sizeof *r);
+    assert_non_null(r);
+    return r;
+}
+
+static void done(struct exec_result *r)
+{
+    exec_free(r);
+    free(r);
+}
+
+static struct exec_opts opts(int depth, int cores, bool signal_fastpath, int variant)
+{
+    return (struct exec_opts){.depth = depth, .cores = cores, .signal_fastpath = signal_fastpath,
+                              .target = &target_irq, .variant = variant, .shard_k = 1, .shard_n = 1};
+}
+
+static bool has_class(const struct exec_result *r, const struct dclass *cl)
+{
+    for (int i = 0; i < r->n_classes; i++)
+        if (dclass_same(&r->classes[i].cl, cl))
+            return true;
+    return false;
+}
+
+/* every hash of a's set in b's (with equal sizes: the same set) */
+static void assert_same_set(const struct exec_set *a, const struct exec_set *b)
+{
+    assert_int_equal(a->n, b->n);
+    struct exec_set copy = {NULL, 0, 0};
+    for (size_t i = 0; i < b->cap; i++)
+        if (b->slot[i])
+            exec_set_add(&copy, b->slot[i]);
+    for (size_t i = 0; i < a->cap; i++)
+        if (a->slot[i])
+            assert_int_equal(exec_set_add(&copy, a->slot[i]), 0); /* there already */
+    exec_set_free(&copy);
+}
+
+/* The verdicts of two runs of one space: the same distinct entry states,
+ * classes, refusals and whether anything diverged. */
+static void assert_same_answers(const struct exec_result *a, const struct exec_result *b)
+{
+    assert_true(a->distinct > 0);
+    assert_int_equal(a->distinct, b->distinct);
+    assert_same_set(&a->seen, &b->seen);
+    assert_int_equal(a->n_classes, b->n_classes);
+    for (int i = 0; i < a->n_classes; i++)
+        assert_true(has_class(b, &a->classes[i].cl));
+    assert_int_equal(a->refused > 0, b->refused > 0);
+    assert_int_equal(a->diverged > 0, b->diverged > 0);
+    assert_int_equal(a->setup_refused, b->setup_refused);
+}
+
+static void engines_agree(const struct exec_opts *o, int min_classes)
+{
+    struct exec_result *old = result(), *tree = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_run(o, old, NULL, NULL, NULL), 0);
+    assert_int_equal(exec_tree_run(o, &t, tree, NULL, NULL, NULL), 0);
+    assert_same_answers(old, tree);
+    assert_true(old->n_classes >= min_classes);
+    /* every workload covered, every rerun in another GIC order too */
+    assert_false(tree->tree.cut);
+    assert_int_equal(tree->tree.covered, old->space);
+    assert_int_equal(old->simulated, old->space);
+    assert_int_equal(tree->tree.covered_reruns, (uint64_t)(EXEC_GIC_ORDERS - 1) * old->gic_reruns);
+    assert_int_equal(tree->gic_reruns, old->gic_reruns);
+    /* no more executions than workloads and reruns, fewer kernel entries
+     * simulated: the prefixes shared */
+    assert_true(tree->tree.leaves <= old->simulated + (EXEC_GIC_ORDERS - 1) * old->gic_reruns);
+    assert_true(tree->entries < old->entries);
+    assert_int_equal(tree->tree.collisions, 0);
+    done(old);
+    done(tree);
+}
+
+/* depth 1, one core: 490 workloads; the proposal diverges (F4 at least) */
+static void test_same_answers_one_core(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 1, false, FP_PR1227);
+    engines_agree(&o, 1);
+}
+
+/* depth 1, two cores, KernelSignalFastpath beside, the IPI latency
+ * enumerated: 980 workloads, lock waits, the GIC's reruns, F10 */
+static void test_same_answers_two_cores(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, true, FP_PR1227);
+    o.ipi_latency = true;
+    engines_agree(&o, 5);
+}
+
+/* the signal target (its entries SysSends, checked at each) and the
+ * master kernel with KernelSignalFastpath beside: the same answers */
+static void test_same_answers_signal_master(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, false, 0);
+    o.target = &target_signal;
+    engines_agree(&o, 1);
+    o = opts(1, 2, true, FP_PR1227);
+    o.kernel = KS_KERNEL_MASTER;
+    engines_agree(&o, 1);
+}
+
+/* the corrected fastpath: nothing diverges on either engine */
+static void test_same_answers_fixed(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, true, FP_FIXED);
+    struct exec_result *old = result(), *tree = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_run(&o, old, NULL, NULL, NULL), 0);
+    assert_int_equal(exec_tree_run(&o, &t, tree, NULL, NULL, NULL), 0);
+    assert_same_answers(old, tree);
+    assert_int_equal(tree->diverged, 0);
+    assert_int_equal(tree->refused, 0);
+    done(old);
+    done(tree);
+}
+
+/* Depth 2, one core: programs such as "yield,yield" run as "yield" does,
+ * so the visited set must meet states again; each skip compared in full
+ * (the copies fit), every workload still covered. */
+static void test_visited_skips(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(2, 1, false, FP_PR1227);
+    struct exec_result *vis = result();
+    struct exec_tree_opts on = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(&o, &on, vis, NULL, NULL, NULL), 0);
+    assert_true(vis->tree.skipped > 0);
+    assert_int_equal(vis->tree.compared, vis->tree.skipped);
+    assert_int_equal(vis->tree.hash_only, 0);
+    assert_int_equal(vis->tree.collisions, 0);
+    assert_true(vis->tree.skipped_covered > 0);
+    assert_int_equal(vis->tree.covered, exec_space(&o));
+    done(vis);
+}
+
+/* ... and the answers are those of the tree without the visited set,
+ * which meets no state twice and runs more executions */
+static void test_visited_same_answers(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(2, 1, false, FP_PR1227);
+    struct exec_result *all = result(), *vis = result();
+    struct exec_tree_opts off = {.remember = false}, on = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(&o, &off, all, NULL, NULL, NULL), 0);
+    assert_int_equal(exec_tree_run(&o, &on, vis, NULL, NULL, NULL), 0);
+    assert_int_equal(all->tree.skipped, 0);
+    assert_true(vis->tree.leaves < all->tree.leaves);
+    assert_int_equal(all->tree.covered, exec_space(&o));
+    assert_int_equal(vis->tree.covered_reruns, all->tree.covered_reruns);
+    assert_same_answers(all, vis);
+    done(all);
+    done(vis);
+}
+
+/* With no memory for full copies every skip is on the hash alone, and
+ * said so; the answers stay. */
+static void test_hash_only_said(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(2, 1, false, FP_PR1227);
+    struct exec_result *r = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = 0};
+    assert_int_equal(exec_tree_run(&o, &t, r, NULL, NULL, NULL), 0);
+    assert_true(r->tree.skipped > 0);
+    assert_int_equal(r->tree.hash_only, r->tree.skipped);
+    assert_int_equal(r->tree.compared, 0);
+    assert_int_equal(r->tree.covered, exec_space(&o));
+    done(r);
+}
+
+/* A stop request ends the tree early: said (cut), not everything covered */
+static bool stop_now(void *ctx)
+{
+    (void)ctx;
+    return true;
+}
+
+static void test_stop_said(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 1, false, FP_PR1227);
+    struct exec_result *r = result();
+    struct exec_tree_opts t = {.remember = true};
+    assert_int_equal(exec_tree_run(&o, &t, r, NULL, stop_now, NULL), 0);
+    assert_true(r->tree.cut);
+    assert_true(r->tree.covered < exec_space(&o));
+    done(r);
+}
+
+/* equal under ks_same => equal hash: the report-only fields and the
+ * bytes past the objects in use do not count; a compared field does */
+static void test_hash_agrees_with_ks_same(void **st)
+{
+    (void)st;
+    struct kstate *a = tc_state(), *b = tc_state();
+    assert_int_equal(ks_init(a, "imx8mm"), 0);
+    ks_add_ntfn(a, "n0");
+    ks_copy(b, a);
+    b->deadline_writes += 3;
+    b->cost = (struct cost_rec *)b;
+    b->path = PATH_FAST;
+    memset(&b->tcbs[b->n_tcbs], 0x5a, sizeof b->tcbs[0]); /* past the threads in use */
+    assert_true(ks_same(a, b));
+    assert_int_equal(sh_kstate64(a), sh_kstate64(b));
+    b->ntfns[0].msg_id = 7;
+    assert_false(ks_same(a, b));
+    assert_true(sh_kstate64(a) != sh_kstate64(b));
+    free(a);
+    free(b);
+}
+
+/* the space's index of a point, and its text, as the restart engine
+ * names its workloads: the IPI latency's block after the rest */
+static void test_index(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, true, FP_PR1227);
+    o.ipi_latency = true;
+    assert_int_equal(exec_space(&o), 980);
+    struct exec_point x = {3, 6, 0, 1, 0}; /* a waits on n1, b raises a's priority, IRQ 40 never, latency 40 */
+    char text[2048];
+    uint64_t i = exec_index(&o, &x);
+    assert_true(i < 490);
+    assert_int_equal(exec_workload_text(&o, i, text, sizeof text), 0);
+    assert_non_null(strstr(text, "prog=wait:n1,loop"));
+    assert_non_null(strstr(text, "prog=prio:a:25,loop"));
+    assert_non_null(strstr(text, "at=9000"));
+    assert_non_null(strstr(text, "entry_latency 40"));
+    assert_null(strstr(text, "ipi_latency"));
+    x.ipi = 1;
+    assert_int_equal(exec_index(&o, &x), i + 490);
+    assert_int_equal(exec_workload_text(&o, i + 490, text, sizeof text), 0);
+    assert_non_null(strstr(text, "ipi_latency " EXEC_IPI_LATENCY_TEXT));
+}
+
+/* the quick tier's cases, and (--campaign) those that enumerate bigger
+ * spaces twice: under the sanitizers they take minutes */
+int main(int argc, char **argv)
+{
+    const struct CMUnitTest quick[] = {
+        cmocka_unit_test(test_hash_agrees_with_ks_same),
+        cmocka_unit_test(test_index),
+        cmocka_unit_test(test_stop_said),
+        cmocka_unit_test(test_same_answers_one_core),
+    };
+    const struct CMUnitTest campaign[] = {
+        cmocka_unit_test(test_visited_skips),
+        cmocka_unit_test(test_same_answers_two_cores),
+        cmocka_unit_test(test_same_answers_fixed),
+        cmocka_unit_test(test_same_answers_signal_master),
+        cmocka_unit_test(test_visited_same_answers),
+        cmocka_unit_test(test_hash_only_said),
+    };
+    if (argc > 1 && strcmp(argv[1], "--campaign") == 0)
+        return cmocka_run_group_tests(campaign, NULL, NULL);
+    return cmocka_run_group_tests(quick, NULL, NULL);
+}
