@@ -55,7 +55,7 @@ static const char exec_usage[] =
     "  --signal-fastpath  KernelSignalFastpath built beside the IRQ fastpath\n"
     "  --target irq|signal  the fastpath under check (default irq)\n"
     "  --fastpath V    pr1227|fixed (irq), merged|fixed (signal); default as written\n"
-    "  --kernel base|master  the kernel modelled (default base)\n"
+    "  --kernel base|master  the kernel modelled (default base; the call targets' master)\n"
     "  --no-ipi-latency  on two cores, the IPI latency 0 only (by default 0 and " EXEC_IPI_LATENCY_TEXT " ticks are\n"
     "                  enumerated; one core sends no IPI)\n"
     "  --engine tree|restart  tree (the default): one simulation forked at each choice, visited\n"
@@ -347,10 +347,15 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
 
 int exec_main(int argc, char **argv)
 {
-    struct eopts o = {.depth = 3, .cores = 1, .shard_k = 1, .shard_n = 1, .target = target_default()};
+    struct eopts o = {.depth = 3, .cores = 1, .kernel = -1, .shard_k = 1, .shard_n = 1, .target = target_default()};
     int rc = cli_parse(&exec_cmd, &o, 1, argc, argv);
     if (rc)
         return rc == 1 ? EXIT_AGREE : rc;
+    int kernel = target_kernel(o.target, o.kernel, KS_KERNEL_BASE);
+    if (kernel < 0)
+        return cli_error(&exec_cmd, "--kernel %s: the %s target models %s's fastpath only", cfg_kernel_name(o.kernel),
+                         o.target->name, cfg_kernel_name(o.target->kernel));
+    o.kernel = kernel;
     /* --state is read, then written over by design (the resume point) */
     if (out_not_input("irqsim exhaust --executions", &o.json, 1, &o.state, 1))
         return EXIT_USAGE;
