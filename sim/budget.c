@@ -63,11 +63,15 @@ void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
 
 /* sendFaultIPC for a timeout fault (tcbFault = current_fault): blocking,
  * no call, no donation (handleTimeout, faulthandler.c:28, 40-45). The
- * handler cap's badge is modelled 0 and its rights as granting (a valid
- * fault handler has CanGrant or CanGrantReply: validFaultHandler). */
+ * handler cap is modelled as badge 0 with the grant right and not
+ * grant-reply (a valid fault handler has one of them: validFaultHandler),
+ * the cap the real-kernel bridge gives a thread with a timeout handler
+ * (real/glue/hk_bridge.c), so that the two agree on what the sender keeps
+ * in its thread state. */
+static const struct ipc_send fault_send = {.blocking = true, .grant = true};
+
 static void sendFaultIPC(struct kstate *ks, int t, int e)
 {
-    static const struct ipc_send fault_send = {.blocking = true, .grant = true, .grant_reply = true};
     ks->tcbs[t].fault = FAULT_Timeout;
     sendIPC(ks, &fault_send, t, e);
 }
@@ -84,6 +88,7 @@ void handleTimeout(struct kstate *ks, int t)
     }
     ks->tcbs[t].fault = FAULT_Timeout;
     ks->tcbs[t].blocking = KS_NONE;
+    ipc_keep_send(&ks->tcbs[t], &fault_send); /* as sendIPC blocking it on the handler's endpoint */
     setThreadState(ks, t, TS_BlockedOnSend);
 }
 

@@ -8,6 +8,14 @@
 #include "schedcontext.h"
 #include "tcbqueue.h"
 
+void ipc_keep_send(struct ks_tcb *tcb, const struct ipc_send *s)
+{
+    tcb->ipc_badge = s->badge;
+    tcb->ipc_grant = s->grant;
+    tcb->ipc_grant_reply = s->grant_reply;
+    tcb->ipc_call = s->call;
+}
+
 /* sendIPC, EPState_Idle or EPState_Send: block sending, keeping what the
  * receiver will need in the thread state (endpoint.c:29-57) */
 static void block_send(struct kstate *ks, const struct ipc_send *s, int t, int e)
@@ -16,10 +24,7 @@ static void block_send(struct kstate *ks, const struct ipc_send *s, int t, int e
     struct ks_ep *ep = &ks->eps[e];
     tcb->state = TS_BlockedOnSend;
     tcb->blocking = (int8_t)e;
-    tcb->ipc_badge = s->badge;
-    tcb->ipc_grant = s->grant;
-    tcb->ipc_grant_reply = s->grant_reply;
-    tcb->ipc_call = s->call;
+    ipc_keep_send(tcb, s);
     scheduleTCB(ks, t);
     tcbEPAppend(ks, t, &ep->q_head, &ep->q_tail);
     ep->state = EP_Send;

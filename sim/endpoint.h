@@ -16,5 +16,8 @@ struct ipc_send {
 };
 
 void sendIPC(struct kstate *ks, const struct ipc_send *s, int t, int e);
+/* what a thread blocking on a send keeps in its thread state for the
+ * receiver (blockingIPCBadge, CanGrant, CanGrantReply, IsCall) */
+void ipc_keep_send(struct ks_tcb *tcb, const struct ipc_send *s);
 
 #endif
