@@ -17,12 +17,18 @@
  * (sys_cptr, sys_msginfo), run through the signal fastpath or the slowpath
  * (HK_PATH_SIG_FAST, HK_PATH_SIG_SLOW).
  *
+ * Version 5 adds what a seL4_Call reads and writes: the thread state's
+ * IPC fields (blockingIPCBadge, CanGrant, CanGrantReply, IsCall), the
+ * MCS call stack (scReply, replyPrev, replyNext with its head bit), an
+ * endpoint cap in a CSpace slot naming a state endpoint with its four
+ * rights, and the SysCall paths (HK_PATH_CALL_SLOW, HK_PATH_CALL_FAST).
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 4
+#define HK_ABI_VERSION 5
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -58,7 +64,8 @@ enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint };
  * syscall slowpath; HK_PATH_SIG_FAST: c_handle_fastpath_signal(cptr,
  * msgInfo), where the aarch64 vector sends every SysSend on a build with
  * the signal fastpath (src/arch/arm/64/traps.S) */
-enum hk_path { HK_PATH_SLOW, HK_PATH_FAST, HK_PATH_FIXED, HK_PATH_SIG_SLOW, HK_PATH_SIG_FAST };
+enum hk_path { HK_PATH_SLOW, HK_PATH_FAST, HK_PATH_FIXED, HK_PATH_SIG_SLOW, HK_PATH_SIG_FAST, HK_PATH_CALL_SLOW,
+               HK_PATH_CALL_FAST };
 
 /* how the kernel left: to user level (restore_user_context or
  * fastpath_restore), or halted (a failed assertion or fail(), or wfi) */
@@ -79,6 +86,7 @@ struct hk_info {
     unsigned min_refills;        /* MIN_REFILLS */
     unsigned debug, fpu, hyp, irq_fastpath;
     unsigned signal_fastpath;    /* CONFIG_SIGNAL_FASTPATH */
+    unsigned call_fastpath;      /* CONFIG_FASTPATH: fastpath_call and fastpath_reply_recv */
     unsigned gic_split_eoi;      /* GICv3 EOImode=1: EOIR drops priority, ICC_DIR_EL1 deactivates */
 };
 
@@ -90,14 +98,23 @@ struct hk_tcb {
     signed char sched_next, sched_prev, ep_next, ep_prev;
     unsigned char fault;           /* 0 none, 1 timeout */
     unsigned char timeout_handler, vtable_ok, asid_ok, vmid_ok, fpu_live;
+    unsigned char ipc_grant, ipc_grant_reply, ipc_call; /* blockingIPCCanGrant, CanGrantReply, IsCall */
     unsigned long long badge_reg;
+    unsigned long long ipc_badge;  /* blockingIPCBadge */
 };
 
 struct hk_sc {
     unsigned long long period, consumed, badge;
     unsigned char refill_max, head, tail, sporadic, core;
     signed char tcb, ntfn;
+    signed char reply;             /* scReply */
     unsigned long long r_time[HK_MAX_REFILLS], r_amount[HK_MAX_REFILLS];
+};
+
+/* a reply object: replyTCB, replyPrev, replyNext (a reply, or with its
+ * head bit the SC whose stack it heads: sc_head) */
+struct hk_reply {
+    signed char tcb, prev, next, sc_head;
 };
 
 struct hk_ntfn {
@@ -115,6 +132,11 @@ struct hk_ep {
 struct hk_irq_cap {
     unsigned char type, can_send;
     signed char ntfn;
+    /* an endpoint cap's endpoint + 1 (0: the hidden one) and its other
+     * rights: 0 where irqsim's struct ks_irq_cap has padding, which the
+     * IRQ table is copied with (rk_load.c) */
+    unsigned char ep1;
+    unsigned char can_recv, can_grant, can_grant_reply;
     unsigned long long badge;
 };
 
@@ -143,7 +165,7 @@ struct hk_state {
     struct hk_sc scs[HK_MAX_SCS];
     struct hk_ntfn ntfns[HK_MAX_NTFNS];
     struct hk_ep eps[HK_MAX_EPS];
-    signed char reply_tcb[HK_MAX_REPLIES];
+    struct hk_reply replies[HK_MAX_REPLIES];
     unsigned short n_irqs;
     unsigned char irq_state[HK_MAX_IRQS], irq_masked[HK_MAX_IRQS], irq_acks[HK_MAX_IRQS];
     struct hk_irq_cap irq_cap[HK_MAX_IRQS];

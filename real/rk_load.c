@@ -334,6 +334,10 @@ static void tcb_to_hk(const struct ks_tcb *t, struct hk_tcb *x)
     x->vmid_ok = t->vmid_ok;
     x->fpu_live = t->fpu_live;
     x->badge_reg = t->badge_reg;
+    x->ipc_badge = t->ipc_badge;
+    x->ipc_grant = t->ipc_grant;
+    x->ipc_grant_reply = t->ipc_grant_reply;
+    x->ipc_call = t->ipc_call;
 }
 
 static void tcb_from_hk(const struct hk_tcb *x, struct ks_tcb *t)
@@ -359,6 +363,10 @@ static void tcb_from_hk(const struct hk_tcb *x, struct ks_tcb *t)
     t->vmid_ok = x->vmid_ok;
     t->fpu_live = x->fpu_live;
     t->badge_reg = x->badge_reg;
+    t->ipc_badge = x->ipc_badge;
+    t->ipc_grant = x->ipc_grant;
+    t->ipc_grant_reply = x->ipc_grant_reply;
+    t->ipc_call = x->ipc_call;
 }
 
 static void sc_to_hk(const struct ks_sc *s, struct hk_sc *x)
@@ -373,6 +381,7 @@ static void sc_to_hk(const struct ks_sc *s, struct hk_sc *x)
     x->core = s->core;
     x->tcb = s->tcb;
     x->ntfn = s->ntfn;
+    x->reply = s->reply;
     for (int r = 0; r < s->refill_max && r < KS_MAX_REFILLS; r++) {
         x->r_time[r] = s->refills[r].time;
         x->r_amount[r] = s->refills[r].amount;
@@ -391,6 +400,7 @@ static void sc_from_hk(const struct hk_sc *x, struct ks_sc *s)
     s->core = x->core;
     s->tcb = x->tcb;
     s->ntfn = x->ntfn;
+    s->reply = x->reply;
     for (int r = 0; r < x->refill_max && r < KS_MAX_REFILLS; r++) {
         s->refills[r].time = x->r_time[r];
         s->refills[r].amount = x->r_amount[r];
@@ -543,8 +553,10 @@ void rk_to_hk(const struct kstate *ks, struct hk_state *h)
     }
     for (int i = 0; i < ks->n_eps; i++)
         h->eps[i] = (struct hk_ep){ks->eps[i].state, ks->eps[i].q_head, ks->eps[i].q_tail};
-    for (int i = 0; i < ks->n_replies; i++)
-        h->reply_tcb[i] = ks->replies[i].tcb;
+    for (int i = 0; i < ks->n_replies; i++) {
+        const struct ks_reply *r = &ks->replies[i];
+        h->replies[i] = (struct hk_reply){r->tcb, r->prev, r->next, r->sc_head};
+    }
     irqs_to_hk(ks, h);
     h->sys_call = 0;
 }
@@ -580,8 +592,13 @@ static void from_hk(const struct hk_state *h, struct kstate *ks, unsigned cores,
         ks->eps[i].q_head = h->eps[i].q_head;
         ks->eps[i].q_tail = h->eps[i].q_tail;
     }
-    for (int i = 0; i < ks->n_replies; i++)
-        ks->replies[i].tcb = h->reply_tcb[i];
+    for (int i = 0; i < ks->n_replies; i++) {
+        const struct hk_reply *x = &h->replies[i];
+        ks->replies[i].tcb = x->tcb;
+        ks->replies[i].prev = x->prev;
+        ks->replies[i].next = x->next;
+        ks->replies[i].sc_head = x->sc_head;
+    }
     irqs_from_hk(h, ks);
 }
 
@@ -642,7 +659,7 @@ static void hk_copy_used(const struct rk_kernel *k, struct hk_state *dst, const 
     memcpy(dst->scs, src->scs, src->n_scs * sizeof src->scs[0]);
     memcpy(dst->ntfns, src->ntfns, src->n_ntfns * sizeof src->ntfns[0]);
     memcpy(dst->eps, src->eps, src->n_eps * sizeof src->eps[0]);
-    memcpy(dst->reply_tcb, src->reply_tcb, sizeof dst->reply_tcb);
+    memcpy(dst->replies, src->replies, sizeof dst->replies);
     dst->n_irqs = src->n_irqs;
     memcpy(dst->irq_state, src->irq_state, src->n_irqs);
     memcpy(dst->irq_masked, src->irq_masked, src->n_irqs);

@@ -51,7 +51,9 @@ enum rk_path {
     RK_FAST = HK_PATH_FAST,
     RK_FIXED = HK_PATH_FIXED,
     RK_SIG_SLOW = HK_PATH_SIG_SLOW, /* rk_run_sys: c_handle_syscall(SysSend) */
-    RK_SIG_FAST = HK_PATH_SIG_FAST  /* rk_run_sys: c_handle_fastpath_signal */
+    RK_SIG_FAST = HK_PATH_SIG_FAST,  /* rk_run_sys: c_handle_fastpath_signal */
+    RK_CALL_SLOW = HK_PATH_CALL_SLOW, /* rk_run_sys: c_handle_syscall(SysCall) */
+    RK_CALL_FAST = HK_PATH_CALL_FAST  /* rk_run_sys: c_handle_fastpath_call */
 };
 
 /* The current thread's seL4_Send (seL4_Signal: msginfo 0) for

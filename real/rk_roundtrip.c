@@ -38,7 +38,7 @@ static int poisoned_save_differs(struct rk_kernel *k)
     }
     memset(poisoned.ntfns, 0x5a, sizeof poisoned.ntfns[0] * poisoned.n_ntfns);
     memset(poisoned.eps, 0x5a, sizeof poisoned.eps[0] * poisoned.n_eps);
-    memset(poisoned.reply_tcb, 0x5a, poisoned.n_replies);
+    memset(poisoned.replies, 0x5a, sizeof poisoned.replies[0] * poisoned.n_replies);
     memset(poisoned.irq_state, 0x5a, poisoned.n_irqs);
     poisoned.cur_thread = poisoned.cur_sc = 0x5a;
     poisoned.sched_action = 0x5a;

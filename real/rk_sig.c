@@ -58,12 +58,14 @@ static bool pick_ntfn_cap(const struct kstate *in, uint64_t r, struct hk_irq_cap
     int irq = in->active_irq;
     if (irq >= 0 && irq < in->n_irqs && in->irq_cap[irq].type == CAP_Notification) {
         const struct ks_irq_cap *c = &in->irq_cap[irq];
-        *cap = (struct hk_irq_cap){HK_CAP_Notification, 1, c->ntfn, c->badge};
+        *cap = (struct hk_irq_cap){.type = HK_CAP_Notification, .can_send = 1, .ntfn = c->ntfn,
+                                   .badge = c->badge};
         return true;
     }
     if (in->n_ntfns == 0)
         return false;
-    *cap = (struct hk_irq_cap){HK_CAP_Notification, 1, (signed char)(r % (uint64_t)in->n_ntfns), (r >> 8) & 0xff};
+    *cap = (struct hk_irq_cap){.type = HK_CAP_Notification, .can_send = 1, .ntfn = (signed char)(r % (uint64_t)in->n_ntfns),
+                               .badge = (r >> 8) & 0xff};
     return true;
 }
 
@@ -104,7 +106,7 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
         sys->cptr = RK_SIG_EMPTY_SLOT;
         break;
     case SIG_K_ENDPOINT:
-        cap = (struct hk_irq_cap){HK_CAP_Endpoint, 1, HK_NONE, 0};
+        cap = (struct hk_irq_cap){.type = HK_CAP_Endpoint, .can_send = 1, .ntfn = HK_NONE};
         break;
     case SIG_K_EXTRA_BAD:
     case SIG_K_EXTRA_OK:
@@ -134,28 +136,46 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
     case SCAP_LOOKUP_FAIL:
         sys->cptr = RK_SIG_BAD_CPTR;
         return 0;
+    case SCAP_EP: /* a seL4_Call's endpoint cap: a state endpoint with the cap's rights */
+        if (m->ep < 0 || m->ep >= ks->n_eps)
+            return -1;
+        sys->cptr = RK_SIG_SLOT;
+        sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){
+            .type = HK_CAP_Endpoint, .can_send = (m->rights & EPR(EPR_SEND)) != 0, .ntfn = HK_NONE,
+            .ep1 = (unsigned char)(m->ep + 1), .can_recv = (m->rights & EPR(EPR_RECV)) != 0,
+            .can_grant = (m->rights & EPR(EPR_GRANT)) != 0, .can_grant_reply = (m->rights & EPR(EPR_GRANT_REPLY)) != 0,
+            .badge = m->badge};
+        return 0;
     default:
         break;
     }
     if (!ntfn)
         return -1;
     sys->cptr = RK_SIG_SLOT;
-    sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){HK_CAP_Notification, m->cap == SCAP_NTFN, m->ntfn, m->badge};
+    sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Notification, .can_send = m->cap == SCAP_NTFN,
+                                                   .ntfn = m->ntfn, .badge = m->badge};
     return 0;
 }
 
 int rk_sig_of_model(struct kstate *ks, struct rk_syscall *sys)
 {
+    if (ks->sys.entry != ENTRY_SIGNAL)
+        return -1;
+    return rk_sys_of_model(ks, sys);
+}
+
+int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys)
+{
     memset(sys, 0, sizeof *sys);
     const struct ks_sysin *m = &ks->sys;
-    if (m->entry != ENTRY_SIGNAL || m->extra_caps > KS_MAX_EXTRA_CAPS || cap_of_model(ks, sys) != 0)
+    if (m->extra_caps > KS_MAX_EXTRA_CAPS || m->length > KS_MSG_MAX_LENGTH || cap_of_model(ks, sys) != 0)
         return -1;
     if (ks->cur_thread >= 0 && ks->cur_thread < ks->n_tcbs)
         ks->tcbs[ks->cur_thread].badge_reg = sys->cptr;
     /* lookupExtraCaps (src/object/tcb.c) reads the cptrs from the IPC
      * buffer and looks nothing up without one: a model state with extra
      * caps has the buffer */
-    sys->msginfo = RK_SIG_MI_EXTRA_CAPS(m->extra_caps);
+    sys->msginfo = RK_SIG_MI_EXTRA_CAPS(m->extra_caps) | m->length; /* length: bits 6:0 */
     sys->ipc_buffer = m->extra_caps != 0;
     for (int i = 0; i < m->extra_caps; i++)
         sys->extra_cptr[i] = (m->extra_bad >> i) & 1 ? RK_SIG_BAD_CPTR : RK_SIG_SLOT;

@@ -62,6 +62,10 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
  * 0, or -1 when the state has no signal entry or names a notification it
  * does not have. */
 int rk_sig_of_model(struct kstate *ks, struct rk_syscall *sys);
+/* The same for any system-call entry of the model (a SysSend, a SysCall):
+ * the cap kinds above and an endpoint cap in RK_SIG_SLOT naming the
+ * state's endpoint with its rights; the message info's length too. */
+int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys);
 
 /* The bridge's CSpace: the cap sent on, an empty slot, a cptr that fails
  * the lookup (bits above the CNode's 4: its guard, 0, does not match) */

@@ -206,8 +206,9 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
     switch (c->type) {
     case HK_CAP_Notification:
         return cap_notification_cap_new(c->badge, 1, c->can_send, (word_t)hk_ntfn(c->ntfn));
-    case HK_CAP_Endpoint:
-        return cap_endpoint_cap_new(c->badge, 0, 0, c->can_send, 0, (word_t)HK_HIDDEN_EP);
+    case HK_CAP_Endpoint: /* a state endpoint, or the hidden one */
+        return cap_endpoint_cap_new(c->badge, c->can_grant_reply, c->can_grant, c->can_send, c->can_recv,
+                                    c->ep1 ? (word_t)&hk_ep_pool[c->ep1 - 1] : (word_t)HK_HIDDEN_EP);
     default:
         return cap_null_cap_new();
     }
@@ -278,6 +279,10 @@ static void hk_load_tcb(const struct hk_state *s, int i)
     thread_state_ptr_set_replyObject(ts, x->reply >= 0 ? (word_t)&hk_reply_pool[x->reply] : 0);
     thread_state_ptr_set_tcbQueued(ts, x->queued);
     thread_state_ptr_set_tcbInReleaseQueue(ts, x->in_release);
+    thread_state_ptr_set_blockingIPCBadge(ts, x->ipc_badge);
+    thread_state_ptr_set_blockingIPCCanGrant(ts, x->ipc_grant);
+    thread_state_ptr_set_blockingIPCCanGrantReply(ts, x->ipc_grant_reply);
+    thread_state_ptr_set_blockingIPCIsCall(ts, x->ipc_call);
     t->tcbPriority = x->prio;
     t->tcbMCP = x->prio;
     t->tcbDomain = x->domain;
@@ -322,6 +327,7 @@ static void hk_load_sc(const struct hk_state *s, int i)
     sc->scCore = x->core;
     sc->scTcb = hk_tcb(x->tcb);
     sc->scNotification = hk_ntfn(x->ntfn);
+    sc->scReply = x->reply >= 0 ? &hk_reply_pool[x->reply] : NULL;
     sc->scBadge = x->badge;
     sc->scRefillMax = x->refill_max;
     sc->scRefillHead = x->head;
@@ -372,8 +378,15 @@ static void hk_load_ipc(const struct hk_state *s)
         prev = t;
     }
     for (int i = 0; i < s->n_replies; i++) {
-        memzero(&hk_reply_pool[i], sizeof(reply_t));
-        hk_reply_pool[i].replyTCB = hk_tcb(s->reply_tcb[i]);
+        const struct hk_reply *x = &s->replies[i];
+        reply_t *r = &hk_reply_pool[i];
+        memzero(r, sizeof(reply_t));
+        r->replyTCB = hk_tcb(x->tcb);
+        r->replyPrev = call_stack_new(x->prev >= 0 ? REPLY_REF(&hk_reply_pool[x->prev]) : 0, false);
+        if (x->sc_head >= 0)
+            r->replyNext = call_stack_new(SC_REF(hk_sc(x->sc_head)), true);
+        else
+            r->replyNext = call_stack_new(x->next >= 0 ? REPLY_REF(&hk_reply_pool[x->next]) : 0, false);
     }
 }
 
@@ -712,6 +725,10 @@ static void hk_save_tcb(struct hk_state *s, int i)
     if (x->state == HK_TS_BlockedOnSend && b == (word_t)HK_HIDDEN_EP)
         x->ep_next = x->ep_prev = HK_NONE; /* the hidden endpoint's queue is not state */
     x->badge_reg = getRegister(t, badgeRegister);
+    x->ipc_badge = thread_state_ptr_get_blockingIPCBadge(ts);
+    x->ipc_grant = (unsigned char)thread_state_ptr_get_blockingIPCCanGrant(ts);
+    x->ipc_grant_reply = (unsigned char)thread_state_ptr_get_blockingIPCCanGrantReply(ts);
+    x->ipc_call = (unsigned char)thread_state_ptr_get_blockingIPCIsCall(ts);
     cte_t *slots = TCB_PTR_CTE_PTR(t, 0);
     x->timeout_handler = cap_get_capType(slots[tcbTimeoutHandler].cap) == cap_endpoint_cap;
     cap_t vt = slots[tcbVTable].cap;
@@ -749,6 +766,7 @@ static void hk_save_sc(struct hk_state *s, int i)
     x->core = (unsigned char)sc->scCore;
     x->tcb = (signed char)hk_tcb_index(sc->scTcb);
     x->ntfn = (signed char)hk_ntfn_index((word_t)sc->scNotification);
+    x->reply = (signed char)hk_reply_index((word_t)sc->scReply);
     x->badge = sc->scBadge;
     x->refill_max = (unsigned char)sc->scRefillMax;
     x->head = (unsigned char)sc->scRefillHead;
@@ -778,8 +796,16 @@ static void hk_save_ipc(struct hk_state *s)
         s->eps[i].q_head = (signed char)hk_tcb_index(TCB_PTR(endpoint_ptr_get_epQueue_head(e)));
         s->eps[i].q_tail = (signed char)hk_tcb_index(TCB_PTR(endpoint_ptr_get_epQueue_tail(e)));
     }
-    for (int i = 0; i < s->n_replies; i++)
-        s->reply_tcb[i] = (signed char)hk_tcb_index(hk_reply_pool[i].replyTCB);
+    for (int i = 0; i < s->n_replies; i++) {
+        const reply_t *r = &hk_reply_pool[i];
+        struct hk_reply *x = &s->replies[i];
+        word_t next = call_stack_get_callStackPtr(r->replyNext);
+        bool_t head = call_stack_get_isHead(r->replyNext);
+        x->tcb = (signed char)hk_tcb_index(r->replyTCB);
+        x->prev = (signed char)hk_reply_index(call_stack_get_callStackPtr(r->replyPrev));
+        x->next = (signed char)(head ? HK_NONE : hk_reply_index(next));
+        x->sc_head = (signed char)(head ? hk_sc_index(SC_PTR(next)) : HK_NONE);
+    }
 }
 
 static int hk_action_index(tcb_t *a)
@@ -811,7 +837,7 @@ static void hk_save_gic_irq(struct hk_state *s, word_t irq)
         int k = s->n_irqs++;
         s->irq_state[k] = HK_IRQ_Inactive;
         s->irq_masked[k] = s->irq_acks[k] = s->irq_active[k] = 0;
-        s->irq_cap[k] = (struct hk_irq_cap){HK_CAP_Null, 0, HK_NONE, 0};
+        s->irq_cap[k] = (struct hk_irq_cap){.type = HK_CAP_Null, .ntfn = HK_NONE};
     }
     if (m >= 0)
         s->irq_masked[irq] = (unsigned char)m;
@@ -843,9 +869,13 @@ static void hk_save_irqs(struct hk_state *s)
             x->ntfn = (signed char)hk_ntfn_index(cap_notification_cap_get_capNtfnPtr(c));
             x->badge = cap_notification_cap_get_capNtfnBadge(c);
             break;
-        case cap_endpoint_cap: /* only its type matters to the path */
+        case cap_endpoint_cap:
             x->type = HK_CAP_Endpoint;
             x->can_send = (unsigned char)cap_endpoint_cap_get_capCanSend(c);
+            x->can_recv = (unsigned char)cap_endpoint_cap_get_capCanReceive(c);
+            x->can_grant = (unsigned char)cap_endpoint_cap_get_capCanGrant(c);
+            x->can_grant_reply = (unsigned char)cap_endpoint_cap_get_capCanGrantReply(c);
+            x->ep1 = (unsigned char)(hk_ep_index(cap_endpoint_cap_get_capEPPtr(c)) + 1);
             x->badge = cap_endpoint_cap_get_capEPBadge(c);
             break;
         default:

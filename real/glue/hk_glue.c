@@ -268,6 +268,7 @@ HK_API void hk_info(struct hk_info *o)
     o->hyp = config_set(CONFIG_ARM_HYPERVISOR_SUPPORT);
     o->irq_fastpath = config_set(CONFIG_IRQ_FASTPATH);
     o->signal_fastpath = config_set(CONFIG_SIGNAL_FASTPATH);
+    o->call_fastpath = config_set(CONFIG_FASTPATH);
     o->gic_split_eoi = HK_GIC_VERSION == 3 && HK_SPLIT_EOI;
 }
 
@@ -407,7 +408,7 @@ static void hk_run_syscall(int path); /* hk_syscall.c */
 
 static void hk_run_path(int path)
 {
-    if (path == HK_PATH_SIG_SLOW || path == HK_PATH_SIG_FAST)
+    if (path >= HK_PATH_SIG_SLOW)
         hk_run_syscall(path);
     hk_run_irq(path);
 }
@@ -423,6 +424,10 @@ static bool_t hk_path_built(int path)
         return config_set(CONFIG_IRQ_FASTPATH);
     case HK_PATH_SIG_FAST:
         return config_set(CONFIG_SIGNAL_FASTPATH);
+    case HK_PATH_CALL_SLOW:
+        return true;
+    case HK_PATH_CALL_FAST:
+        return config_set(CONFIG_FASTPATH);
     default:
         return false;
     }
@@ -437,7 +442,7 @@ HK_API int hk_entry(int path, struct hk_extra *extra)
 {
     if (!hk_path_built(path))
         return -1;
-    bool_t irq = path != HK_PATH_SIG_SLOW && path != HK_PATH_SIG_FAST;
+    bool_t irq = path < HK_PATH_SIG_SLOW;
     hk_syscall_entry = !irq;
     hk_cpu = 0;
     /* a system call finds no IRQ to acknowledge */

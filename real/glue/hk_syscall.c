@@ -35,8 +35,12 @@ static void hk_run_syscall(int path)
     if (path == HK_PATH_SIG_FAST)
         c_handle_fastpath_signal(cptr, info);
 #endif
-    (void)path;
-    c_handle_syscall(cptr, info, SysSend);
+#ifdef CONFIG_FASTPATH
+    /* the aarch64 vector sends every SysCall there (traps.S) */
+    if (path == HK_PATH_CALL_FAST)
+        c_handle_fastpath_call(cptr, info);
+#endif
+    c_handle_syscall(cptr, info, path >= HK_PATH_CALL_SLOW ? SysCall : SysSend);
     UNREACHABLE();
 }
 

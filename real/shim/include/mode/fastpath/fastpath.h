@@ -11,7 +11,10 @@
 #include_next <mode/fastpath/fastpath.h>
 #undef fastpath_restore
 
-/* mirrors the C prologue of fastpath_restore (mode/fastpath/fastpath.h) */
+/* mirrors the C prologue of fastpath_restore (mode/fastpath/fastpath.h);
+ * its assembly loads badge and msgInfo into x0 and x1 (badgeRegister,
+ * msgInfoRegister) for the eret: written into the thread's saved context
+ * here, where the bridge reads the registers back */
 static inline void NORETURN fastpath_restore(word_t badge, word_t msgInfo, tcb_t *cur_thread)
 {
     NODE_UNLOCK;
@@ -19,7 +22,7 @@ static inline void NORETURN fastpath_restore(word_t badge, word_t msgInfo, tcb_t
 #ifdef CONFIG_HAVE_FPU
     lazyFPURestore(cur_thread);
 #endif
-    (void)badge;
-    (void)msgInfo;
+    setRegister(cur_thread, badgeRegister, badge);
+    setRegister(cur_thread, msgInfoRegister, msgInfo);
     hk_exit(HK_EXIT_FASTPATH);
 }
