@@ -100,8 +100,8 @@ static const char usage_text[] =
     "  kernel build --sel4 DIR|TARBALL [...]     build a host kernel from a seL4 tree\n"
     "  kernel coverage BUILD [--seconds N] [--json FILE]  the kernel's branches generated states reach\n"
     "                                            (docs/KERNEL-COVERAGE.md; kernel coverage --help)\n"
-    "  validate --real BUILD [--seconds N] [--target irq|signal]  the model against that kernel, both paths\n"
-    "  fuzz --real BUILD [--fastpath as-built|fixed] [--target irq|signal]  real fastpath against real slowpath\n"
+    "  validate --real BUILD [--seconds N] [--target irq|signal|call]  the model against that kernel, both paths\n"
+    "  fuzz --real BUILD [--fastpath as-built|fixed] [--target irq|signal|call]  real fastpath against real slowpath\n"
     "  check --real BUILD FILE...                scenario files through the real kernel\n"
     "                                            (docs/REAL-KERNEL.md)\n"
     "  review --sel4 TREE [--baseline TREE] [--configs LIST] [-o REPORT.md] [--json FILE]\n"
@@ -117,7 +117,7 @@ static const char fuzz_usage[] =
     "  classed, shrunk and summarised by defect (default: the proposal pr1227, 60 s; docs/FUZZING.md)\n"
     TARGET_OPTIONS
     FUZZ_OPTIONS
-    "  irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--target irq|signal]: a host-built\n"
+    "  irqsim fuzz --real BUILD [--fastpath as-built|fixed] [--target irq|signal|call]: a host-built\n"
     "                   kernel's own fastpath against its own slowpath (docs/REAL-KERNEL.md)\n"
     EXIT_STATUS_TEXT;
 

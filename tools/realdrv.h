@@ -135,7 +135,8 @@ struct real_driver {
  * target's file (tools/real<target>.c), found by the target's name. */
 #define REAL_DRIVERS(X) \
     X(realirq_driver)   \
-    X(realsignal_driver)
+    X(realsignal_driver) \
+    X(realcall_driver)
 
 #define REAL_DRIVER_DECLARE(d) extern const struct real_driver d;
 REAL_DRIVERS(REAL_DRIVER_DECLARE)
