@@ -19,108 +19,12 @@
 #include "cli.h"
 #include "rk_sig.h"
 
-static const char exit_differs[] = "finished-or-fell-back differs";
-
-struct call_tally {
-    uint64_t exits[CALL_EXIT_COUNT]; /* the model's fastpath exits */
-    uint64_t real_done[3];           /* the real fastpath: not tracked (release), fell back, finished */
-};
-
-/* ---- validate: the model's SysCall against the real one ---- */
-
-/* The state's call entry (kstate.sys, drawn by the call target's
- * generator) becomes the bridge's system call; each real path is compared
- * with the model's, as realsignal.c does for a SysSend. */
-static bool validate_path(const struct real_opts *o, struct real_run *r, struct call_tally *st,
-                          const struct rk_syscall *sys, int path, uint64_t seed)
-{
-    struct rk_extra x;
-    int why = rk_run_sys(&r->k, &r->in, sys, path, &r->b, &x);
-    if (why < 0)
-        return false;
-    ks_copy(&r->a, &r->in);
-    struct rclass key = {.path = path, .first_seed = seed};
-    if (path == RK_CALL_SLOW) {
-        slowpath_call(&r->a);
-    } else {
-        int e = fastpath_call(&r->a, CALL_MERGED);
-        bool model_done = !call_exit_is_fallback(e);
-        st->exits[e]++;
-        st->real_done[x.fastpath_done + 1]++;
-        key.note = x.fastpath_done >= 0 && x.fastpath_done != model_done ? exit_differs : NULL;
-    }
-    if (why == HK_OUT_HALT) {
-        key.halt = true;
-        snprintf(key.text, sizeof key.text, "%s", x.text);
-        r->halts++;
-    } else {
-        key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
-        real_check_exit(o, r, &r->b, path, &r->a, seed);
-        if (!key.fields && !key.note)
-            return true;
-    }
-    r->diverged++;
-    if (o->show && !key.halt) {
-        printf("seed %" PRIu64 ", %s:\n", seed, real_path_name(o->driver, path));
-        diff_compare(&r->a, &r->b, stdout);
-    }
-    real_count(o, r, &key, &r->a, &r->b, "model", "real kernel");
-    return true;
-}
-
-static void validate_summary(const struct real_run *r, const struct call_tally *st, uint64_t states, uint64_t unfit)
-{
-    uint64_t model_done = 0;
-    printf("  model fastpath exits:");
-    for (int e = 0; e < CALL_EXIT_COUNT; e++) {
-        if (st->exits[e])
-            printf(" %s %" PRIu64, call_exit_name(e), st->exits[e]);
-        model_done += call_exit_is_fallback(e) ? 0 : st->exits[e];
-    }
-    printf("\n  fastpath finished the call: model %" PRIu64 ", real %" PRIu64 "; fell back: model %" PRIu64
-           ", real %" PRIu64 "%s\n",
-           model_done, st->real_done[2], states - unfit - model_done, st->real_done[1],
-           r->k.info.debug ? "" : " (release build: the real kernel does not tell, not compared)");
-    printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
-           r->halts);
-}
-
 static int refused(const struct real_opts *o, const struct real_run *r)
 {
     if (r->k.info.call_fastpath)
         return 0;
     fprintf(stderr, "irqsim %s: %s has no call fastpath (CONFIG_FASTPATH)\n", o->cmd, o->build);
     return -1;
-}
-
-static int validate(const struct real_opts *o, struct real_run *r)
-{
-    struct call_tally st = {{0}, {0}};
-    uint64_t i = 0, unfit = 0;
-    struct progress pr;
-    progress_init(&pr, o->progress, 1.0);
-    for (; !real_done(o, r, i); i++) {
-        if (!real_next_state(o, r, o->seed + i)) {
-            progress_end(&pr, false);
-            return EXIT_USAGE;
-        }
-        struct rk_syscall sys;
-        if (rk_sys_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, RK_CALL_SLOW, o->seed + i) ||
-            !validate_path(o, r, &st, &sys, RK_CALL_FAST, o->seed + i)) {
-            if (unfit++ < 3)
-                fprintf(stderr, "irqsim validate: seed %" PRIu64 ": the call does not fit the build: %s\n",
-                        o->seed + i, rk_error(&r->k));
-        }
-        real_progress(&pr, o, r, i);
-    }
-    progress_end(&pr, false);
-    r->checks = i;
-    double t = progress_now() - r->t0;
-    printf("validate --target call: %" PRIu64 " seL4_Call in %.1f s (%.0f/s), each through the syscall slowpath "
-           "and fastpath_call, model (kernel %s) against real kernel; %" PRIu64 " did not fit the build\n",
-           i, t, (double)i / t, cfg_kernel_name(r->k.cfg.kernel), unfit);
-    validate_summary(r, &st, i, unfit);
-    return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 /* ---- fuzz: the real fastpath_call against the real syscall slowpath ---- */
@@ -211,7 +115,7 @@ static int run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *
 const struct real_driver realcall_driver = {
     .name = "call",
     .refused = refused,
-    .validate = validate,
+    .validate = real_sys_validate,
     .fuzz = fuzz,
     .check = check,
     .paths = {RK_CALL_SLOW, RK_CALL_FAST, -1},

@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "out.h"
 #include "rk_diff.h"
+#include "rk_sig.h"
 #include "stop.h"
 
 #define REAL_DRIVER_ENTRY(d) &d,
@@ -273,3 +274,108 @@ void real_fuzz_kinds(const struct real_opts *o, const struct real_run *r)
         printf("  ... %d more kinds (--by class lists them all, --verbose prints each as found, --json has them)\n",
                n - shown);
 }
+
+static const char exit_differs[] = "finished-or-fell-back differs";
+
+struct sys_tally {
+    uint64_t exits[TARGET_MAX_EXITS]; /* the model's fastpath exits */
+    uint64_t real_done[3];           /* the real fastpath: not tracked (release), fell back, finished */
+};
+
+/* ---- validate --real of a system-call target ---- */
+
+/* The state's system-call entry (kstate.sys, drawn by the target's
+ * generator) becomes the bridge's system call (rk_sys_of_model); the
+ * model's slowpath is compared with the real c_handle_syscall, and the
+ * model's fastpath as written (which falls back to its slowpath) with the
+ * real fastpath (the driver's paths). On a debug build the real kernel
+ * also says whether its fastpath finished the call
+ * (ksKernelEntry.is_fastpath); the model's exit says the same. */
+static bool validate_path(const struct real_opts *o, struct real_run *r, struct sys_tally *st,
+                          const struct rk_syscall *sys, int path, uint64_t seed)
+{
+    struct rk_extra x;
+    int why = rk_run_sys(&r->k, &r->in, sys, path, &r->b, &x);
+    if (why < 0)
+        return false;
+    ks_copy(&r->a, &r->in);
+    struct rclass key = {.path = path, .first_seed = seed};
+    const struct target *t = o->target;
+    if (path == o->driver->paths[0]) {
+        t->slow(&r->a);
+    } else {
+        int e = target_fast(t, &r->a, 0);
+        bool model_done = !t->exit_is_fallback(e);
+        st->exits[e]++;
+        st->real_done[x.fastpath_done + 1]++;
+        key.note = x.fastpath_done >= 0 && x.fastpath_done != model_done ? exit_differs : NULL;
+    }
+    if (why == HK_OUT_HALT) {
+        key.halt = true;
+        snprintf(key.text, sizeof key.text, "%s", x.text);
+        r->halts++;
+    } else {
+        key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
+        real_check_exit(o, r, &r->b, path, &r->a, seed);
+        if (!key.fields && !key.note)
+            return true;
+    }
+    r->diverged++;
+    if (o->show && !key.halt) {
+        printf("seed %" PRIu64 ", %s:\n", seed, real_path_name(o->driver, path));
+        diff_compare(&r->a, &r->b, stdout);
+    }
+    real_count(o, r, &key, &r->a, &r->b, "model", "real kernel");
+    return true;
+}
+
+static void validate_summary(const struct target *t, const struct real_run *r, const struct sys_tally *st,
+                             uint64_t states, uint64_t unfit)
+{
+    uint64_t model_done = 0;
+    printf("  model fastpath exits:");
+    for (int e = 0; e < t->exits; e++) {
+        if (st->exits[e])
+            printf(" %s %" PRIu64, t->exit_name(e), st->exits[e]);
+        model_done += t->exit_is_fallback(e) ? 0 : st->exits[e];
+    }
+    printf("\n  fastpath finished the call: model %" PRIu64 ", real %" PRIu64 "; fell back: model %" PRIu64
+           ", real %" PRIu64 "%s\n",
+           model_done, st->real_done[2], states - unfit - model_done, st->real_done[1],
+           r->k.info.debug ? "" : " (release build: the real kernel does not tell, not compared)");
+    printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
+           r->halts);
+}
+
+int real_sys_validate(const struct real_opts *o, struct real_run *r)
+{
+    struct sys_tally st = {{0}, {0}};
+    const struct real_driver *d = o->driver;
+    uint64_t i = 0, unfit = 0;
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
+    for (; !real_done(o, r, i); i++) {
+        if (!real_next_state(o, r, o->seed + i)) {
+            progress_end(&pr, false);
+            return EXIT_USAGE;
+        }
+        struct rk_syscall sys;
+        if (rk_sys_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, d->paths[0], o->seed + i) ||
+            !validate_path(o, r, &st, &sys, d->paths[1], o->seed + i)) {
+            if (unfit++ < 3)
+                fprintf(stderr, "irqsim validate: seed %" PRIu64 ": the call does not fit the build: %s\n",
+                        o->seed + i, rk_error(&r->k));
+        }
+        real_progress(&pr, o, r, i);
+    }
+    progress_end(&pr, false);
+    r->checks = i;
+    double t = progress_now() - r->t0;
+    printf("validate --target %s: %" PRIu64 " %s in %.1f s (%.0f/s), each through the %s and %s, model (kernel %s) "
+           "against real kernel; %" PRIu64 " did not fit the build\n",
+           o->target->name, i, o->target->words.checked_many, t, (double)i / t, d->path_names[0], d->path_names[1],
+           cfg_kernel_name(r->k.cfg.kernel), unfit);
+    validate_summary(o->target, r, &st, i, unfit);
+    return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
+}
+

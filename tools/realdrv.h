@@ -152,6 +152,11 @@ bool real_path_built(const struct real_driver *d, const struct hk_info *info, in
 /* The name of bridge path p in d's outputs; "-" for none (fuzz: -1). */
 const char *real_path_name(const struct real_driver *d, int p);
 
+/* validate --real of a system-call target (its driver's validate): the
+ * model's slowpath and fastpath as written against the driver's two real
+ * paths, on the target's generated states made the bridge's call */
+int real_sys_validate(const struct real_opts *o, struct real_run *r);
+
 /* ---- the pieces every driver's run uses ---- */
 
 /* The kernel's outcome out of bridge path `path` from r->in (normalised by

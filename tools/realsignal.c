@@ -18,111 +18,15 @@
 #include "rk_sig.h"
 #include "sig_fast.h"
 
-/* The label of a kind whose fastpath finished where the other fell back. */
-static const char exit_differs[] = "finished-or-fell-back differs";
-
-/* validate's counts beyond the shared run's */
-struct sig_tally {
-    uint64_t exits[SIG_EXIT_COUNT]; /* the model's fastpath exits */
-    uint64_t real_done[3];          /* the real fastpath: not tracked (release), fell back, finished */
-};
-
-/* ---- validate: the model's SysSend against the real one ---- */
-
-/* The state's signal entry (kstate.sys, drawn by the model's generator)
- * becomes the bridge's system call (rk_sig_of_model); the model's
- * slowpath(SysSend) is compared with the real c_handle_syscall(SysSend),
- * and the model's merged fastpath_signal (which falls back to its
- * slowpath) with the real c_handle_fastpath_signal. On a debug build the
- * real kernel also says whether its fastpath finished the call
- * (ksKernelEntry.is_fastpath); the model's exit says the same. */
-static bool validate_path(const struct real_opts *o, struct real_run *r, struct sig_tally *st,
-                          const struct rk_syscall *sys, int path, uint64_t seed)
-{
-    struct rk_extra x;
-    int why = rk_run_sys(&r->k, &r->in, sys, path, &r->b, &x);
-    if (why < 0)
-        return false;
-    ks_copy(&r->a, &r->in);
-    struct rclass key = {.path = path, .first_seed = seed};
-    if (path == RK_SIG_SLOW) {
-        slowpath_signal(&r->a);
-    } else {
-        int e = fastpath_signal(&r->a, SIG_MERGED);
-        bool model_done = !sig_exit_is_fallback(e);
-        st->exits[e]++;
-        st->real_done[x.fastpath_done + 1]++;
-        key.note = x.fastpath_done >= 0 && x.fastpath_done != model_done ? exit_differs : NULL;
-    }
-    if (why == HK_OUT_HALT) {
-        key.halt = true;
-        snprintf(key.text, sizeof key.text, "%s", x.text);
-        r->halts++;
-    } else {
-        key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
-        real_check_exit(o, r, &r->b, path, &r->a, seed);
-        if (!key.fields && !key.note)
-            return true;
-    }
-    r->diverged++;
-    if (o->show && !key.halt) {
-        printf("seed %" PRIu64 ", %s:\n", seed, real_path_name(o->driver, path));
-        diff_compare(&r->a, &r->b, stdout);
-    }
-    real_count(o, r, &key, &r->a, &r->b, "model", "real kernel");
-    return true;
-}
-
-/* The summary after the run line: the exits, who finished, the kinds. */
-static void validate_summary(const struct real_run *r, const struct sig_tally *st, uint64_t states, uint64_t unfit)
-{
-    uint64_t model_done = 0;
-    printf("  model fastpath exits:");
-    for (int e = 0; e < SIG_EXIT_COUNT; e++) {
-        if (st->exits[e])
-            printf(" %s %" PRIu64, sig_exit_name(e), st->exits[e]);
-        model_done += sig_exit_is_fallback(e) ? 0 : st->exits[e];
-    }
-    printf("\n  fastpath finished the call: model %" PRIu64 ", real %" PRIu64 "; fell back: model %" PRIu64
-           ", real %" PRIu64 "%s\n",
-           model_done, st->real_done[2], states - unfit - model_done, st->real_done[1],
-           r->k.info.debug ? "" : " (release build: the real kernel does not tell, not compared)");
-    printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
-           r->halts);
-}
-
+/* validate: the model's SysSend against the real one (real_sys_validate),
+ * on a build with the signal fastpath */
 static int validate(const struct real_opts *o, struct real_run *r)
 {
     if (!r->k.info.signal_fastpath) {
         fprintf(stderr, "irqsim validate: %s has no signal fastpath (CONFIG_SIGNAL_FASTPATH)\n", o->build);
         return EXIT_USAGE;
     }
-    struct sig_tally st = {{0}, {0}};
-    uint64_t i = 0, unfit = 0;
-    struct progress pr;
-    progress_init(&pr, o->progress, 1.0);
-    for (; !real_done(o, r, i); i++) {
-        if (!real_next_state(o, r, o->seed + i)) {
-            progress_end(&pr, false);
-            return EXIT_USAGE;
-        }
-        struct rk_syscall sys;
-        if (rk_sig_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, RK_SIG_SLOW, o->seed + i) ||
-            !validate_path(o, r, &st, &sys, RK_SIG_FAST, o->seed + i)) {
-            if (unfit++ < 3)
-                fprintf(stderr, "irqsim validate: seed %" PRIu64 ": the call does not fit the build: %s\n",
-                        o->seed + i, rk_error(&r->k));
-        }
-        real_progress(&pr, o, r, i);
-    }
-    progress_end(&pr, false);
-    r->checks = i;
-    double t = progress_now() - r->t0;
-    printf("validate --target signal: %" PRIu64 " seL4_Send in %.1f s (%.0f/s), each through the syscall slowpath "
-           "and fastpath_signal, model (kernel %s) against real kernel; %" PRIu64 " did not fit the build\n",
-           i, t, (double)i / t, cfg_kernel_name(r->k.cfg.kernel), unfit);
-    validate_summary(r, &st, i, unfit);
-    return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
+    return real_sys_validate(o, r);
 }
 
 /* ---- fuzz: the real fastpath_signal against the real syscall slowpath ---- */
