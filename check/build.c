@@ -2,6 +2,7 @@
 #include "build.h"
 
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
 #include "tcbqueue.h"
 #include "vspace.h"
@@ -110,15 +111,8 @@ int build_call_push(struct kstate *ks, int t, int sc, const char *reply_name)
     int r = ks_add_reply(ks, reply_name);
     if (r == KS_NONE)
         return KS_NONE;
-    int old = ks->scs[sc].reply;
-    if (old != KS_NONE) {
-        ks->replies[old].next = (int8_t)r;
-        ks->replies[old].sc_head = KS_NONE;
-    }
-    ks->replies[r].prev = (int8_t)old;
-    ks->replies[r].sc_head = (int8_t)sc;
+    call_stack_push(ks, r, sc);
     ks->replies[r].tcb = (int8_t)t;
-    ks->scs[sc].reply = (int8_t)r;
     ks->tcbs[t].state = TS_BlockedOnReply;
     ks->tcbs[t].reply = (int8_t)r;
     return r;

@@ -5,6 +5,7 @@
 #include "fastpath.h"
 #include "kassert.h"
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
 #include "syscall.h"
 
@@ -137,15 +138,6 @@ static int check_dest(struct kstate *ks, int dest, struct fp_run *f)
     return CALL_EXIT_COUNT;
 }
 
-/* thread_state_ptr_set_replyObject_np: the reply's word is written whole,
- * clearing the flags that share it (structures_64.bf:329-345) */
-static void set_reply_np(struct ks_tcb *t, int r)
-{
-    t->reply = (int8_t)r;
-    t->ipc_grant = t->ipc_grant_reply = t->ipc_call = false;
-    t->queued = t->in_release = false;
-}
-
 /* After the point of no return (fastpath.c:168-232). */
 static int commit(struct kstate *ks, int dest)
 {
@@ -160,30 +152,16 @@ static int commit(struct kstate *ks, int dest)
         ep->q_tail = KS_NONE;
         ep->state = EP_Idle;
     }
-    cur->state = TS_BlockedOnReply; /* thread_state_ptr_set_tsType_np: the */
-    cur->blocking = KS_NONE;        /* word blockingObject shares, rewritten */
-    set_reply_np(d, KS_NONE);
-    set_reply_np(cur, r);
+    thread_state_set_tsType_np(cur, TS_BlockedOnReply);
+    thread_state_set_replyObject_np(d, KS_NONE);
+    thread_state_set_replyObject_np(cur, r);
     ks->replies[r].tcb = (int8_t)ks->cur_thread;
     ks->scs[sc].tcb = (int8_t)dest;
     d->sc = (int8_t)sc;
     cur->sc = KS_NONE;
-    int old = ks->scs[sc].reply;
-    ks->replies[r].prev = (int8_t)old;
-    if (old != KS_NONE) {
-        ks->replies[old].next = (int8_t)r;
-        ks->replies[old].sc_head = KS_NONE;
-    }
-    ks->replies[r].next = KS_NONE;
-    ks->replies[r].sc_head = (int8_t)sc;
-    ks->scs[sc].reply = (int8_t)r;
-    d->state = TS_Running; /* thread_state_ptr_set_tsType_np */
-    d->blocking = KS_NONE;
-    /* switchToThread_fp (master include/arch/arm/arch/64/mode/fastpath/fastpath.h):
-     * the receiver's vspace root with the ASID checked above, its FPU */
-    ks->vspace = (int8_t)dest;
-    lazyFPURestore(ks, dest);
-    ks->cur_thread = (int8_t)dest;
+    call_stack_push(ks, r, sc);
+    thread_state_set_tsType_np(d, TS_Running);
+    switchToThread_fp(ks, dest);
     d->badge_reg = ks->sys.badge; /* fastpath_restore(badge, ...) */
     return CALL_EXIT;
 }

@@ -78,3 +78,23 @@ int fp_finish(struct kstate *ks, struct fp_run *f, unsigned ipi_bit, unsigned re
     ks->reprogram = false;
     return exit;
 }
+
+void thread_state_set_tsType_np(struct ks_tcb *t, int ts)
+{
+    t->state = (uint8_t)ts;
+    t->blocking = KS_NONE;
+}
+
+void thread_state_set_replyObject_np(struct ks_tcb *t, int r)
+{
+    t->reply = (int8_t)r;
+    t->ipc_grant = t->ipc_grant_reply = t->ipc_call = false;
+    t->queued = t->in_release = false;
+}
+
+void switchToThread_fp(struct kstate *ks, int t)
+{
+    ks->vspace = (int8_t)t;
+    lazyFPURestore(ks, t);
+    ks->cur_thread = (int8_t)t;
+}

@@ -42,6 +42,17 @@ int fp_entry_checks(struct kstate *ks, struct fp_run *f, const struct fp_entry *
  * (docs/FINDINGS-signal.md, S5 and S9). Returns exit. */
 int fp_finish(struct kstate *ks, struct fp_run *f, unsigned ipi_bit, unsigned reprogram_bit, int exit);
 
+/* thread_state_ptr_set_tsType_np: the word tsType shares with
+ * blockingObject is written whole, so the stale blocking object goes */
+void thread_state_set_tsType_np(struct ks_tcb *t, int ts);
+/* thread_state_ptr_set_replyObject_np: the reply's word is written whole,
+ * clearing the flags that share it (structures_64.bf:329-345) */
+void thread_state_set_replyObject_np(struct ks_tcb *t, int r);
+/* switchToThread_fp (master include/arch/arm/arch/64/mode/fastpath/
+ * fastpath.h): t's vspace root with the ASID the caller checked, the
+ * FPU (lazyFPURestore), ksCurThread */
+void switchToThread_fp(struct kstate *ks, int t);
+
 /* A fastpath's table of exits or fixes: name, what it means, and for an
  * exit whether it falls back to the slowpath. The lookups give "?" (and
  * false) out of range. */

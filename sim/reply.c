@@ -36,6 +36,31 @@ static void clear_links(struct ks_reply *r)
     r->prev = r->next = r->sc_head = KS_NONE;
 }
 
+void call_stack_push(struct kstate *ks, int r, int sc)
+{
+    int old = ks->scs[sc].reply;
+    if (old != KS_NONE) {
+        ks->replies[old].next = (int8_t)r;
+        ks->replies[old].sc_head = KS_NONE;
+    }
+    ks->replies[r].prev = (int8_t)old;
+    ks->replies[r].next = KS_NONE;
+    ks->replies[r].sc_head = (int8_t)sc;
+    ks->scs[sc].reply = (int8_t)r;
+}
+
+void call_stack_pop(struct kstate *ks, int r)
+{
+    struct ks_reply *reply = &ks->replies[r];
+    int sc = reply->sc_head, prev = reply->prev;
+    ks->scs[sc].reply = (int8_t)prev;
+    if (prev != KS_NONE) {
+        ks->replies[prev].next = KS_NONE;
+        ks->replies[prev].sc_head = (int8_t)sc;
+    }
+    clear_links(reply);
+}
+
 /* reply_push. Base clears the callee's replyObject (reply.c:26); master
  * does not (4f4721706): it stays stale. With canDonate, a caller that has
  * an SC and a callee without one push the reply on the SC's call stack
@@ -55,13 +80,7 @@ void reply_push(struct kstate *ks, int caller, int callee, int r, bool can_donat
         return;
     int old = ks->scs[sc].reply;
     KASSERT(ks, old == KS_NONE || ks->replies[old].sc_head == sc, A_REPLY_PUSH_STACK);
-    if (old != KS_NONE) {
-        ks->replies[old].next = (int8_t)r;
-        ks->replies[old].sc_head = KS_NONE;
-    }
-    reply->prev = (int8_t)old;
-    ks->scs[sc].reply = (int8_t)r;
-    reply->sc_head = (int8_t)sc;
+    call_stack_push(ks, r, sc);
     schedContext_donate(ks, sc, callee);
 }
 
@@ -71,13 +90,8 @@ static void reply_pop(struct kstate *ks, int r, int t)
 {
     struct ks_reply *reply = &ks->replies[r];
     KASSERT(ks, reply->tcb == t && ks->tcbs[t].state == TS_BlockedOnReply && ks->tcbs[t].reply == r, A_REPLY_POP);
-    int sc = reply->sc_head, prev = reply->prev;
-    ks->scs[sc].reply = (int8_t)prev;
-    if (prev != KS_NONE) {
-        ks->replies[prev].next = KS_NONE;
-        ks->replies[prev].sc_head = (int8_t)sc;
-    }
-    clear_links(reply);
+    int sc = reply->sc_head;
+    call_stack_pop(ks, r);
     if (ks->tcbs[t].sc == KS_NONE)
         schedContext_donate(ks, sc, t);
     reply_unlink(ks, r, t);

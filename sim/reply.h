@@ -21,6 +21,12 @@ bool reply_ref_state(int ts);
  * that leaves it stale (KF_STALE_REPLY_REF, 4f4721706). */
 bool reply_ref_live(const struct ks_config *c, int ts);
 void reply_unlink(struct kstate *ks, int r, int t);
+/* The call stack's push and pop as reply_push, reply_pop and the IPC
+ * fastpaths write them (reply.c:43-48, 63-70; fastpath.c:190-198,
+ * 497-506): reply r heads sc's stack above the old head; the head r
+ * leaves it, the reply below (if any) heading it, r's links cleared. */
+void call_stack_push(struct kstate *ks, int r, int sc);
+void call_stack_pop(struct kstate *ks, int r);
 /* reply_push (can_donate: canDonate) */
 void reply_push(struct kstate *ks, int caller, int callee, int r, bool can_donate);
 /* reply_remove: the caller t blocked on reply r stops waiting on it */

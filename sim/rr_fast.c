@@ -4,6 +4,7 @@
 #include "fastpath.h"
 #include "kassert.h"
 #include "refill.h"
+#include "reply.h"
 #include "sched.h"
 #include "syscall.h"
 #include "tcbqueue.h"
@@ -133,15 +134,6 @@ static int caller_checks(struct kstate *ks, int caller)
     return RR_EXIT_COUNT;
 }
 
-/* thread_state_ptr_set_replyObject_np: the reply's word written whole,
- * clearing the flags that share it (structures_64.bf:329-345) */
-static void set_reply_np(struct ks_tcb *t, int r)
-{
-    t->reply = (int8_t)r;
-    t->ipc_grant = t->ipc_grant_reply = t->ipc_call = false;
-    t->queued = t->in_release = false;
-}
-
 /* After the point of no return (fastpath.c:432-547, no fault). */
 static int commit(struct kstate *ks, int caller)
 {
@@ -150,28 +142,19 @@ static int commit(struct kstate *ks, int caller)
     struct ks_reply *reply = &ks->replies[r];
     srv->state = TS_BlockedOnReceive; /* thread_state_ptr_mset_blockingObject_tsType */
     srv->blocking = (int8_t)e;
-    set_reply_np(c, KS_NONE);
-    set_reply_np(srv, r);
+    thread_state_set_replyObject_np(c, KS_NONE);
+    thread_state_set_replyObject_np(srv, r);
     reply->tcb = (int8_t)cur;
     tcbEPAppend(ks, cur, &ks->eps[e].q_head, &ks->eps[e].q_tail); /* tcbAppend, by priority */
     ks->eps[e].state = EP_Recv;
     /* the call stack popped: the SC goes back to the caller */
-    int prev = reply->prev, sc = srv->sc;
+    int sc = srv->sc; /* the reply heads its stack (server_checks) */
     srv->sc = KS_NONE;
     c->sc = (int8_t)sc;
     ks->scs[sc].tcb = (int8_t)caller;
-    ks->scs[sc].reply = (int8_t)prev;
-    if (prev != KS_NONE) {
-        ks->replies[prev].next = KS_NONE;
-        ks->replies[prev].sc_head = (int8_t)sc;
-    }
-    reply->prev = reply->next = reply->sc_head = KS_NONE;
-    c->state = TS_Running; /* thread_state_ptr_set_tsType_np */
-    c->blocking = KS_NONE;
-    /* switchToThread_fp: the caller's vspace root, its FPU */
-    ks->vspace = (int8_t)caller;
-    lazyFPURestore(ks, caller);
-    ks->cur_thread = (int8_t)caller;
+    call_stack_pop(ks, r);
+    thread_state_set_tsType_np(c, TS_Running);
+    switchToThread_fp(ks, caller);
     c->badge_reg = 0; /* "Replies don't have a badge" */
     return RR_EXIT;
 }

@@ -228,8 +228,7 @@ static int deliver(struct kstate *ks, const struct sig_dest *d, struct sig_fixes
     else
         ntfn_queue_dequeue_fp(ks, dest, d->ntfn); /* master: tcbNTFNDequeue */
     ks->tcbs[dest].badge_reg = ks->sys.badge;
-    ks->tcbs[dest].state = TS_Running; /* thread_state_ptr_set_tsType_np */
-    ks->tcbs[dest].blocking = KS_NONE; /* ... which rewrites the word blockingObject shares */
+    thread_state_set_tsType_np(&ks->tcbs[dest], TS_Running);
     maybeDonateSchedContext_fp(ks, dest, d->sc);
     int sc = ks->tcbs[dest].sc;
     if (sc_sporadic(ks, sc)) {
