@@ -23,12 +23,17 @@
  * endpoint cap in a CSpace slot naming a state endpoint with its four
  * rights, and the SysCall paths (HK_PATH_CALL_SLOW, HK_PATH_CALL_FAST).
  *
+ * Version 6 adds what a seL4_ReplyRecv reads: a reply cap in a CSpace slot
+ * (HK_CAP_Reply naming a state reply object, capReplyCanGrant), the reply
+ * cptr in the caller's replyRegister (sys_reply_cptr), and the
+ * SysReplyRecv paths (HK_PATH_RR_SLOW, HK_PATH_RR_FAST).
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 5
+#define HK_ABI_VERSION 6
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -56,16 +61,18 @@
 enum hk_ts { HK_TS_Inactive, HK_TS_Running, HK_TS_Restart, HK_TS_BlockedOnReceive, HK_TS_BlockedOnSend,
              HK_TS_BlockedOnReply, HK_TS_BlockedOnNotification, HK_TS_IdleThreadState };
 enum hk_irq_state { HK_IRQ_Inactive, HK_IRQ_Signal, HK_IRQ_Timer, HK_IRQ_IPI, HK_IRQ_Reserved };
-enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint };
+enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply };
 
 /* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
  * then slowpath_irq, fastpath_irq or the kernel-C corrected fastpath);
  * HK_PATH_SIG_SLOW: c_handle_syscall(cptr, msgInfo, SysSend), the MCS
  * syscall slowpath; HK_PATH_SIG_FAST: c_handle_fastpath_signal(cptr,
  * msgInfo), where the aarch64 vector sends every SysSend on a build with
- * the signal fastpath (src/arch/arm/64/traps.S) */
+ * the signal fastpath (src/arch/arm/64/traps.S); HK_PATH_CALL_* and
+ * HK_PATH_RR_*: the same for SysCall (c_handle_fastpath_call) and
+ * SysReplyRecv (c_handle_fastpath_reply_recv, with the reply cptr) */
 enum hk_path { HK_PATH_SLOW, HK_PATH_FAST, HK_PATH_FIXED, HK_PATH_SIG_SLOW, HK_PATH_SIG_FAST, HK_PATH_CALL_SLOW,
-               HK_PATH_CALL_FAST };
+               HK_PATH_CALL_FAST, HK_PATH_RR_SLOW, HK_PATH_RR_FAST };
 
 /* how the kernel left: to user level (restore_user_context or
  * fastpath_restore), or halted (a failed assertion or fail(), or wfi) */
@@ -136,7 +143,8 @@ struct hk_irq_cap {
      * rights: 0 where irqsim's struct ks_irq_cap has padding, which the
      * IRQ table is copied with (rk_load.c) */
     unsigned char ep1;
-    unsigned char can_recv, can_grant, can_grant_reply;
+    unsigned char can_recv, can_grant, can_grant_reply; /* can_grant: a reply cap's capReplyCanGrant too */
+    signed char reply;            /* a reply cap's reply object (0 in the IRQ table: padding there) */
     unsigned long long badge;
 };
 
@@ -181,6 +189,7 @@ struct hk_state {
     unsigned char sys_call;       /* 1: load the call's CSpace and registers */
     unsigned char sys_ipc_buffer; /* 1: the caller has an IPC buffer */
     unsigned long long sys_cptr, sys_msginfo;
+    unsigned long long sys_reply_cptr; /* replyRegister (x6): SysReplyRecv's reply cap */
     unsigned long long sys_extra_cptr[3]; /* in the IPC buffer: the extra caps' cptrs */
     struct hk_irq_cap cspace[HK_CSPACE_SLOTS];
 };

@@ -612,6 +612,7 @@ static void sys_to_hk(const struct rk_syscall *sys, struct hk_state *h)
     h->sys_call = 1;
     h->sys_cptr = sys->cptr;
     h->sys_msginfo = sys->msginfo;
+    h->sys_reply_cptr = sys->reply_cptr;
     h->sys_ipc_buffer = sys->ipc_buffer;
     for (int i = 0; i < 3; i++)
         h->sys_extra_cptr[i] = sys->extra_cptr[i];

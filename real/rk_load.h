@@ -53,16 +53,18 @@ enum rk_path {
     RK_SIG_SLOW = HK_PATH_SIG_SLOW, /* rk_run_sys: c_handle_syscall(SysSend) */
     RK_SIG_FAST = HK_PATH_SIG_FAST,  /* rk_run_sys: c_handle_fastpath_signal */
     RK_CALL_SLOW = HK_PATH_CALL_SLOW, /* rk_run_sys: c_handle_syscall(SysCall) */
-    RK_CALL_FAST = HK_PATH_CALL_FAST  /* rk_run_sys: c_handle_fastpath_call */
+    RK_CALL_FAST = HK_PATH_CALL_FAST, /* rk_run_sys: c_handle_fastpath_call */
+    RK_RR_SLOW = HK_PATH_RR_SLOW,     /* rk_run_sys: c_handle_syscall(SysReplyRecv) */
+    RK_RR_FAST = HK_PATH_RR_FAST      /* rk_run_sys: c_handle_fastpath_reply_recv */
 };
 
 /* The current thread's seL4_Send (seL4_Signal: msginfo 0) for
  * rk_run_sys: its cptr and message info registers, its CSpace (one CNode
  * of HK_CSPACE_SLOTS slots, cptr i < 16 is slot i, any other cptr fails the
  * lookup) and, with ipc_buffer, an IPC buffer naming the extra caps' cptrs
- * (real/glue/hk_syscall.c). */
+ * (real/glue/hk_syscall.c); a seL4_ReplyRecv's reply cptr (replyRegister). */
 struct rk_syscall {
-    uint64_t cptr, msginfo;
+    uint64_t cptr, msginfo, reply_cptr;
     bool ipc_buffer;
     uint64_t extra_cptr[3];
     struct hk_irq_cap cspace[HK_CSPACE_SLOTS];

@@ -404,7 +404,9 @@ static int run_file(const char *path)
     if (in.sys.entry == ENTRY_SIGNAL)
         return sig_run_file(path, file, cause);
     if (in.sys.entry != ENTRY_IRQ) { /* the call and reply_recv targets: docs/IPC-FASTPATHS.md */
-        snprintf(why, sizeof why, "a %s entry: its target has no real-kernel bridge yet",
+        snprintf(why, sizeof why,
+                 "a %s entry: rk_regress runs the IRQ and signal reproducers; `irqsim check --real BUILD FILE` "
+                 "runs this one",
                  ks_entry_name(in.sys.entry));
         skip(file, why);
         return 0;

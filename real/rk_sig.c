@@ -157,6 +157,34 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
     return 0;
 }
 
+/* a SysReplyRecv's reply cptr (replyRegister) and the cap it names: a
+ * reply cap in RK_RR_REPLY_SLOT naming the state's reply object, an empty
+ * slot, or a cptr that fails the lookup */
+static int reply_of_model(const struct kstate *ks, struct rk_syscall *sys)
+{
+    const struct ks_sysin *m = &ks->sys;
+    switch (m->reply_cap) {
+    case RCAP_REPLY:
+        if (m->reply < 0 || m->reply >= ks->n_replies)
+            return -1;
+        sys->reply_cptr = RK_RR_REPLY_SLOT;
+        /* capReplyCanGrant: what the kernel gives a reply cap made by
+         * Untyped_Retype (cap_reply_cap_new(.., true), objecttype.c); the
+         * model transfers no caps, so the grant bit changes nothing here */
+        sys->cspace[RK_RR_REPLY_SLOT] = (struct hk_irq_cap){
+            .type = HK_CAP_Reply, .ntfn = HK_NONE, .can_grant = 1, .reply = m->reply};
+        return 0;
+    case RCAP_NULL:
+        sys->reply_cptr = RK_SIG_EMPTY_SLOT;
+        return 0;
+    case RCAP_LOOKUP_FAIL:
+        sys->reply_cptr = RK_SIG_BAD_CPTR;
+        return 0;
+    default:
+        return -1;
+    }
+}
+
 int rk_sig_of_model(struct kstate *ks, struct rk_syscall *sys)
 {
     if (ks->sys.entry != ENTRY_SIGNAL)
@@ -175,6 +203,8 @@ int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys)
     /* lookupExtraCaps (src/object/tcb.c) reads the cptrs from the IPC
      * buffer and looks nothing up without one: a model state with extra
      * caps has the buffer */
+    if (ks->sys.entry == ENTRY_REPLY_RECV && reply_of_model(ks, sys) != 0)
+        return -1;
     sys->msginfo = RK_SIG_MI_EXTRA_CAPS(m->extra_caps) | m->length; /* length: bits 6:0 */
     sys->ipc_buffer = m->extra_caps != 0;
     for (int i = 0; i < m->extra_caps; i++)

@@ -62,9 +62,11 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
  * 0, or -1 when the state has no signal entry or names a notification it
  * does not have. */
 int rk_sig_of_model(struct kstate *ks, struct rk_syscall *sys);
-/* The same for any system-call entry of the model (a SysSend, a SysCall):
- * the cap kinds above and an endpoint cap in RK_SIG_SLOT naming the
- * state's endpoint with its rights; the message info's length too. */
+/* The same for any system-call entry of the model (a SysSend, a SysCall,
+ * a SysReplyRecv): the cap kinds above and an endpoint cap in RK_SIG_SLOT
+ * naming the state's endpoint with its rights; the message info's length
+ * too; a SysReplyRecv's reply cptr and cap (a reply cap in
+ * RK_RR_REPLY_SLOT, an empty slot, a failing cptr). */
 int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys);
 
 /* The bridge's CSpace: the cap sent on, an empty slot, a cptr that fails
@@ -72,6 +74,8 @@ int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys);
 #define RK_SIG_SLOT 1
 #define RK_SIG_EMPTY_SLOT 2
 #define RK_SIG_BAD_CPTR 0x100
+/* a SysReplyRecv's reply cap */
+#define RK_RR_REPLY_SLOT 3
 /* seL4_MessageInfo (libsel4 shared_types.bf): extraCaps is bits 8:7 */
 #define RK_SIG_MI_EXTRA_CAPS(n) ((uint64_t)(n) << 7)
 

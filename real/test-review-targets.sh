@@ -38,14 +38,16 @@ review() {
     rt_review "$name" "$want" --sel4 "$tree" --baseline "$base" --configs imx8mm-evk:release --checks 2000 "$@"
 }
 
-# targets NAME IRQ SIGNAL CALL: the JSON's targets, each "present/reviewed"
-# as true/false pairs ("true/false": present, not reviewed); every build
-# here has fastpath_call (KernelFastpath, on by default)
+# targets NAME IRQ SIGNAL CALL REPLY_RECV: the JSON's targets, each
+# "present/reviewed" as true/false pairs ("true/false": present, not
+# reviewed); every build here has fastpath_call and fastpath_reply_recv
+# (KernelFastpath, on by default)
 targets() {
     got=$(python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['configs'][0]
 print(' '.join('%s/%s' % (str(t['present']).lower(), str(t['reviewed']).lower()) for t in c['targets']))" "$tmp/$1.json")
-    [ "$got" = "$2 $3 $4" ] || { bad "$1: targets irq, signal, call: $got, expected $2 $3 $4"; return 1; }
-    echo "ok   $1: targets irq $2, signal $3, call $4 (present/reviewed)"
+    [ "$got" = "$2 $3 $4 $5" ] ||
+        { bad "$1: targets irq, signal, call, reply_recv: $got, expected $2 $3 $4 $5"; return 1; }
+    echo "ok   $1: targets irq $2, signal $3, call $4, reply_recv $5 (present/reviewed)"
 }
 
 # json NAME PYTHON-EXPRESSION MESSAGE: the expression holds on the JSON (c its one configuration)
@@ -58,7 +60,7 @@ json() {
 sig=$(rt_tree sig "$master")
 rt_sub "$sig/src/fastpath/fastpath.c" '1,$' 'badge | notification_ptr_get_ntfnMsgIdentifier' \
     'badge & notification_ptr_get_ntfnMsgIdentifier'
-review sig "$sig" "$master" 1 --out "$tmp/sig-out" && targets sig false/true true/true true/true &&
+review sig "$sig" "$master" 1 --out "$tmp/sig-out" && targets sig false/true true/true true/true true/true &&
     json sig "[k for k in c['kinds'] if k['new'] and k['target'] == 'signal' and k['check'] == 'fastpath-vs-baseline']" \
         "the tree's fastpath_signal against the baseline's is new" &&
     json sig "not [k for k in c['kinds'] if k['new'] and k['target'] == 'irq'] and c['changed']['slowpath'] == 0" \
@@ -75,12 +77,12 @@ print([k for k in c['kinds'] if k['new'] and k['target'] == 'signal'][0]['reprod
         { bad "sig: check --real on $r: exit $rc"; tail -3 "$tmp/check.out"; }
 }
 
-review master "$master" "$master" 0 && targets master false/true true/true true/true &&
+review master "$master" "$master" 0 && targets master false/true true/true true/true true/true &&
     { grep -qF 'IRQ (`fastpath_irq`): absent, reviewed (its slowpath)' "$tmp/master.md" &&
         grep -qF "**Nothing new**" "$tmp/master.md" && echo "ok   master: the IRQ target named absent, Nothing new" ||
         bad "master: the IRQ target not named absent"; }
 
-review head "$head" "$head" 0 && targets head true/true true/true true/true
+review head "$head" "$head" 0 && targets head true/true true/true true/true true/true
 # without a baseline: master's fastpath_signal divergences are its known
 # defects (S1-S6), none unexplained: nothing new
 "$irqsim" review --sel4 "$master" --configs imx8mm-evk:release --checks 2000 --cache "$cache" --quiet \
@@ -98,14 +100,14 @@ nosig=$(rt_tree nosig "$head")
 f=$nosig/config.cmake
 grep -q 'KernelSignalFastpath SIGNAL_FASTPATH' "$f" || { echo "FAIL: no KernelSignalFastpath in $f"; exit 1; }
 sed -i 's/KernelSignalFastpath/KernelNtfnFastpathGone/g' "$f"
-review nosig "$nosig" "$nosig" 0 && targets nosig true/true false/false true/true && {
+review nosig "$nosig" "$nosig" 0 && targets nosig true/true false/false true/true true/true && {
     grep -qF 'signal (`fastpath_signal`): absent' "$tmp/nosig.md" && grep -qF "**Nothing new**" "$tmp/nosig.md" &&
         ! grep -q "not reviewed" "$tmp/nosig.md" "$tmp/nosig.err" &&
         echo "ok   nosig: the signal target named absent, Nothing new" ||
         bad "nosig: the signal target not named absent, or no plain Nothing new"
 }
 # against the PR head, which has it: the tree lost the baseline's fastpath_signal
-review lostsig "$nosig" "$head" 1 && targets lostsig true/true false/true true/true &&
+review lostsig "$nosig" "$head" 1 && targets lostsig true/true false/true true/true true/true &&
     { grep -qF "present in the baseline's build only" "$tmp/lostsig.md" &&
         grep -qF "the tree lost the baseline's fastpath_signal" "$tmp/lostsig.md" &&
         echo "ok   lostsig: present in the baseline's build only, lost: new" || bad "lostsig: not said it was lost"; }

@@ -23,7 +23,8 @@
 #endif
 
 const char *const covrun_roots[COVRUN_ROOTS] = {"slowpath_irq", "fastpath_irq", "c_handle_interrupt",
-                                                "c_handle_fastpath_signal", "c_handle_syscall"};
+                                                "c_handle_fastpath_signal", "c_handle_syscall", "c_handle_fastpath_call",
+                                                "c_handle_fastpath_reply_recv"};
 
 /* kernel.info's value of key, into out ("" when absent) */
 void covrun_info(const char *build, const char *key, char *out, size_t n)

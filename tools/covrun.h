@@ -23,7 +23,7 @@
 /* Where the harness enters the kernel (real/glue/hk_glue.c, hk_syscall.c):
  * the call graph's roots (c_handle_interrupt: a tree without the IRQ
  * fastpath, whose entry runs handleInterruptEntry itself). */
-#define COVRUN_ROOTS 5
+#define COVRUN_ROOTS 7
 extern const char *const covrun_roots[COVRUN_ROOTS];
 
 /* kernel.info's value of key, into out ("" when absent) */

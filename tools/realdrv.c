@@ -275,6 +275,41 @@ void real_fuzz_kinds(const struct real_opts *o, const struct real_run *r)
                n - shown);
 }
 
+void real_fuzz_divergence(const struct real_opts *o, struct real_run *r, struct rclass *key, const char *xname,
+                          const char *yname)
+{
+    r->diverged++;
+    for (int f = 0; f < DF_COUNT; f++)
+        r->field_hits[f] += (key->fields >> f) & 1;
+    if (!real_classify_now(r, key->fields | (uint32_t)key->halt << DF_COUNT))
+        return;
+    /* which of the model's fixes explains it (0: the model agrees here) */
+    key->cause = classify_cause(&r->in, &r->ws);
+    r->classified++;
+    for (int d = 0; d < o->target->n_defects; d++)
+        r->defect_hits[d] += (cause_defects(o->target, key->cause) >> d) & 1;
+    real_count(o, r, key, &r->a, &r->b, xname, yname);
+}
+
+void real_fuzz_summary(const struct real_opts *o, const struct real_run *r)
+{
+    printf("defects (the model's cause, over the %" PRIu64 " divergences named: the first %d of each field set, "
+           "then 1 in %d):",
+           r->classified, CLASSIFY_FIRST, CLASSIFY_SAMPLE);
+    for (int d = 0; d < o->target->n_defects; d++)
+        if (r->defect_hits[d])
+            printf(" %s %" PRIu64, defect_info(o->target, d)->id, r->defect_hits[d]);
+    printf("\n");
+    /* a field's count needs no model: it is over every divergence
+     * (e.g. irq_mask: F9's mask, also where the cause names another fix) */
+    printf("fields (over all %" PRIu64 " divergences):", r->diverged);
+    for (int f = 0; f < DF_COUNT; f++)
+        if (r->field_hits[f])
+            printf(" %s %" PRIu64, diff_field_name(f), r->field_hits[f]);
+    printf("\n");
+    real_fuzz_kinds(o, r);
+}
+
 static const char exit_differs[] = "finished-or-fell-back differs";
 
 struct sys_tally {
@@ -379,3 +414,98 @@ int real_sys_validate(const struct real_opts *o, struct real_run *r)
     return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
+
+/* ---- fuzz and check --real of a system-call target ---- */
+
+int real_sys_fuzz(const struct real_opts *o, struct real_run *r)
+{
+    const struct real_driver *d = o->driver;
+    uint64_t i = 0, ran = 0, unfit = 0;
+    struct progress pr;
+    progress_init(&pr, o->progress, 1.0);
+    for (; !real_done(o, r, i); i++) {
+        if (!real_next_state(o, r, o->seed + i)) {
+            progress_end(&pr, false);
+            return EXIT_USAGE;
+        }
+        struct rk_syscall sys;
+        struct rk_extra xs, xf;
+        int ws = -1, wf = -1;
+        if (rk_sys_of_model(&r->in, &sys) == 0) {
+            ws = rk_run_sys(&r->k, &r->in, &sys, d->paths[0], &r->a, &xs);
+            wf = rk_run_sys(&r->k, &r->in, &sys, d->paths[1], &r->b, &xf);
+        }
+        /* a state whose call the build cannot hold (rk_sys_of_model, a
+         * path the build lacks) is counted and said, never dropped */
+        if (ws < 0 || wf < 0) {
+            if (unfit++ < 3)
+                fprintf(stderr, "irqsim fuzz: seed %" PRIu64 ": the call does not fit the build: %s\n", o->seed + i,
+                        rk_error(&r->k));
+            continue;
+        }
+        ran++;
+        struct rclass key = {.path = -1, .first_seed = o->seed + i};
+        if (ws == HK_OUT_HALT || wf == HK_OUT_HALT) {
+            key.halt = true;
+            snprintf(key.text, sizeof key.text, "%s", ws == HK_OUT_HALT ? xs.text : xf.text);
+            r->halts++;
+        } else {
+            key.fields = real_compare(&r->a, &r->b, false);
+            real_check_exit(o, r, &r->a, d->paths[0], NULL, o->seed + i);
+            real_check_exit(o, r, &r->b, d->paths[1], NULL, o->seed + i);
+            if (!key.fields) {
+                real_progress(&pr, o, r, i);
+                continue;
+            }
+        }
+        real_fuzz_divergence(o, r, &key, "real slowpath", d->path_names[1]);
+        real_progress(&pr, o, r, i);
+    }
+    progress_end(&pr, false);
+    r->checks = ran; /* what the command's "nothing checked" rule and its JSON count */
+    printf("fuzz --real --target %s: %" PRIu64 " %s, real %s against the real syscall slowpath: %" PRIu64
+           " diverged in %d kinds, %" PRIu64 " halts; %" PRIu64 " of %" PRIu64 " states did not fit the build\n",
+           o->target->name, ran, o->target->words.checked_many, d->path_names[1], r->diverged, r->n_classes, r->halts,
+           unfit, i);
+    if (r->diverged)
+        real_fuzz_summary(o, r);
+    return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+int real_sys_check(struct real_run *r, const char *path, const struct real_driver *d)
+{
+    struct rk_syscall sys;
+    if (rk_sys_of_model(&r->in, &sys) != 0) {
+        fprintf(stderr, "%s: the syscall line names an object the state does not have\n", path);
+        return EXIT_USAGE;
+    }
+    struct rk_extra xs, xf;
+    int ws = rk_run_sys(&r->k, &r->in, &sys, d->paths[0], &r->a, &xs);
+    int wf = rk_run_sys(&r->k, &r->in, &sys, d->paths[1], &r->b, &xf);
+    int done = real_pair_done(r, path, ws, wf, &xs, &xf);
+    if (done >= 0)
+        return done;
+    uint32_t f = real_compare(&r->a, &r->b, false);
+    real_check_pair_exit(r, d);
+    char text[200];
+    printf("verdict (real kernel, %s %s): %s%s\n", d->path_names[1],
+           xf.fastpath_done < 0 ? "?" : xf.fastpath_done ? "finished" : "fell back", f ? "DIVERGE in " : "AGREE",
+           f ? diff_fields_text(f, text, sizeof text) : "");
+    diff_compare(&r->a, &r->b, stdout);
+    /* the model's fastpath as the kernel writes it: variant 0 of every
+     * system-call target (merged) */
+    const struct target *t = target_of(&r->in);
+    struct diff_verdict v;
+    diff_run(&r->in, 0, false, &v, &r->a, &r->b);
+    printf("model (%s, kernel %s): %s%s\n", t->variant_name(0), cfg_kernel_name(r->in.cfg.kernel),
+           v.agree ? "AGREE" : "DIVERGE in ", v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
+    return f ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+int real_sys_run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x, int entry)
+{
+    struct rk_syscall sys;
+    if (in->sys.entry != entry || rk_sys_of_model(in, &sys) != 0)
+        return -1;
+    return rk_run_sys(k, in, &sys, path, out, x);
+}

@@ -136,7 +136,8 @@ struct real_driver {
 #define REAL_DRIVERS(X) \
     X(realirq_driver)   \
     X(realsignal_driver) \
-    X(realcall_driver)
+    X(realcall_driver)   \
+    X(realrr_driver)
 
 #define REAL_DRIVER_DECLARE(d) extern const struct real_driver d;
 REAL_DRIVERS(REAL_DRIVER_DECLARE)
@@ -156,6 +157,14 @@ const char *real_path_name(const struct real_driver *d, int p);
  * model's slowpath and fastpath as written against the driver's two real
  * paths, on the target's generated states made the bridge's call */
 int real_sys_validate(const struct real_opts *o, struct real_run *r);
+/* fuzz --real of a system-call target: the real fastpath as built against
+ * the real slowpath (the driver's paths 1 and 0), no model in the verdict */
+int real_sys_fuzz(const struct real_opts *o, struct real_run *r);
+/* check --real of a scenario of a system-call target: both real paths,
+ * then the model's fastpath as written on the same state */
+int real_sys_check(struct real_run *r, const char *path, const struct real_driver *d);
+/* the review's step of a system-call target whose states are at `entry` */
+int real_sys_run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x, int entry);
 
 /* ---- the pieces every driver's run uses ---- */
 
@@ -190,6 +199,14 @@ bool real_next_state(const struct real_opts *o, struct real_run *r, uint64_t see
  * halting side's text); -1 when both finished. */
 int real_pair_done(struct real_run *r, const char *path, int ws, int wf, const struct rk_extra *xs,
                    const struct rk_extra *xf);
+/* fuzz --real: one divergence of the real paths (key: its fields or
+ * halt), counted by field, named by the model's cause (the first of each
+ * field set, then a sample: real_classify_now) and counted by kind. */
+void real_fuzz_divergence(const struct real_opts *o, struct real_run *r, struct rclass *key, const char *xname,
+                          const char *yname);
+/* fuzz --real's figures after its run line: the defects named, the
+ * fields, the kinds. */
+void real_fuzz_summary(const struct real_opts *o, const struct real_run *r);
 /* A kind no known defect explains: the model agrees, no fix removes it,
  * or a halt that is no known finding. */
 bool real_unexplained(const struct rclass *c);

@@ -142,38 +142,8 @@ static int fuzz_one(const struct real_opts *o, struct real_run *r, int fast, uin
         if (!key.fields)
             return 0;
     }
-    r->diverged++;
-    for (int f = 0; f < DF_COUNT; f++)
-        r->field_hits[f] += (key.fields >> f) & 1;
-    if (!real_classify_now(r, key.fields | (uint32_t)key.halt << DF_COUNT))
-        return 0;
-    /* which of the model's fixes explains it (0: the model agrees here) */
-    key.cause = classify_cause(&r->in, &r->ws);
-    r->classified++;
-    for (int d = 0; d < o->target->n_defects; d++)
-        r->defect_hits[d] += (cause_defects(o->target, key.cause) >> d) & 1;
-    real_count(o, r, &key, &r->a, &r->b, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
+    real_fuzz_divergence(o, r, &key, "real slowpath", o->fixed ? "corrected fastpath" : "real fastpath");
     return 0;
-}
-
-/* The figures after the run line: the defects named, the fields, the kinds. */
-static void fuzz_summary(const struct real_opts *o, const struct real_run *r)
-{
-    printf("defects (the model's cause, over the %" PRIu64 " divergences named: the first %d of each field set, "
-           "then 1 in %d):",
-           r->classified, CLASSIFY_FIRST, CLASSIFY_SAMPLE);
-    for (int d = 0; d < o->target->n_defects; d++)
-        if (r->defect_hits[d])
-            printf(" %s %" PRIu64, defect_info(o->target, d)->id, r->defect_hits[d]);
-    printf("\n");
-    /* a field's count needs no model: it is over every divergence
-     * (e.g. irq_mask: F9's mask, also where the cause names another fix) */
-    printf("fields (over all %" PRIu64 " divergences):", r->diverged);
-    for (int f = 0; f < DF_COUNT; f++)
-        if (r->field_hits[f])
-            printf(" %s %" PRIu64, diff_field_name(f), r->field_hits[f]);
-    printf("\n");
-    real_fuzz_kinds(o, r);
 }
 
 static int fuzz(const struct real_opts *o, struct real_run *r)
@@ -197,7 +167,7 @@ static int fuzz(const struct real_opts *o, struct real_run *r)
            i, t, (double)i / t, real_path_name(o->driver, fast), r->diverged, r->n_classes, r->halts);
     situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
     if (r->diverged)
-        fuzz_summary(o, r);
+        real_fuzz_summary(o, r);
     return r->diverged ? EXIT_DIVERGE : EXIT_AGREE;
 }
 

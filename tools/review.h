@@ -65,7 +65,7 @@ enum review_check {
  * it to the registry). */
 enum review_target {
     RV_T_FIRST,      /* the default target (PR #1227's fastpath_irq) */
-    RV_TARGETS = 3
+    RV_TARGETS = 4
 };
 
 /* A *_VS_BASE change: where the tree's fastpath now stands against its

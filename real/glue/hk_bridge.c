@@ -209,6 +209,8 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
     case HK_CAP_Endpoint: /* a state endpoint, or the hidden one */
         return cap_endpoint_cap_new(c->badge, c->can_grant_reply, c->can_grant, c->can_send, c->can_recv,
                                     c->ep1 ? (word_t)&hk_ep_pool[c->ep1 - 1] : (word_t)HK_HIDDEN_EP);
+    case HK_CAP_Reply:
+        return cap_reply_cap_new((word_t)&hk_reply_pool[c->reply], c->can_grant);
     default:
         return cap_null_cap_new();
     }

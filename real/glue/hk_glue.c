@@ -425,8 +425,10 @@ static bool_t hk_path_built(int path)
     case HK_PATH_SIG_FAST:
         return config_set(CONFIG_SIGNAL_FASTPATH);
     case HK_PATH_CALL_SLOW:
+    case HK_PATH_RR_SLOW:
         return true;
     case HK_PATH_CALL_FAST:
+    case HK_PATH_RR_FAST:
         return config_set(CONFIG_FASTPATH);
     default:
         return false;

@@ -10,8 +10,10 @@
  * x0 and msgInfoRegister x1, where the trap stores them), and optionally an
  * IPC buffer holding the extra caps' cptrs (a read-write frame cap in the
  * TCB's buffer slot over host memory; lookupIPCBuffer,
- * src/arch/arm/64/kernel/vspace.c). No other caps: no fault handler (a cap
- * fault makes the caller Inactive, handleNoFaultHandler), no reply caps.
+ * src/arch/arm/64/kernel/vspace.c). A SysReplyRecv's reply cptr is in
+ * replyRegister (x6) and names a reply cap in the same CNode. No other
+ * caps: no fault handler (a cap fault makes the caller Inactive,
+ * handleNoFaultHandler).
  *
  * The entries are the kernel's own C entry points for the syscall vector
  * (src/arch/arm/c_traps.c): c_handle_fastpath_signal, where the aarch64
@@ -27,6 +29,13 @@ static word_t hk_ipc_buffer[BIT(seL4_PageBits) / sizeof(word_t)] ALIGN(BIT(seL4_
 _Static_assert(seL4_MsgMaxLength + 2 + seL4_MsgMaxExtraCaps <= BIT(seL4_PageBits) / sizeof(word_t),
                "the extra caps' cptrs lie in the buffer page");
 
+static syscall_t hk_syscall_of_path(int path)
+{
+    if (path >= HK_PATH_RR_SLOW)
+        return SysReplyRecv;
+    return path >= HK_PATH_CALL_SLOW ? SysCall : SysSend;
+}
+
 static void hk_run_syscall(int path)
 {
     tcb_t *t = NODE_STATE(ksCurThread);
@@ -39,8 +48,11 @@ static void hk_run_syscall(int path)
     /* the aarch64 vector sends every SysCall there (traps.S) */
     if (path == HK_PATH_CALL_FAST)
         c_handle_fastpath_call(cptr, info);
+    /* and every SysReplyRecv, with x6 (replyRegister) as its third argument */
+    if (path == HK_PATH_RR_FAST)
+        c_handle_fastpath_reply_recv(cptr, info, getRegister(t, replyRegister));
 #endif
-    c_handle_syscall(cptr, info, path >= HK_PATH_CALL_SLOW ? SysCall : SysSend);
+    c_handle_syscall(cptr, info, hk_syscall_of_path(path));
     UNREACHABLE();
 }
 
@@ -59,6 +71,7 @@ static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const stru
     slots[tcbCTable].cap = cap_cnode_cap_new(HK_CSPACE_BITS, wordBits - HK_CSPACE_BITS, 0, (word_t)hk_cnode);
     setRegister(t, capRegister, s->sys_cptr);
     setRegister(t, msgInfoRegister, s->sys_msginfo);
+    setRegister(t, replyRegister, s->sys_reply_cptr);
     if (!s->sys_ipc_buffer)
         return;
     t->tcbIPCBuffer = 0; /* the buffer at offset 0 of its frame */
