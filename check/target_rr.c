@@ -71,20 +71,12 @@ static const struct defect_info rr_defects[RDEF_COUNT] = {
 };
 
 /* The server's pending fault (fastpath.c:266-268), as for the call and
- * signal targets; the caller's (fastpath.c:342-344): a caller on the
- * stack's head was pushed by a donating reply_push (reply.c:35), and the
- * model's faults are timeout faults, which never donate (handleTimeout ->
- * sendFaultIPC(.., false), faulthandler.c:28). Other faults (a VM fault:
- * handleFault donates) reach it on the kernel; irqsim does not model them. */
+ * signal targets. The caller's (fastpath.c:342-344) is reached: a caller
+ * with a cap fault whose handler received the donating fault IPC
+ * (rr_gen_entry). */
 static const char *rr_exit_unreachable(int e)
 {
-    if (e == RR_SLOW_FAULT)
-        return target_fault_unreachable;
-    if (e == RR_SLOW_CALLER_FAULT)
-        return "not in the model: a caller heads a call stack only through a donating reply_push (reply.c:35), and "
-               "the model's only faults, timeout faults, never donate (faulthandler.c:28); a VM or cap fault does "
-               "(handleFault), which irqsim does not model";
-    return NULL;
+    return e == RR_SLOW_FAULT ? target_fault_unreachable : NULL;
 }
 
 const struct target target_reply_recv = {

@@ -94,6 +94,12 @@ static int push_caller(struct kstate *ks, struct gen_src *src)
      * schedcontext.c:111, so a released one here as well) */
     if (gen_pick(src, 16) == 0 && build_sc(ks, NULL, t, 10 * ks->cfg.min_budget, 0, ks->cur_time) == KS_NONE)
         return -1;
+    /* one in 16 did not call: it faulted (a failed cap lookup), and the
+     * server, its fault handler, received the fault IPC, which donated its
+     * SC (handleFault -> sendFaultIPC(.., can_donate), faulthandler.c:15-44;
+     * receiveIPC's reply_push for a faulted sender, endpoint.c:246-253) */
+    if (gen_pick(src, 16) == 0)
+        c->fault = FAULT_CapFault;
     return ks->scs[ks->cur_sc].reply;
 }
 
@@ -122,9 +128,36 @@ static int draw_endpoint(struct kstate *ks, struct gen_src *src)
     return e;
 }
 
+/* A reply a caller waits on that does not head the current SC's call
+ * stack (fastpath_reply_recv's second and third reply checks, master
+ * fastpath.c:310-312): the older reply of a stack two deep, else the head
+ * of another SC's stack, that of a thread P a caller Q called and donated
+ * its SC to (reply_push, reply.c:31-52), P since preempted and ready. The
+ * server names it through a cap in a CSpace it shares with the thread
+ * that received on it (a CNode may back several TCBs' CTables). */
+static int other_reply(struct kstate *ks, struct gen_src *src, int head)
+{
+    if (head != KS_NONE && ks->replies[head].prev != KS_NONE)
+        return ks->replies[head].prev;
+    const struct ks_tcb *cur = &ks->tcbs[ks->cur_thread];
+    /* P at most the server's priority: a ready thread above the running
+     * one would have been chosen (schedule, thread.c) */
+    int p = build_thread(ks, NULL, (int)gen_pick(src, cur->prio + 1u), cur->domain);
+    if (p == KS_NONE)
+        return KS_NONE;
+    ks->tcbs[p].affinity = cur->affinity;
+    int x = build_sc(ks, NULL, p, 10 * ks->cfg.min_budget, 0, ks->cur_time);
+    int q = build_thread(ks, NULL, (int)gen_pick(src, KS_NUM_PRIOS), cur->domain);
+    if (x == KS_NONE || q == KS_NONE)
+        return KS_NONE;
+    build_ready(ks, p);
+    return build_call_push(ks, q, x, NULL);
+}
+
 /* The SysReplyRecv: the receive cptr an endpoint cap (15 in 16, the
  * receive right 15 in 16), else a null cap; the reply cptr the head reply
- * (13 in 16), a reply no caller waits on (1), a null cap (1), a failed
+ * (13 in 16; 1 in 8 of those another reply a caller waits on:
+ * other_reply), a reply no caller waits on (1), a null cap (1), a failed
  * lookup (1); a bound notification made active (1 in 16); length and
  * extra caps as for a call. */
 static int draw_inputs(struct kstate *ks, struct gen_src *src, int head)
@@ -145,7 +178,9 @@ static int draw_inputs(struct kstate *ks, struct gen_src *src, int head)
     }
     unsigned k = (unsigned)gen_pick(src, 16);
     s->reply_cap = k < 14 ? RCAP_REPLY : k == 14 ? RCAP_NULL : RCAP_LOOKUP_FAIL;
-    if (s->reply_cap == RCAP_REPLY)
+    if (s->reply_cap == RCAP_REPLY && k < 13 && gen_pick(src, 8) == 0)
+        s->reply = (int8_t)other_reply(ks, src, head);
+    else if (s->reply_cap == RCAP_REPLY)
         s->reply = (int8_t)(k < 13 && head != KS_NONE ? head : ks_add_reply(ks, NULL));
     if (s->reply_cap == RCAP_REPLY && s->reply < 0)
         return -1;

@@ -26,7 +26,9 @@
  * Version 6 adds what a seL4_ReplyRecv reads: a reply cap in a CSpace slot
  * (HK_CAP_Reply naming a state reply object, capReplyCanGrant), the reply
  * cptr in the caller's replyRegister (sys_reply_cptr), and the
- * SysReplyRecv paths (HK_PATH_RR_SLOW, HK_PATH_RR_FAST).
+ * SysReplyRecv paths (HK_PATH_RR_SLOW, HK_PATH_RR_FAST), and a cap fault
+ * beside the timeout fault (a caller blocked on the reply its fault
+ * handler received).
  *
  * SPDX-License-Identifier: BSD-2-Clause
  */
@@ -61,6 +63,7 @@
 enum hk_ts { HK_TS_Inactive, HK_TS_Running, HK_TS_Restart, HK_TS_BlockedOnReceive, HK_TS_BlockedOnSend,
              HK_TS_BlockedOnReply, HK_TS_BlockedOnNotification, HK_TS_IdleThreadState };
 enum hk_irq_state { HK_IRQ_Inactive, HK_IRQ_Signal, HK_IRQ_Timer, HK_IRQ_IPI, HK_IRQ_Reserved };
+enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault };
 enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply };
 
 /* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
@@ -103,7 +106,7 @@ struct hk_tcb {
     unsigned char queued, in_release;
     signed char sc, bound_ntfn;
     signed char sched_next, sched_prev, ep_next, ep_prev;
-    unsigned char fault;           /* 0 none, 1 timeout */
+    unsigned char fault;           /* enum hk_fault */
     unsigned char timeout_handler, vtable_ok, asid_ok, vmid_ok, fpu_live;
     unsigned char ipc_grant, ipc_grant_reply, ipc_call; /* blockingIPCCanGrant, CanGrantReply, IsCall */
     unsigned long long badge_reg;

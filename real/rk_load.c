@@ -327,6 +327,9 @@ static void tcb_to_hk(const struct ks_tcb *t, struct hk_tcb *x)
     x->sched_prev = t->sched_prev;
     x->ep_next = t->ep_next;
     x->ep_prev = t->ep_prev;
+    _Static_assert((int)FAULT_None == (int)HK_FAULT_None && (int)FAULT_Timeout == (int)HK_FAULT_Timeout &&
+                       (int)FAULT_CapFault == (int)HK_FAULT_CapFault,
+                   "irqsim's and the bridge's fault numbering differ");
     x->fault = t->fault;
     x->timeout_handler = t->timeout_handler;
     x->vtable_ok = t->vtable_ok;

@@ -13,6 +13,8 @@
 #   the model as one of the lazy-accounting defects (C1-C3, R1-R3: no
 #   entry budget check, no domain check, released threads not woken), none
 #   unexplained.
+# - `irqsim kernel coverage` of the release one-core build: every branch
+#   of the target's fastpath reached or argued (real/coverage-argued.txt).
 # - On a debug build every state whose server (call) or caller
 #   (reply_recv) has no valid VTable cap halts the real kernel in the
 #   fastpath: it reads that cap as a vspace cap
@@ -42,6 +44,14 @@ for opts in "--release" "--release --cores 2" "--release --domains 2"; do
     echo "$out" | grep -q ' 0 mismatches in 0 kinds; 0 real-kernel halts' || { echo "mismatches ($opts)"; exit 1; }
     echo "$out" | grep -q ', 0 broke one' || { echo "an exit invariant broke ($opts)"; exit 1; }
     echo "$out" | grep -qE " $target [1-9]" || { echo "vacuous: the fast commit never taken ($opts)"; exit 1; }
+    [ "$opts" = --release ] || continue
+    cov=$("$irqsim" kernel coverage "$b" --seconds 5)
+    rc=$?
+    echo "$cov" | grep "^| \*\*fastpath_$target"
+    open=$(echo "$cov" | grep -E "^  unreached: fastpath_$target ")
+    [ -z "$open" ] || { echo "fastpath_$target branches neither reached nor argued:"; echo "$open"; exit 1; }
+    echo "$cov" | grep -qE "^\| \*\*fastpath_$target\*\* .* \| [1-9][0-9]* \| [0-9]+ \| [0-9]+ \| 0 \|$" ||
+        { echo "kernel coverage did not report fastpath_$target (exit $rc)"; exit 1; }
 done
 out=$("$irqsim" fuzz --real "$b" --target "$target" --checks 5000 --seed 1)
 rc=$?

@@ -50,7 +50,11 @@ enum ks_ntfn_state { NTFN_Idle, NTFN_Waiting, NTFN_Active, NTFN_COUNT };
 enum ks_ep_state { EP_Idle, EP_Send, EP_Recv, EP_COUNT };
 enum ks_irq_state { IRQ_Inactive, IRQ_Signal, IRQ_Timer, IRQ_IPI, IRQ_Reserved, IRQ_STATE_COUNT };
 enum ks_cap_type { CAP_Null, CAP_Notification, CAP_Endpoint, CAP_TYPE_COUNT };
-enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_COUNT };
+/* tcbFault's type: none, a timeout fault (handleTimeout), a cap fault
+ * (handleFault of a failed lookup; the model holds it only in a caller
+ * blocked on the reply its fault handler received, the donating fault IPC
+ * of sendFaultIPC, faulthandler.c:28-44) */
+enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_CapFault, FAULT_COUNT };
 
 /* The kernel entry a state is at: an interrupt (the IRQ path), a
  * SysSend (seL4_Send, seL4_Signal) by the current thread, the entry of

@@ -201,6 +201,27 @@ static int hk_irq_state_h(word_t st)
     }
 }
 
+/* tcbFault of the model's fault (HK_FAULT_*): the timeout fault's data
+ * (the SC's badge) and the cap fault's (address, receive phase) are not
+ * state the paths compare */
+static seL4_Fault_t hk_fault_k(int f)
+{
+    switch (f) {
+    case HK_FAULT_Timeout: return seL4_Fault_Timeout_new(0);
+    case HK_FAULT_CapFault: return seL4_Fault_CapFault_new(0, 0);
+    default: return seL4_Fault_NullFault_new();
+    }
+}
+
+static unsigned char hk_fault_h(word_t type)
+{
+    switch (type) {
+    case seL4_Fault_Timeout: return HK_FAULT_Timeout;
+    case seL4_Fault_CapFault: return HK_FAULT_CapFault;
+    default: return HK_FAULT_None;
+    }
+}
+
 static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
 {
     switch (c->type) {
@@ -302,7 +323,7 @@ static void hk_load_tcb(const struct hk_state *s, int i)
         t->tcbEPNext = hk_tcb(x->ep_next);
         t->tcbEPPrev = hk_tcb(x->ep_prev);
     }
-    t->tcbFault = x->fault ? seL4_Fault_Timeout_new(0) : seL4_Fault_NullFault_new();
+    t->tcbFault = hk_fault_k(x->fault);
     setRegister(t, badgeRegister, x->badge_reg);
     if (x->timeout_handler)
         slots[tcbTimeoutHandler].cap = cap_endpoint_cap_new(0, 0, 1, 1, 0, (word_t)HK_HIDDEN_EP);
@@ -723,7 +744,7 @@ static void hk_save_tcb(struct hk_state *s, int i)
     else
         x->ep_next = x->ep_prev = HK_NONE;
 #endif
-    x->fault = seL4_Fault_get_seL4_FaultType(t->tcbFault) == seL4_Fault_Timeout;
+    x->fault = hk_fault_h(seL4_Fault_get_seL4_FaultType(t->tcbFault));
     if (x->state == HK_TS_BlockedOnSend && b == (word_t)HK_HIDDEN_EP)
         x->ep_next = x->ep_prev = HK_NONE; /* the hidden endpoint's queue is not state */
     x->badge_reg = getRegister(t, badgeRegister);
