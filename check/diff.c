@@ -131,9 +131,10 @@ static void cmp_tcb(struct cmp *c, int i)
 {
     const struct ks_tcb *x = &c->a->tcbs[i], *y = &c->b->tcbs[i];
     if (x->state != y->state || x->fault != y->fault)
-        differ(c, DF_THREAD_STATE, "thread %s: slow %s%s%s, fast %s%s%s", x->name, ks_ts_name(x->state),
-               x->fault ? " +fault " : "", x->fault ? ks_fault_name(x->fault) : "", ks_ts_name(y->state),
-               y->fault ? " +fault " : "", y->fault ? ks_fault_name(y->fault) : "");
+        differ(c, DF_THREAD_STATE, "thread %s: slow %s%s%s%s, fast %s%s%s%s", x->name, ks_ts_name(x->state),
+               x->fault ? " +" : "", x->fault ? ks_fault_name(x->fault) : "", x->fault ? " fault" : "",
+               ks_ts_name(y->state), y->fault ? " +" : "", y->fault ? ks_fault_name(y->fault) : "",
+               y->fault ? " fault" : "");
     if (x->queued != y->queued || (x->queued && (x->sched_next != y->sched_next || x->sched_prev != y->sched_prev ||
                                                  x->affinity != y->affinity)))
         differ(c, DF_READY_QUEUES, "thread %s ready queue: slow %s (after %s), fast %s (after %s)", x->name,

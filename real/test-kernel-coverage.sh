@@ -2,8 +2,8 @@
 # test-kernel-coverage.sh BUILD IRQSIM KERNELS_DIR: CTest real_kernel_coverage
 # (run by run-real-test.sh, which builds BUILD: PR #1227 head, imx8mm-evk,
 # release). `irqsim kernel coverage BUILD` for a few seconds must
-#  - leave no branch of fastpath_irq or fastpath_signal neither reached nor
-#    argued (the ASID that maps another vspace, fastpath.c:1061, is built
+#  - leave no branch of fastpath_irq, fastpath_signal, fastpath_call or
+#    fastpath_reply_recv neither reached nor argued (the ASID that maps another vspace, fastpath.c:1061, is built
 #    by the bridge since issue 19: docs/KERNEL-COVERAGE.md, "Findings");
 #  - flag an argued entry that the run reaches as stale, and exit 1;
 #  - refuse an argued entry without a kernel line (exit 2, file:line).
@@ -23,8 +23,11 @@ cat "$tmp/out"
 [ $rc = 0 ] || [ $rc = 1 ] || { cat "$tmp/err"; fail "exit $rc"; }
 grep -q '"name": "fastpath_irq".*"branches": [1-9]' "$tmp/cov.json" || fail "no fastpath_irq branches in the JSON"
 grep -q '"name": "fastpath_signal".*"branches": [1-9]' "$tmp/cov.json" || fail "no fastpath_signal branches in the JSON"
+for f in fastpath_call fastpath_reply_recv; do
+    grep -q "\"name\": \"$f\".*\"branches\": [1-9]" "$tmp/cov.json" || fail "no $f branches in the JSON"
+done
 grep -q '"name": "handleInterruptEntry"' "$tmp/cov.json" || fail "handleInterruptEntry not reported"
-grep -E '^  unreached: fastpath_(irq|signal) ' "$tmp/out" | sed -E 's/^  unreached: //; s/  \(arc.*//' >"$tmp/open"
+grep -E '^  unreached: fastpath_(irq|signal|call|reply_recv) ' "$tmp/out" | sed -E 's/^  unreached: //; s/  \(arc.*//' >"$tmp/open"
 [ -s "$tmp/open" ] && fail "fastpath branches neither reached nor argued: $(cat "$tmp/open")"
 grep -q "stale arguments: 0" "$tmp/out" || fail "an argued branch was reached"
 
