@@ -11,6 +11,7 @@
 #include "sched.h"
 #include "smp.h"
 #include "target.h"
+#include "vcpu.h"
 
 void gen_bounds_default(struct gen_bounds *b)
 {
@@ -867,6 +868,112 @@ static void gen_features(struct gen *g)
         build_idle_sc(g->ks, g->ks->idle_sc);
 }
 
+/* The list registers of a VCPU or the VGIC: each of the four virqTypes,
+ * with or without EOI maintenance (what VCPUInjectIRQ writes, and what the
+ * guest's EOI leaves: an invalid LR that asked for maintenance) */
+static void draw_lrs(struct gen *g, uint8_t *lr)
+{
+    for (int i = 0; i < g->ks->vgic_num_lr; i++)
+        lr[i] = (uint8_t)(gpick(g, 4) | (chance(g->src, 2) ? VGIC_LR_EOI : 0));
+}
+
+/* A thread other than the idle thread(s) without a VCPU, or KS_NONE */
+static int vcpu_free_thread(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    int t = (int)gpick(g, ks->n_tcbs);
+    for (int k = 0; k < ks->n_tcbs; k++, t = (t + 1) % ks->n_tcbs)
+        if (ks->tcbs[t].vcpu == KS_NONE && ks->tcbs[t].state != TS_IdleThreadState)
+            return t;
+    return KS_NONE;
+}
+
+/* A fault handler's endpoint, KS_NONE when none fits. Not one whose first
+ * receiver holds an SC that is not configured: gen_role's blocked_sc
+ * draws such receivers, but decodeSchedContext_Bind refuses a blocked
+ * thread an SC that is not released (master schedcontext.c:111, sc_released
+ * is false for an inactive SC, sporadic.h:146-156) and a thread with one
+ * never runs to block itself; a fault sent to one fails sendIPC's
+ * assertions (endpoint.c:108-109). */
+static int fault_handler_ep(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    int e = (int)gpick(g, ks->n_eps);
+    for (int k = 0; k < ks->n_eps; k++, e = (e + 1) % ks->n_eps) {
+        int head = ks->eps[e].state == EP_Recv ? ks->eps[e].q_head : KS_NONE;
+        int sc = head != KS_NONE ? ks->tcbs[head].sc : KS_NONE;
+        if (sc == KS_NONE || ks->scs[sc].refill_max > 0)
+            return e;
+    }
+    return KS_NONE;
+}
+
+/* The interrupt a VCPU thread takes: the virtual timer's when unmasked,
+ * else (or one in three) the VGIC maintenance interrupt */
+static void vcpu_irq(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (!chance(g->src, 3) && !ks->irq_masked[INTERRUPT_VTIMER_EVENT])
+        ks->active_irq = INTERRUPT_VTIMER_EVENT;
+    else
+        ks->active_irq = INTERRUPT_VGIC_MAINTENANCE;
+}
+
+/* Hypervisor builds with VCPU threads (b->vcpus), by the kernel's own
+ * operations on a booted state: boot reserves the two PPIs unmasked
+ * (arm/kernel/boot.c:128-129, setIRQState, interrupt.c:287-297); VCPUs get
+ * their list registers from VCPUInjectIRQ and their masked VPPI from an
+ * earlier VPPIEvent; associateVCPUTCB (VCPU_SetTCB) binds them, switching
+ * to the current thread's at once; a VCPU loaded before the current thread
+ * ran is left loaded and disabled by vcpu_switch(NULL); while the guest
+ * runs, its EOIs change the VGIC's list registers (the VCPU's copy is
+ * saved only at a switch); invokeVCPUAckVPPI clears a masked flag; each
+ * VCPU thread's fault handler is an endpoint of the state, or none. The
+ * current thread's budget edge, round robin, release queue and the other
+ * core come from the draws before (gen_current, gen_role, gen_clock). */
+static void gen_vcpus(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    ks->cfg.hyp = true;
+    for (int irq = INTERRUPT_VGIC_MAINTENANCE; irq <= INTERRUPT_VTIMER_EVENT; irq += 2) {
+        build_irq_state(ks, irq, IRQ_Reserved);
+        ks->irq_cap[irq].type = CAP_Null;
+        ks->irq_cap[irq].ntfn = KS_NONE;
+        ks->irq_masked[irq] = false;
+        ks->irq_active[irq] = false; /* gen_split_eoi's draw for a signal IRQ */
+    }
+    int n = 1 + (int)gpick(g, KS_MAX_VCPUS);
+    for (int v = 0; v < n; v++) {
+        ks_add_vcpu(ks, NULL);
+        draw_lrs(g, ks->vcpus[v].lr);
+        ks->vcpus[v].vppi_masked = chance(g->src, 3);
+    }
+    int cur = ks->cur_thread;
+    if (chance(g->src, 4)) { /* a VCPU thread ran before the current one */
+        vcpu_switch(ks, (int)gpick(g, (uint64_t)n));
+        vcpu_switch(ks, KS_NONE);
+    }
+    for (int v = 0; v < n; v++) {
+        int t = v == 0 && cur != ks->idle_thread && !chance(g->src, 4) ? cur : vcpu_free_thread(g);
+        if (t != KS_NONE && !chance(g->src, 5))
+            associateVCPUTCB(ks, v, t);
+    }
+    for (int t = 0; t < ks->n_tcbs; t++)
+        if (ks->tcbs[t].vcpu != KS_NONE && ks->n_eps && !chance(g->src, 4))
+            ks->tcbs[t].fault_ep = (int8_t)fault_handler_ep(g);
+    if (ks->vcpu_active) {
+        if (chance(g->src, 2)) { /* the guest ran: its EOIs */
+            draw_lrs(g, ks->vgic_lr);
+            vgic_hw_sync(ks);
+        }
+        if (chance(g->src, 4))
+            invokeVCPUAckVPPI(ks, ks->cur_vcpu, VPPIEventIRQ_VTimer);
+    }
+    bool vppi_line = ks->active_irq == INTERRUPT_VTIMER_EVENT || ks->active_irq == INTERRUPT_VGIC_MAINTENANCE;
+    if (!chance(g->src, 4) || vppi_line) /* and gen_irqs' pick of either is redrawn: its mask is the VCPU's now */
+        vcpu_irq(g);
+}
+
 static void gen_irqs(struct gen *g)
 {
     struct kstate *ks = g->ks;
@@ -1057,12 +1164,18 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
     gen_outrank(&g);
     gen_irqs(&g);
     gen_features(&g);
+    if (b->vcpus)
+        gen_vcpus(&g);
     /* the kernel reprograms whenever the next event changes, so the
      * deadline is exactly what setNextInterrupt computed at the last
      * commit (an earlier one is left only by the proposal's switch) */
     build_deadline(ks);
     gen_clock(&g);
     gen_stall(&g);
+    /* a stall switched this core to its idle thread: vcpu_switch(NULL)
+     * masked the virtual timer, whose IRQ the GIC then holds back */
+    if (b->vcpus && ks->active_irq == INTERRUPT_VTIMER_EVENT && ks->irq_masked[INTERRUPT_VTIMER_EVENT])
+        ks->active_irq = INTERRUPT_VGIC_MAINTENANCE;
     ks->reprogram = false; /* the queue operations set it; a user-level state has it clear */
     gen_leftovers(&g);
     return 0;

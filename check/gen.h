@@ -29,6 +29,9 @@ struct gen_bounds {
                           no pending consumption, domains and releases not
                           placed near the clock, uniform entry clock */
     int kernel;        /* enum ks_kernel of every state (base by default) */
+    bool vcpus;        /* hypervisor builds with VCPU threads (gen_vcpus in
+                          gen.c; `--vcpus`): off by default, and then no draw
+                          of theirs is taken, so states stay as they were */
     const struct target *target; /* the entry drawn (its gen_entry): an IRQ
                           (default) or a SysSend by the current thread */
     const char *board; /* NULL: any preset (of the first six on base) */

@@ -10,6 +10,7 @@
 #include "reply.h"
 #include "sched.h"
 #include "target.h"
+#include "vcpu.h"
 #include "vspace.h"
 
 static const struct { const char *name, *what; } inv_text[] = {
@@ -80,6 +81,91 @@ static bool sufficient0(const struct kstate *ks, int sc)
     return rhead(ks, sc)->amount >= ks->cfg.min_budget;
 }
 
+/* A pending fault is set only by sendFaultIPC, right before sendIPC blocks
+ * the thread sending it, or on its reply, or makes it Inactive (check_thread
+ * gives the lines); none of those states is in a ready queue
+ * (tcbSchedEnqueue and tcbSchedAppend assert isSchedulable: thread.c, the
+ * A_ENQ/A_APP assertions) or the release queue (tcbReleaseEnqueue only
+ * from postpone of a runnable thread's SC), and sendIPC dequeues nothing.
+ * So the thread must leave its queues before the fault is sent: what
+ * VPPIEvent and VGICMaintenance test first on MCS, since the entry's budget
+ * check may just have queued the current thread (base vcpu.c:121, 140,
+ * c64867ebd: tcbQueued; master vcpu.c:123-124, 152-153, 232471e90:
+ * tcbQueued or not isSchedulable, which covers the release queue,
+ * include/kernel/thread.h:152-158). The trees between 6dbe58ef0 and
+ * 232471e90 leave a round-robined thread in its ready queue blocked on its
+ * fault (seL4 issue 1645); base leaves a postponed one in the release
+ * queue (6dbe58ef0: "simultaneously BlockedOnReply and in the release
+ * queue"). */
+static void check_fault_queued(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (t->fault != FAULT_None && (t->queued || t->in_release))
+            fail(c, INV_FAULT, "thread %s: a pending %s fault while %s and in the %s queue", t->name,
+                 ks_fault_name(t->fault), ks_ts_name(t->state), t->queued ? "ready" : "release");
+    }
+}
+
+/* Where the kernel leaves a VCPU (src/arch/arm/object/vcpu.c at 1326364bc,
+ * the same lines in base less 4 to 19):
+ * - VCPU objects exist only on a hypervisor build (seL4_ARM_VCPUObject is
+ *   an object type of CONFIG_ARM_HYPERVISOR_SUPPORT only), and a thread and
+ *   its VCPU name each other: associateVCPUTCB and dissociateVCPUTCB set
+ *   both links together (:292-326).
+ * - The core's VCPU is active only when one is loaded: vcpu_switch sets
+ *   armHSVCPUActive only with a VCPU (:244-245, 257), vcpu_invalidate_active
+ *   clears both (:261-268). At user level the current thread's VCPU is the
+ *   loaded, active one, and a thread without one runs with none active:
+ *   every switch runs vcpu_switch(tcb->tcbArch.tcbVCPU) (Arch_switchToThread,
+ *   src/arch/arm/64/kernel/thread.c:14-20; switchToThread_fp,
+ *   mode/fastpath/fastpath.h:35-37) or vcpu_switch(NULL) (the idle thread,
+ *   thread.c:28-34); binding the current thread switches at once
+ *   (:303-305), unbinding the loaded VCPU invalidates it (:316-318); master's
+ *   vcpu_flush at a domain's end is followed by that switch too.
+ * - A loaded VCPU that is not active leaves the virtual timer masked:
+ *   vcpu_switch(NULL) disables it with vcpu_disable(VCPU), which masks it
+ *   (armv/vcpu.h:708), and only vcpu_enable unmasks it (restore_virt_timer,
+ *   generic_timer.c:128-135), as the VCPU becomes active. An active VCPU
+ *   whose VPPI is masked has the IRQ masked: VPPIEvent sets both (:131-132),
+ *   restore_virt_timer copies the flag, invokeVCPUAckVPPI clears only the
+ *   flag (:551-555). No IRQHandler cap reaches a reserved IRQ.
+ * - A fault's list register is a VGICMaintenance fault's (idxValid). */
+static void check_vcpus(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    if ((ks->n_vcpus || ks->cur_vcpu != KS_NONE) && !ks->cfg.hyp)
+        fail(c, INV_VCPU, "VCPUs in a build without hypervisor support");
+    for (int v = 0; v < ks->n_vcpus; v++) {
+        int t = ks->vcpus[v].tcb;
+        if (t != KS_NONE && ks->tcbs[t].vcpu != v)
+            fail(c, INV_VCPU, "VCPU %s names thread %s, whose VCPU is %s", ks->vcpus[v].name, T(t),
+                 ks_vcpu_name(ks, ks->tcbs[t].vcpu));
+    }
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (t->vcpu != KS_NONE && ks->vcpus[t->vcpu].tcb != i)
+            fail(c, INV_VCPU, "thread %s names VCPU %s, which names %s", t->name, ks_vcpu_name(ks, t->vcpu),
+                 T(ks->vcpus[t->vcpu].tcb));
+        if (t->fault_lr != KS_NONE && t->fault != FAULT_VGICMaintenance)
+            fail(c, INV_VCPU, "thread %s: a fault list register without a VGICMaintenance fault", t->name);
+    }
+    int mine = ks->tcbs[ks->cur_thread].vcpu;
+    if (ks->vcpu_active && ks->cur_vcpu == KS_NONE)
+        fail(c, INV_VCPU, "a VCPU active, none loaded");
+    else if (mine != KS_NONE && (!ks->vcpu_active || ks->cur_vcpu != mine))
+        fail(c, INV_VCPU, "current thread %s's VCPU %s is not the core's active VCPU", T(ks->cur_thread),
+             ks_vcpu_name(ks, mine));
+    else if (mine == KS_NONE && ks->vcpu_active)
+        fail(c, INV_VCPU, "VCPU %s active under %s, which has none", ks_vcpu_name(ks, ks->cur_vcpu), T(ks->cur_thread));
+    bool vtimer_masked = INTERRUPT_VTIMER_EVENT < ks->n_irqs && ks->irq_masked[INTERRUPT_VTIMER_EVENT];
+    if (ks->cur_vcpu != KS_NONE && !ks->vcpu_active && !vtimer_masked)
+        fail(c, INV_VCPU, "VCPU %s loaded but disabled, the virtual timer unmasked", ks_vcpu_name(ks, ks->cur_vcpu));
+    if (ks->cur_vcpu != KS_NONE && ks->vcpu_active && ks->vcpus[ks->cur_vcpu].vppi_masked && !vtimer_masked)
+        fail(c, INV_VCPU, "VCPU %s's VPPI masked, the virtual timer not", ks_vcpu_name(ks, ks->cur_vcpu));
+}
+
 static void check_config(struct ctx *c)
 {
     const struct ks_config *cfg = &c->ks->cfg;
@@ -148,6 +234,15 @@ static bool check_indices(struct ctx *c)
         if (!in_range(ks->release_head[k], nt) || !in_range(ks->core_cur[k], nt) ||
             !in_range(ks->core_idle[k], nt))
             fail(c, INV_INDEX, "core %d: release head or current thread out of range", k);
+    for (int i = 0; i < nt; i++)
+        if (!in_range(ks->tcbs[i].vcpu, ks->n_vcpus) || !in_range(ks->tcbs[i].fault_ep, ks->n_eps) ||
+            ks->tcbs[i].fault_lr < KS_NONE || ks->tcbs[i].fault_lr > 63)
+            fail(c, INV_INDEX, "thread %s: VCPU, fault handler or fault list register out of range", T(i));
+    if (ks->n_vcpus > KS_MAX_VCPUS || !in_range(ks->cur_vcpu, ks->n_vcpus) || ks->vgic_num_lr > KS_VGIC_MAX_LRS)
+        fail(c, INV_INDEX, "VCPU count, current VCPU or number of list registers out of range");
+    for (int i = 0; i < ks->n_vcpus && i < KS_MAX_VCPUS; i++)
+        if (!in_range(ks->vcpus[i].tcb, nt))
+            fail(c, INV_INDEX, "VCPU %s refers to a thread that does not exist", ks->vcpus[i].name);
     if (!in_range(ks->vspace, nt))
         fail(c, INV_INDEX, "the installed address space names a thread that does not exist");
     if (ks->sched_action != KS_SA_RESUME && ks->sched_action != KS_SA_CHOOSE &&
@@ -1026,5 +1121,7 @@ int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned adm
     check_user(&c, when);
     check_sysin(&c);
     check_syscall_entry(&c, when);
+    check_fault_queued(&c);
+    check_vcpus(&c);
     return r->n;
 }

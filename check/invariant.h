@@ -30,7 +30,9 @@
     X(INV_DOMAIN, "domain", "domain schedule, current domain and domain time are consistent") \
     X(INV_IRQ, "irq", "IRQ table, handler caps and the active IRQ are valid") \
     X(INV_SMP, "smp", "cores and affinities are valid for the configuration") \
-    X(INV_ENTRY, "user", "user level runs: scheduler action resume, no reprogram pending, no ready thread outranks the current one; at entry the active IRQ is unmasked")
+    X(INV_ENTRY, "user", "user level runs: scheduler action resume, no reprogram pending, no ready thread outranks the current one; at entry the active IRQ is unmasked") \
+    X(INV_FAULT, "fault", "a thread with a pending fault (blocked sending it, on its reply, or inactive) is in no ready or release queue") \
+    X(INV_VCPU, "vcpu", "VCPUs only on a hypervisor build, bound both ways; the current thread's VCPU is the core's active one; the virtual timer is masked where the kernel leaves it masked")
 
 enum inv_id {
 #define INV_ENUM(id, name, what) id,

@@ -109,6 +109,7 @@ static const char *ref_name(const struct kstate *ks, int kind, int i)
     case SCEN_SC: return ks_sc_name(ks, i);
     case SCEN_NTFN: return ks_ntfn_name(ks, i);
     case SCEN_EP: return ks_ep_name(ks, i);
+    case SCEN_VCPU: return ks_vcpu_name(ks, i);
     default: return ks_reply_name(ks, i);
     }
 }
@@ -230,6 +231,48 @@ static void print_tcb(FILE *out, const struct kstate *ks, int i)
     opt_flag(out, "ipc_grant", t->ipc_grant, false);
     opt_flag(out, "ipc_grant_reply", t->ipc_grant_reply, false);
     opt_flag(out, "ipc_call", t->ipc_call, false);
+    opt_obj(out, "vcpu", t->vcpu, ks_vcpu_name(ks, t->vcpu));
+    opt_obj(out, "fault_ep", t->fault_ep, ks_ep_name(ks, t->fault_ep));
+    if (t->fault_lr != KS_NONE)
+        fprintf(out, " fault_lr=%d", t->fault_lr);
+    fprintf(out, "\n");
+}
+
+/* lr=... up to the last list register that is not 0; nothing when all are */
+static void print_lrs(FILE *out, const uint8_t *lr)
+{
+    int last = -1;
+    for (int i = 0; i < KS_VGIC_MAX_LRS; i++)
+        if (lr[i])
+            last = i;
+    for (int i = 0; i <= last; i++)
+        fprintf(out, "%s%u", i ? "," : " lr=", lr[i]);
+}
+
+/* The VCPUs and, where it is not ks_init's, the VGIC line: states without
+ * VCPUs print as before */
+static void print_vcpus(FILE *out, const struct kstate *ks)
+{
+    for (int i = 0; i < ks->n_vcpus; i++) {
+        const struct ks_vcpu *v = &ks->vcpus[i];
+        fprintf(out, "vcpu %s", v->name);
+        opt_obj(out, "tcb", v->tcb, ks_tcb_name(ks, v->tcb));
+        opt_flag(out, "vppi_masked", v->vppi_masked, false);
+        print_lrs(out, v->lr);
+        fprintf(out, "\n");
+    }
+    static const uint8_t no_lrs[KS_VGIC_MAX_LRS];
+    if (ks->cur_vcpu == KS_NONE && !ks->vcpu_active && ks->vgic_num_lr == 4 && !ks->vgic_eisr &&
+        !ks->vgic_misr_eoi && memcmp(ks->vgic_lr, no_lrs, sizeof no_lrs) == 0)
+        return;
+    fprintf(out, "vgic");
+    opt_obj(out, "cur", ks->cur_vcpu, ks_vcpu_name(ks, ks->cur_vcpu));
+    opt_flag(out, "active", ks->vcpu_active, false);
+    fprintf(out, " num_lr=%u", ks->vgic_num_lr);
+    if (ks->vgic_eisr)
+        fprintf(out, " eisr=%#" PRIx64, ks->vgic_eisr);
+    opt_flag(out, "misr_eoi", ks->vgic_misr_eoi, false);
+    print_lrs(out, ks->vgic_lr);
     fprintf(out, "\n");
 }
 
@@ -359,6 +402,7 @@ void ks_print(FILE *out, const struct kstate *ks)
         opt_obj(out, "sc_head", r->sc_head, ks_sc_name(ks, r->sc_head));
         fprintf(out, "\n");
     }
+    print_vcpus(out, ks);
     print_irqs(out, ks);
     print_bitmaps(out, ks);
     print_asserts(out, ks);

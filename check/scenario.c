@@ -49,6 +49,7 @@ enum {
     SEEN_OOR = 1u << 8,
     SEEN_SYSCALL = 1u << 9,
     SEEN_TARGET = 1u << 10,
+    SEEN_VGIC = 1u << 11,
 };
 
 struct ctx {
@@ -67,9 +68,9 @@ struct ctx {
     int other_board_line;     /* a board that is no preset: its line (its config line must follow) */
 };
 
-enum kind { K_TCB = SCEN_TCB, K_SC = SCEN_SC, K_NTFN = SCEN_NTFN, K_EP = SCEN_EP, K_REPLY = SCEN_REPLY };
-static const char *const kind_names[] = {"tcb", "sc", "ntfn", "ep", "reply"};
-static const int kind_max[] = {KS_MAX_TCBS, KS_MAX_SCS, KS_MAX_NTFNS, KS_MAX_EPS, KS_MAX_REPLIES};
+enum kind { K_TCB = SCEN_TCB, K_SC = SCEN_SC, K_NTFN = SCEN_NTFN, K_EP = SCEN_EP, K_REPLY = SCEN_REPLY, K_VCPU = SCEN_VCPU };
+static const char *const kind_names[] = {"tcb", "sc", "ntfn", "ep", "reply", "vcpu"};
+static const int kind_max[] = {KS_MAX_TCBS, KS_MAX_SCS, KS_MAX_NTFNS, KS_MAX_EPS, KS_MAX_REPLIES, KS_MAX_VCPUS};
 
 /* ---- errors, tokens, numbers ---- */
 
@@ -224,6 +225,7 @@ static uint8_t *obj_countp(struct kstate *ks, int k)
     case K_SC: return &ks->n_scs;
     case K_NTFN: return &ks->n_ntfns;
     case K_EP: return &ks->n_eps;
+    case K_VCPU: return &ks->n_vcpus;
     default: return &ks->n_replies;
     }
 }
@@ -235,6 +237,7 @@ static void *obj_ptr(struct kstate *ks, int k, int i)
     case K_SC: return &ks->scs[i];
     case K_NTFN: return &ks->ntfns[i];
     case K_EP: return &ks->eps[i];
+    case K_VCPU: return &ks->vcpus[i];
     default: return &ks->replies[i];
     }
 }
@@ -252,6 +255,7 @@ static int obj_add(struct kstate *ks, int k, const char *name)
     case K_SC: return ks_add_sc(ks, name);
     case K_NTFN: return ks_add_ntfn(ks, name);
     case K_EP: return ks_add_ep(ks, name);
+    case K_VCPU: return ks_add_vcpu(ks, name);
     default: return ks_add_reply(ks, name);
     }
 }
@@ -546,6 +550,9 @@ static const struct scen_field tcb_fields[] = {
     FLAG(struct ks_tcb, "ipc_grant", ipc_grant),
     FLAG(struct ks_tcb, "ipc_grant_reply", ipc_grant_reply),
     FLAG(struct ks_tcb, "ipc_call", ipc_call),
+    REF(struct ks_tcb, "vcpu", vcpu, K_VCPU),
+    REF(struct ks_tcb, "fault_ep", fault_ep, K_EP),
+    SPECIAL("fault_lr"),
 };
 
 static const struct scen_field sc_fields[] = {
@@ -586,6 +593,21 @@ static const struct scen_field reply_fields[] = {
     REF(struct ks_reply, "prev", prev, K_REPLY),
     REF(struct ks_reply, "next", next, K_REPLY),
     REF(struct ks_reply, "sc_head", sc_head, K_SC),
+};
+
+static const struct scen_field vcpu_fields[] = {
+    REF(struct ks_vcpu, "tcb", tcb, K_TCB),
+    FLAG(struct ks_vcpu, "vppi_masked", vppi_masked),
+    SPECIAL("lr"),
+};
+
+static const struct scen_field vgic_fields[] = {
+    REF(struct kstate, "cur", cur_vcpu, K_VCPU),
+    FLAG(struct kstate, "active", vcpu_active),
+    NUM(struct kstate, "num_lr", vgic_num_lr, KS_VGIC_MAX_LRS),
+    NUM(struct kstate, "eisr", vgic_eisr, UINT64_MAX),
+    FLAG(struct kstate, "misr_eoi", vgic_misr_eoi),
+    SPECIAL("lr"),
 };
 
 struct irq_rec {
@@ -647,7 +669,7 @@ struct kind_fields {
 static const struct kind_fields obj_fields[] = {
     {tcb_fields, NFIELDS(tcb_fields)},   {sc_fields, NFIELDS(sc_fields)},
     {ntfn_fields, NFIELDS(ntfn_fields)}, {ep_fields, NFIELDS(ep_fields)},
-    {reply_fields, NFIELDS(reply_fields)},
+    {reply_fields, NFIELDS(reply_fields)}, {vcpu_fields, NFIELDS(vcpu_fields)},
 };
 
 /* ---- pass 1: board and object names ---- */
@@ -754,6 +776,37 @@ static int tcb_blocking(struct ctx *c, const char *what, struct ks_tcb *t, const
     return 0;
 }
 
+/* fault_lr=N: a VGICMaintenance fault's list register (left out: idxValid 0) */
+static int tcb_fault_lr(struct ctx *c, const char *what, struct ks_tcb *t, const struct line *ln)
+{
+    struct tok v;
+    uint64_t n;
+    if (!find_kv(ln, 2, "fault_lr", &v))
+        return 0;
+    if (parse_num(c, what, "fault_lr", v, 63, &n)) /* an EISR bit */
+        return -1;
+    t->fault_lr = (int8_t)n;
+    return 0;
+}
+
+/* lr=V,...: list registers 0..k-1 (VGIC_LR_* bits, 0..7), of a vcpu or the vgic line */
+static int lr_list(struct ctx *c, const char *what, uint8_t *lr, const struct line *ln, int from)
+{
+    struct tok rest, item;
+    if (!find_kv(ln, from, "lr", &rest))
+        return 0;
+    int n = 0;
+    while (next_item(&rest, ',', &item)) {
+        uint64_t v;
+        if (n == KS_VGIC_MAX_LRS)
+            return fail(c, "%s: lr= has more than the model's %d list registers", what, KS_VGIC_MAX_LRS);
+        if (parse_num(c, what, "lr", item, VGIC_LR_TYPE | VGIC_LR_EOI, &v))
+            return -1;
+        lr[n++] = (uint8_t)v;
+    }
+    return 0;
+}
+
 /* refills=t:a,... fills slots 0..k-1 */
 static int sc_refills(struct ctx *c, const char *what, struct ks_sc *s, const struct line *ln)
 {
@@ -781,9 +834,11 @@ static int fill_obj(struct ctx *c, const struct line *ln, int k)
     if (apply_fields(c, what, o, obj_fields[k].f, obj_fields[k].n, ln, 2))
         return -1;
     if (k == K_TCB)
-        return tcb_blocking(c, what, o, ln);
+        return tcb_blocking(c, what, o, ln) || tcb_fault_lr(c, what, o, ln);
     if (k == K_SC)
         return sc_refills(c, what, o, ln);
+    if (k == K_VCPU)
+        return lr_list(c, what, ((struct ks_vcpu *)o)->lr, ln, 2);
     return 0;
 }
 
@@ -807,6 +862,19 @@ static int dir_config(struct ctx *c, const struct line *ln, int arg)
     if (why)
         return fail(c, "config: %s", why);
     cfg_derive(&c->ks->cfg);
+    return 0;
+}
+
+/* vgic cur=V active=F num_lr=N eisr=X misr_eoi=F lr=...: core 0's VCPU
+ * and its VGIC; an active VCPU is a loaded one (vcpu_switch) */
+static int dir_vgic(struct ctx *c, const struct line *ln, int arg)
+{
+    (void)arg;
+    if (once(c, SEEN_VGIC, "vgic") || APPLY(c, "vgic", c->ks, vgic_fields, ln, 1) ||
+        lr_list(c, "vgic", c->ks->vgic_lr, ln, 1))
+        return -1;
+    if (c->ks->vcpu_active && c->ks->cur_vcpu == KS_NONE)
+        return fail(c, "vgic: active=1 needs cur= (armHSVCPUActive is set only with armHSCurVCPU)");
     return 0;
 }
 
@@ -1272,6 +1340,8 @@ static const struct directive directives[] = {
     {"ntfn", K_NTFN, {new_obj, fill_obj, obj_queue}},
     {"ep", K_EP, {new_obj, fill_obj, obj_queue}},
     {"reply", K_REPLY, {new_obj, fill_obj, NULL}},
+    {"vcpu", K_VCPU, {new_obj, fill_obj, NULL}},
+    {"vgic", 0, {NULL, dir_vgic, NULL}},
     {"irqs", 0, {NULL, dir_irqs, NULL}},
     {"irqent", 0, {NULL, dir_irqent, NULL}},
     {"bitmap", 0, {NULL, dir_bitmap, NULL}},

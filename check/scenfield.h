@@ -18,7 +18,7 @@
 /* what a field holds */
 enum scen_fkind { SFK_NUM, SFK_BOOL, SFK_ENUM, SFK_REF, SFK_SPECIAL };
 /* the object kinds a reference names (a state's arrays) */
-enum scen_obj { SCEN_TCB, SCEN_SC, SCEN_NTFN, SCEN_EP, SCEN_REPLY };
+enum scen_obj { SCEN_TCB, SCEN_SC, SCEN_NTFN, SCEN_EP, SCEN_REPLY, SCEN_VCPU };
 
 struct scen_field {
     const char *key;

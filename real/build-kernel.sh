@@ -269,6 +269,13 @@ mprobe MIGRATE_ONLY_WHEN_NEEDED 'grep -qs "new_core == tcb->tcbAffinity" "$SRC/s
 mprobe IDLE_SC_MAX_PERIOD 'grep -qs "MAX_PERIOD_TICKS" "$SRC/src/kernel/boot.c"'
 # d500b9751: qemu-arm-virt builds GICv3 too
 mprobe QEMU_GICV3 'grep -qs "QEMU_GIC_VERSION" "$SRC/src/plat/qemu-arm-virt/config.cmake"'
+# 6dbe58ef0: VPPIEvent and VGICMaintenance leave an unschedulable current
+# thread alone (!isSchedulable)
+mprobe VCPU_FAULT_SCHEDULABLE 'grep -qs "isSchedulable(NODE_STATE(ksCurThread))" "$SRC/src/arch/arm/object/vcpu.c"'
+# c64867ebd added, 6dbe58ef0 dropped and 232471e90 restored their test of
+# the current thread's tcbQueued: a tree whose vcpu.c lacks it
+mprobe VCPU_FAULT_UNQUEUED 'grep -qs "VPPIEvent" "$SRC/src/arch/arm/object/vcpu.c" &&
+    ! grep -qs "tcbQueued" "$SRC/src/arch/arm/object/vcpu.c"'
 
 # ---- the key: the tree, the configuration, irqsim's side of the build ----
 # (irqsim's files by name and content; the compiler that compiles the kernel)
@@ -462,6 +469,7 @@ TU="$OUT/host_all.c"
     echo "#include \"$HERE/glue/hk_glue.c\""
     echo "#include \"$HERE/glue/hk_syscall.c\""
     echo "#include \"$HERE/glue/hk_bridge.c\""
+    echo "#include \"$HERE/glue/hk_vcpu.c\""
 } >"$TU"
 
 CFLAGS_K="-D__KERNEL_64__ -std=gnu99 -nostdinc -ffreestanding -fno-common -fno-stack-protector

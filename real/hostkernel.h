@@ -30,12 +30,20 @@
  * beside the timeout fault (a caller blocked on the reply its fault
  * handler received).
  *
+ * Version 7 adds the hypervisor's interrupt path: VCPU objects bound to
+ * threads (vcpuTCB and tcbVCPU, the virtual timer's vppi_masked, the list
+ * registers saved in vgic.lr), core 0's armHSCurVCPU and armHSVCPUActive,
+ * the VGIC's virtual interface registers the maintenance path reads (list
+ * registers, EISR, MISR, the number of list registers), a thread's fault
+ * handler cap (tcbFaultHandler, an endpoint of the state) and the VPPIEvent
+ * and VGICMaintenance faults.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 6
+#define HK_ABI_VERSION 7
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -45,6 +53,8 @@
 #define HK_MAX_NTFNS 16
 #define HK_MAX_EPS 8
 #define HK_MAX_REPLIES 16
+#define HK_MAX_VCPUS 4
+#define HK_VGIC_LRS 16     /* list registers held per VCPU and in the VGIC */
 #define HK_MAX_DOMAINS 16
 #define HK_MAX_DOM_SCHED 16
 #define HK_MAX_CORES 2
@@ -63,7 +73,11 @@
 enum hk_ts { HK_TS_Inactive, HK_TS_Running, HK_TS_Restart, HK_TS_BlockedOnReceive, HK_TS_BlockedOnSend,
              HK_TS_BlockedOnReply, HK_TS_BlockedOnNotification, HK_TS_IdleThreadState };
 enum hk_irq_state { HK_IRQ_Inactive, HK_IRQ_Signal, HK_IRQ_Timer, HK_IRQ_IPI, HK_IRQ_Reserved };
-enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault };
+enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPPIEvent, HK_FAULT_VGICMaintenance };
+/* a list register as irqsim holds it: the state (virqType) in bits 1:0, the
+ * EOI maintenance request (virqEOIIRQEN) in bit 2 */
+#define HK_LR_TYPE 3u
+#define HK_LR_EOI 4u
 enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply };
 
 /* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
@@ -109,8 +123,18 @@ struct hk_tcb {
     unsigned char fault;           /* enum hk_fault */
     unsigned char timeout_handler, vtable_ok, asid_ok, vmid_ok, fpu_live;
     unsigned char ipc_grant, ipc_grant_reply, ipc_call; /* blockingIPCCanGrant, CanGrantReply, IsCall */
+    signed char vcpu;              /* tcbVCPU (hypervisor builds) */
+    signed char fault_ep;          /* tcbFaultHandler: an endpoint cap to this endpoint; HK_NONE a null cap */
+    signed char fault_lr;          /* a VGICMaintenance fault's idx, HK_NONE when not idxValid */
     unsigned long long badge_reg;
     unsigned long long ipc_badge;  /* blockingIPCBadge */
+};
+
+/* a VCPU object: vcpuTCB, the virtual timer's vppi_masked, vgic.lr */
+struct hk_vcpu {
+    signed char tcb;
+    unsigned char vppi_masked;
+    unsigned char lr[HK_VGIC_LRS];
 };
 
 struct hk_sc {
@@ -177,6 +201,15 @@ struct hk_state {
     struct hk_ntfn ntfns[HK_MAX_NTFNS];
     struct hk_ep eps[HK_MAX_EPS];
     struct hk_reply replies[HK_MAX_REPLIES];
+    /* hypervisor builds: the VCPUs, core 0's current one and whether it is
+     * active, and the VGIC's list registers, EISR (eisr0 in the low word),
+     * MISR's EOI bit and gic_vcpu_num_list_regs */
+    unsigned char n_vcpus;
+    signed char cur_vcpu;
+    unsigned char vcpu_active, vgic_num_lr, vgic_misr_eoi;
+    unsigned long long vgic_eisr;
+    unsigned char vgic_lr[HK_VGIC_LRS];
+    struct hk_vcpu vcpus[HK_MAX_VCPUS];
     unsigned short n_irqs;
     unsigned char irq_state[HK_MAX_IRQS], irq_masked[HK_MAX_IRQS], irq_acks[HK_MAX_IRQS];
     struct hk_irq_cap irq_cap[HK_MAX_IRQS];

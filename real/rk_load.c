@@ -328,8 +328,13 @@ static void tcb_to_hk(const struct ks_tcb *t, struct hk_tcb *x)
     x->ep_next = t->ep_next;
     x->ep_prev = t->ep_prev;
     _Static_assert((int)FAULT_None == (int)HK_FAULT_None && (int)FAULT_Timeout == (int)HK_FAULT_Timeout &&
-                       (int)FAULT_CapFault == (int)HK_FAULT_CapFault,
+                       (int)FAULT_CapFault == (int)HK_FAULT_CapFault &&
+                       (int)FAULT_VPPIEvent == (int)HK_FAULT_VPPIEvent &&
+                       (int)FAULT_VGICMaintenance == (int)HK_FAULT_VGICMaintenance && FAULT_COUNT == 5,
                    "irqsim's and the bridge's fault numbering differ");
+    x->vcpu = t->vcpu;
+    x->fault_ep = t->fault_ep;
+    x->fault_lr = t->fault_lr;
     x->fault = t->fault;
     x->timeout_handler = t->timeout_handler;
     x->vtable_ok = t->vtable_ok;
@@ -360,6 +365,10 @@ static void tcb_from_hk(const struct hk_tcb *x, struct ks_tcb *t)
     t->ep_next = x->ep_next;
     t->ep_prev = x->ep_prev;
     t->fault = x->fault;
+    t->vcpu = x->vcpu;
+    t->fault_ep = x->fault_ep;
+    if (x->fault == HK_FAULT_VGICMaintenance) /* stale otherwise, as the model keeps it */
+        t->fault_lr = x->fault_lr;
     t->timeout_handler = x->timeout_handler;
     t->vtable_ok = x->vtable_ok;
     t->asid_ok = x->asid_ok;
@@ -538,6 +547,41 @@ static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
     ks->oor_active = h->oor_active != 0;
 }
 
+/* the hypervisor's VCPUs and VGIC (kstate's, sim/vcpu.h) */
+_Static_assert(KS_MAX_VCPUS <= HK_MAX_VCPUS && KS_VGIC_MAX_LRS == HK_VGIC_LRS && VGIC_LR_TYPE == HK_LR_TYPE &&
+                   VGIC_LR_EOI == HK_LR_EOI,
+               "the VCPUs and list registers of kstate and hk_state differ");
+
+static void vcpus_to_hk(const struct kstate *ks, struct hk_state *h)
+{
+    h->n_vcpus = ks->n_vcpus;
+    h->cur_vcpu = ks->cur_vcpu;
+    h->vcpu_active = ks->vcpu_active;
+    h->vgic_num_lr = ks->vgic_num_lr;
+    h->vgic_misr_eoi = ks->vgic_misr_eoi;
+    h->vgic_eisr = ks->vgic_eisr;
+    memcpy(h->vgic_lr, ks->vgic_lr, sizeof h->vgic_lr);
+    for (int i = 0; i < ks->n_vcpus; i++) {
+        h->vcpus[i].tcb = ks->vcpus[i].tcb;
+        h->vcpus[i].vppi_masked = ks->vcpus[i].vppi_masked;
+        memcpy(h->vcpus[i].lr, ks->vcpus[i].lr, sizeof h->vcpus[i].lr);
+    }
+}
+
+static void vcpus_from_hk(const struct hk_state *h, struct kstate *ks)
+{
+    ks->cur_vcpu = h->cur_vcpu;
+    ks->vcpu_active = h->vcpu_active;
+    ks->vgic_misr_eoi = h->vgic_misr_eoi;
+    ks->vgic_eisr = h->vgic_eisr;
+    memcpy(ks->vgic_lr, h->vgic_lr, sizeof ks->vgic_lr);
+    for (int i = 0; i < ks->n_vcpus; i++) {
+        ks->vcpus[i].tcb = h->vcpus[i].tcb;
+        ks->vcpus[i].vppi_masked = h->vcpus[i].vppi_masked;
+        memcpy(ks->vcpus[i].lr, h->vcpus[i].lr, sizeof ks->vcpus[i].lr);
+    }
+}
+
 void rk_to_hk(const struct kstate *ks, struct hk_state *h)
 {
     node_to_hk(ks, h);
@@ -561,6 +605,7 @@ void rk_to_hk(const struct kstate *ks, struct hk_state *h)
         h->replies[i] = (struct hk_reply){r->tcb, r->prev, r->next, r->sc_head};
     }
     irqs_to_hk(ks, h);
+    vcpus_to_hk(ks, h);
     h->sys_call = 0;
 }
 
@@ -603,6 +648,7 @@ static void from_hk(const struct hk_state *h, struct kstate *ks, unsigned cores,
         ks->replies[i].sc_head = x->sc_head;
     }
     irqs_from_hk(h, ks);
+    vcpus_from_hk(h, ks);
 }
 
 /* ---- running ---- */
@@ -664,6 +710,7 @@ static void hk_copy_used(const struct rk_kernel *k, struct hk_state *dst, const 
     memcpy(dst->ntfns, src->ntfns, src->n_ntfns * sizeof src->ntfns[0]);
     memcpy(dst->eps, src->eps, src->n_eps * sizeof src->eps[0]);
     memcpy(dst->replies, src->replies, sizeof dst->replies);
+    memcpy(&dst->n_vcpus, &src->n_vcpus, offsetof(struct hk_state, n_irqs) - offsetof(struct hk_state, n_vcpus));
     dst->n_irqs = src->n_irqs;
     memcpy(dst->irq_state, src->irq_state, src->n_irqs);
     memcpy(dst->irq_masked, src->irq_masked, src->n_irqs);

@@ -3,6 +3,7 @@
 
 #include "cost_hooks.h"
 #include "endpoint.h"
+#include "faulthandler.h"
 #include "kassert.h"
 #include "refill.h"
 #include "sched.h"
@@ -61,20 +62,12 @@ void chargeBudget(struct kstate *ks, ticks_t consumed, bool can_timeout_fault)
     }
 }
 
-/* sendFaultIPC for a timeout fault (tcbFault = current_fault): blocking,
- * no call, no donation (handleTimeout, faulthandler.c:28, 40-45). The
- * handler cap is modelled as badge 0 with the grant right and not
- * grant-reply (a valid fault handler has one of them: validFaultHandler),
- * the cap the real-kernel bridge gives a thread with a timeout handler
- * (real/glue/hk_bridge.c), so that the two agree on what the sender keeps
- * in its thread state. */
+/* what sendFaultIPC keeps in the thread state of a timeout fault's sender
+ * (handleTimeout, faulthandler.c:28, 40-45: no donation; the handler cap as
+ * sim/faulthandler.h models it: badge 0, grant, not grant-reply, the cap
+ * the real-kernel bridge gives a thread with a timeout handler,
+ * real/glue/hk_bridge.c) */
 static const struct ipc_send fault_send = {.blocking = true, .grant = true};
-
-static void sendFaultIPC(struct kstate *ks, int t, int e)
-{
-    ks->tcbs[t].fault = FAULT_Timeout;
-    sendIPC(ks, &fault_send, t, e);
-}
 
 /* handleTimeout. A thread whose handler endpoint is not in the state (a
  * generated state: timeout_ep is KS_NONE) keeps the earlier abstraction:
@@ -83,10 +76,11 @@ void handleTimeout(struct kstate *ks, int t)
 {
     int e = ks->tcbs[t].timeout_ep;
     if (e != KS_NONE) {
-        sendFaultIPC(ks, t, e);
+        sendFaultIPC(ks, t, (struct ks_fault_msg){FAULT_Timeout, KS_NONE}, e, false);
         return;
     }
     ks->tcbs[t].fault = FAULT_Timeout;
+    ks->tcbs[t].fault_lr = KS_NONE;
     ks->tcbs[t].blocking = KS_NONE;
     ipc_keep_send(&ks->tcbs[t], &fault_send); /* as sendIPC blocking it on the handler's endpoint */
     setThreadState(ks, t, TS_BlockedOnSend);

@@ -109,9 +109,20 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
         | BIT(IDLE_SC_MAX_PERIOD)
         /* d500b9751 add GICv3 support and GIC_VERSION
          * (src/plat/qemu-arm-virt/config.cmake:75-79) */
-        | BIT(QEMU_GICV3),
+        | BIT(QEMU_GICV3)
+        /* 6dbe58ef0 Fix VGIC and VPPI maintenance handling: !isSchedulable
+         * (src/arch/arm/object/vcpu.c:123-124, 152-153); its undoing of the
+         * tcbQueued test of c64867ebd (base vcpu.c:121, 140), which trees
+         * from 6dbe58ef0 to 232471e90 lack (VCPU_FAULT_UNQUEUED), was
+         * itself undone by 232471e90 "try 3" */
+        | BIT(VCPU_FAULT_SCHEDULABLE),
 };
 
+/* The VCPU fault checks of the trees between and before (docs/model.md,
+ * "VCPUs"): seL4 12.1 to 6dbe58ef0 (2021-2025) test tcbQueued only, as
+ * base does; 6dbe58ef0 to 232471e90 (2025-2026) test isSchedulable only:
+ * VCPU_FAULT_SCHEDULABLE + VCPU_FAULT_UNQUEUED; before c64867ebd neither:
+ * VCPU_FAULT_UNQUEUED. */
 _Static_assert(KF_COUNT <= 16, "ks_config features is 16 bits");
 
 uint16_t cfg_kernel_features(int k)

@@ -5,6 +5,7 @@
 
 #include "refill.h"
 #include "sched.h"
+#include "vcpu.h"
 
 bool fp_domain_expired(const struct kstate *ks, bool entry_clock)
 {
@@ -94,6 +95,8 @@ void thread_state_set_replyObject_np(struct ks_tcb *t, int r)
 
 void switchToThread_fp(struct kstate *ks, int t)
 {
+    if (ks->cfg.hyp) /* mode/fastpath/fastpath.h:35-37 */
+        vcpu_switch(ks, ks->tcbs[t].vcpu);
     ks->vspace = (int8_t)t;
     lazyFPURestore(ks, t);
     ks->cur_thread = (int8_t)t;

@@ -196,6 +196,7 @@ void doReplyTransfer(struct kstate *ks, int sender, int r)
         setThreadState(ks, t, TS_Running);
     } else {
         ks->tcbs[t].fault = FAULT_None;
+        ks->tcbs[t].fault_lr = KS_NONE;
         setThreadState(ks, t, TS_Restart);
     }
     resume_replied(ks, t, fault);

@@ -12,6 +12,7 @@
 #include "refill.h"
 #include "reply.h"
 #include "sched.h"
+#include "vcpu.h"
 
 static const struct { const char *name, *what; bool fallback; } exits[] = {
 #define FP_EXIT_TEXT(id, name, what) {name, what, #id[3] == 'S'},
@@ -249,6 +250,8 @@ static void switch_direct(struct kstate *ks, int dest, struct fp_fixes *fixes)
      * armv_contextSwitch_HWASID installs dest's vspace root with the ASID
      * (hyp: the stored VMID) check_dest found valid */
     COST_W(ks, 2); /* TTBR0 (armv_contextSwitch_HWASID), ksCurThread */
+    if (ks->cfg.hyp) /* fastpath.h:35-37: the VCPU first */
+        vcpu_switch(ks, ks->tcbs[dest].vcpu);
     ks->vspace = (int8_t)dest;
     lazyFPURestore(ks, dest); /* master's switchToThread_fp (fastpath.h:45-47) */
     ks->cur_thread = (int8_t)dest;

@@ -7,6 +7,7 @@
 #include "kassert.h"
 #include "ntfn.h"
 #include "sched.h"
+#include "vcpu.h"
 
 /* handleIPI (src/smp/ipi.c): a reschedule request; the remote call's work
  * (stall, TLB maintenance, ...) on behalf of another core is not modelled */
@@ -16,6 +17,22 @@ static void handleIPI(struct kstate *ks, int irq)
         rescheduleRequired(ks);
     else if (irq != KS_IRQ_REMOTE_CALL_IPI)
         KASSERT(ks, false, A_IPI_INVALID);
+}
+
+/* handleReservedIRQ (include/arch/arm/arch/object/interrupt.h:22-52 at
+ * 1326364bc, :20-45 at 43607edb6): on a hypervisor build the VGIC
+ * maintenance interrupt and the virtual PPIs; the PMU overflow, the TK1's
+ * SMMU and the report of other reserved IRQs are not modelled */
+static void handleReservedIRQ(struct kstate *ks, int irq)
+{
+    if (!ks->cfg.hyp)
+        return;
+    if (irq == INTERRUPT_VGIC_MAINTENANCE) {
+        VGICMaintenance(ks);
+        return;
+    }
+    if (irqVPPIEventIndex(irq) != VPPIEventIRQ_invalid)
+        VPPIEvent(ks, irq);
 }
 
 /* handleInterrupt */
@@ -55,7 +72,8 @@ void handleInterrupt(struct kstate *ks, int irq)
         handleIPI(ks, irq);
         break;
     case IRQ_Reserved:
-        break; /* handleReservedIRQ: no PMU or VGIC maintenance modelled */
+        handleReservedIRQ(ks, irq);
+        break;
     case IRQ_Inactive:
         COST_SEC(ks, SEC_EXIT);
         maskInterrupt(ks, true, irq);

@@ -97,7 +97,11 @@
     X(A_REPLY_POP_HEAD, "reply_pop", "the popped reply's predecessor is the new head") \
     X(A_REPLY_REMOVE_TCB, "reply_remove_tcb", "thread blocked on a reply") \
     X(A_SENDIPC_DEST_SUFFICIENT, "sendIPC", "receiver's SC sufficient and ready") \
-    X(A_CALL_DEST, "fastpath_call", "the endpoint's queue head is a receiver")
+    X(A_CALL_DEST, "fastpath_call", "the endpoint's queue head is a receiver") \
+    X(A_VPPI_INDEX, "VPPIEvent", "irqVPPIEventIndex(irq) != VPPIEventIRQ_invalid") \
+    X(A_VPPI_RUNNABLE, "VPPIEvent", "isRunnable(ksCurThread) with the VCPU active") \
+    X(A_VGIC_CUR_VCPU, "VGICMaintenance", "armHSCurVCPU != NULL && armHSVCPUActive") \
+    X(A_VGIC_RUNNABLE, "VGICMaintenance", "isRunnable(ksCurThread) with the VCPU active")
 
 enum kassert_id {
 #define KASSERT_ENUM(id, fn, msg) id,

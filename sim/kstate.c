@@ -63,6 +63,7 @@ int ks_add_tcb(struct kstate *ks, const char *name)
     memset(t, 0, sizeof *t);
     set_name(t->name, name, PREFIX("t"), i);
     t->blocking = t->reply = t->sc = t->bound_ntfn = t->timeout_ep = KS_NONE;
+    t->vcpu = t->fault_ep = t->fault_lr = KS_NONE;
     t->sched_next = t->sched_prev = t->ep_next = t->ep_prev = KS_NONE;
     t->vtable_ok = t->asid_ok = t->vmid_ok = true;
     return i;
@@ -116,6 +117,18 @@ int ks_add_reply(struct kstate *ks, const char *name)
     return i;
 }
 
+int ks_add_vcpu(struct kstate *ks, const char *name)
+{
+    if (ks->n_vcpus >= KS_MAX_VCPUS)
+        return KS_NONE;
+    int i = ks->n_vcpus++;
+    struct ks_vcpu *v = &ks->vcpus[i];
+    memset(v, 0, sizeof *v);
+    set_name(v->name, name, PREFIX("vcpu"), i);
+    v->tcb = KS_NONE;
+    return i;
+}
+
 void ks_irq_touch(struct kstate *ks, int irq)
 {
     if (irq < ks->n_irqs || irq >= KS_MAX_IRQS)
@@ -161,6 +174,9 @@ int ks_init(struct kstate *ks, const char *board)
         ks->core_action[c] = KS_SA_RESUME;
         ks->core_deadline[c] = UINT64_MAX;
     }
+    ks->cur_vcpu = KS_NONE;
+    /* GIC-400's four list registers, as on every GICv2 board modelled */
+    ks->vgic_num_lr = 4;
     ks->dom_len = 1;
     ks->dom_sched[0] = dschedule_make(0, cfg_us_to_ticks(&ks->cfg, 10 * 1000));
     ks->domain_time = dschedule_duration(ks->dom_sched[0]);
@@ -220,7 +236,7 @@ NAME_TABLE(ks_ntfn_state_name, enum ks_ntfn_state, "Idle", "Waiting", "Active")
 NAME_TABLE(ks_ep_state_name, enum ks_ep_state, "Idle", "Send", "Recv")
 NAME_TABLE(ks_irq_state_name, enum ks_irq_state, "Inactive", "Signal", "Timer", "IPI", "Reserved")
 NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint")
-NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap")
+NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap", "vppi", "vgic")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
 NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep")
@@ -241,6 +257,7 @@ OBJ_NAME(ks_sc_name, scs, n_scs)
 OBJ_NAME(ks_ntfn_name, ntfns, n_ntfns)
 OBJ_NAME(ks_ep_name, eps, n_eps)
 OBJ_NAME(ks_reply_name, replies, n_replies)
+OBJ_NAME(ks_vcpu_name, vcpus, n_vcpus)
 
 bool ks_same(const struct kstate *a, const struct kstate *b)
 {
@@ -294,6 +311,8 @@ static void remap_tcb(struct kstate *ks, int i)
     }
     for (int k = 0; k < ks->n_scs; k++)
         fix_ref8(&ks->scs[k].tcb, i);
+    for (int k = 0; k < ks->n_vcpus; k++)
+        fix_ref8(&ks->vcpus[k].tcb, i);
     for (int k = 0; k < ks->n_ntfns; k++) {
         fix_ref8(&ks->ntfns[k].q_head, i);
         fix_ref8(&ks->ntfns[k].q_tail, i);
@@ -354,6 +373,7 @@ static void remap_ep(struct kstate *ks, int i)
         if (!tcb_blocks_on_ntfn(&ks->tcbs[k]))
             fix_ref8(&ks->tcbs[k].blocking, i);
         fix_ref8(&ks->tcbs[k].timeout_ep, i);
+        fix_ref8(&ks->tcbs[k].fault_ep, i);
     }
     fix_ref8(&ks->sys.ep, i);
 }
@@ -369,6 +389,17 @@ static void remap_reply(struct kstate *ks, int i)
         fix_ref8(&ks->replies[k].next, i);
     }
     fix_ref8(&ks->sys.reply, i);
+}
+
+/* a VCPU deleted while loaded leaves the core as vcpu_invalidate_active
+ * does (vcpu.c:261-268 at 1326364bc): none current, none active */
+static void remap_vcpu(struct kstate *ks, int i)
+{
+    for (int k = 0; k < ks->n_tcbs; k++)
+        fix_ref8(&ks->tcbs[k].vcpu, i);
+    if (ks->cur_vcpu == i)
+        ks->vcpu_active = false;
+    fix_ref8(&ks->cur_vcpu, i);
 }
 
 #define DROP(arr, count, i)                                                              \
@@ -399,6 +430,11 @@ void ks_remove(struct kstate *ks, enum ks_kind kind, int i)
     case KIND_REPLY:
         remap_reply(ks, i);
         DROP(replies, n_replies, i);
+        return;
+    case KIND_VCPU:
+        remap_vcpu(ks, i);
+        DROP(vcpus, n_vcpus, i);
+        memset(&ks->vcpus[ks->n_vcpus], 0, sizeof ks->vcpus[0]); /* the header is compared whole */
         return;
     }
 }

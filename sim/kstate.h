@@ -32,6 +32,11 @@
 #define KS_L2_SIZE ((KS_NUM_PRIOS + KS_WORD_BITS - 1) / KS_WORD_BITS)
 #define KS_MAX_ASSERTS 8
 #define KS_NAME_LEN 12
+#define KS_MAX_VCPUS 4
+/* the list registers the model holds per VCPU and in the VGIC: GICv3's
+ * most (ICH_VTR_EL2.ListRegs is 4 bits); the kernel's array is 64, GICv2's
+ * most (GIC_VCPU_MAX_NUM_LR) */
+#define KS_VGIC_MAX_LRS 16
 
 /* thread_state tsType */
 enum ks_ts {
@@ -51,10 +56,11 @@ enum ks_ep_state { EP_Idle, EP_Send, EP_Recv, EP_COUNT };
 enum ks_irq_state { IRQ_Inactive, IRQ_Signal, IRQ_Timer, IRQ_IPI, IRQ_Reserved, IRQ_STATE_COUNT };
 enum ks_cap_type { CAP_Null, CAP_Notification, CAP_Endpoint, CAP_TYPE_COUNT };
 /* tcbFault's type: none, a timeout fault (handleTimeout), a cap fault
- * (handleFault of a failed lookup; the model holds it only in a caller
+ * (handleFault of a failed lookup; the generator draws it only in a caller
  * blocked on the reply its fault handler received, the donating fault IPC
- * of sendFaultIPC, faulthandler.c:28-44) */
-enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_CapFault, FAULT_COUNT };
+ * of sendFaultIPC, faulthandler.c:28-44), and the two faults of the
+ * hypervisor's interrupt path (VPPIEvent, VGICMaintenance: sim/vcpu.h) */
+enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_CapFault, FAULT_VPPIEvent, FAULT_VGICMaintenance, FAULT_COUNT };
 
 /* The kernel entry a state is at: an interrupt (the IRQ path), a
  * SysSend (seL4_Send, seL4_Signal) by the current thread, the entry of
@@ -133,7 +139,13 @@ struct ks_tcb {
     bool ipc_grant;       /* blockingIPCCanGrant */
     bool ipc_grant_reply; /* blockingIPCCanGrantReply */
     bool ipc_call;        /* blockingIPCIsCall */
-    uint8_t pad0[4];
+    int8_t vcpu;         /* tcbArch.tcbVCPU (hypervisor builds, sim/vcpu.h) */
+    int8_t fault_ep;     /* the endpoint of the tcbFaultHandler cap; KS_NONE: a
+                            null cap (handleFault then makes the thread
+                            Inactive: handleNoFaultHandler) */
+    int8_t fault_lr;     /* a VGICMaintenance fault's idx, KS_NONE when its
+                            idxValid is 0; stale in other states */
+    uint8_t pad0;
     uint64_t badge_reg;  /* badgeRegister */
     uint64_t ipc_badge;  /* blockingIPCBadge */
 };
@@ -182,6 +194,21 @@ struct ks_reply {
     int8_t prev;         /* replyPrev */
     int8_t next;         /* replyNext, isHead clear */
     int8_t sc_head;      /* replyNext, isHead set */
+};
+
+/* A VCPU object (vcpu_t, include/arch/arm/arch/object/vcpu.h): its
+ * thread, the masked state of its one virtual PPI (n_VPPIEventIRQ is 1: the
+ * virtual timer) and the VGIC list registers it saves (vgic.lr); the
+ * registers of the guest are not modelled. A list register is the
+ * bits of virq_t the maintenance path reads and writes: VGIC_LR_*. */
+#define VGIC_LR_TYPE 3u  /* virqType: 0 invalid, 1 pending, 2 active, 3 pending and active */
+#define VGIC_LR_EOI 4u   /* virqEOIIRQEN: a maintenance interrupt at its EOI */
+struct ks_vcpu {
+    char name[KS_NAME_LEN];
+    int8_t tcb;          /* vcpuTCB */
+    bool vppi_masked;    /* vppi_masked[VPPIEventIRQ_VTimer] */
+    uint8_t pad0[2];
+    uint8_t lr[KS_VGIC_MAX_LRS]; /* vgic.lr */
 };
 
 /* The cap in an IRQ's handler slot (intStateIRQNode[irq].cap). */
@@ -307,6 +334,23 @@ struct kstate {
     bool oor_active;     /* the GIC's active state of that IRQ (irq_active) */
     uint8_t pad4[5];
 
+    /* hypervisor builds (sim/vcpu.h): core 0's armHSCurVCPU and
+     * armHSVCPUActive, and its VGIC's virtual interface control registers
+     * the maintenance path reads: the list registers, GICH_EISR0/1 as one
+     * word, GICH_MISR's EOI bit, and the number of list registers
+     * (gic_vcpu_num_list_regs). The hardware computes EISR and MISR from
+     * the list registers; the kernel does not trust that (VGICMaintenance),
+     * so the state holds them as read. */
+    int8_t cur_vcpu;
+    bool vcpu_active;
+    uint8_t vgic_num_lr;
+    bool vgic_misr_eoi;
+    uint8_t n_vcpus;
+    uint8_t pad5a[3];
+    uint64_t vgic_eisr;
+    uint8_t vgic_lr[KS_VGIC_MAX_LRS];
+    struct ks_vcpu vcpus[KS_MAX_VCPUS];
+
     /* the system-call entry's inputs (sys.entry == ENTRY_SIGNAL) */
     struct ks_sysin sys;
 
@@ -381,13 +425,14 @@ int ks_add_sc(struct kstate *ks, const char *name);
 int ks_add_ntfn(struct kstate *ks, const char *name);
 int ks_add_ep(struct kstate *ks, const char *name);
 int ks_add_reply(struct kstate *ks, const char *name);
+int ks_add_vcpu(struct kstate *ks, const char *name);
 
 static inline struct ks_tcb *ks_tcb(struct kstate *ks, int i) { return &ks->tcbs[i]; }
 static inline struct ks_sc *ks_sc(struct kstate *ks, int i) { return &ks->scs[i]; }
 
 /* Delete object i of a kind. References to it become KS_NONE and later
  * indices shift down by one: callers detach the object first. */
-enum ks_kind { KIND_TCB, KIND_SC, KIND_NTFN, KIND_EP, KIND_REPLY };
+enum ks_kind { KIND_TCB, KIND_SC, KIND_NTFN, KIND_EP, KIND_REPLY, KIND_VCPU };
 void ks_remove(struct kstate *ks, enum ks_kind kind, int i);
 
 /* Make IRQ irq part of the modelled table (entries past n_irqs are an
@@ -424,5 +469,6 @@ const char *ks_sc_name(const struct kstate *ks, int i);
 const char *ks_ntfn_name(const struct kstate *ks, int i);
 const char *ks_ep_name(const struct kstate *ks, int i);
 const char *ks_reply_name(const struct kstate *ks, int i);
+const char *ks_vcpu_name(const struct kstate *ks, int i);
 
 #endif

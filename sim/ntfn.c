@@ -35,6 +35,7 @@ void cancelIPC(struct kstate *ks, int t)
     struct ks_tcb *tcb = &ks->tcbs[t];
     COST(ks, 1, 1, 1); /* tcbFault cleared; tsType */
     tcb->fault = FAULT_None;
+    tcb->fault_lr = KS_NONE;
     switch (tcb->state) {
     case TS_BlockedOnSend:
     case TS_BlockedOnReceive: {

@@ -3,6 +3,8 @@
  * not change these files. */
 #include "vspace.h"
 
+#include "vcpu.h"
+
 /* isValidNativeRoot (src/arch/arm/64/kernel/vspace.c:724-728), then
  * findVSpaceForASID of the cap's ASID giving that same root (:750-751) */
 static bool native_root_ok(const struct ks_tcb *t)
@@ -52,9 +54,12 @@ void setVMRoot(struct kstate *ks, int t)
     armv_contextSwitch(ks, t);
 }
 
-/* Arch_switchToThread (src/arch/arm/64/kernel/thread.c:14-20) */
+/* Arch_switchToThread (src/arch/arm/64/kernel/thread.c:14-20): on a
+ * hypervisor build, the thread's VCPU first (vcpu_switch) */
 void Arch_switchToThread(struct kstate *ks, int t)
 {
+    if (ks->cfg.hyp)
+        vcpu_switch(ks, ks->tcbs[t].vcpu);
     setVMRoot(ks, t);
 }
 
@@ -62,5 +67,7 @@ void Arch_switchToThread(struct kstate *ks, int t)
  * global user vspace, directly (the idle thread has no VTable cap) */
 void Arch_switchToIdleThread(struct kstate *ks)
 {
+    if (ks->cfg.hyp)
+        vcpu_switch(ks, KS_NONE);
     ks->vspace = KS_NONE;
 }

@@ -19,9 +19,9 @@ int vspace_after_switch(const struct kstate *ks, int t);
 
 /* setVMRoot: t's vspace root with its ASID (and VMID), or the global one */
 void setVMRoot(struct kstate *ks, int t);
-/* Arch_switchToThread: setVMRoot (the VCPU switch of hyp builds is not modelled) */
+/* Arch_switchToThread: vcpu_switch (hypervisor builds), setVMRoot */
 void Arch_switchToThread(struct kstate *ks, int t);
-/* Arch_switchToIdleThread: the global vspace */
+/* Arch_switchToIdleThread: no VCPU (hypervisor builds), the global vspace */
 void Arch_switchToIdleThread(struct kstate *ks);
 
 #endif

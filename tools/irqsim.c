@@ -56,6 +56,8 @@
     "      --fastpath pr1227|fixed  --seconds N  --seed N  --jobs N  --out DIR  --json FILE\n" \
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n" \
     "      --ntfns N (1-16)  --no-smp  --uniform-clock  --realistic  --quiet\n" \
+    "      --vcpus          hypervisor builds with VCPU threads: their virtual timer and VGIC\n" \
+    "                       maintenance interrupts (docs/model.md, \"VCPUs\")\n" \
     "      --board NAME  {boards} (default: drawn among them)\n" \
     "      --check-every N  invariant checker on 1 in N states and outcomes, and on each\n" \
     "                       class's first state (default 8; 1 checks all)\n" \
@@ -179,6 +181,7 @@ static const struct cli_opt family_table[] = {
     CLI_ROW(O, "--no-smp", CLI_CLEAR, fuzz.bounds.allow_smp),
     CLI_ROW(O, "--uniform-clock", CLI_CLEAR, fuzz.bounds.edges),
     CLI_ROW(O, "--realistic", CLI_SET, fuzz.bounds.realistic),
+    CLI_ROW(O, "--vcpus", CLI_SET, fuzz.bounds.vcpus),
     CLI_ROW(O, "--signal-fastpath", CLI_SET, fuzz.signal_fastpath),
     CLI_ROW(O, "--quiet", CLI_CLEAR, fuzz.progress),
     {"--seconds", CLI_REAL, offsetof(O, fuzz.seconds), 0.1, 86400, NULL, NULL, offsetof(O, seconds_set)},

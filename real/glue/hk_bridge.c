@@ -201,15 +201,22 @@ static int hk_irq_state_h(word_t st)
     }
 }
 
+/* hk_vcpu.c, appended after this file: the hypervisor's faults, VCPUs and VGIC */
+static seL4_Fault_t hk_fault_hyp_k(const struct hk_tcb *x);
+static void hk_fault_hyp_h(struct hk_tcb *x, seL4_Fault_t f);
+static int hk_load_vcpus(const struct hk_state *s);
+static void hk_save_vcpus(struct hk_state *s);
+
 /* tcbFault of the model's fault (HK_FAULT_*): the timeout fault's data
  * (the SC's badge) and the cap fault's (address, receive phase) are not
  * state the paths compare */
-static seL4_Fault_t hk_fault_k(int f)
+static seL4_Fault_t hk_fault_k(const struct hk_tcb *x)
 {
-    switch (f) {
+    switch (x->fault) {
+    case HK_FAULT_None: return seL4_Fault_NullFault_new();
     case HK_FAULT_Timeout: return seL4_Fault_Timeout_new(0);
     case HK_FAULT_CapFault: return seL4_Fault_CapFault_new(0, 0);
-    default: return seL4_Fault_NullFault_new();
+    default: return hk_fault_hyp_k(x);
     }
 }
 
@@ -218,6 +225,10 @@ static unsigned char hk_fault_h(word_t type)
     switch (type) {
     case seL4_Fault_Timeout: return HK_FAULT_Timeout;
     case seL4_Fault_CapFault: return HK_FAULT_CapFault;
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+    case seL4_Fault_VPPIEvent: return HK_FAULT_VPPIEvent;
+    case seL4_Fault_VGICMaintenance: return HK_FAULT_VGICMaintenance;
+#endif
     default: return HK_FAULT_None;
     }
 }
@@ -323,7 +334,11 @@ static void hk_load_tcb(const struct hk_state *s, int i)
         t->tcbEPNext = hk_tcb(x->ep_next);
         t->tcbEPPrev = hk_tcb(x->ep_prev);
     }
-    t->tcbFault = hk_fault_k(x->fault);
+    t->tcbFault = hk_fault_k(x);
+    /* the fault handler: an endpoint cap with the rights validFaultHandler
+     * asks (send, and grant or grant-reply; faulthandler.c) */
+    if (x->fault_ep >= 0)
+        slots[tcbFaultHandler].cap = cap_endpoint_cap_new(0, 0, 1, 1, 0, (word_t)&hk_ep_pool[x->fault_ep]);
     setRegister(t, badgeRegister, x->badge_reg);
     if (x->timeout_handler)
         slots[tcbTimeoutHandler].cap = cap_endpoint_cap_new(0, 0, 1, 1, 0, (word_t)HK_HIDDEN_EP);
@@ -680,6 +695,8 @@ HK_API int hk_load(const struct hk_state *s)
     hk_load_irqs(s);
     hk_load_node(s);
     hk_load_syscall(s, hk_irq_cap_k);
+    if (hk_load_vcpus(s) != 0)
+        return -1;
 #ifdef ENABLE_SMP_SUPPORT
     /* core 1's idle thread carries its own idle SC, which the state does not hold */
     for (word_t c = 1; c < CONFIG_MAX_NUM_NODES; c++)
@@ -745,6 +762,7 @@ static void hk_save_tcb(struct hk_state *s, int i)
         x->ep_next = x->ep_prev = HK_NONE;
 #endif
     x->fault = hk_fault_h(seL4_Fault_get_seL4_FaultType(t->tcbFault));
+    hk_fault_hyp_h(x, t->tcbFault);
     if (x->state == HK_TS_BlockedOnSend && b == (word_t)HK_HIDDEN_EP)
         x->ep_next = x->ep_prev = HK_NONE; /* the hidden endpoint's queue is not state */
     x->badge_reg = getRegister(t, badgeRegister);
@@ -754,6 +772,9 @@ static void hk_save_tcb(struct hk_state *s, int i)
     x->ipc_call = (unsigned char)thread_state_ptr_get_blockingIPCIsCall(ts);
     cte_t *slots = TCB_PTR_CTE_PTR(t, 0);
     x->timeout_handler = cap_get_capType(slots[tcbTimeoutHandler].cap) == cap_endpoint_cap;
+    cap_t fh = slots[tcbFaultHandler].cap;
+    x->fault_ep = (signed char)(cap_get_capType(fh) == cap_endpoint_cap ? hk_ep_index(cap_endpoint_cap_get_capEPPtr(fh))
+                                                                         : HK_NONE);
     cap_t vt = slots[tcbVTable].cap;
     x->vtable_ok = isValidVTableRoot_fp(vt);
     if (x->vtable_ok) {
@@ -947,6 +968,7 @@ HK_API int hk_save(struct hk_state *s)
 #endif
     s->ipi_sent = (unsigned char)(s->ipi_sent | hk_ipi_sent);
     hk_save_irqs(s);
+    hk_save_vcpus(s);
     return 0;
 }
 

@@ -115,9 +115,25 @@ static void hk_note_eoi(word_t v)
         hk_set_active(v & IRQ_MASK, 0);
 }
 
+/* GICv3's virtual interface registers of a hypervisor build
+ * (VGICMaintenance, vcpu_save, vcpu_restore): the list registers as
+ * written, EISR and MISR as loaded (the hardware recomputes them from the
+ * list registers: hk_vcpu.c's hk_vgic_sync, at the end of the entry, as
+ * no path reads them after it writes a list register) */
+static word_t hk_ich_lr[16], hk_ich_eisr, hk_ich_misr;
+
+static void hk_gic_sample(void);
+
 unsigned long hk_mrs(int reg)
 {
+    hk_gic_sample();
+    if (reg >= HK_REG_ICH_LR0 && reg < HK_REG_ICH_LR0 + 16)
+        return hk_ich_lr[reg - HK_REG_ICH_LR0];
     switch (reg) {
+    case HK_REG_ICH_EISR:
+        return hk_ich_eisr;
+    case HK_REG_ICH_MISR:
+        return hk_ich_misr;
     case HK_REG_CLOCK:
         return hk_now;
     case HK_REG_CVAL:
@@ -141,6 +157,11 @@ unsigned long hk_mrs(int reg)
 
 void hk_msr(int reg, unsigned long v)
 {
+    hk_gic_sample();
+    if (reg >= HK_REG_ICH_LR0 && reg < HK_REG_ICH_LR0 + 16) {
+        hk_ich_lr[reg - HK_REG_ICH_LR0] = v;
+        return;
+    }
     switch (reg) {
     case HK_REG_CVAL:
         hk_cval = v;
@@ -285,11 +306,46 @@ HK_API void hk_info(struct hk_info *o)
 
 /* The enable registers are write-one-to-set/clear; in host memory a write
  * just lands. Cleared before an entry, a bit found set afterwards is a
- * mask (clear-enable) or unmask (set-enable) done by that entry. */
+ * mask (clear-enable) or unmask (set-enable) done by that entry. An entry
+ * may mask an IRQ and unmask it later (VPPIEvent masks the virtual timer,
+ * a switch to a VCPU thread restores its mask: restore_virt_timer), so the
+ * registers are sampled at every system register access and at the end
+ * (hk_gic_sample): the last write seen of each IRQ is its state. Two
+ * writes to one IRQ with no system register access between them would
+ * read as a mask. */
+#define HK_EN_WORDS ARRAY_SIZE(hk_gicd.HK_GICD_SET)
+static uint32_t hk_en_seen[HK_EN_WORDS], hk_en_masked[HK_EN_WORDS]; /* the distributor's */
+static uint32_t hk_en_r_seen, hk_en_r_masked;                         /* core 0's PPIs and SGIs (GICv3) */
+
+static void hk_en_take(uint32_t *seen, uint32_t *masked, uint32_t set, uint32_t clr)
+{
+    *seen |= set | clr;
+    *masked = (*masked & ~set) | clr;
+}
+
+static void hk_gic_sample(void)
+{
+    for (word_t i = 0; i < HK_EN_WORDS; i++) {
+        uint32_t set = hk_gicd.HK_GICD_SET[i], clr = hk_gicd.HK_GICD_CLR[i];
+        if (!(set | clr))
+            continue;
+        hk_en_take(&hk_en_seen[i], &hk_en_masked[i], set, clr);
+        hk_gicd.HK_GICD_SET[i] = hk_gicd.HK_GICD_CLR[i] = 0;
+    }
+#if HK_GIC_VERSION == 3
+    uint32_t set = hk_gicr_sgi[0].isenabler0, clr = hk_gicr_sgi[0].icenabler0;
+    hk_en_take(&hk_en_r_seen, &hk_en_r_masked, set, clr);
+    hk_gicr_sgi[0].isenabler0 = hk_gicr_sgi[0].icenabler0 = 0;
+#endif
+}
+
 static void hk_gic_reset(word_t irq)
 {
-    for (word_t i = 0; i < ARRAY_SIZE(hk_gicd.HK_GICD_SET); i++)
+    for (word_t i = 0; i < HK_EN_WORDS; i++) {
         hk_gicd.HK_GICD_SET[i] = hk_gicd.HK_GICD_CLR[i] = 0;
+        hk_en_seen[i] = hk_en_masked[i] = 0;
+    }
+    hk_en_r_seen = hk_en_r_masked = 0;
 #if HK_GIC_VERSION == 2
     hk_gicc.int_ack = irq;   /* what GICC_IAR reads return */
     hk_gicc.eoi = HK_EOI_NONE;
@@ -310,19 +366,14 @@ static void hk_gic_reset(word_t irq)
 /* 1 masked, 0 unmasked by this entry, -1 not written */
 static int hk_gic_mask_written(word_t irq)
 {
-    word_t set, clr;
+    hk_gic_sample();
 #if HK_GIC_VERSION == 3
-    if (irq < SPI_START) {
-        set = hk_gicr_sgi[0].isenabler0;
-        clr = hk_gicr_sgi[0].icenabler0;
-        return (clr >> irq) & 1 ? 1 : (set >> irq) & 1 ? 0 : -1;
-    }
+    if (irq < SPI_START)
+        return (hk_en_r_seen >> irq) & 1 ? (int)((hk_en_r_masked >> irq) & 1) : -1;
 #endif
-    if (irq / 32 >= ARRAY_SIZE(hk_gicd.HK_GICD_SET))
+    if (irq / 32 >= HK_EN_WORDS)
         return -1;
-    set = hk_gicd.HK_GICD_SET[irq / 32];
-    clr = hk_gicd.HK_GICD_CLR[irq / 32];
-    return (clr >> (irq % 32)) & 1 ? 1 : (set >> (irq % 32)) & 1 ? 0 : -1;
+    return (hk_en_seen[irq / 32] >> (irq % 32)) & 1 ? (int)((hk_en_masked[irq / 32] >> (irq % 32)) & 1) : -1;
 }
 
 /* EOIs of this entry: GICv3 counts EOIR writes; GICv2's EOI register is
