@@ -826,6 +826,10 @@ int rk_gen_state(struct rk_kernel *k, struct kstate *ks, uint64_t seed, const st
     if ((unsigned)r.max_domains > k->cfg.num_domains)
         r.max_domains = (int)k->cfg.num_domains;
     r.allow_smp = k->cfg.smp;
+    /* a hypervisor build's states have VCPU threads (gen_bounds.vcpus):
+     * its interrupt path is VPPIEvent's and VGICMaintenance's too, and a
+     * run that never drew them would say nothing of that code */
+    r.vcpus = r.vcpus || k->cfg.hyp;
     struct gen_src src;
     gen_src_seed(&src, seed);
     if (gen_state(ks, &src, &r) != 0)
