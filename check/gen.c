@@ -23,6 +23,7 @@ void gen_bounds_default(struct gen_bounds *b)
     b->allow_smp = true;
     b->edges = true;
     b->realistic = false;
+    b->vcpus = false;
     b->kernel = KS_KERNEL_BASE;
     b->target = target_default();
     b->board = NULL;

@@ -5,7 +5,7 @@
 
 #include "refill.h"
 #include "sched.h"
-#include "vcpu.h"
+#include "vcpuswitch.h"
 
 bool fp_domain_expired(const struct kstate *ks, bool entry_clock)
 {

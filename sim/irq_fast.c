@@ -12,7 +12,7 @@
 #include "refill.h"
 #include "reply.h"
 #include "sched.h"
-#include "vcpu.h"
+#include "vcpuswitch.h"
 
 static const struct { const char *name, *what; bool fallback; } exits[] = {
 #define FP_EXIT_TEXT(id, name, what) {name, what, #id[3] == 'S'},

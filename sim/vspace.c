@@ -3,7 +3,7 @@
  * not change these files. */
 #include "vspace.h"
 
-#include "vcpu.h"
+#include "vcpuswitch.h"
 
 /* isValidNativeRoot (src/arch/arm/64/kernel/vspace.c:724-728), then
  * findVSpaceForASID of the cap's ASID giving that same root (:750-751) */

@@ -1381,6 +1381,30 @@ static void test_admit_left_by_signal(void **state)
     free(out);
 }
 
+/* A thread blocked on a VPPIEvent fault still in its ready queue (the
+ * trees between 6dbe58ef0 and 232471e90, docs/model.md "VCPUs"): fault;
+ * a VCPU naming a thread that does not name it back (associateVCPUTCB
+ * sets both, src/arch/arm/object/vcpu.c:300-301): vcpu. */
+static void test_fault_and_vcpu(void **state)
+{
+    (void)state;
+    struct kstate *ks = tc_state();
+    assert_int_equal(ks_init(ks, "imx8mm"), 0);
+    ks->cfg.hyp = true;
+    int t = build_thread(ks, "q", 100, 0);
+    build_sc(ks, "qsc", t, 8000, 80000, 0);
+    build_ready(ks, t);
+    ks->tcbs[t].state = TS_BlockedOnSend;
+    ks->tcbs[t].fault = FAULT_VPPIEvent;
+    ks->tcbs[t].blocking = (int8_t)build_ep(ks, "fep");
+    expect_at(ks, INV_AT_ENTRY, INV_FAULT, "a pending vppi fault", false);
+    ks->tcbs[t].state = TS_Running;
+    ks->tcbs[t].fault = FAULT_None;
+    ks->vcpus[ks_add_vcpu(ks, "v")].tcb = (int8_t)t;
+    expect_at(ks, INV_AT_ENTRY, INV_VCPU, "whose VCPU is -", false);
+    free(ks);
+}
+
 /* Every invariant id has been reported by some test above. */
 static void test_all_ids_covered(void **state)
 {
@@ -1426,6 +1450,7 @@ int main(void)
         cmocka_unit_test(test_admit_parse),
         cmocka_unit_test(test_admit_left_by),
         cmocka_unit_test(test_admit_left_by_signal),
+        cmocka_unit_test(test_fault_and_vcpu),
         cmocka_unit_test(test_all_ids_covered),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1072,7 +1072,8 @@ static void config_features(void **state)
     assert_int_equal(parse_str("board tx1\nconfig timer_hz=8000000 wcet_us=10 wcet_scale=1 precision_us=0 "
                                "overhead_ticks=0 domains=1 max_irq=187 gic=2 smp=0 fpu=1 hyp=0 kernel=master "
                                "features=SPLIT_EOI+STALE_REPLY_REF+DOMAIN_SCHEDULE_RUNTIME+FPU_RELEASE_AT_DOMAIN_END+"
-                               "FPU_OWNER_AT_SWITCH+MIGRATE_ONLY_WHEN_NEEDED+IDLE_SC_MAX_PERIOD+QEMU_GICV3\nnode\n",
+                               "FPU_OWNER_AT_SWITCH+MIGRATE_ONLY_WHEN_NEEDED+IDLE_SC_MAX_PERIOD+QEMU_GICV3+"
+                               "VCPU_FAULT_SCHEDULABLE\nnode\n",
                                &x->a, &e),
                      0);
     assert_int_equal(x->a.cfg.features, 0);
