@@ -4,6 +4,7 @@
 #include "budget.h"
 #include "domain.h"
 #include "endpoint.h"
+#include "faulthandler.h"
 #include "ipc.h"
 #include "irqhandler.h"
 #include "ntfn.h"
@@ -145,12 +146,12 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     }
 }
 
-/* handleFault (MCS, faulthandler.c:15-22) with a null fault handler cap,
- * the only one the model holds: sendFaultIPC finds no endpoint and
- * handleNoFaultHandler makes the thread Inactive (no tcbFault is stored) */
-static void handleFault(struct kstate *ks, int t)
+/* a failed cap lookup's fault (handleInvocation, handleRecv: current_fault
+ * = seL4_Fault_CapFault_new, then handleFault, faulthandler.c:15-22): to
+ * the thread's fault handler, or Inactive without one */
+static void cap_fault(struct kstate *ks, int t)
 {
-    setThreadState(ks, t, TS_Inactive);
+    handleFault(ks, t, (struct ks_fault_msg){FAULT_CapFault, KS_NONE});
 }
 
 /* The lookups of handleInvocation (syscall.c:320-343) a SysSend on a
@@ -184,7 +185,7 @@ static void handleInvocation(struct kstate *ks, const struct ks_call *c)
     bool call = c->sys == SYS_Call;
     if (lookups_fail(c)) {
         if (c->sys != SYS_ReplyRecv) /* isBlocking: not for SysReplyRecv's reply */
-            handleFault(ks, cur);
+            cap_fault(ks, cur);
         return;
     }
     if (decodeInvocation(ks, c) != SYSERR_NONE) {
@@ -211,7 +212,7 @@ static void handleRecv(struct kstate *ks, const struct ks_call *c)
         return;
     }
     if (c->cap != SCAP_EP || !(c->rights & EPR(EPR_RECV)) || c->reply_cap != RCAP_REPLY) {
-        handleFault(ks, cur);
+        cap_fault(ks, cur);
         return;
     }
     receiveIPC(ks, cur, c->ep, c->reply, true);

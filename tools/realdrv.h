@@ -86,6 +86,8 @@ struct real_run {
     struct rclass classes[REAL_MAX_CLASSES];
     int n_classes;
     uint64_t dropped, checks, diverged, halts, classified, known;
+    const char *known_what[8];     /* the known findings among the halts (rk_known_halt), in order seen */
+    uint64_t known_n[8];
     struct seen seen[REAL_MAX_CLASSES];
     int n_seen;
     uint64_t defect_hits[DEFECT_MAX];

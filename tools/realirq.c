@@ -52,6 +52,19 @@ static void model_path(struct kstate *ks, int path)
 }
 
 /* One path on one state: returns false when the build cannot run it. */
+/* a known finding's halts, by finding (at most 8 kinds; more are in r->known) */
+static void count_known(struct real_run *r, const char *what)
+{
+    for (int i = 0; i < 8; i++) {
+        if (!r->known_what[i])
+            r->known_what[i] = what;
+        if (r->known_what[i] == what) {
+            r->known_n[i]++;
+            return;
+        }
+    }
+}
+
 static bool validate_path(const struct real_opts *o, struct real_run *r, int path, uint64_t seed)
 {
     struct rk_extra x;
@@ -65,8 +78,10 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
         key.halt = true;
         snprintf(key.text, sizeof key.text, "%s", x.text);
         r->halts++;
-        if (rk_known_halt(x.text)) {
+        const char *what = rk_known_halt(x.text);
+        if (what) {
             r->known++;
+            count_known(r, what);
             return true;
         }
     } else {
@@ -108,8 +123,8 @@ static int validate(const struct real_opts *o, struct real_run *r)
     printf("  model against real kernel: %" PRIu64 " unexplained mismatches; %" PRIu64 " real-kernel halts, %" PRIu64
            " of them known findings\n",
            r->diverged, r->halts, r->known);
-    if (r->known)
-        printf("  known: %s\n", rk_known_halt("cap_vspace_cap_get_capVSBasePtr"));
+    for (int k = 0; k < 8 && r->known_what[k]; k++)
+        printf("  known (%" PRIu64 "): %s\n", r->known_n[k], r->known_what[k]);
     if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
