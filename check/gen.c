@@ -920,6 +920,30 @@ static void vcpu_irq(struct gen *g)
         ks->active_irq = INTERRUPT_VGIC_MAINTENANCE;
 }
 
+/* The VGIC's status registers as a GIC that misreports them would read:
+ * MISR's EOI bit with EISR empty, an EISR bit past the list registers in
+ * use (EISR1's too, a GICv2 with more), an EISR bit of a list register
+ * that is not invalid. They are hardware inputs, not kernel state, and
+ * VGICMaintenance guards against each ("the hardware should never give us
+ * an invalid index, but we don't want to trust it that far", master
+ * vcpu.c:180-185; its switch takes a pending or active LR too, :188-197) */
+static void vgic_misread(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    ks->vgic_misr_eoi = true;
+    switch (gpick(g, 3)) {
+    case 0:
+        ks->vgic_eisr = 0;
+        break;
+    case 1:
+        ks->vgic_eisr = 1ull << (ks->vgic_num_lr + gpick(g, 64u - ks->vgic_num_lr));
+        break;
+    default:
+        ks->vgic_eisr = ks->vgic_num_lr ? 1ull << gpick(g, ks->vgic_num_lr) : 0;
+        break;
+    }
+}
+
 /* Hypervisor builds with VCPU threads (b->vcpus), by the kernel's own
  * operations on a booted state: boot reserves the two PPIs unmasked
  * (arm/kernel/boot.c:128-129, setIRQState, interrupt.c:287-297); VCPUs get
@@ -969,6 +993,8 @@ static void gen_vcpus(struct gen *g)
         }
         if (chance(g->src, 4))
             invokeVCPUAckVPPI(ks, ks->cur_vcpu, VPPIEventIRQ_VTimer);
+        if (chance(g->src, 8))
+            vgic_misread(g);
     }
     bool vppi_line = ks->active_irq == INTERRUPT_VTIMER_EVENT || ks->active_irq == INTERRUPT_VGIC_MAINTENANCE;
     if (!chance(g->src, 4) || vppi_line) /* and gen_irqs' pick of either is redrawn: its mask is the VCPU's now */

@@ -301,8 +301,20 @@ so_intact() {
     want=$(sed -n 's/^so_size=//p' "$OUT/kernel.info" 2>/dev/null)
     [ -n "$want" ] && [ "$(stat -c %s "$OUT/hostkernel.so" 2>/dev/null)" = "$want" ]
 }
+# the tree a cached build was made from may be gone (a scratch copy): the
+# same tree, by its hash, is here now, and kernel.info's source= (which
+# kernel coverage reads the kernel's lines from) names it from now on
+refresh_source() {
+    local was
+    was=$(sed -n 's/^source=//p' "$OUT/kernel.info")
+    [ -d "$was" ] || [ "$was" = "$SRC" ] || {
+        sed "s|^source=.*|source=$SRC|" "$OUT/kernel.info" >"$OUT/kernel.info.tmp" &&
+            mv "$OUT/kernel.info.tmp" "$OUT/kernel.info"
+    } || true
+}
 if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ] && so_intact; then
     note "cached"
+    refresh_source
     echo "$OUT" || stdout_failed "the build's path, $OUT"
     exit 0
 fi

@@ -462,7 +462,10 @@ static int argued_line(struct cov_data *d, char *ln, const char *path, int no, c
         return rk_cov_say(why, len, "%s:%d: the argument names no kernel line (FILE.c:N or FILE.h:N): an unreachable branch "
                    "needs the line that makes it so", path, no);
     if (*cond && !strchr(cond, '='))
-        return rk_cov_say(why, len, "%s:%d: when %s: expected domains=N, cores=N or mode=debug|release", path, no, cond);
+        return rk_cov_say(why, len,
+                          "%s:%d: when %s: expected domains=N, cores=N, mode=debug|release, gic=2|3, hyp=0|1 or "
+                          "feature=NAME (kernel.info model_features)",
+                          path, no, cond);
     struct cov_argued *g = realloc(d->argued, (size_t)(d->nargued + 1) * sizeof *g);
     if (!g)
         return rk_cov_say(why, len, "out of memory");
@@ -518,7 +521,7 @@ static int match_line(const struct cov_data *d, const struct cov_fn *f, const st
 /* every KEY=VALUE of when (comma-separated) is a word of cfg */
 static bool when_holds(const char *when, const char *cfg)
 {
-    char pad[128], tok[80];
+    char pad[1600], tok[80];
     snprintf(pad, sizeof pad, " %s ", cfg);
     for (const char *w = when; *w;) {
         size_t n = strcspn(w, ",");

@@ -64,7 +64,7 @@ int covrun_build(const char *prog, const char *build, const char *tree, char *co
         snprintf(cov, n, "%s", build);
         return 0;
     }
-    char src[1024], board[64], dom[16], cores[16], debug[8], cmd[4096];
+    char src[1024], board[64], dom[16], cores[16], debug[8], defines[1024], cmd[4096];
     covrun_info(build, "source", src, sizeof src);
     /* the tree as given now: a cached build's source= is where the same
      * content was first built, which may be gone */
@@ -74,13 +74,18 @@ int covrun_build(const char *prog, const char *build, const char *tree, char *co
     covrun_info(build, "num_domains", dom, sizeof dom);
     covrun_info(build, "cores", cores, sizeof cores);
     covrun_info(build, "debug", debug, sizeof debug);
+    /* the build's -D options (kernel.info defines=, "-DNAME=VALUE ..."):
+     * the coverage build is the same kernel (a hypervisor build's VCPU
+     * path, say), only instrumented */
+    covrun_info(build, "defines", defines, sizeof defines);
     if (!src[0] || !board[0] || !dom[0] || !cores[0]) {
         fprintf(stderr, "%s: %s/kernel.info: no source, board, num_domains or cores\n", prog, build);
         return EXIT_USAGE;
     }
     /* the command line below quotes with ' */
-    if (strchr(src, '\'') || strchr(build, '\'') || strchr(board, '\'')) {
-        fprintf(stderr, "%s: %s: a path with a ' in it is not supported\n", prog, build);
+    if (strchr(src, '\'') || strchr(build, '\'') || strchr(board, '\'') || strchr(defines, '\'') ||
+        strpbrk(defines, "\"`$\\;|&<>()")) {
+        fprintf(stderr, "%s: %s: a path with a ' in it, or a kernel.info defines= with shell characters, is not supported\n", prog, build);
         return EXIT_USAGE;
     }
     /* beside BUILD, in its cache */
@@ -96,8 +101,8 @@ int covrun_build(const char *prog, const char *build, const char *tree, char *co
     else
         snprintf(cache, sizeof cache, ".");
     snprintf(cmd, sizeof cmd, "'%s/real/build-kernel.sh' --sel4 '%s' --board '%s' --domains '%s' --cores '%s' %s "
-             "--cache '%s' --coverage --quiet",
-             IRQSIM_SOURCE_DIR, src, board, dom, cores, !strcmp(debug, "1") ? "--debug" : "--release", cache);
+             "--cache '%s' --coverage --quiet %s",
+             IRQSIM_SOURCE_DIR, src, board, dom, cores, !strcmp(debug, "1") ? "--debug" : "--release", cache, defines);
     FILE *p = popen(cmd, "r");
     if (!p)
         return EXIT_DIVERGE;

@@ -65,15 +65,19 @@ struct kcov_counts {
     double seconds;
 };
 
+/* Kernel functions held to every branch beside the fastpaths: the
+ * hypervisor's interrupt handlers (issue 29), on the builds that have them */
+static const char *const extra_goals[] = {"VPPIEvent", "VGICMaintenance"};
+
 /* The functions every branch of which must be reached or argued: each
  * target's fastpath (its descriptor's fast_fn) that has a real-kernel
- * driver; NULL past the last. */
+ * driver, then extra_goals; NULL past the last. */
 static const char *goal_at(int i)
 {
     for (int t = 0; target_at(t) && t < KCOV_MAX_TARGETS; t++)
         if (real_driver_of(target_at(t)) && i-- == 0)
             return target_at(t)->fast_fn;
-    return NULL;
+    return i < (int)(sizeof extra_goals / sizeof extra_goals[0]) ? extra_goals[i] : NULL;
 }
 
 /* BUILD, the one argument that is not an option */
@@ -334,12 +338,20 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
 
 static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, const struct kcov_counts *c)
 {
-    char why[2048], root[1024], path[1200], cfg[96], dom[16], cores[16], debug[8];
+    char why[2048], root[1024], path[1200], cfg[1400], dom[16], cores[16], debug[8], gic[8], hyp[8], feats[1024];
     covrun_info(cov, "source", root, sizeof root);
     covrun_info(cov, "num_domains", dom, sizeof dom);
     covrun_info(cov, "cores", cores, sizeof cores);
     covrun_info(cov, "debug", debug, sizeof debug);
-    snprintf(cfg, sizeof cfg, "domains=%s cores=%s mode=%s", dom, cores, !strcmp(debug, "1") ? "debug" : "release");
+    covrun_info(cov, "gic_version", gic, sizeof gic);
+    covrun_info(cov, "hyp", hyp, sizeof hyp);
+    covrun_info(cov, "model_features", feats, sizeof feats);
+    /* what an argued entry's `when` may ask of the build: its
+     * configuration, and each feature the tree was probed to have */
+    int at = snprintf(cfg, sizeof cfg, "domains=%s cores=%s mode=%s gic=%s hyp=%s", dom, cores,
+                      !strcmp(debug, "1") ? "debug" : "release", gic, hyp);
+    for (char *f = strtok(feats, "+"); f && at > 0 && at < (int)sizeof cfg; f = strtok(NULL, "+"))
+        at += snprintf(cfg + at, sizeof cfg - (size_t)at, " feature=%s", f);
     char *json = covrun_gcov_json(cov, dir);
     if (!json) {
         fprintf(stderr, "irqsim kernel coverage: gcov gave no JSON for %s (gcov -b -j -t)\n", dir);

@@ -165,9 +165,13 @@ static int hk_load_vcpus(const struct hk_state *s)
     return s->n_vcpus ? hk_fail("VCPUs, and the build has no hypervisor support") : 0;
 }
 
+/* none: every thread has no VCPU, none is loaded */
 static void hk_save_vcpus(struct hk_state *s)
 {
-    (void)s;
+    for (int t = 0; t < s->n_tcbs; t++)
+        s->tcbs[t].vcpu = HK_NONE;
+    s->cur_vcpu = HK_NONE;
+    s->vcpu_active = 0;
 }
 
 static seL4_Fault_t hk_fault_hyp_k(const struct hk_tcb *x)
