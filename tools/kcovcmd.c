@@ -45,8 +45,10 @@ static const char usage[] =
     "  --seed S      the first seed (default 1)\n"
     "  --argued FILE the branches argued unreachable (default real/coverage-argued.txt)\n"
     "  --json FILE   {\"functions\": [{\"name\", \"branches\", \"reached\", \"argued\", ...}], ...}\n"
-    "  --all         list every branch neither reached nor argued, not only the fastpaths'\n"
-    "exit 0: every branch of fastpath_irq and fastpath_signal reached or argued, no argued\n"
+    "  --all         list every branch neither reached nor argued, not only the goal functions'\n"
+    "goal functions: the fastpaths of the bridged targets (fastpath_irq, fastpath_signal,\n"
+    "fastpath_call, fastpath_reply_recv) and, on hypervisor builds, VPPIEvent and VGICMaintenance\n"
+    "exit 0: every branch of the goal functions the build has reached or argued, no argued\n"
     "branch reached; 1 otherwise; 2 bad input; 3 the kernel cannot be built here;\n"
     "4 --json could not be written\n";
 
@@ -329,7 +331,7 @@ static int report(const struct kcov_opts *o, const struct cov_data *d, const str
     }
     printf("kernel coverage: ");
     print_counts(c, d);
-    printf(" in %.1f s; fastpath branches neither reached nor argued: %d; stale arguments: %d%s\n", c->seconds,
+    printf(" in %.1f s; goal branches (fastpaths, VCPU handlers) neither reached nor argued: %d; stale arguments: %d%s\n", c->seconds,
            goal_open, stale, unmatched ? "; some arguments name lines not in this tree (above)" : "");
     int rc = o->json ? write_json(o, d, fl, n, c, cov, stale) : 0;
     free(fl);
