@@ -79,7 +79,9 @@ static struct ks_fault_msg eoi_fault(struct kstate *ks, int idx)
         virq &= (uint8_t)~VGIC_LR_EOI;
     ks->vgic_lr[idx] = virq;
     vgic_hw_sync(ks);
-    bool loaded = ks->cur_vcpu != KS_NONE && ks->vcpu_active;
+    /* the kernel tests armHSVCPUActive again (vcpu.c:202-203); it holds:
+     * VGICMaintenance returned otherwise (vcpu.c:163-166) */
+    bool loaded = ks->cur_vcpu != KS_NONE;
     KASSERT(ks, loaded, A_VGIC_CUR_VCPU);
     if (loaded)
         ks->vcpus[ks->cur_vcpu].lr[idx] = virq;

@@ -167,10 +167,11 @@ static void test_object_names(void **state)
     ks_add_ntfn(ks, "n");
     ks_add_ep(ks, "e");
     ks_add_reply(ks, "r");
+    ks_add_vcpu(ks, "v");
     const char *(*fns[])(const struct kstate *, int) = {ks_tcb_name, ks_sc_name, ks_ntfn_name, ks_ep_name,
-                                                         ks_reply_name};
-    static const char *const first[] = {"idle", "idle_sc", "n", "e", "r"};
-    for (unsigned f = 0; f < 5; f++) {
+                                                         ks_reply_name, ks_vcpu_name};
+    static const char *const first[] = {"idle", "idle_sc", "n", "e", "r", "v"};
+    for (unsigned f = 0; f < 6; f++) {
         assert_string_equal(fns[f](ks, 0), first[f]);
         assert_string_equal(fns[f](ks, KS_NONE), "-");
         assert_string_equal(fns[f](ks, -2), "?");
@@ -374,6 +375,41 @@ static void test_remove_ep(void **state)
     free(ks);
 }
 
+/* VCPUs: capacity; deleting one that a thread names and the core has
+ * loaded leaves no thread naming it and the core as
+ * vcpu_invalidate_active leaves it (none loaded, none active, master
+ * vcpu.c:261-268); deleting a thread clears and shifts the VCPUs' links */
+static void test_remove_vcpu(void **state)
+{
+    (void)state;
+    struct kstate *ks = tc_state();
+    assert_int_equal(ks_init(ks, "imx8mm"), 0);
+    int a = ks_add_tcb(ks, "a"), b = ks_add_tcb(ks, "b"), c = ks_add_tcb(ks, "c");
+    for (int v = 0; v < KS_MAX_VCPUS; v++)
+        assert_int_equal(ks_add_vcpu(ks, NULL), v);
+    assert_int_equal(ks_add_vcpu(ks, "x"), KS_NONE);
+    ks->vcpus[1].tcb = (int8_t)b, ks->tcbs[b].vcpu = 1;
+    ks->vcpus[2].tcb = (int8_t)c, ks->tcbs[c].vcpu = 2;
+    ks->cur_vcpu = 1, ks->vcpu_active = true;
+    ks_remove(ks, KIND_VCPU, 1);
+    assert_int_equal(ks->n_vcpus, KS_MAX_VCPUS - 1);
+    assert_int_equal(ks->tcbs[b].vcpu, KS_NONE);
+    assert_int_equal(ks->tcbs[c].vcpu, 1); /* shifted down */
+    assert_int_equal(ks->vcpus[1].tcb, c);
+    assert_int_equal(ks->cur_vcpu, KS_NONE);
+    assert_false(ks->vcpu_active);
+    /* a VCPU not loaded: the core keeps its own */
+    ks->cur_vcpu = 1, ks->vcpu_active = true;
+    ks_remove(ks, KIND_VCPU, 0);
+    assert_int_equal(ks->cur_vcpu, 0);
+    assert_true(ks->vcpu_active);
+    /* thread a goes: c's VCPU names c at its new index */
+    ks_remove(ks, KIND_TCB, a);
+    assert_int_equal(ks->vcpus[0].tcb, c - 1);
+    assert_int_equal(ks->tcbs[c - 1].vcpu, 0);
+    free(ks);
+}
+
 static void test_remove_reply(void **state)
 {
     (void)state;
@@ -422,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_remove_ntfn),
         cmocka_unit_test(test_remove_ep),
         cmocka_unit_test(test_remove_reply),
+        cmocka_unit_test(test_remove_vcpu),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -380,6 +380,25 @@ static void test_switch(void **state)
  * vcpu_disable(NULL) masks nothing, :261-268); a thread that is not
  * current is not switched to. dissociateVCPUTCB of a VCPU loaded but not
  * active leaves nothing active. invokeVCPUAckVPPI clears the flag only. */
+/* restore_virt_timer asks isIRQActive first (generic_timer.c:132): a
+ * state whose IRQ table ends below the virtual timer's PPI holds it
+ * Inactive, and the switch to a VCPU then writes no mask */
+static void test_switch_vtimer_inactive(void **state)
+{
+    (void)state;
+    int t = 0;
+    struct kstate *ks = tc_running("vm", "vmsc", &t, NULL);
+    ks->cfg.hyp = true;
+    ks->n_irqs = INTERRUPT_VTIMER_EVENT; /* 0..26: the timer's PPI is past the table */
+    int v = ks_add_vcpu(ks, "v");
+    ks->vcpus[v].vppi_masked = true;
+    associateVCPUTCB(ks, v, t);
+    assert_int_equal(ks->cur_vcpu, v);
+    assert_true(ks->vcpu_active);
+    assert_int_equal(ks->n_irqs, INTERRUPT_VTIMER_EVENT); /* no mask written: the table did not grow */
+    free(ks);
+}
+
 static void test_bind(void **state)
 {
     (void)state;
@@ -489,6 +508,7 @@ int main(void)
         cmocka_unit_test(test_vgic_untrusted),
         cmocka_unit_test(test_vgic_exits),
         cmocka_unit_test(test_switch),
+        cmocka_unit_test(test_switch_vtimer_inactive),
         cmocka_unit_test(test_bind),
         cmocka_unit_test(test_thread_switch),
         cmocka_unit_test(test_invariant_and_scenario),
