@@ -198,6 +198,25 @@ bool real_next_state(const struct real_opts *o, struct real_run *r, uint64_t see
     return false;
 }
 
+int real_refused_ipc(const struct real_opts *o, const struct real_run *r)
+{
+    if (r->k.info.call_fastpath)
+        return 0;
+    fprintf(stderr, "irqsim %s: %s has no %s (CONFIG_FASTPATH, kernel.info call_fastpath=0)\n", o->cmd, o->build,
+            o->target->fast_fn);
+    return -1;
+}
+
+int real_loop_next(const struct real_opts *o, struct real_run *r, struct progress *pr, uint64_t i)
+{
+    if (real_done(o, r, i))
+        return 0;
+    if (real_next_state(o, r, o->seed + i))
+        return 1;
+    progress_end(pr, false);
+    return -1;
+}
+
 int real_pair_done(struct real_run *r, const char *path, int ws, int wf, const struct rk_extra *xs,
                    const struct rk_extra *xf)
 {
@@ -389,11 +408,8 @@ int real_sys_validate(const struct real_opts *o, struct real_run *r)
     uint64_t i = 0, unfit = 0;
     struct progress pr;
     progress_init(&pr, o->progress, 1.0);
-    for (; !real_done(o, r, i); i++) {
-        if (!real_next_state(o, r, o->seed + i)) {
-            progress_end(&pr, false);
-            return EXIT_USAGE;
-        }
+    int more;
+    for (; (more = real_loop_next(o, r, &pr, i)) > 0; i++) {
         struct rk_syscall sys;
         if (rk_sys_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, d->paths[0], o->seed + i) ||
             !validate_path(o, r, &st, &sys, d->paths[1], o->seed + i)) {
@@ -403,6 +419,8 @@ int real_sys_validate(const struct real_opts *o, struct real_run *r)
         }
         real_progress(&pr, o, r, i);
     }
+    if (more < 0)
+        return EXIT_USAGE;
     progress_end(&pr, false);
     r->checks = i;
     double t = progress_now() - r->t0;
@@ -423,11 +441,8 @@ int real_sys_fuzz(const struct real_opts *o, struct real_run *r)
     uint64_t i = 0, ran = 0, unfit = 0;
     struct progress pr;
     progress_init(&pr, o->progress, 1.0);
-    for (; !real_done(o, r, i); i++) {
-        if (!real_next_state(o, r, o->seed + i)) {
-            progress_end(&pr, false);
-            return EXIT_USAGE;
-        }
+    int more;
+    for (; (more = real_loop_next(o, r, &pr, i)) > 0; i++) {
         struct rk_syscall sys;
         struct rk_extra xs, xf;
         int ws = -1, wf = -1;
@@ -461,6 +476,8 @@ int real_sys_fuzz(const struct real_opts *o, struct real_run *r)
         real_fuzz_divergence(o, r, &key, "real slowpath", d->path_names[1]);
         real_progress(&pr, o, r, i);
     }
+    if (more < 0)
+        return EXIT_USAGE;
     progress_end(&pr, false);
     r->checks = ran; /* what the command's "nothing checked" rule and its JSON count */
     printf("fuzz --real --target %s: %" PRIu64 " %s, real %s against the real syscall slowpath: %" PRIu64

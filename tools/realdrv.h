@@ -196,6 +196,13 @@ void real_progress(struct progress *pr, const struct real_opts *o, const struct 
 /* The next generated state of the build in r->in; false when the
  * generator cannot make states for it (said, and the run stops). */
 bool real_next_state(const struct real_opts *o, struct real_run *r, uint64_t seed);
+/* The call and reply_recv drivers' refusal of a build without
+ * CONFIG_FASTPATH (their `refused`): -1 after saying so, else 0. */
+int real_refused_ipc(const struct real_opts *o, const struct real_run *r);
+/* The head of every --real loop: 1 when r->in holds state i, 0 when the
+ * run is over (real_done), -1 when the generator cannot make states for
+ * the build (said, and the progress line closed: the caller exits 2). */
+int real_loop_next(const struct real_opts *o, struct real_run *r, struct progress *pr, uint64_t i);
 /* After both real paths of check --real ran: the exit status when one
  * could not run (EXIT_USAGE) or the kernel halted (EXIT_DIVERGE, with the
  * halting side's text); -1 when both finished. */

@@ -102,11 +102,8 @@ static int validate(const struct real_opts *o, struct real_run *r)
     uint64_t i = 0;
     struct progress pr;
     progress_init(&pr, o->progress, 1.0);
-    for (; !real_done(o, r, i); i++) {
-        if (!real_next_state(o, r, o->seed + i)) {
-            progress_end(&pr, false);
-            return EXIT_USAGE;
-        }
+    int more;
+    for (; (more = real_loop_next(o, r, &pr, i)) > 0; i++) {
         validate_path(o, r, RK_SLOW, o->seed + i);
         if (fast)
             validate_path(o, r, RK_FAST, o->seed + i);
@@ -114,6 +111,8 @@ static int validate(const struct real_opts *o, struct real_run *r)
             fixed_ok = validate_path(o, r, RK_FIXED, o->seed + i);
         real_progress(&pr, o, r, i);
     }
+    if (more < 0)
+        return EXIT_USAGE;
     progress_end(&pr, false);
     r->checks = i;
     double t = progress_now() - r->t0;
@@ -167,13 +166,16 @@ static int fuzz(const struct real_opts *o, struct real_run *r)
     uint64_t i = 0;
     struct progress pr;
     progress_init(&pr, o->progress, 1.0);
-    for (; !real_done(o, r, i); i++) {
-        if (!real_next_state(o, r, o->seed + i) || fuzz_one(o, r, fast, o->seed + i)) {
+    int more;
+    for (; (more = real_loop_next(o, r, &pr, i)) > 0; i++) {
+        if (fuzz_one(o, r, fast, o->seed + i)) {
             progress_end(&pr, false);
             return EXIT_USAGE;
         }
         real_progress(&pr, o, r, i);
     }
+    if (more < 0)
+        return EXIT_USAGE;
     progress_end(&pr, false);
     r->checks = i;
     double t = progress_now() - r->t0;

@@ -12,16 +12,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include "realdrv.h"
 
-#include <stdio.h>
-
-static int refused(const struct real_opts *o, const struct real_run *r)
-{
-    if (r->k.info.call_fastpath)
-        return 0;
-    fprintf(stderr, "irqsim %s: %s has no reply_recv fastpath (CONFIG_FASTPATH)\n", o->cmd, o->build);
-    return -1;
-}
-
 static int check(struct real_run *r, const char *path)
 {
     return real_sys_check(r, path, &realrr_driver);
@@ -35,7 +25,7 @@ static int run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *
 
 const struct real_driver realrr_driver = {
     .name = "reply_recv",
-    .refused = refused,
+    .refused = real_refused_ipc,
     .validate = real_sys_validate,
     .fuzz = real_sys_fuzz,
     .check = check,
