@@ -397,42 +397,27 @@ static void check_ready_queues(struct ctx *c)
         fail(c, INV_READY_QUEUE, "%d threads flagged queued but %d reachable from queue heads", flagged, counted);
 }
 
-/* The bitmaps of one core and domain as its queued threads set them. */
-static void expected_bits(const struct kstate *ks, int k, int d, uint64_t *l1, uint64_t l2[KS_L2_SIZE])
-{
-    *l1 = 0;
-    memset(l2, 0, KS_L2_SIZE * sizeof l2[0]);
-    for (int i = 0; i < ks->n_tcbs; i++) {
-        const struct ks_tcb *t = &ks->tcbs[i];
-        if (!t->queued || t->affinity != k || t->domain != d)
-            continue;
-        unsigned l1i = t->prio >> 6;
-        *l1 |= 1ull << l1i;
-        l2[KS_L2_SIZE - 1 - l1i] |= 1ull << (t->prio & 63);
-    }
-}
-
-/* Each core's and domain's bitmaps are those its queued threads set: all
- * zero where none is queued (most rows: a row of no queued thread is read,
- * not rebuilt, as this runs at every kernel entry of an enumeration) */
 static void check_bitmaps(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
-    uint32_t queued[KS_MAX_CORES] = {0}; /* the domains with a queued thread, per core */
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (ks->tcbs[i].queued)
-            queued[ks->tcbs[i].affinity] |= 1u << ks->tcbs[i].domain;
+    uint64_t l1[KS_MAX_CORES][KS_MAX_DOMAINS] = {{0}};
+    uint64_t l2[KS_MAX_CORES][KS_MAX_DOMAINS][KS_L2_SIZE] = {{{0}}};
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (!t->queued)
+            continue;
+        unsigned l1i = t->prio >> 6;
+        l1[t->affinity][t->domain] |= 1ull << l1i;
+        l2[t->affinity][t->domain][KS_L2_SIZE - 1 - l1i] |= 1ull << (t->prio & 63);
+    }
+    /* whole-array compares first: they almost always match, and the
+     * row-by-row walk below only names the rows that do not */
+    if (memcmp(ks->l1, l1, sizeof l1) == 0 && memcmp(ks->l2, l2, sizeof l2) == 0)
+        return;
     for (int k = 0; k < KS_MAX_CORES; k++)
-        for (int d = 0; d < KS_MAX_DOMAINS; d++) {
-            uint64_t l1 = 0, l2[KS_L2_SIZE] = {0}, bad = 0;
-            if (queued[k] >> d & 1u)
-                expected_bits(ks, k, d, &l1, l2);
-            bad |= ks->l1[k][d] ^ l1;
-            for (int w = 0; w < KS_L2_SIZE; w++)
-                bad |= ks->l2[k][d][w] ^ l2[w];
-            if (bad)
+        for (int d = 0; d < KS_MAX_DOMAINS; d++)
+            if (ks->l1[k][d] != l1[k][d] || memcmp(ks->l2[k][d], l2[k][d], sizeof l2[k][d]) != 0)
                 fail(c, INV_BITMAP, "core %d domain %d: bitmaps do not match the ready queues", k, d);
-        }
 }
 
 static void check_release_queue(struct ctx *c)
