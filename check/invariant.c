@@ -42,6 +42,12 @@ struct ctx {
     const struct kstate *ks;
     struct inv_report *r;
     unsigned admit; /* enum inv_admit */
+    /* the IRQs in use (find_irqs): every other one is inactive, not active
+     * at the GIC and has a null cap, which every IRQ-table check passes;
+     * a state uses a few of its n_irqs, and this checker runs at every
+     * kernel entry of an enumeration */
+    int n_used;
+    uint16_t used[KS_MAX_IRQS];
 };
 
 __attribute__((format(printf, 3, 4))) static void fail(struct ctx *c, int id, const char *fmt, ...)
@@ -179,6 +185,37 @@ static void check_config(struct ctx *c)
         fail(c, INV_CONFIG, "config: derived constants do not match the configuration");
 }
 
+static bool irq_in_use(const struct kstate *ks, int i)
+{
+    return ks->irq_state[i] != IRQ_Inactive || ks->irq_active[i] || ks->irq_cap[i].type != CAP_Null;
+}
+
+/* c->used: the IRQs in use in ascending order; eight at a time where the
+ * state and active bytes of all eight are zero (the table is mostly
+ * numbers between those in use) */
+static void find_irqs(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    int i = 0, n = ks->n_irqs;
+    c->n_used = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t st, act;
+        memcpy(&st, &ks->irq_state[i], sizeof st);
+        memcpy(&act, &ks->irq_active[i], sizeof act);
+        unsigned caps = 0;
+        for (int j = i; j < i + 8; j++)
+            caps |= ks->irq_cap[j].type;
+        if (!(st | act) && caps == CAP_Null)
+            continue;
+        for (int j = i; j < i + 8; j++)
+            if (irq_in_use(ks, j))
+                c->used[c->n_used++] = (uint16_t)j;
+    }
+    for (; i < n; i++)
+        if (irq_in_use(ks, i))
+            c->used[c->n_used++] = (uint16_t)i;
+}
+
 /* Every reference in range; when one is not, nothing else can be read. */
 static bool check_indices(struct ctx *c)
 {
@@ -189,6 +226,7 @@ static bool check_indices(struct ctx *c)
         fail(c, INV_INDEX, "object counts exceed the model's capacity");
         return false;
     }
+    find_irqs(c);
     for (int i = 0; i < nt; i++) {
         const struct ks_tcb *t = &ks->tcbs[i];
         /* a woken thread keeps its old blocking object, of either kind; so
@@ -222,10 +260,12 @@ static bool check_indices(struct ctx *c)
             !in_range(r->sc_head, ks->n_scs))
             fail(c, INV_INDEX, "reply %s refers to an object that does not exist", r->name);
     }
-    for (int i = 0; i < ks->n_irqs; i++)
+    for (int u = 0; u < c->n_used; u++) {
+        int i = c->used[u];
         if (ks->irq_cap[i].type == CAP_Notification &&
             (ks->irq_cap[i].ntfn < 0 || ks->irq_cap[i].ntfn >= ks->n_ntfns))
             fail(c, INV_INDEX, "IRQ %d handler cap names a notification that does not exist", i);
+    }
     if (ks->cur_thread < 0 || ks->cur_thread >= nt || ks->idle_thread < 0 ||
         ks->idle_thread >= nt || ks->cur_sc < 0 || ks->cur_sc >= ks->n_scs || ks->idle_sc < 0 ||
         ks->idle_sc >= ks->n_scs)
@@ -533,8 +573,8 @@ static void check_sc(struct ctx *c, int i)
     if (s->refills[s->head].amount < ks->cfg.min_budget)
         fail(c, INV_REFILLS, "SC %s: head refill %llu below MIN_BUDGET %llu", s->name,
              (unsigned long long)s->refills[s->head].amount, (unsigned long long)ks->cfg.min_budget);
-    unsigned cur = s->head;
-    for (unsigned n = 0; n < refill_size(s); n++, cur = refill_next(s, cur)) {
+    unsigned cur = s->head, size = refill_size(s);
+    for (unsigned n = 0; n < size; n++, cur = refill_next(s, cur)) {
         const struct ks_refill *r = &s->refills[cur];
         if (r->time >= ks->cfg.max_release || r->amount >= ks->cfg.max_release - r->time)
             fail(c, INV_REFILLS, "SC %s: refill %u ends beyond MAX_RELEASE_TIME", s->name, cur);
@@ -832,8 +872,8 @@ static void check_irq_active(struct ctx *c)
     bool split = cfg_split_eoi(&ks->cfg);
     if (ks->oor_active)
         fail(c, INV_IRQ, "IRQ %d above maxIRQ is left active: ackInterrupt deactivates it", (int)ks->oor_irq);
-    for (int i = 0; i < ks->n_irqs; i++) {
-        int st = ks->irq_state[i];
+    for (int u = 0; u < c->n_used; u++) {
+        int i = c->used[u], st = ks->irq_state[i];
         if (split && st == IRQ_Signal && ks->irq_masked[i] && !(c->admit & INV_ADMIT_MASKED))
             fail(c, INV_IRQ, "IRQ %d is a masked signal IRQ: master on GICv3 never masks one", i);
         if (!ks->irq_active[i])
@@ -851,8 +891,8 @@ static void check_irq_active(struct ctx *c)
 static void check_irqs(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
-    for (int i = 0; i < ks->n_irqs; i++) {
-        /* most of the table: the numbers between the IRQs in use */
+    for (int u = 0; u < c->n_used; u++) {
+        int i = c->used[u];
         if (ks->irq_state[i] == IRQ_Inactive && ks->irq_cap[i].type == CAP_Null)
             continue;
         if (ks->irq_state[i] >= IRQ_STATE_COUNT || ks->irq_cap[i].type >= CAP_TYPE_COUNT) {
@@ -1094,7 +1134,11 @@ int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report 
 int kstate_check_admit(const struct kstate *ks, enum inv_when when, unsigned admit, struct inv_report *r)
 {
     /* what the configuration's other fastpaths leave is always admitted */
-    struct ctx c = {ks, r, admit | target_admit_built(ks)};
+    struct ctx c; /* (not zeroed: used[] is written before it is read, find_irqs) */
+    c.ks = ks;
+    c.r = r;
+    c.admit = admit | target_admit_built(ks);
+    c.n_used = 0;
     r->n = 0;
     check_config(&c);
     if (!check_indices(&c))

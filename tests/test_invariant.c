@@ -1098,6 +1098,40 @@ static void test_inv_domain(void **state)
 
 /* ---- IRQs ---- */
 
+/* The checker reads only the IRQs in use (check/invariant.c, find_irqs,
+ * eight at a time where none is): a bad entry at any number of the table,
+ * at the start, inside or at the end of a block of eight, or past the last
+ * whole block, is still found. */
+static void test_inv_irq_anywhere(void **state)
+{
+    (void)state;
+    for (int i = 0; i < 99; i++) {
+        struct kstate *ks = valid();
+        ks_irq_touch(ks, 98); /* 99 IRQs: twelve blocks and three more */
+        if (ks->irq_state[i] != IRQ_Inactive || ks->irq_cap[i].type != CAP_Null || ks->irq_active[i])
+            continue; /* in use in the preset */
+        char name[32];
+        snprintf(name, sizeof name, "IRQ %d:", i);
+        ks->irq_cap[i].type = CAP_TYPE_COUNT;
+        EXPECT_ONLY(ks, INV_IRQ, name);
+        ks = valid();
+        ks_irq_touch(ks, 98);
+        ks->irq_state[i] = IRQ_STATE_COUNT;
+        EXPECT_ONLY(ks, INV_IRQ, name);
+        ks = valid();
+        ks_irq_touch(ks, 98);
+        ks->irq_active[i] = true; /* the preset's GIC: EOImode 0 */
+        snprintf(name, sizeof name, "IRQ %d is active", i);
+        EXPECT_ONLY(ks, INV_IRQ, name);
+        ks = valid();
+        ks_irq_touch(ks, 98);
+        ks->irq_cap[i].type = CAP_Notification;
+        ks->irq_cap[i].ntfn = 16;
+        snprintf(name, sizeof name, "IRQ %d handler", i);
+        EXPECT_ONLY(ks, INV_INDEX, name);
+    }
+}
+
 static void test_inv_irq(void **state)
 {
     (void)state;
@@ -1443,6 +1477,7 @@ int main(void)
         cmocka_unit_test(test_inv_time),
         cmocka_unit_test(test_inv_domain),
         cmocka_unit_test(test_inv_irq),
+        cmocka_unit_test(test_inv_irq_anywhere),
         cmocka_unit_test(test_inv_smp),
         cmocka_unit_test(test_inv_user),
         cmocka_unit_test(test_inv_user_ipi),
