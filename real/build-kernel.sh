@@ -310,7 +310,7 @@ refresh_source() {
     [ -d "$was" ] || [ "$was" = "$SRC" ] || {
         sed "s|^source=.*|source=$SRC|" "$OUT/kernel.info" >"$OUT/kernel.info.tmp" &&
             mv "$OUT/kernel.info.tmp" "$OUT/kernel.info"
-    } || true
+    } || echo "build-kernel: could not point kernel.info's source= at $SRC (kernel coverage reads the kernel's lines there)" >&2
 }
 if [ "$FORCE" = 0 ] && [ -f "$OUT/hostkernel.so" ] && [ -f "$OUT/kernel.info" ] && so_intact; then
     note "cached"

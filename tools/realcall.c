@@ -24,7 +24,7 @@ static int run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *
 
 const struct real_driver realcall_driver = {
     .name = "call",
-    .refused = real_refused_ipc,
+    .refused = real_refused_unbuilt,
     .validate = real_sys_validate,
     .fuzz = real_sys_fuzz,
     .check = check,

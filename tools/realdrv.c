@@ -198,11 +198,11 @@ bool real_next_state(const struct real_opts *o, struct real_run *r, uint64_t see
     return false;
 }
 
-int real_refused_ipc(const struct real_opts *o, const struct real_run *r)
+int real_refused_unbuilt(const struct real_opts *o, const struct real_run *r)
 {
-    if (r->k.info.call_fastpath)
+    if (real_has_fastpath(o->driver, &r->k.info))
         return 0;
-    fprintf(stderr, "irqsim %s: %s has no %s (CONFIG_FASTPATH, kernel.info call_fastpath=0)\n", o->cmd, o->build,
+    fprintf(stderr, "irqsim %s: %s has no %s (its kernel.info says the build leaves it out)\n", o->cmd, o->build,
             o->target->fast_fn);
     return -1;
 }

@@ -29,6 +29,7 @@
 
 #define REAL_MAX_FILES 256
 #define REAL_MAX_CLASSES 128
+#define REAL_MAX_KNOWN 8 /* known findings listed by kind; the rest are counted in real_run.known */
 
 struct real_driver;
 
@@ -86,8 +87,8 @@ struct real_run {
     struct rclass classes[REAL_MAX_CLASSES];
     int n_classes;
     uint64_t dropped, checks, diverged, halts, classified, known;
-    const char *known_what[8];     /* the known findings among the halts (rk_known_halt), in order seen */
-    uint64_t known_n[8];
+    const char *known_what[REAL_MAX_KNOWN]; /* the known findings among the halts (rk_known_halt), in order seen */
+    uint64_t known_n[REAL_MAX_KNOWN];
     struct seen seen[REAL_MAX_CLASSES];
     int n_seen;
     uint64_t defect_hits[DEFECT_MAX];
@@ -196,9 +197,9 @@ void real_progress(struct progress *pr, const struct real_opts *o, const struct 
 /* The next generated state of the build in r->in; false when the
  * generator cannot make states for it (said, and the run stops). */
 bool real_next_state(const struct real_opts *o, struct real_run *r, uint64_t seed);
-/* The call and reply_recv drivers' refusal of a build without
- * CONFIG_FASTPATH (their `refused`): -1 after saying so, else 0. */
-int real_refused_ipc(const struct real_opts *o, const struct real_run *r);
+/* A driver's `refused` for a build without its target's fastpath
+ * (real_has_fastpath): -1 after saying so, else 0. */
+int real_refused_unbuilt(const struct real_opts *o, const struct real_run *r);
 /* The head of every --real loop: 1 when r->in holds state i, 0 when the
  * run is over (real_done), -1 when the generator cannot make states for
  * the build (said, and the progress line closed: the caller exits 2). */

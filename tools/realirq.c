@@ -52,10 +52,11 @@ static void model_path(struct kstate *ks, int path)
 }
 
 /* One path on one state: returns false when the build cannot run it. */
-/* a known finding's halts, by finding (at most 8 kinds; more are in r->known) */
+/* a known finding's halts, by finding (REAL_MAX_KNOWN kinds; the others
+ * are in r->known only, and the summary says how many) */
 static void count_known(struct real_run *r, const char *what)
 {
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < REAL_MAX_KNOWN; i++) {
         if (!r->known_what[i])
             r->known_what[i] = what;
         if (r->known_what[i] == what) {
@@ -122,8 +123,13 @@ static int validate(const struct real_opts *o, struct real_run *r)
     printf("  model against real kernel: %" PRIu64 " unexplained mismatches; %" PRIu64 " real-kernel halts, %" PRIu64
            " of them known findings\n",
            r->diverged, r->halts, r->known);
-    for (int k = 0; k < 8 && r->known_what[k]; k++)
+    uint64_t listed = 0;
+    for (int k = 0; k < REAL_MAX_KNOWN && r->known_what[k]; k++) {
         printf("  known (%" PRIu64 "): %s\n", r->known_n[k], r->known_what[k]);
+        listed += r->known_n[k];
+    }
+    if (listed < r->known)
+        printf("  known (%" PRIu64 "): of further kinds, past the %d listed\n", r->known - listed, REAL_MAX_KNOWN);
     if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
