@@ -5,6 +5,7 @@
 #include "reply.h"
 #include "sched.h"
 #include "tcbqueue.h"
+#include "vcpuswitch.h"
 #include "vspace.h"
 
 int build_thread(struct kstate *ks, const char *name, int prio, int dom)
@@ -134,6 +135,18 @@ void build_irq_state(struct kstate *ks, int irq, int state)
 {
     ks_irq_touch(ks, irq);
     ks->irq_state[irq] = (uint8_t)state;
+}
+
+void build_hyp_boot(struct kstate *ks)
+{
+    ks->cfg.hyp = true;
+    for (int irq = INTERRUPT_VGIC_MAINTENANCE; irq <= INTERRUPT_VTIMER_EVENT; irq += 2) {
+        build_irq_state(ks, irq, IRQ_Reserved);
+        ks->irq_cap[irq].type = CAP_Null;
+        ks->irq_cap[irq].ntfn = KS_NONE;
+        ks->irq_masked[irq] = false;
+        ks->irq_active[irq] = false;
+    }
 }
 
 void build_irq_signal(struct kstate *ks, int irq, int n, uint64_t badge, bool can_send)

@@ -43,6 +43,11 @@ void build_bind_sc_ntfn(struct kstate *ks, int sc, int n);
 /* IRQ irq in state IRQSignal with a notification cap to n. */
 void build_irq_signal(struct kstate *ks, int irq, int n, uint64_t badge, bool can_send);
 void build_irq_state(struct kstate *ks, int irq, int state);
+/* a hypervisor build's boot (arm/kernel/boot.c:128-129 at 1326364bc): the
+ * VGIC maintenance and virtual timer PPIs IRQReserved, unmasked
+ * (setIRQState masks only an inactive IRQ, interrupt.c:287-297), their
+ * handler slots empty */
+void build_hyp_boot(struct kstate *ks);
 /* The deadline the kernel would have programmed at its last exit, given
  * that ksConsumed ticks have passed since then. */
 void build_deadline(struct kstate *ks);

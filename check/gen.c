@@ -959,14 +959,7 @@ static void vgic_misread(struct gen *g)
 static void gen_vcpus(struct gen *g)
 {
     struct kstate *ks = g->ks;
-    ks->cfg.hyp = true;
-    for (int irq = INTERRUPT_VGIC_MAINTENANCE; irq <= INTERRUPT_VTIMER_EVENT; irq += 2) {
-        build_irq_state(ks, irq, IRQ_Reserved);
-        ks->irq_cap[irq].type = CAP_Null;
-        ks->irq_cap[irq].ntfn = KS_NONE;
-        ks->irq_masked[irq] = false;
-        ks->irq_active[irq] = false; /* gen_split_eoi's draw for a signal IRQ */
-    }
+    build_hyp_boot(ks); /* (and gen_split_eoi's draw of irq_active for a signal IRQ undone) */
     int n = 1 + (int)gpick(g, KS_MAX_VCPUS);
     for (int v = 0; v < n; v++) {
         ks_add_vcpu(ks, NULL);

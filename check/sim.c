@@ -16,6 +16,7 @@
 #include "syscall.h"
 #include "target.h"
 #include "tcbops.h"
+#include "vcpuswitch.h"
 
 #define NEVER UINT64_MAX
 #define SYS_TICKS 1           /* user time before each system call */
@@ -125,6 +126,12 @@ static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
     if (k->next_periodic[q] == t)
         k->next_periodic[q] += irq->period;
     k->arrived[q]++;
+    if (irq->vtimer && k->ks.cur_vcpu == KS_NONE && !k->pending[q]) {
+        k->vtimer_dropped++; /* no guest's timer is loaded to fire */
+        return;
+    }
+    if (irq->vtimer && !k->pending[q])
+        k->vtimer_vcpu = k->ks.cur_vcpu;
     if (k->pending[q]) {
         k->coalesced[q]++; /* one pending bit at the GIC */
         return;
@@ -137,14 +144,36 @@ static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
  * under master's GICv3 split EOI a signal stays active until the
  * handler's IRQHandler_Ack): the first declared, or the last with
  * gic_devices reversed; *n counts them (the GIC's choice among them) */
+/* The VGIC's maintenance interrupt line: raised while the loaded VCPU is
+ * enabled (ICH_HCR_EL2.En, GICH_HCR.En: vcpu_disable clears it) and
+ * MISR.EOI is set (an LR invalid with EOI maintenance, vgic_hw_sync) */
+static bool maint_pending(const struct sim *s, const struct sim_kernel *k)
+{
+    return s->w->hyp && k->ks.vcpu_active && k->ks.vgic_misr_eoi;
+}
+
+static bool line_pending(const struct sim *s, const struct sim_kernel *k, int q)
+{
+    if (q == SIM_Q_MAINT)
+        return maint_pending(s, k);
+    if (s->w->irqs[q].vtimer) /* the timer of the VCPU it fired for */
+        return k->pending[q] && k->ks.cur_vcpu == k->vtimer_vcpu;
+    return k->pending[q];
+}
+
+static int line_irq(const struct sim *s, int q)
+{
+    return q == SIM_Q_MAINT ? INTERRUPT_VGIC_MAINTENANCE : s->w->irqs[q].irq;
+}
+
 static int deliverable(const struct sim *s, const struct sim_kernel *k, int *n)
 {
     int first = -1;
     *n = 0;
-    for (int i = 0; i < s->w->n_irqs; i++) {
-        int q = s->w->gic_devices_reversed ? s->w->n_irqs - 1 - i : i;
-        int irq = s->w->irqs[q].irq;
-        if (!k->pending[q] || (irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
+    for (int i = 0; i <= s->w->n_irqs; i++) {
+        int q = i == s->w->n_irqs ? SIM_Q_MAINT : s->w->gic_devices_reversed ? s->w->n_irqs - 1 - i : i;
+        int irq = line_irq(s, q);
+        if (!line_pending(s, k, q) || (irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
             continue;
         if (first < 0)
             first = q;
@@ -158,7 +187,7 @@ static int deliverable(const struct sim *s, const struct sim_kernel *k, int *n)
  * the spurious 1023) is irqInvalid */
 static int active_irq_of(const struct sim *s, int q)
 {
-    int irq = s->w->irqs[q].irq;
+    int irq = line_irq(s, q);
     return irq >= WL_SPECIAL_ID_START ? KS_IRQ_INVALID : irq;
 }
 
@@ -384,6 +413,15 @@ static void irq_entry(const struct sim *s, struct sim_kernel *k, int kind, int i
     leave_kernel(k, k->ks.hw_clock);
 }
 
+/* workload thread i's VCPU (setup_vcpus adds them in thread order) */
+static int k_vcpu_of(const struct sim *s, int i)
+{
+    int v = 0;
+    for (int j = 0; j < i; j++)
+        v += s->w->threads[j].vcpu;
+    return v;
+}
+
 static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, int tcb, int pc)
 {
     if (pc >= t->n_prog) { /* the program ended: the thread suspends itself */
@@ -434,6 +472,11 @@ static struct ks_call call_of(const struct sim *s, const struct wl_thread *t, in
         c = ks_call_new(SYS_Send, CALL_TCB_SetPriority);
         c.tcb = s->tcb_of[in->a];
         c.prio = (int)in->n;
+        return c;
+    case OP_ACK_VPPI: /* seL4_ARM_VCPU_AckVPPI(vcpu, the virtual timer's IRQ) */
+        c = ks_call_new(SYS_Send, CALL_VCPU_AckVPPI);
+        c.vcpu = k_vcpu_of(s, in->a);
+        c.irq = INTERRUPT_VTIMER_EVENT;
         return c;
     case OP_UNBIND: /* seL4_SchedContext_Unbind on an SC cap */
         c = ks_call_new(SYS_Send, CALL_SchedContext_Unbind);
@@ -499,12 +542,33 @@ static bool is_send(const struct ks_call *c)
     return c->sys == SYS_Send && c->inv == CALL_Signal;
 }
 
+/* The guest of the current thread's VCPU takes and ends the virtual IRQ
+ * of list register n (ICC_IAR1/ICC_EOIR1 at EL1, GICV_IAR/GICV_EOIR): the
+ * VGIC moves the LR from pending to active to invalid, or from pending
+ * and active to pending (the GIC architecture's LR state machine); an
+ * invalid LR or one past the VGIC's is untouched. The hardware then
+ * computes EISR and MISR (vgic_hw_sync). */
+static void guest_eoi(struct kstate *ks, int n)
+{
+    static const uint8_t after_eoi[4] = {0, 0, 0, 1}; /* by virqType */
+    if (!ks->vcpu_active || n >= ks->vgic_num_lr)
+        return;
+    uint8_t lr = ks->vgic_lr[n];
+    ks->vgic_lr[n] = (uint8_t)((lr & ~VGIC_LR_TYPE) | after_eoi[lr & VGIC_LR_TYPE]);
+    vgic_hw_sync(ks);
+}
+
 static void user_event(const struct sim *s, struct sim_kernel *k, int core)
 {
     int tcb = k->ks.cur_thread;
     const struct wl_thread *t = &s->w->threads[wl_thread_of(s, tcb)];
     int pc = k->pc[tcb];
     if (pc < t->n_prog && t->prog[pc].op == OP_COMPUTE) {
+        set_pc(s, k, t, tcb, pc + 1);
+        return;
+    }
+    if (pc < t->n_prog && t->prog[pc].op == OP_VEOI) { /* at user level: no kernel entry */
+        guest_eoi(&k->ks, (int)t->prog[pc].n);
         set_pc(s, k, t, tcb, pc + 1);
         return;
     }
@@ -516,8 +580,8 @@ static void user_event(const struct sim *s, struct sim_kernel *k, int core)
     /* a send whose lookups failed faulted the caller (handleFault, no
      * handler: Inactive); a resume restarts it at the same instruction
      * (restart -> Restart -> activateThread sets the restart PC) */
-    if (is_send(&c) && k->ks.tcbs[tcb].state == TS_Inactive)
-        performed = false;
+    if (is_send(&c) && (k->ks.tcbs[tcb].state == TS_Inactive || k->ks.tcbs[tcb].fault != FAULT_None))
+        performed = false; /* (with a fault handler it waits for the reply, which restarts it) */
     k->asserts += (uint8_t)(k->ks.n_asserts - before);
     k->entries[SE_SYSCALL]++;
     add_mark(s, k, SE_SYSCALL, -1, core);
@@ -554,6 +618,29 @@ static ticks_t taken_at(const struct sim *s, const struct sim_kernel *k, struct 
     return e.t;
 }
 
+/* The virtual timer's PPI is level triggered: the guest's timer stays
+ * asserted until the guest handles the event, which it can only once
+ * VPPIEvent has masked the PPI and sent its VMM the fault (vppi_masked
+ * set). A VPPIEvent that sent nothing (the current thread queued or not
+ * schedulable, master vcpu.c:123-124; no VCPU active) leaves the line
+ * pending: the IRQ comes again when unmasked (232471e90's log). */
+static bool vppi_consumed(const struct kstate *ks, int v, bool masked_before)
+{
+    return v != KS_NONE && !masked_before && ks->vcpus[v].vppi_masked;
+}
+
+static void device_entry(const struct sim *s, struct sim_kernel *k, struct sim_ev e, ticks_t taken)
+{
+    bool vtimer = e.q != SIM_Q_MAINT && s->w->irqs[e.q].vtimer;
+    int v = k->ks.cur_vcpu;
+    bool masked_before = v != KS_NONE && k->ks.vcpus[v].vppi_masked;
+    k->pending[e.q] = false; /* (the maintenance line's is its VGIC's, maint_pending) */
+    k->delivered[e.q]++;
+    irq_entry(s, k, SE_DEVICE, active_irq_of(s, e.q), e.core, taken);
+    if (vtimer && !vppi_consumed(&k->ks, v, masked_before))
+        k->pending[e.q] = true;
+}
+
 /* a kernel entry of core c, run by the model as core 0 (smp.h); the big
  * lock makes it atomic: the other core's events wait until it returns.
  * A reschedule IPI an entry sends (doMaskReschedule) stays pending at the
@@ -578,9 +665,7 @@ static void entry_on(const struct sim *s, struct sim_kernel *k, struct sim_ev e)
         irq_entry(s, k, SE_TIMER, s->w->timer_irq, e.core, taken);
         break;
     case EV_DEVICE:
-        k->pending[e.q] = false;
-        k->delivered[e.q]++;
-        irq_entry(s, k, SE_DEVICE, active_irq_of(s, e.q), e.core, taken);
+        device_entry(s, k, e, taken);
         break;
     case EV_IPI:
         irq_entry(s, k, SE_IPI, KS_IRQ_RESCHEDULE_IPI, e.core, taken);
@@ -675,6 +760,8 @@ static int boot(struct sim *s, struct kstate *ks)
     }
     cfg_set_kernel(&ks->cfg, w->kernel);
     ks->cfg.signal_fastpath = w->signal_fastpath;
+    if (w->hyp)
+        build_hyp_boot(ks);
     build_idle_sc(ks, ks->idle_sc); /* core 1's copies it (boot_core1) */
     build_irq_state(ks, w->timer_irq, IRQ_Timer);
     if (w->n_dom)
@@ -750,7 +837,7 @@ static int setup_irqs(struct sim *s, struct kstate *ks)
 {
     for (int q = 0; q < s->w->n_irqs; q++) {
         const struct wl_irq *x = &s->w->irqs[q];
-        if (x->irq == WL_SPURIOUS_ID) /* no line to issue */
+        if (x->irq == WL_SPURIOUS_ID || x->vtimer) /* no line to issue; reserved at boot */
             continue;
         struct ks_call c = ks_call_new(SYS_Send, CALL_IRQControl_Get);
         c.irq = x->irq;
@@ -768,9 +855,36 @@ static int setup_irqs(struct sim *s, struct kstate *ks)
     return 0;
 }
 
+/* The VCPUs (VCPU_SetTCB: associateVCPUTCB, each thread still inactive,
+ * so no switch) with the list registers VCPU_InjectIRQ wrote into a VCPU
+ * not loaded (its saved copy), and the fault handler caps TCB_SetSpace
+ * puts in tcbFaultHandler; neither invocation is modelled beyond this */
+static int setup_vcpus(struct sim *s, struct kstate *ks)
+{
+    const struct workload *w = s->w;
+    for (int i = 0; i < w->n_threads; i++) {
+        const struct wl_thread *x = &w->threads[i];
+        ks->tcbs[s->tcb_of[i]].fault_ep = x->fault_ep;
+        if (!x->vcpu)
+            continue;
+        if (ks->n_vcpus == KS_MAX_VCPUS || x->n_lr > ks->vgic_num_lr) {
+            snprintf(s->setup_error, sizeof s->setup_error, "thread %s: %s", x->name,
+                     ks->n_vcpus == KS_MAX_VCPUS ? "more VCPU threads than irqsim models (4)"
+                                                 : "more lr= values than the VGIC's list registers (4)");
+            return -1;
+        }
+        int v = ks_add_vcpu(ks, x->name);
+        memcpy(ks->vcpus[v].lr, x->lr, x->n_lr);
+        associateVCPUTCB(ks, v, s->tcb_of[i]);
+    }
+    return 0;
+}
+
 static int setup_threads(struct sim *s, struct kstate *ks)
 {
     const struct workload *w = s->w;
+    if (setup_vcpus(s, ks))
+        return -1;
     for (int i = 0; i < w->n_threads; i++) {
         const struct wl_thread *x = &w->threads[i];
         struct ks_call c = ks_call_new(SYS_Send, CALL_TCB_SetSchedParams);
@@ -870,6 +984,11 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
      * (the GIC gives none) */
     if (over_wcet(s, "entry_latency", w->entry_latency) || over_wcet(s, "ipi_latency", w->ipi_latency))
         return -1;
+    if (w->hyp && w->cores > 1) {
+        snprintf(s->setup_error, sizeof s->setup_error,
+                 "hyp 1 on %u cores: irqsim models core 0's VCPU only (docs/model.md, \"VCPUs\")", w->cores);
+        return -1;
+    }
     for (int q = 0; q < w->n_irqs && w->cores > 1; q++)
         if (w->irqs[q].irq <= KS_IRQ_RESCHEDULE_IPI) {
             snprintf(s->setup_error, sizeof s->setup_error, "irq %u is an IPI of an SMP kernel", w->irqs[q].irq);
@@ -884,6 +1003,7 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
         k0->next_periodic[q] = w->irqs[q].period ? (w->irqs[q].start ? w->irqs[q].start : w->irqs[q].period)
                                                  : NEVER;
     k0->acked_q = -1;
+    k0->vtimer_vcpu = KS_NONE;
     struct sim_kernel *k1 = &s->k[1];
     memcpy(k1, k0, sizeof *k1);
     k1->fast = true;

@@ -40,6 +40,14 @@ struct sim_mark {
 
 #define SIM_MAX_REFUSED 8
 
+/* The interrupt lines of a run: the workload's irqs[] (devices, the
+ * spurious line, the vtimer), and on a hypervisor build the VGIC
+ * maintenance PPI, line SIM_Q_MAINT, which no arrival drives: the VGIC
+ * raises it while the loaded VCPU is enabled and MISR.EOI is set
+ * (sim.c, maint_pending) */
+#define SIM_Q_MAINT WL_MAX_IRQS
+#define SIM_LINES (WL_MAX_IRQS + 1)
+
 struct sim_refusal {
     ticks_t t;
     uint8_t kind;
@@ -56,7 +64,12 @@ struct sim_kernel {
     ticks_t left[KS_MAX_TCBS];
     size_t at_idx[WL_MAX_IRQS];
     ticks_t next_periodic[WL_MAX_IRQS];
-    bool pending[WL_MAX_IRQS];
+    bool pending[SIM_LINES];
+    /* the VCPU whose virtual timer the pending vtimer line is (the one
+     * loaded when it fired): the line is raised only while that VCPU is
+     * loaded, as the timer's registers are its (vcpu_save, vcpu_restore) */
+    int8_t vtimer_vcpu;
+    uint32_t vtimer_dropped;        /* vtimer arrivals with no VCPU loaded: no guest timer to fire */
     size_t last_seg[KS_MAX_CORES];  /* 1 + index of the core's last segment (0: none) */
     /* the last kernel entry: its core and when it began (it ends at now) */
     uint8_t entry_core;
@@ -76,8 +89,8 @@ struct sim_kernel {
      * workload's gic_order decided): 0, and another order would run
      * the same */
     uint32_t gic_choices;
-    ticks_t pending_since[WL_MAX_IRQS];
-    uint32_t delivered[WL_MAX_IRQS], arrived[WL_MAX_IRQS], coalesced[WL_MAX_IRQS];
+    ticks_t pending_since[SIM_LINES];
+    uint32_t delivered[SIM_LINES], arrived[SIM_LINES], coalesced[SIM_LINES];
     uint32_t entries[SE_COUNT];
     uint32_t checked, refused, asserts;
     struct sim_refusal refusals[SIM_MAX_REFUSED];

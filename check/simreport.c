@@ -9,6 +9,7 @@
 #include "jval.h"
 #include "sim.h"
 #include "target.h"
+#include "vcpuswitch.h"
 
 #define NEVER UINT64_MAX
 
@@ -157,6 +158,8 @@ static void report_irqs(FILE *out, const struct sim *s)
         int irq = s->w->irqs[q].irq;
         if (irq == WL_SPURIOUS_ID)
             fprintf(out, "  spurious");
+        else if (s->w->irqs[q].vtimer)
+            fprintf(out, "  vtimer  ");
         else
             fprintf(out, "  irq %-4d", irq);
         for (int k = 0; k < 2; k++) {
@@ -166,9 +169,16 @@ static void report_irqs(FILE *out, const struct sim *s)
                     masked ? " MASKED" : "", x->pending[q] ? " pending" : "");
             if (x->pending[q])
                 fprintf(out, " since %" PRIu64, x->pending_since[q]);
+            if (s->w->irqs[q].vtimer && x->vtimer_dropped)
+                fprintf(out, " (%u with no VCPU loaded: none fired)", x->vtimer_dropped);
         }
         fprintf(out, "\n");
     }
+    if (!s->w->hyp)
+        return;
+    /* the VGIC's: raised by the guests' EOIs, no arrivals */
+    fprintf(out, "  vgic maintenance (irq %d) taken: slow %u | fast %u\n", INTERRUPT_VGIC_MAINTENANCE,
+            s->k[0].delivered[SIM_Q_MAINT], s->k[1].delivered[SIM_Q_MAINT]);
 }
 
 static void report_budgets(FILE *out, const struct sim *s)

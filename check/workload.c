@@ -13,9 +13,10 @@
 #include "gen.h"
 #include "scenario.h"
 #include "target.h"
+#include "vcpuswitch.h"
 
 static const char *const op_names[] = {"compute", "signal", "wait", "recv", "ack", "yield", "loop", "unbind",
-                                       "suspend", "resume", "prio", "send", "call", "replyrecv"};
+                                       "suspend", "resume", "prio", "send", "call", "replyrecv", "ackvppi", "veoi"};
 
 const char *wl_op_name(int op)
 {
@@ -98,7 +99,7 @@ struct rd {
     struct scen_error *err;
     int line;
     int directives;  /* lines that are not blank or comments */
-    int simple_at[11]; /* the line of each one-value setting (parse_line's once[]), 0 none */
+    int simple_at[12]; /* the line of each one-value setting (parse_line's once[]), 0 none */
 };
 
 static int fail(struct rd *r, const char *fmt, ...)
@@ -208,7 +209,7 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
             op = i;
     if (op < 0)
         return fail(r, "unknown instruction '%s' (compute, signal, wait, recv, ack, yield, loop, unbind, "
-                    "suspend, resume, prio, send)", s);
+                    "suspend, resume, prio, send, call, replyrecv, ackvppi, veoi)", s);
     memset(in, 0, sizeof *in);
     in->op = (uint8_t)op;
     in->a = in->b = -1;
@@ -251,7 +252,10 @@ static int parse_insn(struct rd *r, char *s, struct wl_insn *in)
     }
     case OP_SUSPEND:
     case OP_RESUME:
+    case OP_ACK_VPPI:
         return thread_ref(r, arg, &in->a);
+    case OP_VEOI:
+        return num(r, "veoi", arg, 0, KS_VGIC_MAX_LRS - 1, &in->n);
     case OP_PRIO: {
         char *prio = strchr(arg, ':');
         if (!prio)
@@ -288,6 +292,41 @@ static int parse_prog(struct rd *r, char *v, struct wl_thread *t)
     return 0;
 }
 
+/* lr=V,V,...: the list registers VCPU_InjectIRQ wrote at setup, each
+ * VGIC_LR_* bits (0-7), as the scenario format's lr= */
+static int parse_lrs(struct rd *r, char *val, struct wl_thread *t)
+{
+    for (char *s = strtok(val, ","); s; s = strtok(NULL, ",")) {
+        uint64_t v;
+        if (t->n_lr >= KS_VGIC_MAX_LRS)
+            return fail(r, "lr: at most %d list registers", KS_VGIC_MAX_LRS);
+        if (num(r, "lr", s, 0, VGIC_LR_TYPE | VGIC_LR_EOI, &v))
+            return -1;
+        t->lr[t->n_lr++] = (uint8_t)v;
+    }
+    return 0;
+}
+
+/* a VCPU only on a hypervisor build; lr=, veoi and an ackvppi's thread ask
+ * for one */
+static int check_vcpu_thread(struct rd *r, const struct wl_thread *t)
+{
+    const struct workload *w = r->w;
+    if (t->vcpu && !w->hyp)
+        return fail(r, "thread %s: vcpu=1 needs 'hyp 1' on an earlier line (a VCPU exists on a hypervisor build "
+                       "only)", t->name);
+    if (t->n_lr && !t->vcpu)
+        return fail(r, "thread %s: lr= needs vcpu=1 (they are its VCPU's list registers)", t->name);
+    for (int i = 0; i < t->n_prog; i++) {
+        const struct wl_insn *in = &t->prog[i];
+        if (in->op == OP_VEOI && !t->vcpu)
+            return fail(r, "thread %s: veoi is its guest's EOI and needs vcpu=1", t->name);
+        if (in->op == OP_ACK_VPPI && !w->threads[in->a].vcpu)
+            return fail(r, "thread %s: ackvppi:%s names a thread without vcpu=1", t->name, w->threads[in->a].name);
+    }
+    return 0;
+}
+
 static int parse_thread(struct rd *r, char **tok, int n)
 {
     struct workload *w = r->w;
@@ -295,7 +334,7 @@ static int parse_thread(struct rd *r, char **tok, int n)
         return fail(r, "too many threads (at most %d)", WL_MAX_THREADS);
     struct wl_thread *t = &w->threads[w->n_threads];
     memset(t, 0, sizeof *t);
-    t->sc = t->timeout_ep = -1;
+    t->sc = t->timeout_ep = t->fault_ep = -1;
     if (new_name(r, "thread", tok[1], t->name, w->n_threads, WL_MAX_THREADS))
         return -1;
     uint64_t v;
@@ -323,13 +362,26 @@ static int parse_thread(struct rd *r, char **tok, int n)
         } else if (strcmp(tok[i], "timeout_ep") == 0) {
             if (ref(r, "endpoint", w->eps, w->n_eps, val, &t->timeout_ep))
                 return -1;
+        } else if (strcmp(tok[i], "fault_ep") == 0) {
+            if (ref(r, "endpoint", w->eps, w->n_eps, val, &t->fault_ep))
+                return -1;
+        } else if (strcmp(tok[i], "vcpu") == 0) {
+            if (num(r, "vcpu", val, 0, 1, &v))
+                return -1;
+            t->vcpu = v != 0;
+        } else if (strcmp(tok[i], "lr") == 0) {
+            if (parse_lrs(r, val, t))
+                return -1;
         } else if (strcmp(tok[i], "prog") == 0) {
             if (parse_prog(r, val, t))
                 return -1;
         } else {
-            return fail(r, "thread: unknown key '%s' (prio, domain, sc, timeout_ep, prog)", tok[i]);
+            return fail(r, "thread: unknown key '%s' (prio, domain, sc, timeout_ep, fault_ep, vcpu, lr, prog)",
+                        tok[i]);
         }
     }
+    if (check_vcpu_thread(r, t))
+        return -1;
     w->n_threads++;
     return 0;
 }
@@ -466,6 +518,9 @@ static int parse_irq(struct rd *r, char **tok, int n)
         return -1;
     if (q->irq == r->w->timer_irq)
         return fail(r, "irq %u is the kernel's timer IRQ", q->irq);
+    if (r->w->hyp && (q->irq == INTERRUPT_VTIMER_EVENT || q->irq == INTERRUPT_VGIC_MAINTENANCE))
+        return fail(r, "irq %u is reserved on a hypervisor build (the %s; the guest's timer is the 'vtimer' line)",
+                    q->irq, q->irq == INTERRUPT_VTIMER_EVENT ? "virtual timer's PPI" : "VGIC maintenance PPI");
     if (q->irq >= WL_SPECIAL_ID_START)
         return fail(r, "irq %u is one of the GIC's special IDs (1020-1023), not a line (the spurious one: "
                        "'spurious')", q->irq);
@@ -483,6 +538,42 @@ static int parse_spurious(struct rd *r, char **tok, int n)
         if (strncmp(tok[i], "ntfn=", 5) == 0 || strncmp(tok[i], "badge=", 6) == 0)
             return fail(r, "spurious: no ntfn= or badge= (no IRQ line is acknowledged)");
     return irq_keys(r, q, tok, n, 1);
+}
+
+/* vtimer at=...|start= period=: the guest's virtual timer fires (PPI
+ * INTERRUPT_VTIMER_EVENT, reserved at boot, handled by VPPIEvent) */
+static int parse_vtimer(struct rd *r, char **tok, int n)
+{
+    if (!r->w->hyp)
+        return fail(r, "vtimer needs 'hyp 1' on an earlier line (the virtual timer's PPI is a hypervisor build's)");
+    struct wl_irq *q = new_irq(r, INTERRUPT_VTIMER_EVENT, "vtimer");
+    if (!q)
+        return -1;
+    q->vtimer = true;
+    for (int i = 1; i < n; i++)
+        if (strncmp(tok[i], "ntfn=", 5) == 0 || strncmp(tok[i], "badge=", 6) == 0)
+            return fail(r, "vtimer: no ntfn= or badge= (VPPIEvent sends the VCPU thread a fault)");
+    return irq_keys(r, q, tok, n, 1);
+}
+
+/* hyp 1: a hypervisor build; before the lines that depend on it. Its
+ * kernel timer is the hypervisor timer's PPI unless timer_irq says
+ * otherwise. */
+static int parse_hyp(struct rd *r, const char *val)
+{
+    struct workload *w = r->w;
+    uint64_t v;
+    if (num(r, "hyp", val, 0, 1, &v))
+        return -1;
+    if (w->n_threads || w->n_irqs)
+        return fail(r, "hyp must come before the thread, irq and vtimer lines");
+    w->hyp = v != 0;
+    if (w->hyp && !r->simple_at[2]) /* no timer_irq line yet (parse_line's once[2]) */
+        w->timer_irq = WL_HYP_TIMER_IRQ;
+    if (w->hyp && (w->timer_irq == INTERRUPT_VTIMER_EVENT || w->timer_irq == INTERRUPT_VGIC_MAINTENANCE))
+        return fail(r, "timer_irq %u is reserved on a hypervisor build (the kernel's timer is the hypervisor "
+                       "timer, %d)", w->timer_irq, WL_HYP_TIMER_IRQ);
+    return 0;
 }
 
 /* domain_schedule D:MS,D:MS,...: ksDomSchedule */
@@ -604,11 +695,16 @@ static int parse_simple(struct rd *r, char **tok, int n)
         w->horizon = v;
         return 0;
     }
+    if (strcmp(tok[0], "hyp") == 0)
+        return parse_hyp(r, tok[1]);
     if (strcmp(tok[0], "timer_irq") == 0) {
         if (w->n_irqs)
             return fail(r, "timer_irq must come before the irq lines");
         if (num(r, "timer_irq", tok[1], 0, KS_MAX_IRQS - 1, &v))
             return -1;
+        if (w->hyp && (v == INTERRUPT_VTIMER_EVENT || v == INTERRUPT_VGIC_MAINTENANCE))
+            return fail(r, "timer_irq %" PRIu64 " is reserved on a hypervisor build (the kernel's timer is the "
+                           "hypervisor timer, %d)", v, WL_HYP_TIMER_IRQ);
         w->timer_irq = (uint16_t)v;
         return 0;
     }
@@ -639,7 +735,7 @@ static int parse_line(struct rd *r, char *line)
     r->directives++;
     /* a setting and a key of a line once each, as the scenario reader has it */
     static const char *const once[] = {"board", "horizon", "timer_irq", "entry_latency", "cores", "kernel", "target",
-                                       "signal_fastpath", "gic_order", "gic_devices", "ipi_latency"};
+                                       "signal_fastpath", "gic_order", "gic_devices", "ipi_latency", "hyp"};
     _Static_assert(sizeof once / sizeof once[0] == sizeof ((struct rd *)0)->simple_at / sizeof(int),
                    "simple_at holds a line per one-value setting");
     for (size_t i = 0; i < sizeof once / sizeof once[0]; i++)
@@ -656,7 +752,7 @@ static int parse_line(struct rd *r, char *line)
     }
     static const char *const simple[] = {"board", "horizon", "timer_irq", "ntfn", "ep", "reply", "domain_schedule",
                                          "entry_latency", "cores", "kernel", "target", "signal_fastpath",
-                                         "gic_order", "gic_devices", "ipi_latency"};
+                                         "gic_order", "gic_devices", "ipi_latency", "hyp"};
     for (size_t i = 0; i < sizeof simple / sizeof simple[0]; i++)
         if (strcmp(tok[0], simple[i]) == 0)
             return parse_simple(r, tok, n);
@@ -670,7 +766,9 @@ static int parse_line(struct rd *r, char *line)
         return parse_irq(r, tok, n);
     if (strcmp(tok[0], "spurious") == 0)
         return parse_spurious(r, tok, n);
-    return fail(r, "unknown directive '%s' (board, kernel, target, horizon, cores, timer_irq, entry_latency, ipi_latency, signal_fastpath, gic_order, gic_devices, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious)", tok[0]);
+    if (strcmp(tok[0], "vtimer") == 0)
+        return parse_vtimer(r, tok, n);
+    return fail(r, "unknown directive '%s' (board, kernel, target, horizon, cores, hyp, timer_irq, entry_latency, ipi_latency, signal_fastpath, gic_order, gic_devices, domain_schedule, ntfn, ep, reply, sc, thread, irq, spurious, vtimer)", tok[0]);
 }
 
 /* every ack names a declared IRQ line (not the spurious one) */
@@ -772,7 +870,11 @@ static void print_insn(FILE *out, const struct workload *w, const struct wl_insn
         return;
     case OP_SUSPEND:
     case OP_RESUME:
+    case OP_ACK_VPPI:
         fprintf(out, ":%s", w->threads[in->a].name);
+        return;
+    case OP_VEOI:
+        fprintf(out, ":%" PRIu64, in->n);
         return;
     case OP_PRIO:
         fprintf(out, ":%s:%" PRIu64, w->threads[in->a].name, in->n);
@@ -794,6 +896,12 @@ static void print_thread(FILE *out, const struct workload *w, const struct wl_th
         fprintf(out, " sc=%s", w->scs[t->sc].name);
     if (t->timeout_ep >= 0)
         fprintf(out, " timeout_ep=%s", w->eps[t->timeout_ep].name);
+    if (t->fault_ep >= 0)
+        fprintf(out, " fault_ep=%s", w->eps[t->fault_ep].name);
+    if (t->vcpu)
+        fprintf(out, " vcpu=1");
+    for (int i = 0; i < t->n_lr; i++)
+        fprintf(out, "%s%u", i ? "," : " lr=", t->lr[i]);
     fprintf(out, " prog=");
     for (int i = 0; i < t->n_prog; i++) {
         fprintf(out, i ? "," : "");
@@ -806,6 +914,8 @@ static void print_irq(FILE *out, const struct workload *w, const struct wl_irq *
 {
     if (q->irq == WL_SPURIOUS_ID)
         fprintf(out, "spurious");
+    else if (q->vtimer)
+        fprintf(out, "vtimer");
     else
         fprintf(out, "irq %u", q->irq);
     if (q->ntfn >= 0)
@@ -839,6 +949,8 @@ void workload_print(FILE *out, const struct workload *w)
             w->timer_irq);
     if (!cfg_kernel_is_default(w->kernel))
         fprintf(out, "kernel %s\n", cfg_kernel_name(w->kernel));
+    if (w->hyp)
+        fprintf(out, "hyp 1\n");
     if (!w->target->is_default)
         fprintf(out, "target %s\n", w->target->name);
     if (w->cores > 1)

@@ -30,6 +30,11 @@ struct target;
  * SPECIAL_IRQ_START (1020) up are not interrupt lines. A wl_irq with this
  * number is the `spurious` line. */
 #define WL_SPURIOUS_ID 1023
+/* the kernel timer's IRQ on a hypervisor build: KERNEL_TIMER_IRQ is the
+ * arm,armv8-timer's interrupt 3 there, the EL2 physical timer, PPI 10
+ * (tools/hardware.yml, sel_macro CONFIG_ARM_HYPERVISOR_SUPPORT; interrupt
+ * 2, PPI 11 = 27, without) */
+#define WL_HYP_TIMER_IRQ 26
 #define WL_SPECIAL_ID_START 1020
 
 /* user-level instructions; every one but compute and loop is a system call */
@@ -39,6 +44,9 @@ enum wl_op {
     OP_SEND,       /* seL4_Send on a notification (a) with one extra cap; n 1: it does not resolve */
     OP_CALL,       /* seL4_Call on an endpoint (a) */
     OP_REPLY_RECV, /* seL4_ReplyRecv on an endpoint (a) with a reply object (b) */
+    OP_ACK_VPPI,   /* seL4_ARM_VCPU_AckVPPI on thread a's VCPU, the virtual timer's IRQ (hyp) */
+    OP_VEOI,       /* the guest takes and EOIs the virtual IRQ of list register n: user
+                      level, no kernel entry (hyp; sim.c, guest_eoi) */
     OP_COUNT
 };
 
@@ -63,7 +71,15 @@ struct wl_thread {
     int8_t sc;          /* bound SC (-1: passive) */
     int8_t timeout_ep;  /* timeout handler endpoint (-1: none) */
     uint8_t n_prog;
-    uint8_t pad0[7];
+    /* hypervisor workloads (workload.hyp): a VCPU bound to the thread by
+     * VCPU_SetTCB at setup, with list registers lr[0..n_lr-1] written by
+     * VCPU_InjectIRQ before (VGIC_LR_* bits); the fault handler endpoint
+     * (-1: none), the cap TCB_SetSpace puts in its tcbFaultHandler slot */
+    bool vcpu;
+    int8_t fault_ep;
+    uint8_t n_lr;
+    uint8_t pad0[4];
+    uint8_t lr[KS_VGIC_MAX_LRS];
     struct wl_insn prog[WL_MAX_PROG];
 };
 
@@ -81,7 +97,8 @@ struct wl_sc {
 struct wl_irq {
     uint16_t irq;           /* WL_SPURIOUS_ID: the spurious line */
     int8_t ntfn;            /* -1: the handler cap's slot stays empty */
-    uint8_t pad0[5];
+    bool vtimer;            /* the `vtimer` line (irq INTERRUPT_VTIMER_EVENT, hyp) */
+    uint8_t pad0[4];
     uint64_t badge;
     uint8_t n_at;
     uint8_t pad1[7];
@@ -115,7 +132,13 @@ struct workload {
      * through the kernel's own fastpath_signal, as written */
     bool signal_fastpath;
     uint16_t timer_irq;
-    uint8_t pad1[4];
+    /* CONFIG_ARM_HYPERVISOR_SUPPORT: the VGIC maintenance and virtual
+     * timer PPIs reserved at boot, VCPU threads, the `vtimer` line (an
+     * irqs[] entry of IRQ INTERRUPT_VTIMER_EVENT: the guest's virtual timer
+     * of the VCPU loaded when it fires), the kernel's timer the
+     * hypervisor timer's PPI (WL_HYP_TIMER_IRQ) */
+    bool hyp;
+    uint8_t pad1[3];
     /* ticks from an interrupt or system call to the kernel's clock read
      * (updateTimestamp) and from there to the return to user level */
     ticks_t entry_latency;

@@ -14,11 +14,12 @@
 #include "schedcontrol.h"
 #include "smp.h"
 #include "tcbops.h"
+#include "vcpu.h"
 
 struct ks_call ks_call_new(int sys, int inv)
 {
     struct ks_call c = {.sys = (uint8_t)sys, .inv = (uint8_t)inv};
-    c.tcb = c.sc = c.ntfn = c.ep = c.reply = c.irq = KS_NONE;
+    c.tcb = c.sc = c.ntfn = c.ep = c.reply = c.irq = c.vcpu = KS_NONE;
     return c;
 }
 
@@ -141,6 +142,8 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
         return invoke_endpoint(ks, c);
     case CALL_Reply:
         return invoke_reply(ks, c);
+    case CALL_VCPU_AckVPPI:
+        return decodeVCPUAckVPPI(ks, c->vcpu, c->irq);
     default:
         return decodeIRQHandler_Ack(ks, c->irq);
     }

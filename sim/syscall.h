@@ -36,6 +36,7 @@ enum ks_inv {
     CALL_DomainSet_ScheduleSetStart,   /* dom_index; master */
     CALL_Endpoint,                     /* ep, badge, rights: a send or a call on an endpoint cap */
     CALL_Reply,                        /* reply, reply_cap: SysReplyRecv's reply (then a receive on cap, ep) */
+    CALL_VCPU_AckVPPI,                 /* vcpu, irq (hypervisor builds) */
     CALL_COUNT
 };
 
@@ -43,6 +44,7 @@ struct ks_call {
     uint8_t sys;       /* enum ks_sys */
     uint8_t inv;       /* enum ks_inv, for SYS_Send */
     int tcb, sc, ntfn, ep, reply, irq, prio;
+    int vcpu;          /* CALL_VCPU_AckVPPI: the VCPU cap's object */
     int core;          /* the SchedControl cap's core (0 unless set) */
     ticks_t budget, period;
     unsigned extra_refills, flags;

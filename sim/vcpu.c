@@ -7,6 +7,7 @@
 #include "irqc.h"
 #include "kassert.h"
 #include "sched.h"
+#include "schedcontext.h"
 
 /* irqVPPIEventIndex (include/arch/arm/arch/object/vcpu.h:196-205) */
 int irqVPPIEventIndex(int irq)
@@ -101,3 +102,17 @@ void VGICMaintenance(struct kstate *ks)
     fault_current(ks, f, A_VGIC_RUNNABLE);
 }
 
+/* decodeVCPUAckVPPI (vcpu.c:523-549): the IRQ checked as any IRQ number
+ * (Arch_checkIRQ: above maxIRQ a range error), then as a VPPI (else an
+ * invalid argument); Restart, then the invocation */
+int decodeVCPUAckVPPI(struct kstate *ks, int v, int irq)
+{
+    if (irq < 0 || irq > (int)ks->cfg.max_irq)
+        return SYSERR_RANGE;
+    int vppi = irqVPPIEventIndex(irq);
+    if (vppi == VPPIEventIRQ_invalid)
+        return SYSERR_INVALID_ARGUMENT;
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    invokeVCPUAckVPPI(ks, v, vppi);
+    return SYSERR_NONE;
+}

@@ -19,5 +19,8 @@
 int irqVPPIEventIndex(int irq);
 void VPPIEvent(struct kstate *ks, int irq);
 void VGICMaintenance(struct kstate *ks);
+/* decodeVCPUAckVPPI on VCPU v's cap with the IRQ number irq; returns enum
+ * ks_syserr */
+int decodeVCPUAckVPPI(struct kstate *ks, int v, int irq);
 
 #endif

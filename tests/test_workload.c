@@ -24,7 +24,8 @@ static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx
                                        EX("periodic-server.wl"), EX("sporadic-server.wl"), EX("timeout-fault.wl"),
                                        EX("smp-remote.wl"), EX("signal-sporadic.wl"), EX("signal-smp-ipi.wl"),
                                        EX("signal-badcap.wl"), EX("smp-lock-wait.wl"), EX("smp-both-fastpaths.wl"),
-                                       EX("gic-order.wl")};
+                                       EX("gic-order.wl"), EX("vcpu-vtimer.wl"), EX("vcpu-release-queue.wl"),
+                                       EX("vcpu-maintenance.wl")};
 
 static struct workload w, w2;
 static struct sim s;
@@ -98,6 +99,22 @@ static void test_errors(void **state)
     expect_error("ntfn n\nirq 40 ntfn=n at=5 at=6\n", 2, "irq: key 'at' given twice");
     expect_error("board imx8mm\nhorizon 5\nboard imx8mm\n", 3, "board is given twice (first on line 1)");
     expect_error("horizon 5\nhorizon 6\n", 2, "horizon is given twice");
+    /* hypervisor workloads (issue 29): what needs hyp 1, and what it reserves */
+    expect_error("thread t vcpu=1 prog=compute:10\n", 1, "vcpu=1 needs 'hyp 1'");
+    expect_error("vtimer at=5\n", 1, "vtimer needs 'hyp 1'");
+    expect_error("hyp 1\nthread t lr=5 prog=compute:10\n", 2, "lr= needs vcpu=1");
+    expect_error("hyp 1\nthread t prog=veoi:0\n", 2, "veoi is its guest's EOI and needs vcpu=1");
+    expect_error("hyp 1\nthread t prog=compute:10\nthread u prog=ackvppi:t\n", 3, "ackvppi:t names a thread without vcpu=1");
+    expect_error("hyp 1\nthread t vcpu=1 lr=8 prog=compute:10\n", 2, "lr: expected a number from 0 to 7");
+    expect_error("hyp 1\nthread t vcpu=1 prog=veoi:16\n", 2, "veoi: expected a number from 0 to 15");
+    expect_error("timer_irq 27\nhyp 1\n", 2, "timer_irq 27 is reserved on a hypervisor build");
+    expect_error("hyp 1\ntimer_irq 25\n", 2, "timer_irq 25 is reserved on a hypervisor build");
+    expect_error("hyp 1\nntfn n\nirq 27 ntfn=n at=5\n", 3, "irq 27 is reserved on a hypervisor build");
+    expect_error("hyp 1\nirq 26 at=5\n", 2, "kernel's timer IRQ");
+    expect_error("thread t prog=compute:10\nhyp 1\n", 2, "hyp must come before");
+    expect_error("hyp 1\nntfn n\nvtimer ntfn=n at=5\n", 3, "vtimer: no ntfn=");
+    expect_error("hyp 1\nvtimer at=5\nvtimer at=6\n", 3, "vtimer is declared twice");
+    expect_error("hyp 2\n", 1, "hyp: expected a number from 0 to 1");
     /* one object past the limit: refused before its slot is named (the
      * slot past the array was indexed first: UBSan, fuzz_workload_text) */
     expect_error("ep a\nep b\nep c\nep d\nep e\n", 5, "too many eps (at most 4)");
