@@ -66,6 +66,14 @@ unsigned classify_cause_after(const struct kstate *in, const struct diff_verdict
     return cause_from_slow(in, !v->slow_overrun, ws);
 }
 
+unsigned classify_verdict(const struct kstate *in, const struct diff_verdict *v, int variant,
+                          struct classify_ws *ws)
+{
+    if (diff_kernel_own(v))
+        return CLASS_KERNEL;
+    return variant == FP_PR1227 ? classify_cause_after(in, v, ws) : CLASS_NO_FIX;
+}
+
 bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *ws, struct dclass *cl,
                   struct diff_verdict *v)
 {
@@ -77,7 +85,7 @@ bool classify_run(const struct kstate *in, unsigned fixes, struct classify_ws *w
     cl->cause = 0;
     if (v->agree)
         return false;
-    cl->cause = fixes ? CLASS_NO_FIX : classify_cause_after(in, v, ws);
+    cl->cause = diff_kernel_own(v) ? CLASS_KERNEL : fixes ? CLASS_NO_FIX : classify_cause_after(in, v, ws);
     return true;
 }
 
@@ -88,8 +96,8 @@ bool dclass_same(const struct dclass *x, const struct dclass *y)
 
 const char *cause_text(const struct target *t, unsigned cause, char *buf, size_t len)
 {
-    if (cause == CLASS_NO_FIX) {
-        snprintf(buf, len, "unexplained");
+    if (cause == CLASS_NO_FIX || cause == CLASS_KERNEL) {
+        snprintf(buf, len, "%s", cause == CLASS_KERNEL ? "kernel" : "unexplained");
         return buf;
     }
     return ks_bits_text(cause, t->fixes, t->fix_name, buf, len);

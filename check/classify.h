@@ -14,6 +14,19 @@
 #include "kstate.h"
 
 #define CLASS_NO_FIX 0x10000u /* divergence no combination of fixes removes: above every FIX() bit */
+/* Not the fastpath's divergence: the kernel's own outcome (the slowpath's)
+ * breaks an exit invariant or fails an assertion, and the fastpath's
+ * outcome is the same in every field (diff_kernel_own). On a state the
+ * kernel reaches (a workload from boot, a real kernel's entry) a kernel
+ * bug; on a generated state, a bug of the generator or of an invariant. */
+#define CLASS_KERNEL 0x20000u
+
+/* a cause that is a set of the target's fixes (not 0, CLASS_NO_FIX or
+ * CLASS_KERNEL) */
+static inline bool cause_is_fixes(unsigned cause)
+{
+    return cause && cause < CLASS_NO_FIX;
+}
 
 struct dclass {
     int exit;
@@ -41,11 +54,17 @@ unsigned classify_cause(const struct kstate *in, struct classify_ws *ws);
  * leaves it on its slow side (normalised; v->slow_overrun when the
  * normalisation could not charge): the fuzzer has just run it. */
 unsigned classify_cause_after(const struct kstate *in, const struct diff_verdict *v, struct classify_ws *ws);
+/* The cause of the divergence verdict v of in (v as diff_run leaves it,
+ * ws->a its slowpath outcome): CLASS_KERNEL when the kernel's own outcome
+ * is at fault, else classify_cause_after for the fastpath as written
+ * (variant FP_PR1227) and CLASS_NO_FIX for another variant. */
+unsigned classify_verdict(const struct kstate *in, const struct diff_verdict *v, int variant,
+                          struct classify_ws *ws);
 bool dclass_same(const struct dclass *x, const struct dclass *y);
 /* "switch/entry_time+deadline" */
 const char *dclass_name(const struct dclass *cl, char *buf, size_t len);
 /* "entry_time+deadline": a cause, a set of t's fixes ("unexplained" for
- * CLASS_NO_FIX) */
+ * CLASS_NO_FIX, "kernel" for CLASS_KERNEL) */
 struct target;
 const char *cause_text(const struct target *t, unsigned cause, char *buf, size_t len);
 

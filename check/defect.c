@@ -45,13 +45,26 @@ int defects_possible(const struct target *t, int kernel)
 
 unsigned cause_defects(const struct target *t, unsigned cause)
 {
-    if (cause == CLASS_NO_FIX)
+    if (!cause_is_fixes(cause))
         return 0;
     unsigned mask = 0;
     for (int d = 0; d < t->n_defects; d++)
         if ((cause & t->defects[d].need) == t->defects[d].need && !(cause & t->defects[d].unless))
             mask |= 1u << d;
     return mask;
+}
+
+const char *cause_defects_text(const struct target *t, unsigned cause, char *buf, size_t len)
+{
+    if (cause == CLASS_KERNEL) {
+        snprintf(buf, len, "none: the kernel's own outcome (both paths alike)");
+        return buf;
+    }
+    if (!cause_is_fixes(cause)) {
+        snprintf(buf, len, "unexplained");
+        return buf;
+    }
+    return defects_text(t, cause_defects(t, cause), buf, len);
 }
 
 const char *defects_text(const struct target *t, unsigned mask, char *buf, size_t len)

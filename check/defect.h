@@ -63,6 +63,9 @@ unsigned cause_of_text(const struct target *t, const char *text);
 const char *defect_fix(const struct target *t, int d);
 
 /* "F1+F6", into buf ("none" when the mask is empty). */
+/* what a class's cause says of defects: "unexplained", "the kernel's own
+ * (both paths alike)", or defects_text of its defects */
+const char *cause_defects_text(const struct target *t, unsigned cause, char *buf, size_t len);
 const char *defects_text(const struct target *t, unsigned mask, char *buf, size_t len);
 
 /* t's defect ids, runs of consecutive numbers as ranges: "F1-F11", or, of

@@ -345,6 +345,13 @@ bool diff_unread_clock_shows(const struct kstate *fast, ticks_t slow_cur_time)
     return fast->cfg.smp && fast->cur_time != slow_cur_time;
 }
 
+bool diff_kernel_own(const struct diff_verdict *v)
+{
+    uint32_t own = 1u << DF_INVARIANT | 1u << DF_ASSERT;
+    return !v->agree && (v->fields & ~own) == 0 && (v->slow_inv || v->slow_asserts) && v->slow_inv == v->fast_inv &&
+           v->slow_asserts == v->fast_asserts;
+}
+
 void diff_judge(struct kstate *slow, struct kstate *fast, bool check_invariants, struct diff_verdict *v)
 {
     v->unread_clock = diff_unread_clock_shows(fast, slow->cur_time);

@@ -76,6 +76,10 @@ struct diff_verdict {
 bool diff_unread_clock_shows(const struct kstate *fast, ticks_t slow_cur_time);
 /* The verdict on two outcomes of one entry state, slowpath's and
  * fastpath's (normalised in place): every field but the exit. */
+/* The verdict differs in nothing but that the kernel's own outcome breaks
+ * exit invariants or fails assertions, the fastpath's alike: the same
+ * count of each, no other field (classify.h, CLASS_KERNEL). */
+bool diff_kernel_own(const struct diff_verdict *v);
 void diff_judge(struct kstate *slow, struct kstate *fast, bool check_invariants, struct diff_verdict *v);
 void diff_run(const struct kstate *in, int variant, bool check_invariants, struct diff_verdict *v,
               struct kstate *slow, struct kstate *fast);

@@ -258,7 +258,7 @@ static void classify_divergence(struct worker *w, const struct diff_verdict *v, 
     cl->exit = v->exit;
     cl->fields = v->fields;
     cl->target = target_index(target_of(&w->in));
-    cl->cause = w->s->o->variant == FP_PR1227 ? classify_cause_after(&w->in, v, &w->sws.cws) : CLASS_NO_FIX;
+    cl->cause = classify_verdict(&w->in, v, w->s->o->variant, &w->sws.cws);
 }
 
 /* One differential check of w->in, the state of index idx of the run
@@ -464,8 +464,7 @@ static void print_class_list(FILE *f, struct session *s)
         fprintf(f, "  %2d. %-44s first after %7.2f s, %10" PRIu64 " hits\n", i + 1,
                 dclass_name(&fd->cl, name, sizeof name), fd->first_s, fd->count);
         const struct target *tg = s->o->bounds.target;
-        fprintf(f, "      defects: %s\n      fields: ", fd->cl.cause == CLASS_NO_FIX ? "unexplained"
-                : defects_text(tg, cause_defects(tg, fd->cl.cause), defs, sizeof defs));
+        fprintf(f, "      defects: %s\n      fields: ", cause_defects_text(tg, fd->cl.cause, defs, sizeof defs));
         print_fields(f, fd->fields_seen);
         fprintf(f, "\n");
         if (fd->reproducer)
@@ -473,6 +472,40 @@ static void print_class_list(FILE *f, struct session *s)
     }
     if (s->dropped)
         fprintf(f, "  (%" PRIu64 " hits of further classes not kept)\n", s->dropped);
+}
+
+/* one line per class of this cause (CLASS_NO_FIX, CLASS_KERNEL) */
+static void print_cause_rows(FILE *f, const struct session *s, unsigned cause)
+{
+    for (int i = 0; i < s->n_classes; i++) {
+        const struct found *fd = &s->classes[i];
+        if (fd->cl.cause != cause)
+            continue;
+        char name[160];
+        fprintf(f, "  %s: %" PRIu64 " hits, first after %.2f s, fields ", dclass_name(&fd->cl, name, sizeof name),
+                fd->count, fd->first_s);
+        print_fields(f, fd->fields_seen);
+        if (fd->reproducer)
+            fprintf(f, ", reproducer %s", fd->reproducer);
+        else
+            fprintf(f, ", seed %" PRIu64, fd->seed);
+        fprintf(f, "\n");
+    }
+}
+
+/* the classes whose outcome the kernel's own code breaks (CLASS_KERNEL):
+ * no divergence of the fastpath, said apart */
+static void print_kernel_own(FILE *f, const struct session *s)
+{
+    int n = 0;
+    for (int i = 0; i < s->n_classes; i++)
+        n += s->classes[i].cl.cause == CLASS_KERNEL;
+    if (!n)
+        return;
+    fprintf(f, "\nthe kernel's own outcome breaks an invariant or an assertion, the fastpath's alike (no divergence "
+               "of the fastpath: on a reachable state a kernel bug, on a generated one a generator or invariant "
+               "bug): %d class%s\n", n, n == 1 ? "" : "es");
+    print_cause_rows(f, s, CLASS_KERNEL);
 }
 
 static void print_defects(FILE *f, struct session *s)
@@ -516,6 +549,7 @@ static void print_defects(FILE *f, struct session *s)
                 fprintf(f, " %s", defect_info(tg, d)->id);
         fprintf(f, "\n");
     }
+    print_kernel_own(f, s);
     int unexplained = 0;
     for (int i = 0; i < s->n_classes; i++)
         unexplained += s->classes[i].cl.cause == CLASS_NO_FIX;
@@ -524,20 +558,7 @@ static void print_defects(FILE *f, struct session *s)
     fprintf(f, "\nunexplained divergences (no fix set removes them%s): %d class%s\n",
             s->o->variant == FP_FIXED ? "; the corrected fastpath diverges" : "", unexplained,
             unexplained == 1 ? "" : "es");
-    for (int i = 0; i < s->n_classes; i++) {
-        const struct found *fd = &s->classes[i];
-        if (fd->cl.cause != CLASS_NO_FIX)
-            continue;
-        char name[160];
-        fprintf(f, "  %s: %" PRIu64 " hits, first after %.2f s, fields ", dclass_name(&fd->cl, name, sizeof name),
-                fd->count, fd->first_s);
-        print_fields(f, fd->fields_seen);
-        if (fd->reproducer)
-            fprintf(f, ", reproducer %s", fd->reproducer);
-        else
-            fprintf(f, ", seed %" PRIu64, fd->seed);
-        fprintf(f, "\n");
-    }
+    print_cause_rows(f, s, CLASS_NO_FIX);
 }
 
 static void summary(FILE *f, struct session *s, double elapsed)
@@ -661,7 +682,7 @@ static int write_json(struct session *s, double elapsed)
         diff_fields_text(fd->fields_seen, fields, sizeof fields);
         fprintf(f, "%s\n    {\"exit\": \"%s\", \"cause\": \"%s\", \"defects\": [", i ? "," : "",
                 tgt->exit_name(fd->cl.exit), cause);
-        if (fd->cl.cause != CLASS_NO_FIX)
+        if (cause_is_fixes(fd->cl.cause))
             json_string_list(f, (char *)defects_text(tg, cause_defects(tg, fd->cl.cause), defs, sizeof defs));
         fprintf(f, "], \"fields\": [");
         json_string_list(f, fields);

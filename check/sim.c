@@ -1084,7 +1084,7 @@ static void diff_at_entry(struct sim *s, struct sim_ev e)
     keep_state(s, &in, true);
     s->div_class.exit = s->div_verdict.exit;
     s->div_class.fields = s->div_verdict.fields;
-    s->div_class.cause = classify_cause_after(&in, &s->div_verdict, &ws);
+    s->div_class.cause = classify_verdict(&in, &s->div_verdict, FP_PR1227, &ws);
     s->div_class.target = target_index(s->target);
 }
 
@@ -1112,7 +1112,7 @@ static void sweep_at_entry(struct sim *s, struct sim_ev e)
     struct dclass cl = {0};
     if (!v.agree)
         cl = (struct dclass){.exit = v.exit, .fields = v.fields,
-                             .cause = s->variant == FP_PR1227 ? classify_cause_after(&in, &v, &ws) : CLASS_NO_FIX,
+                             .cause = classify_verdict(&in, &v, s->variant, &ws),
                              .target = target_index(s->target)};
     if (s->on_sweep)
         s->on_sweep(s->on_sweep_ctx, &in, &v, v.agree ? NULL : &cl);

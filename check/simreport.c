@@ -89,6 +89,13 @@ static void report_divergence(FILE *out, const struct sim *s)
         fprintf(out, "first divergence: t=%" PRIu64 ": %s\n", s->div_time, s->drift_msg);
         return;
     }
+    if (s->div_class.cause == CLASS_KERNEL) { /* both kernels alike: not the fastpath's */
+        fprintf(out, "first divergence: none of the fastpath; at t=%" PRIu64 " ", s->div_time);
+        print_where(out, s, s->div_irq, s->div_caller);
+        fprintf(out, " the kernel's own outcome breaks an invariant or an assertion, the fastpath's alike (class %s)\n",
+                dclass_name(&s->div_class, buf, sizeof buf));
+        return;
+    }
     fprintf(out, "first divergence: t=%" PRIu64 " ", s->div_time);
     print_where(out, s, s->div_irq, s->div_caller);
     fprintf(out, ", fastpath exit %s, class %s\n", s->target->exit_name(s->div_verdict.exit),
@@ -241,8 +248,11 @@ static void report_checker(FILE *out, const struct sim *s)
                     x->lock_waits, s->w->ipi_latency, x->ipi_raced);
         fprintf(out, "  interrupts the GIC chose among several pending at once (%s order): %u\n",
                 wl_gic_default(s->w) ? "the default" : "the workload's", x->gic_choices);
+        if (x->refused) /* a state the kernel modelled reached from boot */
+            fprintf(out, "  refused states (reached from boot: a bug of the kernel modelled, or of an invariant or "
+                         "the model):\n");
         for (uint32_t i = 0; i < x->refused && i < SIM_MAX_REFUSED; i++)
-            fprintf(out, "  CHECKER OR MODEL ERROR t=%" PRIu64 " %s entry: invariant %s: %s\n", x->refusals[i].t,
+            fprintf(out, "  REFUSED t=%" PRIu64 " %s entry: invariant %s: %s\n", x->refusals[i].t,
                     entry_names[x->refusals[i].kind], inv_name(x->refusals[i].inv), x->refusals[i].msg);
     }
 }
@@ -262,9 +272,7 @@ static void report_sweep(FILE *out, const struct sim *s)
         fprintf(out, "  %-44s first t=%" PRIu64 " ", dclass_name(&f->cl, name, sizeof name), f->t);
         print_where(out, s, f->irq, f->caller);
         fprintf(out, ", %u hit%s, defects %s\n", f->hits, f->hits == 1 ? "" : "s",
-                f->cl.cause == CLASS_NO_FIX ? "unexplained"
-                                            : defects_text(s->target, cause_defects(s->target, f->cl.cause), defs,
-                                                             sizeof defs));
+                cause_defects_text(s->target, f->cl.cause, defs, sizeof defs));
     }
     if (s->found_dropped)
         fprintf(out, "  (%u hits of further classes not kept)\n", s->found_dropped);

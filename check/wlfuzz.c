@@ -456,7 +456,7 @@ static void defect_firsts(const struct wsession *ss, double *first, uint64_t *wl
         best[d] = -1;
         for (int i = 0; i < ss->n_classes; i++) {
             const struct wclass *wc = &ss->classes[i];
-            unsigned defs = wc->cl.cause == CLASS_NO_FIX ? 0 : cause_defects(tg, wc->cl.cause);
+            unsigned defs = cause_defects(tg, wc->cl.cause);
             if (!(defs & (1u << d)))
                 continue;
             wls[d] += wc->workloads;
@@ -514,7 +514,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
                             target_admit_left_by(tg, o->variant) & INV_ADMIT_IPI);
     situation_print_why(f, ss->sits, ss->sweep_checks, !tg->syscall_entry, why);
     if (ss->errors) {
-        fprintf(f, "\nCHECKER OR MODEL ERROR in %" PRIu64 " workload%s (first: workload %" PRIu64 "): %s\n", ss->errors,
+        fprintf(f, "\nREFUSED, ASSERTED OR DRIFTED (a bug of the kernel modelled, or of the checker or the model) in %" PRIu64
+                   " workload%s (first: workload %" PRIu64 "): %s\n", ss->errors,
                 ss->errors == 1 ? "" : "s", ss->first_error_wl, ss->error_msg);
         if (ss->error_file)
             fprintf(f, "  workload: %s\n", ss->error_file);
@@ -564,8 +565,7 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
         fprintf(f, "  %2d. %-44s first after %7.2f s (workload %" PRIu64 ", t=%" PRIu64 "), %" PRIu64
                    " workloads, %" PRIu64 " hits, defects %s\n", i + 1, dclass_name(&wc->cl, name, sizeof name),
                 wc->first_s, wc->first_wl, wc->first_t, wc->workloads, wc->hits,
-                wc->cl.cause == CLASS_NO_FIX ? "unexplained"
-                                             : defects_text(tg, cause_defects(tg, wc->cl.cause), defs, sizeof defs));
+                cause_defects_text(tg, wc->cl.cause, defs, sizeof defs));
         if (wc->as_first)
             fprintf(f, "      became (in the %" PRIu64 " workload%s where it came first): a thread never runs in %" PRIu64
                        ", runs late in %" PRIu64 ", an IRQ left masked in %" PRIu64 ", an SC over budget in a window in %"

@@ -16,6 +16,7 @@
 #include "fastpath.h"
 #include "print.h"
 #include "scenario.h"
+#include "schedcontext.h"
 #include "vcpu.h"
 
 /* tc_running's thread "vm" (priority 100, 8000 of 80000 ticks) on a
@@ -426,6 +427,29 @@ static void test_bind(void **state)
     free(ks);
 }
 
+/* seL4_ARM_VCPU_AckVPPI through the invocation's decode
+ * (decodeVCPUAckVPPI, vcpu.c:523-549): an IRQ number above maxIRQ (160
+ * here) fails Arch_checkIRQ with a range error, one that is no VPPI (the
+ * maintenance PPI) is an invalid argument, both leaving the flag; the
+ * virtual timer's clears it, the caller left to restart (Restart). */
+static void test_ack_vppi_decode(void **state)
+{
+    (void)state;
+    int t, v;
+    struct kstate *ks = vm_state(KS_KERNEL_MASTER, &t, &v);
+    ks->vcpus[v].vppi_masked = true;
+    assert_int_equal(decodeVCPUAckVPPI(ks, v, -1), SYSERR_RANGE);
+    assert_int_equal(decodeVCPUAckVPPI(ks, v, 161), SYSERR_RANGE);
+    assert_int_equal(decodeVCPUAckVPPI(ks, v, INTERRUPT_VGIC_MAINTENANCE), SYSERR_INVALID_ARGUMENT);
+    assert_true(ks->vcpus[v].vppi_masked);
+    assert_int_equal(ks->tcbs[t].state, TS_Running);
+    assert_int_equal(decodeVCPUAckVPPI(ks, v, 160), SYSERR_INVALID_ARGUMENT); /* maxIRQ itself passes the range */
+    assert_int_equal(decodeVCPUAckVPPI(ks, v, INTERRUPT_VTIMER_EVENT), SYSERR_NONE);
+    assert_false(ks->vcpus[v].vppi_masked);
+    assert_int_equal(ks->tcbs[t].state, TS_Restart);
+    free(ks);
+}
+
 /* A switch to another thread through the scheduler switches VCPUs
  * (Arch_switchToThread, 64/kernel/thread.c:14-20), to the idle thread
  * disables the VCPU (:28-34); the fastpaths' switch as well
@@ -510,6 +534,7 @@ int main(void)
         cmocka_unit_test(test_switch),
         cmocka_unit_test(test_switch_vtimer_inactive),
         cmocka_unit_test(test_bind),
+        cmocka_unit_test(test_ack_vppi_decode),
         cmocka_unit_test(test_thread_switch),
         cmocka_unit_test(test_invariant_and_scenario),
     };

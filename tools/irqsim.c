@@ -290,7 +290,7 @@ static void print_class(const struct kstate *in, const struct diff_verdict *v)
     struct classify_ws *ws = malloc(sizeof *ws);
     if (!ws)
         return;
-    struct dclass cl = {.exit = v->exit, .fields = v->fields, .cause = classify_cause(in, ws), .target = target_index(target_of(in))};
+    struct dclass cl = {.exit = v->exit, .fields = v->fields, .cause = diff_kernel_own(v) ? CLASS_KERNEL : classify_cause(in, ws), .target = target_index(target_of(in))};
     char name[200];
     printf("class: %s\n", dclass_name(&cl, name, sizeof name));
     free(ws);

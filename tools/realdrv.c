@@ -234,7 +234,7 @@ int real_pair_done(struct real_run *r, const char *path, int ws, int wf, const s
 
 bool real_unexplained(const struct rclass *c)
 {
-    return c->halt ? !rk_known_halt(c->text) : c->cause == 0 || c->cause == CLASS_NO_FIX;
+    return c->halt ? !rk_known_halt(c->text) : !cause_is_fixes(c->cause);
 }
 
 bool real_classify_now(struct real_run *r, uint32_t key)

@@ -441,8 +441,7 @@ static bool kind_known(const struct review_kind *k)
 {
     if (k->halt)
         return rk_known_halt(k->text) != NULL && k->check != RV_FUZZ_FIXED && k->check < RV_SLOW_VS_BASE;
-    return k->check == RV_FUZZ && k->cause && k->cause != CLASS_NO_FIX &&
-           cause_defects(review_target_of(k->target), k->cause);
+    return k->check == RV_FUZZ && cause_is_fixes(k->cause) && cause_defects(review_target_of(k->target), k->cause);
 }
 
 /* Count key on side s (0 the tree, 1 the baseline). */
@@ -569,7 +568,7 @@ static void fuzz_side(struct review_result *res, struct side_run *r, int s, unsi
         const char *halt = r->fuzz_halt[1] ? fuzz_halt_text(r, 1, text, sizeof text) : NULL;
         unsigned c = halt ? 0 : cause;
         unsigned d = cause_defects(tg, c);
-        bool explained = halt ? rk_known_halt(halt) != NULL : c && c != CLASS_NO_FIX && d;
+        bool explained = halt ? rk_known_halt(halt) != NULL : cause_is_fixes(c) && d;
         side->t_diverged[t]++;
         side->t_unexplained[t] += !explained;
         for (int i = 0; i < tg->n_defects; i++)
@@ -979,7 +978,7 @@ const char *review_kind_text(const struct review_kind *k, char *buf, size_t len)
     if (k->check == RV_FUZZ && !k->halt) {
         if (!k->cause)
             snprintf(buf, len, "%s [the model agrees here: unexplained]", f);
-        else if (k->cause == CLASS_NO_FIX)
+        else if (!cause_is_fixes(k->cause))
             snprintf(buf, len, "%s [no fix of the model removes it: unexplained]", f);
         else
             snprintf(buf, len, "%s [model cause %s: %s]", f, cause_text(tg, k->cause, cause, sizeof cause),

@@ -99,9 +99,9 @@ int sf_run_line(const char *v, const char *want, const char *fields, int width, 
 bool sf_cause_ok(const struct target *t, bool as_written, unsigned cause)
 {
     if (!as_written)
-        return cause == CLASS_NO_FIX; /* only the fastpath as written classifies */
+        return cause == CLASS_NO_FIX || cause == CLASS_KERNEL; /* only the fastpath as written classifies */
     unsigned all = (1u << t->fixes) - 1;
-    return cause == CLASS_NO_FIX || (cause != 0 && (cause & ~all) == 0);
+    return cause == CLASS_NO_FIX || cause == CLASS_KERNEL || (cause != 0 && (cause & ~all) == 0);
 }
 
 bool sf_fields_ok(uint64_t fields)
