@@ -637,8 +637,20 @@ static void device_entry(const struct sim *s, struct sim_kernel *k, struct sim_e
     k->pending[e.q] = false; /* (the maintenance line's is its VGIC's, maint_pending) */
     k->delivered[e.q]++;
     irq_entry(s, k, SE_DEVICE, active_irq_of(s, e.q), e.core, taken);
-    if (vtimer && !vppi_consumed(&k->ks, v, masked_before))
-        k->pending[e.q] = true;
+    if (!vtimer)
+        return;
+    if (vppi_consumed(&k->ks, v, masked_before)) {
+        k->vppi_deferred = 0;
+        return;
+    }
+    k->pending[e.q] = true;
+    if (++k->vppi_deferred >= SIM_STORM_DEFERRALS) {
+        k->done = true; /* a storm: the kernel would take it on and on */
+        k->storm_t = k->now;
+    }
+    /* past the horizon the level-triggered line would be taken for ever
+     * (an event at the horizon is still taken, peek) */
+    k->done |= k->now >= s->w->horizon;
 }
 
 /* a kernel entry of core c, run by the model as core 0 (smp.h); the big
@@ -1290,6 +1302,11 @@ void sim_free(struct sim *s)
         s->k[i].segs = NULL;
         s->k[i].marks = NULL;
     }
+}
+
+bool sim_stormed(const struct sim *s)
+{
+    return s->k[0].vppi_deferred >= SIM_STORM_DEFERRALS || s->k[1].vppi_deferred >= SIM_STORM_DEFERRALS;
 }
 
 bool sim_checked_none(const struct sim *s)

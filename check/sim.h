@@ -46,6 +46,15 @@ struct sim_mark {
  * raises it while the loaded VCPU is enabled and MISR.EOI is set
  * (sim.c, maint_pending) */
 #define SIM_Q_MAINT WL_MAX_IRQS
+/* An interrupt storm: the level-triggered virtual timer's PPI taken this
+ * many times in a row without VPPIEvent sending its fault (a legitimate
+ * deferral ends at the thread's next refill or dequeue: the current
+ * thread queued or not schedulable at every entry: on a VCPU thread whose
+ * round-robin SC has budget MIN_BUDGET each entry's budget check
+ * round-robins it, so the PPI is deferred at every entry and taken again
+ * at once). The kernel would go on so; the simulator stops that kernel
+ * there and says so (sim_stormed). */
+#define SIM_STORM_DEFERRALS 1000u
 #define SIM_LINES (WL_MAX_IRQS + 1)
 
 struct sim_refusal {
@@ -70,6 +79,11 @@ struct sim_kernel {
      * loaded, as the timer's registers are its (vcpu_save, vcpu_restore) */
     int8_t vtimer_vcpu;
     uint32_t vtimer_dropped;        /* vtimer arrivals with no VCPU loaded: no guest timer to fire */
+    /* the virtual timer's PPI taken since VPPIEvent last sent its fault,
+     * each time sending nothing (a storm: SIM_STORM_DEFERRALS ends the
+     * run, storm_t says when) */
+    uint32_t vppi_deferred;
+    ticks_t storm_t;
     size_t last_seg[KS_MAX_CORES];  /* 1 + index of the core's last segment (0: none) */
     /* the last kernel entry: its core and when it began (it ends at now) */
     uint8_t entry_core;
@@ -223,6 +237,9 @@ void sim_svg(FILE *out, const struct sim *s);
  * interrupt, --target signal on one with no SysSend on a notification):
  * "every one agreed" would be a claim about nothing. */
 bool sim_checked_none(const struct sim *s);
+/* a kernel of the run ended in a storm of the virtual timer's PPI
+ * (SIM_STORM_DEFERRALS) */
+bool sim_stormed(const struct sim *s);
 
 /* Every state reached at a kernel entry passed the checker, on both kernels. */
 bool sim_all_admitted(const struct sim *s);

@@ -292,6 +292,13 @@ void sim_report(FILE *out, const struct sim *s)
     report_checker(out, s);
     if (!s->k[0].done || !s->k[1].done)
         fprintf(out, "note: stopped at the event limit (%u events) before the horizon\n", s->max_events);
+    for (int k = 0; k < 2; k++)
+        if (s->k[k].vppi_deferred >= SIM_STORM_DEFERRALS)
+            fprintf(out, "note: the %s kernel stopped at t=%" PRIu64 " in an interrupt storm: the virtual timer's "
+                         "PPI taken %u times in a row, VPPIEvent sending nothing (its thread queued or not "
+                         "schedulable at each entry), the level-triggered PPI taken again at once; the rest of "
+                         "the run is not simulated\n",
+                    k ? "fastpath" : "slowpath", s->k[k].storm_t, SIM_STORM_DEFERRALS);
 }
 
 int sim_json(FILE *out, const struct sim *s)

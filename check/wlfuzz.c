@@ -38,6 +38,10 @@ struct wsession {
     const struct fuzz_opts *o;
     double start;
     uint64_t sims, setup_refused, events, sweep_checks, states_checked, refused, asserts, drift, stopped;
+    /* hypervisor workloads (--vcpus): the virtual timer's events taken
+     * and dropped (no VCPU loaded), VGIC maintenance interrupts taken,
+     * runs a storm of the virtual timer's PPI ended (sim.h) */
+    uint64_t vtimer_taken, vtimer_dropped, maint_taken, storms;
     uint64_t lock_waits; /* device IRQs handled after another core's entry (sim.c, arrived_in_lock_wait) */
     uint64_t ipi_raced;  /* slowpath kernel entries made with a reschedule IPI in flight (sim.h) */
     uint64_t gic_choices, gic_ordered; /* the GIC's choices among interrupts pending at once; workloads of an order of their own */
@@ -385,7 +389,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
     const struct fuzz_opts *o = ss->o;
     uint8_t bytes[WL_BYTES];
     wl_bytes(o->seed, i, bytes);
-    workload_from_bytes(bytes, sizeof bytes, o->cores, o->bounds.target, w);
+    workload_from_bytes(bytes, sizeof bytes, o->cores, o->bounds.target, o->bounds.vcpus, w);
     w->kernel = (uint8_t)o->bounds.kernel;
     w->signal_fastpath |= o->signal_fastpath;
     if (sim_init(s, w, o->variant) != 0) {
@@ -409,6 +413,11 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
         ss->sits[k] += s->sits[k];
     ss->drift += s->drift;
     ss->stopped += !s->k[0].done || !s->k[1].done;
+    for (int q = 0; q < w->n_irqs; q++)
+        ss->vtimer_taken += w->irqs[q].vtimer ? s->k[0].delivered[q] : 0;
+    ss->vtimer_dropped += s->k[0].vtimer_dropped;
+    ss->maint_taken += s->k[0].delivered[SIM_Q_MAINT];
+    ss->storms += sim_stormed(s);
     if (!sim_all_admitted(s) || s->k[0].asserts || s->k[1].asserts || s->drift)
         model_error(ss, i, w, s);
     for (uint32_t f = 0; f < s->n_found; f++) {
@@ -503,6 +512,11 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     fprintf(f, "kernel entry states through the invariant checker: %" PRIu64 ", refused: %" PRIu64
                ", failed kernel assertions: %" PRIu64 ", drifts: %" PRIu64 "%s\n", ss->states_checked, ss->refused,
             ss->asserts, ss->drift, ss->stopped ? " (some runs stopped at the event limit)" : "");
+    if (o->bounds.vcpus) /* said even when zero, so that a zero shows */
+        fprintf(f, "hypervisor workloads (--vcpus; the slowpath kernel): virtual timer events taken %" PRIu64
+                   " (dropped, no VCPU loaded: %" PRIu64 "), VGIC maintenance interrupts taken %" PRIu64
+                   ", runs ended by a storm of the virtual timer's PPI (not simulated past it): %" PRIu64 "\n",
+                ss->vtimer_taken, ss->vtimer_dropped, ss->maint_taken, ss->storms);
     if (o->cores > 1) /* what only two cores reach: said, so that a zero shows */
         fprintf(f, "device interrupts taken in a lock wait (acknowledged during the other core's entry, handled "
                    "before its IPI): %" PRIu64 "\nkernel entries made with a reschedule IPI to their core in flight "

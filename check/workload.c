@@ -1176,7 +1176,7 @@ static bool renumber_irq(struct workload *w, int q, int irq)
     for (int i = 0; i < w->n_irqs; i++)
         if (w->irqs[i].irq == irq)
             return false;
-    if (irq == w->timer_irq)
+    if (irq == w->timer_irq || (w->hyp && (irq == INTERRUPT_VTIMER_EVENT || irq == INTERRUPT_VGIC_MAINTENANCE)))
         return false;
     int old = w->irqs[q].irq;
     w->irqs[q].irq = (uint16_t)irq;
@@ -1228,7 +1228,93 @@ static void gen_gic_order(struct wl_src *src, struct workload *w)
     w->gic_devices_reversed = take(src, 2) == 1;
 }
 
-int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, struct workload *w)
+/* Thread g (drawn as every thread is) made a guest: a VCPU with list
+ * registers as VCPU_InjectIRQ leaves them (each virqType, with or
+ * without EOI maintenance) and the VMM's endpoint as its fault handler;
+ * one instruction of its program that is not a loop becomes the guest's
+ * EOI of a list register, so that the VGIC's maintenance interrupt comes
+ * while it runs. */
+static void gen_guest(struct wl_src *src, struct workload *w, int g, int fep)
+{
+    struct wl_thread *t = &w->threads[g];
+    t->vcpu = true;
+    t->fault_ep = (int8_t)fep;
+    t->n_lr = (uint8_t)take(src, 5);
+    for (int i = 0; i < t->n_lr; i++)
+        t->lr[i] = (uint8_t)take(src, VGIC_LR_TYPE + VGIC_LR_EOI + 1);
+    int k = (int)take(src, t->n_prog);
+    if (t->n_lr && t->prog[k].op != OP_LOOP && take(src, 2))
+        t->prog[k] = (struct wl_insn){.op = OP_VEOI, .a = -1, .b = -1, .n = take(src, t->n_lr)};
+}
+
+/* The VMM: on the guests' fault endpoint with its own reply object, at a
+ * priority above or below theirs, on its own SC or passive (the fault IPC
+ * then donates the guest's SC, faulthandler.c:18); for each fault it acks
+ * the VPPI of a guest or not, may compute, and replies. */
+static void gen_vmm(struct wl_src *src, struct workload *w, int fep, int rv, int guest)
+{
+    int i = w->n_threads++;
+    struct wl_thread *t = &w->threads[i];
+    memset(t, 0, sizeof *t);
+    snprintf(t->name, sizeof t->name, "vmm");
+    t->prio = (uint8_t)(take(src, 4) ? 200 : 50);
+    t->timeout_ep = t->fault_ep = -1;
+    t->sc = -1;
+    if (take(src, 3) && w->n_scs < WL_MAX_SCS) {
+        int s = w->n_scs++;
+        gen_sc(src, w, s);
+        snprintf(w->scs[s].name, KS_NAME_LEN, "vsc");
+        t->sc = (int8_t)s;
+    }
+    struct wl_insn *p = t->prog;
+    int n = 0;
+    p[n++] = (struct wl_insn){.op = OP_RECV, .a = (int8_t)fep, .b = (int8_t)rv};
+    int top = n;
+    if (take(src, 4))
+        p[n++] = (struct wl_insn){.op = OP_ACK_VPPI, .a = (int8_t)guest, .b = -1};
+    if (take(src, 3) == 0)
+        p[n++] = (struct wl_insn){.op = OP_COMPUTE, .a = -1, .b = -1, .n = 1 + 50 * (ticks_t)take(src, 100)};
+    p[n++] = (struct wl_insn){.op = OP_REPLY_RECV, .a = (int8_t)fep, .b = (int8_t)rv};
+    p[n++] = (struct wl_insn){.op = OP_LOOP, .a = -1, .b = -1, .n = (ticks_t)top};
+    t->n_prog = (uint8_t)n;
+}
+
+/* A hypervisor build (workload_from_bytes' vcpus): one or two guests
+ * among the threads drawn, their VMM, and the guest's virtual timer
+ * firing at drawn times or periodically; drawn after everything else, and
+ * nothing drawn without it. One core (hyp 1 is core 0's only). */
+static void gen_hyp(struct wl_src *src, struct workload *w)
+{
+    for (int q = 0; q < w->n_irqs; q++) /* an edge drawn on the PPIs a hypervisor build takes */
+        for (int id = 40; w->irqs[q].irq >= INTERRUPT_VGIC_MAINTENANCE && w->irqs[q].irq <= INTERRUPT_VTIMER_EVENT;
+             id++)
+            renumber_irq(w, q, id);
+    w->hyp = true;
+    w->timer_irq = WL_HYP_TIMER_IRQ;
+    int fep = w->n_eps++, rv = w->n_replies++;
+    snprintf(w->eps[fep].name, KS_NAME_LEN, "fep");
+    snprintf(w->replies[rv].name, KS_NAME_LEN, "rv");
+    int guests = w->n_threads > 1 && take(src, 2) ? 2 : 1;
+    for (int g = 0; g < guests; g++)
+        gen_guest(src, w, g, fep);
+    gen_vmm(src, w, fep, rv, (int)take(src, (unsigned)guests));
+    struct wl_irq *x = &w->irqs[w->n_irqs++];
+    memset(x, 0, sizeof *x);
+    x->irq = INTERRUPT_VTIMER_EVENT;
+    x->vtimer = true;
+    x->ntfn = -1;
+    if (take(src, 2)) {
+        x->start = 1 + 100 * (ticks_t)take(src, 100);
+        x->period = 1000 + 250 * (ticks_t)take(src, 200);
+        return;
+    }
+    x->n_at = (uint8_t)(1 + take(src, WL_MAX_AT));
+    for (int k = 0; k < x->n_at; k++)
+        x->at[k] = (k ? x->at[k - 1] : 0) + 1 + 100 * (ticks_t)take(src, 500);
+}
+
+int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, bool vcpus,
+                        struct workload *w)
 {
     struct wl_src src = {data, len, 0, target};
     workload_init(w);
@@ -1278,5 +1364,7 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
      * the IPI in flight: a state the kernel reaches (S10) */
     if (w->cores > 1 && take(&src, 3) == 0)
         w->ipi_latency = 1 + take(&src, 40);
+    if (vcpus && w->cores == 1)
+        gen_hyp(&src, w);
     return 0;
 }

@@ -211,7 +211,9 @@ bool workload_round_trips(const struct workload *w, struct workload *back, FILE 
  * any other thread. */
 struct wl_src;
 bool wl_draw_ipc_thread(struct wl_src *src, struct workload *w, int i);
-int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target,
+/* vcpus: a hypervisor build with VCPU threads on one core (gen_hyp; no
+ * draw of its own otherwise, and never on two cores) */
+int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, bool vcpus,
                         struct workload *w);
 
 /* What a target's draws (target_sim) take from the generator's source: a

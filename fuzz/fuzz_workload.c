@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!w && (!(w = calloc(1, sizeof *w)) || !(back = calloc(1, sizeof *back)) || !(s = calloc(1, sizeof *s))))
         __builtin_trap();
     /* the last byte's low bit picks a second core */
-    workload_from_bytes(data, size, size && (data[size - 1] & 1) ? 2 : 1, target_default(), w);
+    workload_from_bytes(data, size, size && (data[size - 1] & 1) ? 2 : 1, target_default(), size && (data[size - 1] & 2), w);
     round_trip();
     for (int v = 0; v < FP_VARIANT_COUNT; v++) {
         if (sim_init(s, w, v) != 0) {

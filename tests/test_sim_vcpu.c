@@ -233,6 +233,92 @@ static void test_setup_refusals(void **state)
     }
 }
 
+/* examples/vcpu-storm.wl: a guest on a round-robin SC of budget
+ * MIN_BUDGET, entries taking 20 ticks. From the timer event at 5,000 each
+ * entry's budget check round-robins the guest (chargeBudget ->
+ * endTimeslice -> tcbSchedAppend: the head less the 20 consumed is below
+ * MIN_BUDGET), VPPIEvent finds it tcbQueued and sends nothing, the PPI
+ * is taken again at the return: 1,000 entries 20 ticks apart, the storm
+ * noted at 5,000 + 1,000 x 20. On base alike (vcpu.c:121 tests tcbQueued
+ * too). With budget 320 the guest's head stays sufficient: the second
+ * entry (the first round-robins it once the refill is used up, or not at
+ * all) delivers the fault, no storm. */
+static void test_storm(void **state)
+{
+    (void)state;
+    for (int kernel = 0; kernel < KS_KERNEL_COUNT; kernel++) {
+        struct sim *s = run(EX("vcpu-storm.wl"), kernel);
+        assert_true(sim_all_admitted(s));
+        assert_true(sim_stormed(s));
+        for (int k = 0; k < 2; k++) {
+            const struct sim_kernel *x = &s->k[k];
+            assert_int_equal(x->vppi_deferred, SIM_STORM_DEFERRALS);
+            assert_int_equal(x->storm_t, 5000 + SIM_STORM_DEFERRALS * 20);
+            assert_int_equal(x->delivered[0], SIM_STORM_DEFERRALS);
+            assert_int_equal(x->entries[SE_SYSCALL], 1); /* the VMM's recv: no fault came */
+            assert_int_equal(x->ks.tcbs[tcb_named(&x->ks, "g")].fault, FAULT_None);
+        }
+        done(s);
+    }
+    struct scen_error err;
+    assert_int_equal(workload_load(EX("vcpu-storm.wl"), &w, &err), 0);
+    w.scs[0].budget = w.scs[0].period = 320;
+    struct sim *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(sim_init(s, &w, FP_FIXED), 0);
+    sim_run(s);
+    assert_clean(s);
+    assert_false(sim_stormed(s));
+    assert_true(s->k[0].delivered[0] <= 2);
+    assert_int_equal(s->k[0].entries[SE_SYSCALL], 3); /* recv, ackvppi, replyrecv */
+    done(s);
+}
+
+/* The workload fuzzer's hypervisor draw (workload_from_bytes with vcpus):
+ * every workload a hypervisor build on one core with at least one guest
+ * (a VCPU thread whose fault handler is the VMM's endpoint), a VMM on
+ * that endpoint, and a vtimer line; it prints and parses back to itself
+ * and boots. Without vcpus nothing of it is drawn, and on two cores never. */
+static void test_generator(void **state)
+{
+    (void)state;
+    static struct workload back, plain;
+    uint8_t bytes[256];
+    for (int seed = 0; seed < 64; seed++) {
+        for (size_t i = 0; i < sizeof bytes; i++)
+            bytes[i] = (uint8_t)(seed * 131 + i * 29 + (i >> 3) * seed);
+        assert_int_equal(workload_from_bytes(bytes, sizeof bytes, 1, target_default(), true, &w), 0);
+        assert_true(w.hyp);
+        assert_int_equal(w.timer_irq, 26);
+        int guests = 0, vmm = -1, vt = 0;
+        for (int t = 0; t < w.n_threads; t++) {
+            guests += w.threads[t].vcpu;
+            if (w.threads[t].vcpu)
+                assert_int_equal(w.threads[t].fault_ep, w.n_eps - 1);
+            if (!strcmp(w.threads[t].name, "vmm"))
+                vmm = t;
+        }
+        for (int q = 0; q < w.n_irqs; q++) {
+            vt += w.irqs[q].vtimer;
+            assert_true(w.irqs[q].vtimer || (w.irqs[q].irq != 25 && w.irqs[q].irq != 26 && w.irqs[q].irq != 27));
+        }
+        assert_true(guests >= 1 && guests <= 2);
+        assert_true(vmm >= 0);
+        assert_int_equal(w.threads[vmm].prog[0].op, OP_RECV);
+        assert_int_equal(w.threads[vmm].prog[0].a, w.n_eps - 1);
+        assert_int_equal(vt, 1);
+        assert_true(workload_round_trips(&w, &back, stderr));
+        struct sim *s = calloc(1, sizeof *s);
+        assert_non_null(s);
+        assert_int_equal(sim_init(s, &w, FP_FIXED), 0);
+        done(s);
+        assert_int_equal(workload_from_bytes(bytes, sizeof bytes, 1, target_default(), false, &plain), 0);
+        assert_false(plain.hyp);
+        assert_int_equal(workload_from_bytes(bytes, sizeof bytes, 2, target_default(), true, &plain), 0);
+        assert_false(plain.hyp);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -243,6 +329,8 @@ int main(void)
         cmocka_unit_test(test_release_queue_base),
         cmocka_unit_test(test_maintenance),
         cmocka_unit_test(test_setup_refusals),
+        cmocka_unit_test(test_generator),
+        cmocka_unit_test(test_storm),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -25,7 +25,7 @@ static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx
                                        EX("smp-remote.wl"), EX("signal-sporadic.wl"), EX("signal-smp-ipi.wl"),
                                        EX("signal-badcap.wl"), EX("smp-lock-wait.wl"), EX("smp-both-fastpaths.wl"),
                                        EX("gic-order.wl"), EX("vcpu-vtimer.wl"), EX("vcpu-release-queue.wl"),
-                                       EX("vcpu-maintenance.wl")};
+                                       EX("vcpu-maintenance.wl"), EX("vcpu-storm.wl")};
 
 static struct workload w, w2;
 static struct sim s;

@@ -57,7 +57,8 @@
     "      --threads N (1-62)  --prios N (1-256)  --refills N (1-16)  --domains N (1-16)\n" \
     "      --ntfns N (1-16)  --no-smp  --uniform-clock  --realistic  --quiet\n" \
     "      --vcpus          hypervisor builds with VCPU threads: their virtual timer and VGIC\n" \
-    "                       maintenance interrupts (docs/model.md, \"VCPUs\")\n" \
+    "                       maintenance interrupts (docs/model.md, \"VCPUs\"); with --mode\n" \
+    "                       workload, guests and their VMM on one core (docs/workload-format.md)\n" \
     "      --board NAME  {boards} (default: drawn among them)\n" \
     "      --check-every N  invariant checker on 1 in N states and outcomes, and on each\n" \
     "                       class's first state (default 8; 1 checks all)\n" \
@@ -440,6 +441,9 @@ static int cmd_fuzz(struct opts *o)
     if (o->fuzz.signal_fastpath && (!o->fuzz.workload_mode || o->fuzz.bounds.target->built))
         return usage_error(o->cmd, "--signal-fastpath is for --mode workload of an IRQ target (%s)",
                            "it builds the kernel's own fastpath_signal beside the one under check");
+    if (o->fuzz.workload_mode && o->fuzz.bounds.vcpus && o->fuzz.cores != 1)
+        return usage_error(o->cmd, "--vcpus with --mode workload runs on one core (got --cores %s; core 1's VCPU "
+                                   "is not modelled, docs/model.md \"VCPUs\")", "2");
     if (!o->fuzz.workload_mode && o->fuzz.cores != 1)
         return usage_error(o->cmd, "--cores is for --mode workload (generated states are on two cores %s)",
                            "unless --no-smp");
