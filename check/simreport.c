@@ -301,6 +301,19 @@ void sim_report(FILE *out, const struct sim *s)
                     k ? "fastpath" : "slowpath", s->k[k].storm_t, SIM_STORM_DEFERRALS);
 }
 
+/* a hypervisor workload's lines (sim.h): the vtimer's events taken and
+ * dropped, maintenance interrupts taken, and the storm that ended the
+ * kernel (-1: none) */
+static void hyp_json(FILE *out, const struct sim *s, const struct sim_kernel *x)
+{
+    uint32_t vt = 0;
+    for (int q = 0; q < s->w->n_irqs; q++)
+        vt += s->w->irqs[q].vtimer ? x->delivered[q] : 0;
+    fprintf(out, "\"vtimer_taken\":%u,\"vtimer_dropped\":%u,\"maintenance_taken\":%u,\"storm_at\":%" PRId64 ",", vt,
+            x->vtimer_dropped, x->delivered[SIM_Q_MAINT],
+            x->vppi_deferred >= SIM_STORM_DEFERRALS ? (int64_t)x->storm_t : (int64_t)-1);
+}
+
 int sim_json(FILE *out, const struct sim *s)
 {
     char buf[256];
@@ -326,10 +339,12 @@ int sim_json(FILE *out, const struct sim *s)
         const struct sim_kernel *x = &s->k[k];
         fprintf(out, "%s{\"path\":\"%s\",\"timer_entries\":%u,\"device_entries\":%u,\"syscalls\":%u,"
                      "\"states_checked\":%u,\"states_refused\":%u,\"asserts\":%u,\"lock_waits\":%u,\"ipi_raced\":%u,"
-                     "\"gic_choices\":%u,"
-                     "\"threads\":{",
+                     "\"gic_choices\":%u,",
                 k ? "," : "", k ? "fast" : "slow", x->entries[SE_TIMER], x->entries[SE_DEVICE],
                 x->entries[SE_SYSCALL], x->checked, x->refused, x->asserts, x->lock_waits, x->ipi_raced, x->gic_choices);
+        if (s->w->hyp) /* (a workload without hyp keeps its JSON as it was) */
+            hyp_json(out, s, x);
+        fprintf(out, "\"threads\":{");
         for (int i = 0; i < s->w->n_threads; i++) {
             ticks_t first;
             ticks_t r = ran(x, s->tcb_of[i], s->diverged ? s->div_time : 0, s->w->horizon, &first);

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 /*
  * Hypervisor workloads in the workload simulator (issue 29 item 4): VCPU
  * threads from boot, the guest's virtual timer and the VGIC maintenance
@@ -258,6 +259,14 @@ static void test_storm(void **state)
             assert_int_equal(x->entries[SE_SYSCALL], 1); /* the VMM's recv: no fault came */
             assert_int_equal(x->ks.tcbs[tcb_named(&x->ks, "g")].fault, FAULT_None);
         }
+        char *json = NULL;
+        size_t len = 0;
+        FILE *f = open_memstream(&json, &len);
+        assert_int_equal(sim_json(f, s), 0);
+        fclose(f);
+        assert_non_null(strstr(json, "\"vtimer_taken\":1000,\"vtimer_dropped\":0,\"maintenance_taken\":0,"
+                                     "\"storm_at\":25000,\"threads\":{"));
+        free(json);
         done(s);
     }
     struct scen_error err;
