@@ -276,6 +276,8 @@ mprobe VCPU_FAULT_SCHEDULABLE 'grep -qs "isSchedulable(NODE_STATE(ksCurThread))"
 # the current thread's tcbQueued: a tree whose vcpu.c lacks it
 mprobe VCPU_FAULT_UNQUEUED 'grep -qs "VPPIEvent" "$SRC/src/arch/arm/object/vcpu.c" &&
     ! grep -qs "tcbQueued" "$SRC/src/arch/arm/object/vcpu.c"'
+# e558631c7: Arch_prepareNextDomain flushes the VCPU at a domain's end
+mprobe VCPU_FLUSH_AT_DOMAIN_END 'grep -qs "vcpu_flush()" "$SRC/src/arch/arm/kernel/thread.c"'
 
 # ---- the key: the tree, the configuration, irqsim's side of the build ----
 # (irqsim's files by name and content; the compiler that compiles the kernel)

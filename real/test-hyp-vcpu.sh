@@ -8,7 +8,11 @@
 #    same seeds on the buggy tree below reach the faults);
 #  - `kernel coverage`: every branch of VPPIEvent and VGICMaintenance
 #    reached or argued;
-#  - the same validate on two cores;
+#  - the same validate on two cores, and with two domains (Arch_prepareNextDomain
+#    flushes the VCPU at a domain's end, e558631c7: VCPU_FLUSH_AT_DOMAIN_END);
+#  - master with that flush taken out (a tree before e558631c7): the probe
+#    says so, the model of its own features agrees on every state, master's
+#    model as a whole (--kernel master) does not;
 # and master with the bug of the trees between 6dbe58ef0 and 232471e90 put
 # back (VPPIEvent and VGICMaintenance without their tcbQueued test, so a
 # round-robined current thread is sent its fault while it sits in a ready
@@ -63,6 +67,22 @@ open=$(grep -E '^  unreached: (VPPIEvent|VGICMaintenance) ' "$tmp/cov.out")
     { bad "kernel coverage (exit $rc): $open"; tail -5 "$tmp/cov.out"; }
 b2=$(build "$m" --cores 2)
 clean master-2cores "$b2"
+
+b3=$(build "$m" --domains 2)
+grep -q 'VCPU_FLUSH_AT_DOMAIN_END' "$b3/kernel.info" && ok "master-2domains: VCPU_FLUSH_AT_DOMAIN_END probed" ||
+    bad "master-2domains: the probe missed Arch_prepareNextDomain's vcpu_flush"
+clean master-2domains "$b3"
+
+noflush=$(rt_tree noflush "$master")
+rt_sub "$noflush/src/arch/arm/kernel/thread.c" '1,$' 'vcpu_flush();' ';'
+bn=$(build "$noflush" --domains 2)
+grep -q 'VCPU_FLUSH_AT_DOMAIN_END' "$bn/kernel.info" && bad "noflush: the probe still finds the flush" ||
+    ok "noflush: kernel.info model_features lacks VCPU_FLUSH_AT_DOMAIN_END"
+clean noflush "$bn"
+"$irqsim" validate --real "$bn" --checks 20000 --quiet --kernel master >"$tmp/whole.out" 2>&1
+rc=$?
+[ $rc = 1 ] && ok "noflush: master's model as a whole mismatches: $(grep -o '[0-9]* unexplained mismatches' "$tmp/whole.out")" ||
+    bad "noflush: --kernel master exit $rc, expected 1 (the flush matters at a domain's end)"
 
 bug=$(rt_tree bug "$master")
 f=$bug/src/arch/arm/object/vcpu.c

@@ -115,7 +115,10 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
          * tcbQueued test of c64867ebd (base vcpu.c:121, 140), which trees
          * from 6dbe58ef0 to 232471e90 lack (VCPU_FAULT_UNQUEUED), was
          * itself undone by 232471e90 "try 3" */
-        | BIT(VCPU_FAULT_SCHEDULABLE),
+        | BIT(VCPU_FAULT_SCHEDULABLE)
+        /* e558631c7 arm: flush vcpu when switching domain (2024-09):
+         * Arch_prepareNextDomain (src/arch/arm/kernel/thread.c:14-19) */
+        | BIT(VCPU_FLUSH_AT_DOMAIN_END),
 };
 
 /* The VCPU fault checks of the trees between and before (docs/model.md,

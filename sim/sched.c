@@ -5,6 +5,7 @@
 #include "kassert.h"
 #include "refill.h"
 #include "tcbqueue.h"
+#include "vcpuswitch.h"
 #include "vspace.h"
 
 /* ---- ready queues and bitmaps (src/object/tcb.c) ---- */
@@ -451,8 +452,11 @@ static void scheduleChooseNewThread(struct kstate *ks)
 {
     COST(ks, 1, 0, 1); /* ksDomainTime == 0 */
     if (ks->domain_time == 0) {
-        /* prepareNextDomain (master 35ec2554b, thread.c:317-324): the
-         * core's FPU state is saved and its owner released */
+        /* prepareNextDomain (master thread.c:317-324): the core's VCPU
+         * flushed (Arch_prepareNextDomain, e558631c7), its FPU state
+         * saved and its owner released (35ec2554b) */
+        if (cfg_has(&ks->cfg, KF_VCPU_FLUSH_AT_DOMAIN_END) && ks->cfg.hyp)
+            vcpu_flush(ks);
         if (cfg_has(&ks->cfg, KF_FPU_RELEASE_AT_DOMAIN_END) && ks->cfg.fpu)
             switchLocalFpuOwner(ks, KS_NONE);
         nextDomain(ks);

@@ -67,6 +67,20 @@ static void vcpu_restore(struct kstate *ks, int v)
     vcpu_enable(ks, v);
 }
 
+/* vcpu_flush (vcpu.c:270-276) with vcpu_invalidate_active (:261-268): the
+ * loaded VCPU's list registers saved (vcpu_save; its timer disabled in
+ * hardware when it was active, save_virt_timer, generic_timer.c:64-68),
+ * then vcpu_disable(NULL), which masks no virtual timer (armv/vcpu.h:
+ * 704-709 only for a VCPU), and no VCPU loaded */
+void vcpu_flush(struct kstate *ks)
+{
+    if (ks->cur_vcpu == KS_NONE)
+        return;
+    vcpu_save(ks, ks->cur_vcpu);
+    ks->vcpu_active = false;
+    ks->cur_vcpu = KS_NONE;
+}
+
 /* vcpu_switch (vcpu.c:236-259): a new VCPU is loaded and enabled; none
  * leaves the current one loaded but disabled */
 void vcpu_switch(struct kstate *ks, int v)

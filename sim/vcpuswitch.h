@@ -24,6 +24,8 @@ enum { VPPIEventIRQ_VTimer, n_VPPIEventIRQ, VPPIEventIRQ_invalid = n_VPPIEventIR
 
 /* vcpu_switch: v is the next thread's VCPU, KS_NONE for none */
 void vcpu_switch(struct kstate *ks, int v);
+/* vcpu_flush: the loaded VCPU saved and unloaded, none left active */
+void vcpu_flush(struct kstate *ks);
 void associateVCPUTCB(struct kstate *ks, int v, int t);
 void dissociateVCPUTCB(struct kstate *ks, int v, int t);
 void invokeVCPUAckVPPI(struct kstate *ks, int v, int vppi);

@@ -14,6 +14,7 @@
 #include "schedcontext.h"
 #include "sim.h"
 #include "syscall.h"
+#include "vcpuswitch.h"
 #include "workload.h"
 
 #define MS(ks, n) cfg_us_to_ticks(&(ks)->cfg, (uint64_t)(n) * 1000)
@@ -85,6 +86,58 @@ static void test_master_wraps_to_start(void **state)
     ks->dom_idx = 3;
     end_domain(ks); /* entry 4 is past the stored ones: an end marker too */
     assert_int_equal(ks->dom_idx, 1);
+}
+
+/* A domain's end on a hypervisor build (prepareNextDomain): master flushes
+ * the core's VCPU (Arch_prepareNextDomain -> vcpu_flush, e558631c7,
+ * src/arch/arm/kernel/thread.c:14-19; vcpu.c:261-276): its list
+ * registers saved (vcpu_save), none loaded or active, the virtual timer's mask left
+ * as it was (vcpu_disable(NULL) masks none, armv/vcpu.h:704-709); the
+ * thread of domain 1 has no VCPU, so no switch loads one again. Base has
+ * no flush: the VCPU stays loaded, and the switch to a thread without one
+ * disables it (vcpu_switch(NULL)) and masks the timer. */
+static void test_vcpu_flush_at_domain_end(void **state)
+{
+    (void)state;
+    for (int kernel = 0; kernel < KS_KERNEL_COUNT; kernel++) {
+        struct kstate *ks = dom_state(kernel);
+        build_hyp_boot(ks);
+        int cur = ks->cur_thread, v = ks_add_vcpu(ks, "v");
+        associateVCPUTCB(ks, v, cur);
+        assert_int_equal(ks->cur_vcpu, v);
+        ks->vgic_lr[1] = VGIC_LR_EOI | 2; /* the guest's state of LR 1 */
+        int u = build_thread(ks, "other", 100, 1);
+        assert_int_not_equal(build_sc(ks, NULL, u, 20000, 0, 0), KS_NONE);
+        build_ready(ks, u);
+        end_domain(ks);
+        assert_int_equal(ks->cur_domain, 1);
+        assert_int_equal(ks->cur_thread, u);
+        assert_false(ks->vcpu_active);
+        bool master = kernel == KS_KERNEL_MASTER;
+        /* master: saved by vcpu_save; base: still in the VGIC only (vcpu_disable saves no LR) */
+        assert_int_equal(ks->vcpus[v].lr[1], master ? VGIC_LR_EOI | 2 : 0);
+        assert_int_equal(ks->vgic_lr[1], VGIC_LR_EOI | 2);
+        assert_int_equal(ks->cur_vcpu, master ? KS_NONE : v);
+        assert_int_equal(ks->irq_masked[INTERRUPT_VTIMER_EVENT], !master);
+        /* back to domain 0: its thread runs with its VCPU loaded again
+         * (master: vcpu_restore of the flushed one, its LRs back in the
+         * VGIC; base: re-enabled), the timer unmasked (vppi_masked clear) */
+        ks->vgic_lr[1] = 0;
+        end_domain(ks);
+        assert_int_equal(ks->cur_thread, cur);
+        assert_int_equal(ks->cur_vcpu, v);
+        assert_true(ks->vcpu_active);
+        assert_int_equal(ks->vgic_lr[1], master ? VGIC_LR_EOI | 2 : 0);
+        assert_false(ks->irq_masked[INTERRUPT_VTIMER_EVENT]);
+        /* a domain's end with no VCPU loaded: master's flush does nothing */
+        vcpu_switch(ks, KS_NONE);
+        if (master)
+            vcpu_flush(ks);
+        ks->domain_time = 0;
+        end_domain(ks);
+        assert_int_equal(ks->cur_vcpu, master ? KS_NONE : v);
+        assert_false(ks->vcpu_active);
+    }
 }
 
 /* decodeDomainScheduleConfigure's refusals (src/object/domain.c), in the
@@ -337,6 +390,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_base_wraps_to_zero),
         cmocka_unit_test(test_master_wraps_to_start),
+        cmocka_unit_test(test_vcpu_flush_at_domain_end),
         cmocka_unit_test(test_configure_refusals),
         cmocka_unit_test(test_configure_writes),
         cmocka_unit_test(test_set_start),
