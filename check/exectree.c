@@ -293,6 +293,8 @@ static void serialise(struct eng *e, const struct frame *f)
         put(e, &k->entry_t0, sizeof k->entry_t0);
         put(e, &k->acked_q, sizeof k->acked_q);
         put(e, k->ipi_at, sizeof k->ipi_at);
+        put(e, &k->vtimer_vcpu, sizeof k->vtimer_vcpu); /* hypervisor workloads (sim.h) */
+        put(e, &k->vppi_deferred, sizeof k->vppi_deferred);
     }
 }
 
@@ -431,6 +433,15 @@ static void decide_insn(struct eng *e, struct frame *g, int k, int th)
     sim_decided(&g->s, th, slot);
 }
 
+/* IRQ 40's arrival at t, and the guest's virtual timer's with it (--vcpus:
+ * exec_workload_text gives both the arrival) */
+static void set_arrival(struct workload *w, ticks_t t)
+{
+    for (int q = 0; q < w->n_irqs; q++)
+        if (q == 0 || w->irqs[q].vtimer)
+            w->irqs[q].at[0] = t;
+}
+
 /* k 0: IRQ 40 arrives at the candidate time; 1: later (the next
  * candidate; the last is none) */
 static void decide_arrival(struct eng *e, struct frame *g, int k, int arg)
@@ -442,7 +453,7 @@ static void decide_arrival(struct eng *e, struct frame *g, int k, int arg)
         return;
     }
     g->d.arrival++;
-    g->w.irqs[0].at[0] = exec_arrival_time(g->d.arrival);
+    set_arrival(&g->w, exec_arrival_time(g->d.arrival));
     g->d.arrival_open = g->d.arrival + 1 < EXEC_ARRIVALS;
 }
 
@@ -566,7 +577,7 @@ static int root(struct eng *e, unsigned latency, unsigned ipi)
         f->w.threads[th].n_prog = 0;
         memset(f->w.threads[th].prog, 0, sizeof f->w.threads[th].prog);
     }
-    f->w.irqs[0].at[0] = exec_arrival_time(0);
+    set_arrival(&f->w, exec_arrival_time(0));
     f->d = (struct dec){.order_open = true, .arrival_open = true, .latency = (uint8_t)latency, .ipi = (uint8_t)ipi};
     if (sim_init(&f->s, &f->w, e->o->variant) != 0) {
         sim_free(&f->s);

@@ -40,6 +40,11 @@ struct exec_opts {
      * 0 only, the space before (one core sends no IPI: the command
      * enumerates it on two) */
     bool ipi_latency;
+    /* a hypervisor build (one core): thread a a guest with a VCPU whose
+     * fault handler is a VMM thread v (priority 15) on endpoint fep, and
+     * the guest's virtual timer firing at IRQ 40's arrival (docs/
+     * EXHAUSTIVE.md, "Executions"); the space is the same */
+    bool vcpus;
 };
 
 /* The enumerated IPI latency beside 0: the top of the workload fuzzer's

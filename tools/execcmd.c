@@ -28,7 +28,7 @@
 enum { ENGINE_UNSET, ENGINE_TREE, ENGINE_RESTART };
 
 struct eopts {
-    bool executions, quiet, signal_fastpath;
+    bool executions, quiet, signal_fastpath, vcpus;
     int engine;          /* ENGINE_*: unset is the tree, or restart with --shard, --state, --stop-after */
     bool no_ipi_latency; /* ipi_latency 0 only (the space before issue 31) */
     bool no_visited;     /* the tree without its visited set */
@@ -53,6 +53,8 @@ static const char exec_usage[] =
     "  --depth K       operations per program, 1-3 (default 3)\n"
     "  --cores 1|2     one core, or two (thread b on core 1) (default 1)\n"
     "  --signal-fastpath  KernelSignalFastpath built beside the IRQ fastpath\n"
+    "  --vcpus         a hypervisor build: thread a a guest with a VCPU, a VMM thread on its faults,\n"
+    "                  the guest's virtual timer firing with IRQ 40 (one core)\n"
     "  --target irq|signal  the fastpath under check (default irq)\n"
     "  --fastpath V    pr1227|fixed (irq), merged|fixed (signal); default as written\n"
     "  --kernel base|master  the kernel modelled (default base; the call targets' master)\n"
@@ -120,6 +122,7 @@ static const struct cli_opt exec_table[] = {
     CLI_NUM(X, "--depth", CLI_INT, depth, 1, EXEC_MAX_DEPTH),
     CLI_NUM(X, "--cores", CLI_INT, cores, 1, 2),
     CLI_ROW(X, "--signal-fastpath", CLI_SET, signal_fastpath),
+    CLI_ROW(X, "--vcpus", CLI_SET, vcpus),
     CLI_ROW(X, "--target", CLI_TARGET, target),
     CLI_ROW(X, "--fastpath", CLI_STR, fastpath),
     CLI_ROW(X, "--kernel", CLI_KERNEL, kernel),
@@ -237,6 +240,8 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
             t->is_default ? "" : "target ", t->is_default ? "" : t->name, t->is_default ? "" : ", ",
             t->variant_name(o->variant), o->depth, o->cores, o->cores == 1 ? "" : "s",
             o->signal_fastpath ? ", KernelSignalFastpath beside" : "");
+    if (o->vcpus)
+        fprintf(f, "hypervisor build: thread a a guest with a VCPU, its VMM v, the virtual timer firing with IRQ 40\n");
     fprintf(f, "space: %" PRIu64 " workloads", r->space);
     if (o->shard_n > 1)
         fprintf(f, "; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, o->shard_k, o->shard_n, r->shard_space);
@@ -257,7 +262,8 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
         fprintf(f, "%" PRIu64 " runs stopped at the simulator's event limit before the horizon, or not set up in "
                    "another GIC order (their later entries not checked)\n", r->stopped);
     if (r->refused)
-        fprintf(f, "INVARIANT BUG: a state the kernel reached was refused (first: workload %" PRIu64 ", %s)\n",
+        fprintf(f, "INVARIANT BUG OR KERNEL BUG: a state the kernel modelled reached from boot was refused (first: "
+                   "workload %" PRIu64 ", %s)\n",
                 r->first_refused, r->refusal);
     fprintf(f, "%s checked: %" PRIu64 " (%" PRIu64 " distinct entry states)", t->words.checked_many, r->checks,
             r->distinct);
@@ -314,6 +320,8 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
             r->entries, r->refused, r->asserts, r->checks, r->distinct, r->lock_waits, r->gic_reruns, r->diverged, elapsed,
             /* only then: the JSON of a run without the options stays as it was */
             !finished(r) && (opts->state || opts->seconds || opts->stop_after) ? "  \"finished\": false,\n" : "");
+    if (o->vcpus)
+        fprintf(f, "  \"vcpus\": true,\n");
     for (int e = 0, k = 0; e < t->exits; e++)
         if (r->exits[e])
             fprintf(f, "%s\"%s\": %" PRIu64, k++ ? ", " : "", t->exit_name(e), r->exits[e]);
@@ -361,7 +369,10 @@ int exec_main(int argc, char **argv)
         return EXIT_USAGE;
     struct exec_opts e = {.depth = o.depth, .cores = o.cores, .signal_fastpath = o.signal_fastpath,
                           .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n,
-                          .ipi_latency = o.cores > 1 && !o.no_ipi_latency};
+                          .ipi_latency = o.cores > 1 && !o.no_ipi_latency, .vcpus = o.vcpus};
+    if (o.vcpus && o.cores > 1)
+        return cli_error(&exec_cmd, "--vcpus runs on one core (got --cores 2; core 1's VCPU is not modelled, "
+                                    "docs/model.md \"VCPUs\")");
     bool resumable = o.state || o.shard_n > 1 || o.stop_after;
     if (o.engine == ENGINE_UNSET)
         o.engine = resumable ? ENGINE_RESTART : ENGINE_TREE;
@@ -381,8 +392,9 @@ int exec_main(int argc, char **argv)
             return cli_error(&exec_cmd, "--show %" PRIu64 ": the space has %" PRIu64 " workloads (0 to %" PRIu64 ")",
                              o.show, exec_space(&e), exec_space(&e) - 1);
         exec_workload_text_order(&e, o.show, o.show_order, text, sizeof text);
-        printf("# irqsim exhaust --executions --depth %d --cores %d%s: workload %" PRIu64 "%s\n%s", e.depth, e.cores,
-               e.signal_fastpath ? " --signal-fastpath" : "", o.show, exec_gic_order_suffix(o.show_order), text);
+        printf("# irqsim exhaust --executions --depth %d --cores %d%s%s: workload %" PRIu64 "%s\n%s", e.depth, e.cores,
+               e.signal_fastpath ? " --signal-fastpath" : "", e.vcpus ? " --vcpus" : "", o.show,
+               exec_gic_order_suffix(o.show_order), text);
         return EXIT_AGREE;
     }
     struct exec_result *r = malloc(sizeof *r);

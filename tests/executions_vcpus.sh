@@ -1,0 +1,45 @@
+#!/bin/sh
+# irqsim exhaust --executions --vcpus (issue 29 item 4): the depth-1 space
+# on a hypervisor build, thread a a guest whose virtual timer fires with
+# IRQ 40, its VMM on its faults.
+#  - master, the corrected fastpath: exit 0, no reached state refused, the
+#    virtual timer's entries checked (the fastpath's slow_not_signal exit:
+#    a reserved IRQ);
+#  - base: base's VPPIEvent bug from boot (its test of tcbQueued only,
+#    base vcpu.c:121: the guest the entry's budget check postponed into
+#    the release queue is sent its fault), so a reached state is refused
+#    ("in the release queue while BlockedOnReply") and the one-entry check
+#    calls the entry a class of the kernel's own outcome (exit 1);
+#  - the tree and restart engines give the same distinct entry states,
+#    workloads and GIC reruns on it (as test_exectree holds for the others);
+#  - --vcpus on two cores is refused (exit 2).
+#
+#   executions_vcpus.sh IRQSIM WORKDIR
+set -u
+irqsim=$1
+work=$2
+fail() { echo "executions_vcpus: FAIL: $*"; exit 1; }
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+"$irqsim" exhaust --executions --vcpus --depth 1 --kernel master --fastpath fixed --quiet --json m.json > m.txt
+rc=$?
+[ $rc = 0 ] || { cat m.txt; fail "master: exit $rc, expected 0"; }
+grep -q "refused: 0, failed kernel assertions: 0" m.txt || { cat m.txt; fail "master: a state refused"; }
+grep -q "^hypervisor build: thread a a guest" m.txt || fail "master: the summary does not say the build"
+grep -q '"vcpus": true' m.json || fail "master: the JSON does not say --vcpus"
+grep -q "slow_not_signal [1-9]" m.txt || { cat m.txt; fail "master: no virtual timer entry checked"; }
+"$irqsim" exhaust --executions --vcpus --depth 1 --kernel base --fastpath fixed --quiet > b.txt
+rc=$?
+[ $rc = 1 ] || { cat b.txt; fail "base: exit $rc, expected 1"; }
+grep -q "INVARIANT BUG OR KERNEL BUG: .*thread a: in the release queue while BlockedOnReply" b.txt ||
+  { cat b.txt; fail "base: base's VPPIEvent bug not reported"; }
+grep -q "/kernel " b.txt || { cat b.txt; fail "base: no class of the kernel's own outcome"; }
+field() { sed -n "s/^  \"$1\": \([0-9]*\),*$/\1/p" "$2" | head -1; }
+"$irqsim" exhaust --executions --vcpus --depth 1 --kernel master --fastpath fixed --engine restart --quiet \
+  --json r.json > r.txt || fail "master, restart engine: exit $?"
+for f in distinct_entry_states gic_reruns workloads; do
+  [ "$(field $f m.json)" = "$(field $f r.json)" ] ||
+    fail "$f: tree $(field $f m.json), restart $(field $f r.json)"
+done
+"$irqsim" exhaust --executions --vcpus --cores 2 --depth 1 > /dev/null 2> e.txt
+[ $? = 2 ] && grep -q "runs on one core" e.txt || fail "--vcpus --cores 2 not refused"
+echo "executions_vcpus: ok"
