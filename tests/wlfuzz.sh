@@ -33,14 +33,14 @@ vcpus)
   # bug (a thread faulted while in the release queue, fixed by 6dbe58ef0)
   # shows as classes of the kernel's own outcome and refused reached
   # states (exit 2); two cores are refused
-  out=$("$bin" fuzz --mode workload --vcpus --kernel master --fastpath fixed --checks 100 --seed 1 --quiet)
+  out=$("$bin" fuzz --mode workload --vcpus --kernel master --fastpath fixed --checks 40 --seed 1 --quiet)
   rc=$?
   mout=$out
   [ $rc -eq 0 ] || { echo "master: expected exit 0, got $rc"; echo "$out"; exit 1; }
   echo "$out" | grep -q "refused: 0, failed kernel assertions: 0" || { echo "$out"; exit 1; }
   echo "$out" | grep -Eq "virtual timer events taken [1-9][0-9]* .*VGIC maintenance interrupts taken [1-9]" ||
     { echo "master: no virtual timer or maintenance interrupt taken"; echo "$out"; exit 1; }
-  out=$("$bin" fuzz --mode workload --vcpus --kernel base --checks 100 --seed 1 --quiet)
+  out=$("$bin" fuzz --mode workload --vcpus --kernel base --checks 40 --seed 1 --quiet)
   rc=$?
   [ $rc -eq 2 ] || { echo "base: expected exit 2 (refused reached states), got $rc"; echo "$out"; exit 1; }
   echo "$out" | grep -q "/kernel .*the kernel's own outcome" || { echo "base: no kernel class"; echo "$out"; exit 1; }
