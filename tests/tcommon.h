@@ -32,6 +32,16 @@ static inline struct kstate *tc_state(void)
     return ks;
 }
 
+/* The TCB named name (the test fails when there is none). */
+static inline int tc_tcb_named(const struct kstate *ks, const char *name)
+{
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (!strcmp(ks->tcbs[i].name, name))
+            return i;
+    fail();
+    return -1;
+}
+
 /* Fail the test with the checker's messages when ks breaks an invariant. */
 static inline void tc_assert_valid(const struct kstate *ks, enum inv_when when)
 {

@@ -43,15 +43,6 @@ static void done(struct sim *s)
     free(s);
 }
 
-static int tcb_named(const struct kstate *ks, const char *name)
-{
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (!strcmp(ks->tcbs[i].name, name))
-            return i;
-    fail();
-    return -1;
-}
-
 static unsigned sfix(int bit)
 {
     return 1u << bit;
@@ -96,7 +87,7 @@ static void test_sporadic_s4_s5(void **state)
     assert_int_equal(slow->hw_clock - slow->cur_time, 1501);
     slowpath_signal(slow);
     assert_int_equal(fastpath_signal(fast, SIG_MERGED), SIG_EXIT_ENQUEUE);
-    int rx = tcb_named(slow, "rx"), sc = slow->tcbs[rx].sc;
+    int rx = tc_tcb_named(slow, "rx"), sc = slow->tcbs[rx].sc;
     assert_int_equal(refill_head(slow, sc)->time - refill_head(fast, sc)->time, 1501);
     assert_false(slow->reprogram);
     assert_true(fast->reprogram);
@@ -192,7 +183,7 @@ static void test_badcap_s6(void **state)
     assert_true(s->diverged);
     assert_int_equal(s->div_class.exit, SIG_EXIT_ENQUEUE);
     assert_int_equal(s->div_class.cause, sfix(SFIX_MSG_INFO_BIT));
-    int tx = tcb_named(&s->k[0].ks, "tx");
+    int tx = tc_tcb_named(&s->k[0].ks, "tx");
     assert_int_equal(s->k[0].ks.tcbs[tx].state, TS_Inactive);
     assert_int_equal(s->k[0].pc[tx], 2);
     assert_int_not_equal(s->k[1].ks.tcbs[tx].state, TS_Inactive);
@@ -220,7 +211,7 @@ static void test_irq_target_sends_slow(void **state)
     assert_int_equal(sim_init(s, &w, FP_FIXED), 0);
     sim_run(s);
     assert_int_equal(s->target->entry, ENTRY_IRQ);
-    int tx = tcb_named(&s->k[0].ks, "tx");
+    int tx = tc_tcb_named(&s->k[0].ks, "tx");
     for (int k = 0; k < 2; k++)
         assert_int_equal(s->k[k].ks.tcbs[tx].state, TS_Inactive);
     assert_true(sim_all_admitted(s));

@@ -37,19 +37,21 @@ static struct sim *run(const char *file, int kernel)
     return s;
 }
 
+/* a workload's text parsed and set up: sim_init's status in *rc */
+static struct sim *start_text(const char *text, int *rc)
+{
+    struct scen_error err;
+    assert_int_equal(workload_parse(text, strlen(text), "t.wl", &w, &err), 0);
+    struct sim *s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    *rc = sim_init(s, &w, FP_FIXED);
+    return s;
+}
+
 static void done(struct sim *s)
 {
     sim_free(s);
     free(s);
-}
-
-static int tcb_named(const struct kstate *ks, const char *name)
-{
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (!strcmp(ks->tcbs[i].name, name))
-            return i;
-    fail();
-    return -1;
 }
 
 /* every state admitted, no kernel assertion, the two kernels alike */
@@ -76,7 +78,7 @@ static void test_boot(void **state)
     assert_int_equal(ks->irq_state[INTERRUPT_VTIMER_EVENT], IRQ_Reserved);
     assert_int_equal(ks->irq_state[INTERRUPT_VGIC_MAINTENANCE], IRQ_Reserved);
     assert_false(ks->irq_masked[INTERRUPT_VTIMER_EVENT]);
-    int g = tcb_named(ks, "g");
+    int g = tc_tcb_named(ks, "g");
     assert_int_equal(ks->n_vcpus, 1);
     assert_int_equal(ks->tcbs[g].vcpu, 0);
     assert_int_equal(ks->vcpus[0].tcb, g);
@@ -109,7 +111,7 @@ static void test_vtimer_master(void **state)
         assert_int_equal(x->entries[SE_SYSCALL], 7);
         /* at the horizon the guest runs, its VCPU loaded and enabled, the
          * VPPI acked and unmasked */
-        int g = tcb_named(&x->ks, "g");
+        int g = tc_tcb_named(&x->ks, "g");
         assert_int_equal(x->ks.cur_thread, g);
         assert_int_equal(x->ks.cur_vcpu, 0);
         assert_true(x->ks.vcpu_active);
@@ -130,11 +132,9 @@ static void test_vtimer_before_any_vcpu(void **state)
                                "thread g prio=100 sc=gsc vcpu=1 fault_ep=fep prog=compute:1000,loop\n"
                                "thread vmm prio=200 sc=vsc prog=compute:100,recv:fep:r0,ackvppi:g,"
                                "replyrecv:fep:r0,loop:2\nvtimer at=50,5000\n";
-    struct scen_error err;
-    assert_int_equal(workload_parse(text, sizeof text - 1, "t.wl", &w, &err), 0);
-    struct sim *s = calloc(1, sizeof *s);
-    assert_non_null(s);
-    assert_int_equal(sim_init(s, &w, FP_FIXED), 0);
+    int rc;
+    struct sim *s = start_text(text, &rc);
+    assert_int_equal(rc, 0);
     sim_run(s);
     assert_clean(s);
     assert_int_equal(s->k[0].arrived[0], 2);
@@ -207,7 +207,7 @@ static void test_maintenance(void **state)
         assert_int_equal(x->ks.vgic_lr[0], 0);
         assert_int_equal(x->ks.vgic_eisr, 0);
         assert_false(x->ks.vgic_misr_eoi);
-        int g = tcb_named(&x->ks, "g");
+        int g = tc_tcb_named(&x->ks, "g");
         assert_int_equal(x->ks.cur_thread, g);
         assert_int_equal(x->ks.tcbs[g].fault, FAULT_None);
     }
@@ -224,11 +224,9 @@ static void test_setup_refusals(void **state)
         {"hyp 1\nthread g vcpu=1 lr=1,1,1,1,1 prog=compute:10\n", "more lr= values than the VGIC's list registers"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        struct scen_error err;
-        assert_int_equal(workload_parse(bad[i][0], strlen(bad[i][0]), "t.wl", &w, &err), 0);
-        struct sim *s = calloc(1, sizeof *s);
-        assert_non_null(s);
-        assert_int_equal(sim_init(s, &w, FP_FIXED), -1);
+        int rc;
+        struct sim *s = start_text(bad[i][0], &rc);
+        assert_int_equal(rc, -1);
         assert_non_null(strstr(s->setup_error, bad[i][1]));
         done(s);
     }
@@ -257,7 +255,7 @@ static void test_storm(void **state)
             assert_int_equal(x->storm_t, 5000 + SIM_STORM_DEFERRALS * 20);
             assert_int_equal(x->delivered[0], SIM_STORM_DEFERRALS);
             assert_int_equal(x->entries[SE_SYSCALL], 1); /* the VMM's recv: no fault came */
-            assert_int_equal(x->ks.tcbs[tcb_named(&x->ks, "g")].fault, FAULT_None);
+            assert_int_equal(x->ks.tcbs[tc_tcb_named(&x->ks, "g")].fault, FAULT_None);
         }
         char *json = NULL;
         size_t len = 0;

@@ -383,15 +383,6 @@ static struct sim *simulate(const char *text, int variant)
     return s;
 }
 
-static int tcb_named(const struct kstate *ks, const char *name)
-{
-    for (int i = 0; i < ks->n_tcbs; i++)
-        if (!strcmp(ks->tcbs[i].name, name))
-            return i;
-    fail();
-    return -1;
-}
-
 /* Core 1 signals a thread waiting on core 0 while core 0 idles: each
  * signal is a reschedule IPI to core 0 (possibleSwitchTo of a thread of
  * another core -> SCHED_ENQUEUE -> remoteQueueUpdate: the target runs its
@@ -407,7 +398,7 @@ static void test_sim_remote_signal(void **state)
     for (int v = 0; v < FP_VARIANT_COUNT; v++) {
         struct sim *s = simulate(wl, v);
         const struct sim_kernel *k = &s->k[0];
-        int waiter = tcb_named(&k->ks, "waiter"), spinner = tcb_named(&k->ks, "spinner");
+        int waiter = tc_tcb_named(&k->ks, "waiter"), spinner = tc_tcb_named(&k->ks, "spinner");
         uint32_t signals = 0, ipis[2] = {0, 0};
         for (size_t i = 0; i < k->n_marks; i++) {
             signals += k->marks[i].kind == SE_SYSCALL && k->marks[i].core == 1;
@@ -445,7 +436,7 @@ static void test_sim_remote_stall(void **state)
                              "thread killer prio=50 sc=s1 prog=compute:5000,suspend:victim,compute:1000000\n";
     struct sim *s = simulate(wl, FP_FIXED);
     const struct sim_kernel *k = &s->k[0];
-    int victim = tcb_named(&k->ks, "victim"), low = tcb_named(&k->ks, "low");
+    int victim = tc_tcb_named(&k->ks, "victim"), low = tc_tcb_named(&k->ks, "low");
     assert_int_equal(k->ks.tcbs[victim].state, TS_Inactive);
     /* the suspend: the first system call of core 1 */
     ticks_t t = 0;
