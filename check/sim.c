@@ -1309,6 +1309,11 @@ bool sim_stormed(const struct sim *s)
     return s->k[0].vppi_deferred >= SIM_STORM_DEFERRALS || s->k[1].vppi_deferred >= SIM_STORM_DEFERRALS;
 }
 
+bool sim_cut(const struct sim *s)
+{
+    return sim_stormed(s) || !s->k[0].done || !s->k[1].done;
+}
+
 bool sim_checked_none(const struct sim *s)
 {
     return s->sweep && s->sweep_checks == 0; /* the sweep checks every target entry */

@@ -240,6 +240,9 @@ bool sim_checked_none(const struct sim *s);
 /* a kernel of the run ended in a storm of the virtual timer's PPI
  * (SIM_STORM_DEFERRALS) */
 bool sim_stormed(const struct sim *s);
+/* the run stopped before the horizon (the event limit, a storm): what
+ * came after is not checked */
+bool sim_cut(const struct sim *s);
 
 /* Every state reached at a kernel entry passed the checker, on both kernels. */
 bool sim_all_admitted(const struct sim *s);

@@ -82,7 +82,8 @@ static void report_divergence(FILE *out, const struct sim *s)
         return;
     }
     if (!s->diverged) {
-        fprintf(out, "first divergence: none (every %s agreed)\n", s->target->words.agreed);
+        fprintf(out, "first divergence: none (every %s agreed%s)\n", s->target->words.agreed,
+                sim_cut(s) ? "; the run stopped before the horizon, the rest NOT checked: see the note below" : "");
         return;
     }
     if (s->drift) {

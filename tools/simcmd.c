@@ -169,8 +169,9 @@ int sim_main(int argc, char **argv)
         printf("expected class %s: %s\n", o.expect, hit ? "reached" : "NOT reached");
         bad = !hit || !sim_all_admitted(&s);
     }
-    /* nothing checked is no pass (sim_report said so) */
-    rc = out ? out : bad ? EXIT_DIVERGE : sim_checked_none(&s) ? EXIT_INCOMPLETE : EXIT_AGREE;
+    /* nothing checked, or a run stopped before the horizon, is no pass
+     * (sim_report said so) */
+    rc = out ? out : bad ? EXIT_DIVERGE : sim_checked_none(&s) || sim_cut(&s) ? EXIT_INCOMPLETE : EXIT_AGREE;
     sim_free(&s);
     return rc;
 }
