@@ -581,33 +581,48 @@ static int root(struct eng *e, unsigned latency, unsigned ipi)
     return 0;
 }
 
+unsigned exec_tree_roots(const struct exec_opts *o)
+{
+    return (o->ipi_latency ? 2u : 1u) * EXEC_LATENCIES;
+}
+
+int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, struct exec_result *r,
+                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx)
+{
+    struct eng e = {.o = o, .t = t, .r = r, .progress = progress, .stop = stop, .ctx = ctx,
+                    .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES};
+    if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)))
+        abort();
+    int rc = tables(&e, &e.fr[0].w);
+    if (rc == 0 && root(&e, i % EXEC_LATENCIES, i / EXEC_LATENCIES) != 0)
+        r->setup_refused += exec_programs(o->depth) * exec_programs(o->depth) * EXEC_ARRIVALS;
+    else if (rc == 0)
+        explore(&e, 0);
+    r->tree.cut |= e.cut;
+    vset_free(&e.set);
+    free(e.key);
+    free(e.fr);
+    return rc;
+}
+
+void exec_tree_finish(struct exec_result *r)
+{
+    r->simulated = r->tree.covered; /* the workloads done, as the restart engine counts them */
+    r->gic_reruns = r->tree.covered_reruns / (EXEC_GIC_ORDERS - 1);
+}
+
 int exec_tree_run(const struct exec_opts *o, const struct exec_tree_opts *t, struct exec_result *r,
                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx)
 {
     if (exec_begin(o, r) != 0 || o->shard_n != 1)
         return -1;
-    struct eng e = {.o = o, .t = t, .r = r, .progress = progress, .stop = stop, .ctx = ctx,
-                    .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES};
-    if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)))
-        abort();
-    if (tables(&e, &e.fr[0].w) != 0) {
-        free(e.fr);
-        return -1;
-    }
-    uint64_t per_root = exec_programs(o->depth) * exec_programs(o->depth) * EXEC_ARRIVALS;
-    for (unsigned ipi = 0; ipi < (o->ipi_latency ? 2u : 1u) && !e.cut; ipi++)
-        for (unsigned lat = 0; lat < EXEC_LATENCIES && !e.cut; lat++) {
-            if (root(&e, lat, ipi) != 0) {
-                r->setup_refused += per_root;
-                continue;
-            }
-            explore(&e, 0);
-        }
-    r->tree.cut = e.cut;
-    r->simulated = r->tree.covered; /* the workloads done, as the restart engine counts them */
-    r->gic_reruns = r->tree.covered_reruns / (EXEC_GIC_ORDERS - 1);
-    vset_free(&e.set);
-    free(e.key);
-    free(e.fr);
+    if (t->jobs > 1)
+        return exec_tree_jobs(o, t, r, progress, stop, ctx);
+    /* the roots one after the other, each with a visited set of its own:
+     * they share no state (the key holds both latencies) */
+    for (unsigned i = 0; i < exec_tree_roots(o) && !r->tree.cut; i++)
+        if (exec_tree_root(o, t, i, r, progress, stop, ctx) != 0)
+            return -1;
+    exec_tree_finish(r);
     return 0;
 }
