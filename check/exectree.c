@@ -9,7 +9,6 @@
 #include "scenario.h"
 #include "sim.h"
 #include "statehash.h"
-#include "timeshift.h"
 #include "workload.h"
 
 /* forks along one path: a's and b's instructions (EXEC_MAX_DEPTH each),
@@ -50,26 +49,6 @@ struct vset {
     size_t cap, n;
 };
 
-/* A sample of a stretch run without a choice: its state's key relative
- * to its clock (serialise with ref), and what the run had done when it
- * was taken (the counts the totals read, as sim_kernel_of has them). */
-struct psample {
-    uint64_t a, b;      /* a odd; the slot is empty unless gen is the table's */
-    uint32_t gen;
-    uint32_t events, checked[2], refused[2], asserts[2], sweeps, lock_waits;
-    ticks_t now;
-};
-
-#define PT_CAP ((size_t)1 << 14)
-
-/* the samples of the stretch now running at a level (gen: a new stretch
- * empties it without touching the slots) */
-struct ptab {
-    struct psample *slot;
-    size_t n;
-    uint32_t gen;
-};
-
 /* the counters an explored stretch adds to the totals (flush) */
 struct base {
     uint32_t checked[2], refused[2], asserts[2], lock_waits;
@@ -90,8 +69,6 @@ struct eng {
     uint8_t *key;                 /* the serialised state (scratch) */
     size_t key_len, key_cap;
     const struct frame *cur;      /* the frame running: on_sweep's workload */
-    struct kstate *rel;           /* a kernel state relative to its clock (scratch) */
-    struct ptab *ptab;            /* one per level: the periods (struct ptab) */
     void (*progress)(void *ctx, uint64_t done, uint64_t of);
     bool (*stop)(void *ctx);
     void *ctx;
@@ -268,72 +245,6 @@ static void put_thread(struct eng *e, const struct frame *f, int th, int pc)
     put(e, seq, (size_t)p * sizeof seq[0]);
 }
 
-/* an IRQ's arrival times in the key: those both kernels have taken left
- * out (past); relative to *ref (when given) those due before the horizon,
- * which a move of time moves (timeshift.h) */
-static void put_irq(struct eng *e, const struct frame *f, int q, const ticks_t *ref)
-{
-    struct wl_irq x = f->w.irqs[q];
-    const struct sim_kernel *k0 = sim_kernel_of(&f->s, 0), *k1 = sim_kernel_of(&f->s, 1);
-    size_t taken = k0->at_idx[q] < k1->at_idx[q] ? k0->at_idx[q] : k1->at_idx[q];
-    if (taken >= x.n_at)
-        memset(x.at, 0, sizeof x.at);
-    for (size_t i = 0; ref && i < x.n_at; i++)
-        x.at[i] = i < taken ? 0 : x.at[i] <= f->w.horizon ? x.at[i] - *ref : x.at[i];
-    put(e, &x, sizeof x);
-}
-
-/* a time of the simulator, relative to *ref when given */
-static void put_time(struct eng *e, ticks_t t, const ticks_t *ref)
-{
-    t -= ref ? *ref : 0;
-    put(e, &t, sizeof t);
-}
-
-/* kernel j's state (relative: its kernel state relative to *ref,
- * ts_ks_rel); false when a relative form does not cover it */
-static bool put_kernel(struct eng *e, const struct frame *f, int j, const ticks_t *ref)
-{
-    const struct workload *w = &f->w;
-    const struct sim *s = &f->s;
-    const struct sim_kernel *k = sim_kernel_of(s, j);
-    if (ref) {
-        uint32_t never;
-        if (!ts_ks_rel(e->rel, &k->ks, w->cores, *ref, &never))
-            return false;
-        put(e, &never, sizeof never);
-        sh_ks_regions(e->rel, put, e);
-    } else {
-        sh_ks_regions(&k->ks, put, e);
-    }
-    put_time(e, k->now, ref);
-    put(e, &k->done, sizeof k->done);
-    for (int i = 0; i < w->n_threads; i++) {
-        int tcb = s->tcb_of[i];
-        put_thread(e, f, i, k->pc[tcb]);
-        put(e, &k->left[tcb], sizeof k->left[tcb]);
-    }
-    put(e, k->at_idx, w->n_irqs * sizeof k->at_idx[0]);
-    for (int q = 0; q < w->n_irqs; q++)
-        put_time(e, k->next_periodic[q], k->next_periodic[q] == UINT64_MAX ? NULL : ref);
-    put(e, k->pending, w->n_irqs * sizeof k->pending[0]);
-    for (int q = 0; q < w->n_irqs; q++)
-        if (k->pending[q])
-            put_time(e, k->pending_since[q], ref);
-    put(e, &k->entry_core, sizeof k->entry_core);
-    put_time(e, k->entry_t0, ref);
-    put(e, &k->acked_q, sizeof k->acked_q);
-    if (!ref) {
-        put(e, k->ipi_at, sizeof k->ipi_at);
-        return true;
-    }
-    put(e, &k->ks.ipi_sent, sizeof k->ks.ipi_sent); /* (in the kernel state too) */
-    for (int c = 0; c < KS_MAX_CORES; c++)
-        if (k->ks.ipi_sent >> c & 1u) /* read only while an IPI is in flight (sim.c, ipi_due) */
-            put_time(e, k->ipi_at[c], ref);
-    return true;
-}
-
 /* What decides the rest of the path: what is left to decide (dec, the
  * open programs), the workload's decided part (each thread's program as
  * put_thread has it), both kernels as ks_same compares them and each
@@ -341,12 +252,8 @@ static bool put_kernel(struct eng *e, const struct frame *f, int j, const ticks_
  * future interrupts, the lock wait, the IPIs in flight. Not in it: the
  * counts for the report, the menu indices (the programs say it), and the
  * events run (the event limit: a revisit's subtree was explored within
- * it). An arrival both kernels have taken is left out (it is past).
- * ref: NULL, the state as it is; else the state relative to *ref (every
- * time that a move of time moves, timeshift.h, less *ref), so that two
- * states one the other moved have one key; false when the relative form
- * does not cover the state. */
-static bool serialise(struct eng *e, const struct frame *f, const ticks_t *ref)
+ * it). An arrival both kernels have taken is left out (it is past). */
+static void serialise(struct eng *e, const struct frame *f)
 {
     const struct workload *w = &f->w;
     const struct sim *s = &f->s;
@@ -358,14 +265,35 @@ static bool serialise(struct eng *e, const struct frame *f, const ticks_t *ref)
     put(e, &w->ipi_latency, sizeof w->ipi_latency);
     for (int i = 0; i < w->n_threads; i++) /* all but the program and its length: put_thread */
         put(e, &w->threads[i], offsetof(struct wl_thread, n_prog));
-    for (int q = 0; q < w->n_irqs; q++)
-        put_irq(e, f, q, ref);
+    for (int q = 0; q < w->n_irqs; q++) {
+        struct wl_irq x = w->irqs[q];
+        if (s->k[0].at_idx[q] >= x.n_at && s->k[1].at_idx[q] >= x.n_at)
+            memset(x.at, 0, sizeof x.at);
+        put(e, &x, sizeof x);
+    }
     put(e, &s->diverged, sizeof s->diverged);
     put(e, &s->open, sizeof s->open);
-    for (int j = 0; j < 2; j++)
-        if (!put_kernel(e, f, j, ref))
-            return false;
-    return true;
+    for (int j = 0; j < 2; j++) {
+        const struct sim_kernel *k = &s->k[j];
+        sh_ks_regions(&k->ks, put, e);
+        put(e, &k->now, sizeof k->now);
+        put(e, &k->done, sizeof k->done);
+        for (int i = 0; i < w->n_threads; i++) {
+            int tcb = s->tcb_of[i];
+            put_thread(e, f, i, k->pc[tcb]);
+            put(e, &k->left[tcb], sizeof k->left[tcb]);
+        }
+        put(e, k->at_idx, w->n_irqs * sizeof k->at_idx[0]);
+        put(e, k->next_periodic, w->n_irqs * sizeof k->next_periodic[0]);
+        put(e, k->pending, w->n_irqs * sizeof k->pending[0]);
+        for (int q = 0; q < w->n_irqs; q++)
+            if (k->pending[q])
+                put(e, &k->pending_since[q], sizeof k->pending_since[q]);
+        put(e, &k->entry_core, sizeof k->entry_core);
+        put(e, &k->entry_t0, sizeof k->entry_t0);
+        put(e, &k->acked_q, sizeof k->acked_q);
+        put(e, k->ipi_at, sizeof k->ipi_at);
+    }
 }
 
 static struct ventry *lookup(struct vset *v, struct shash h)
@@ -432,7 +360,7 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
     uint8_t *full = NULL;
     bool collided = false;
     if (e->t->remember) {
-        serialise(e, f, NULL);
+        serialise(e, f);
         struct shash x;
         sh_init(&x);
         sh_add(&x, e->key, e->key_len);
@@ -449,28 +377,6 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
             r->tree.covered += v->covered;
             r->tree.covered_reruns += v->reruns;
             return;
-        }
-        if (getenv("IRQSIM_SHIFT_MEASURE")) { /* MEASURE: choice points met again moved in time */
-            static struct exec_set rel_seen;
-            static uint64_t rel_hits, rel_points;
-            ticks_t ref = sim_kernel_of(&f->s, 0)->now;
-            size_t keep = e->key_len;
-            uint8_t *save = malloc(keep);
-            memcpy(save, e->key, keep);
-            if (serialise(e, f, &ref)) {
-                struct shash y;
-                sh_init(&y);
-                sh_add(&y, e->key, e->key_len);
-                y = sh_final(&y);
-                rel_points++;
-                rel_hits += !exec_set_add(&rel_seen, y.a | 1);
-                if (rel_points % 1000 == 0)
-                    fprintf(stderr, "MEASURE choice points %llu, met again moved %llu\n",
-                            (unsigned long long)rel_points, (unsigned long long)rel_hits);
-            }
-            memcpy(e->key, save, keep);
-            e->key_len = keep;
-            free(save);
         }
         collided = v && v->a; /* two states, one 128-bit hash: explored, said */
         r->tree.collisions += collided;
@@ -570,143 +476,12 @@ static bool gic_chose(const struct sim_plan *p)
     return (p->step_a && p->a.choice) || (p->step_b && p->b.choice);
 }
 
-/* ---- periodic stretches (timeshift.h) ---- */
-
-/* the horizon's distance a moved stretch keeps: every event of a moved
- * period is at least this before the horizon, so that nothing of the
- * period compared a time with the horizon */
-#define SHIFT_MARGIN 100
-
-static void take_sample(const struct frame *f, struct psample *x)
-{
-    const struct sim *s = &f->s;
-    x->now = sim_kernel_of(s, 0)->now;
-    x->events = s->events;
-    for (int j = 0; j < 2; j++) {
-        const struct sim_kernel *k = sim_kernel_of(s, j);
-        x->checked[j] = k->checked;
-        x->refused[j] = k->refused;
-        x->asserts[j] = k->asserts;
-    }
-    x->sweeps = s->sweep_checks;
-    x->lock_waits = sim_kernel_of(s, 0)->lock_waits;
-}
-
-/* The stretch from sample p to the present state x is a period: x is p's
- * state moved by P = x.now - p.now. Every period after it is the same
- * moved again, as long as the horizon is not near (timeshift.h). When
- * the period checked nothing new (no entry of the target, no refusal, no
- * failed kernel assertion: none in any period after it either), the
- * state is moved forward by as many whole periods as keep the margin to
- * the horizon, and their kernel entries are counted as stood for, not
- * run. True when it moved. */
-static bool move_on(struct eng *e, struct frame *f, const struct psample *p, const struct psample *x)
-{
-    const struct sim *s = &f->s;
-    ticks_t period = x->now - p->now;
-    const struct sim_kernel *k1 = sim_kernel_of(s, 1);
-    ticks_t ahead = k1->now > x->now ? k1->now - x->now : 0; /* (kernels that diverged run apart) */
-    if (period == 0 || x->sweeps != p->sweeps || x->lock_waits != p->lock_waits || x->refused[0] != p->refused[0] ||
-        x->refused[1] != p->refused[1] || x->asserts[0] != p->asserts[0] || x->asserts[1] != p->asserts[1] ||
-        x->now + ahead + SHIFT_MARGIN + period > f->w.horizon)
-        return false;
-    uint64_t n = (f->w.horizon - SHIFT_MARGIN - ahead - x->now) / period;
-    uint64_t events = x->events - p->events;
-    if (n == 0 || s->events + (n + 1) * events >= s->max_events)
-        return false;
-    if (getenv("IRQSIM_SHIFT_MEASURE")) { /* MEASURE: counted, not moved */
-        e->r->tree.shifts++;
-        e->r->tree.shift_ticks += n * period;
-        e->r->tree.shift_entries += n * (uint64_t)(x->checked[0] - p->checked[0] + x->checked[1] - p->checked[1]);
-        return true;
-    }
-    sim_sync(&f->s);
-    ts_sim_shift(&f->s, &f->w, n * period);
-    f->s.events += (uint32_t)(n * events);
-    e->r->tree.shifts++;
-    e->r->tree.shift_ticks += n * period;
-    e->r->tree.shift_entries += n * (uint64_t)(x->checked[0] - p->checked[0] + x->checked[1] - p->checked[1]);
-    return true;
-}
-
-enum { SAMPLE_ON, SAMPLE_OFF, SAMPLE_MOVED };
-
-/* Before each step of a stretch without a choice: the state sampled; met
- * before (moved), the stretch moved on (move_on). SAMPLE_OFF: no more
- * samples in this stretch (the table full; IRQ 40's arrival open, whose
- * candidates are absolute times; the slowpath kernel done, its clock
- * stopped). */
-static int sample(struct eng *e, int lv)
-{
-    struct frame *f = &e->fr[lv];
-    struct ptab *t = &e->ptab[lv];
-    const struct sim_kernel *k0 = sim_kernel_of(&f->s, 0);
-    if (f->d.arrival_open || k0->done || t->n * 2 >= PT_CAP)
-        return SAMPLE_OFF;
-    ticks_t ref = k0->now;
-    if (!serialise(e, f, &ref))
-        return SAMPLE_ON;
-    struct shash h;
-    sh_init(&h);
-    sh_add(&h, e->key, e->key_len);
-    h = sh_final(&h);
-    h.a |= 1;
-    if (getenv("IRQSIM_SHIFT_DEBUG")) { /* DEBUG */
-        static FILE *dbg;
-        static int count;
-        if (!dbg)
-            dbg = fopen(getenv("IRQSIM_SHIFT_DEBUG"), "w");
-        if (count++ < 20000) {
-            fprintf(dbg, "%d %llu %zu ", lv, (unsigned long long)ref, e->key_len);
-            for (size_t i = 0; i < e->key_len; i++)
-                fprintf(dbg, "%02x", e->key[i]);
-            fprintf(dbg, "\n");
-        }
-    }
-    struct psample x;
-    take_sample(f, &x);
-    for (size_t i = h.a & (PT_CAP - 1);; i = (i + 1) & (PT_CAP - 1)) {
-        struct psample *p = &t->slot[i];
-        if (p->gen != t->gen) {
-            x.a = h.a;
-            x.b = h.b;
-            x.gen = t->gen;
-            *p = x;
-            t->n++;
-            return SAMPLE_ON;
-        }
-        if (p->a == h.a && p->b == h.b) {
-            if (move_on(e, f, p, &x))
-                return SAMPLE_MOVED;
-            *p = (struct psample){h.a, h.b, t->gen, x.events, {x.checked[0], x.checked[1]}, {x.refused[0], x.refused[1]},
-                                  {x.asserts[0], x.asserts[1]}, x.sweeps, x.lock_waits, x.now};
-            return SAMPLE_ON;
-        }
-    }
-}
-
-/* a new stretch at level lv: its table emptied */
-static void ptab_start(struct eng *e, int lv)
-{
-    struct ptab *t = &e->ptab[lv];
-    if (!t->slot && !(t->slot = calloc(PT_CAP, sizeof *t->slot)))
-        abort();
-    t->n = 0;
-    if (++t->gen == 0) { /* (wrapped: every slot's gen could match) */
-        memset(t->slot, 0, PT_CAP * sizeof *t->slot);
-        t->gen = 1;
-    }
-}
-
 static void explore(struct eng *e, int lv)
 {
     struct frame *f = &e->fr[lv];
     struct base b;
     sim_sync(&f->s);
     take_base(f, &b);
-    bool sampling = e->t->shift;
-    if (sampling)
-        ptab_start(e, lv);
     for (;;) {
         e->cur = f;
         if ((++e->polls & 63) == 0 && e->stop && e->stop(e->ctx))
@@ -741,10 +516,6 @@ static void explore(struct eng *e, int lv)
             fork_at(e, lv, EXEC_GIC_ORDERS, decide_order, 0);
             return;
         }
-        int sampled = sampling ? sample(e, lv) : SAMPLE_OFF;
-        sampling = sampled == SAMPLE_ON;
-        if (sampled == SAMPLE_MOVED && !getenv("IRQSIM_SHIFT_MEASURE"))
-            continue; /* plan again from the moved state */
         sim_apply(&f->s, &p);
     }
 }
@@ -820,8 +591,7 @@ int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, un
 {
     struct eng e = {.o = o, .t = t, .r = r, .progress = progress, .stop = stop, .ctx = ctx,
                     .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES};
-    if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)) || !(e.ptab = calloc(MAX_LEVELS, sizeof *e.ptab)) ||
-        !(e.rel = malloc(sizeof *e.rel)))
+    if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)))
         abort();
     int rc = tables(&e, &e.fr[0].w);
     if (rc == 0 && root(&e, i % EXEC_LATENCIES, i / EXEC_LATENCIES) != 0)
@@ -830,10 +600,6 @@ int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, un
         explore(&e, 0);
     r->tree.cut |= e.cut;
     vset_free(&e.set);
-    for (int l = 0; l < MAX_LEVELS; l++)
-        free(e.ptab[l].slot);
-    free(e.ptab);
-    free(e.rel);
     free(e.key);
     free(e.fr);
     return rc;
@@ -852,8 +618,8 @@ int exec_tree_run(const struct exec_opts *o, const struct exec_tree_opts *t, str
         return -1;
     if (t->jobs > 1)
         return exec_tree_jobs(o, t, r, progress, stop, ctx);
-    /* the roots one after the other, each with its own visited set: they
-     * share no state (the key holds both latencies) */
+    /* the roots one after the other, each with a visited set of its own:
+     * they share no state (the key holds both latencies) */
     for (unsigned i = 0; i < exec_tree_roots(o) && !r->tree.cut; i++)
         if (exec_tree_root(o, t, i, r, progress, stop, ctx) != 0)
             return -1;

@@ -30,8 +30,6 @@ struct exec_tree_opts {
                            revisit is compared in full while they fit, on
                            the hash alone past it: said in r->tree) */
     size_t max_states;  /* the visited set's capacity (0: a default) */
-    bool shift;         /* a stretch met again moved in time run once, the
-                           rest of its periods moved forward (timeshift.h) */
     int jobs;           /* the roots in up to this many child processes at
                            once (exectree_jobs.c); 0 or 1: in this one */
 };

@@ -321,9 +321,6 @@ void exec_merge(struct exec_result *into, const struct exec_result *from)
     SUM(tree.hash_only);
     SUM(tree.not_remembered);
     SUM(tree.collisions);
-    SUM(tree.shifts);
-    SUM(tree.shift_ticks);
-    SUM(tree.shift_entries);
 #undef SUM
     into->tree.cut |= from->tree.cut;
     for (size_t i = 0; i < from->seen.cap; i++)

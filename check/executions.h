@@ -133,10 +133,6 @@ struct exec_result {
         uint64_t hash_only;      /* skips on the 128-bit hash alone (the copy past the memory cap) */
         uint64_t not_remembered; /* states past the visited set's capacity: explored, not remembered */
         uint64_t collisions;     /* a state's 128-bit hash equal to a remembered other state's: explored */
-        /* periodic stretches (exec_tree_opts.shift): stretches moved
-         * forward, the ticks they skipped, the kernel entry states of the
-         * periods skipped (each one a checked state moved: not in entries) */
-        uint64_t shifts, shift_ticks, shift_entries;
         bool cut;                /* stopped (--seconds, a signal) before the end */
     } tree;
 };

@@ -32,7 +32,6 @@ struct eopts {
     int engine;          /* ENGINE_*: unset is the tree, or restart with --shard, --state, --stop-after */
     bool no_ipi_latency; /* ipi_latency 0 only (the space before issue 31) */
     bool no_visited;     /* the tree without its visited set */
-    bool no_shift;       /* the tree without moving periodic stretches forward */
     int jobs;            /* the tree's roots in this many processes at once (0: 1) */
     int depth, cores, kernel;
     const struct target *target;
@@ -66,8 +65,6 @@ static const char exec_usage[] =
     "  --no-visited    the tree engine without its visited set (every subtree explored)\n"
     "  --jobs N        the tree engine's roots (entry x IPI latency) in up to N child\n"
     "                  processes at once, merged in root order (the same answers)\n"
-    "  --no-shift      the tree engine without moving a periodic stretch forward (each\n"
-    "                  execution run to the horizon in full)\n"
     "  --shard K/N     the workloads i with i mod N == K-1\n"
     "  --state FILE    save the position and every total every 10 s and at the end;\n"
     "                  a later run with the same options resumes from it\n"
@@ -132,7 +129,6 @@ static const struct cli_opt exec_table[] = {
     CLI_ROW(X, "--no-ipi-latency", CLI_SET, no_ipi_latency),
     CLI_CALL("--engine", engine_opt),
     CLI_ROW(X, "--no-visited", CLI_SET, no_visited),
-    CLI_ROW(X, "--no-shift", CLI_SET, no_shift),
     CLI_NUM(X, "--jobs", CLI_INT, jobs, 1, 64),
     CLI_CALL("--shard", shard_opt),
     CLI_ROW(X, "--state", CLI_STR, state),
@@ -234,9 +230,6 @@ static void print_tree(FILE *f, const struct exec_result *r)
     if (t->not_remembered || t->collisions)
         fprintf(f, "  %" PRIu64 " states not remembered (the visited set full), %" PRIu64
                    " hash collisions (two states, one hash: explored)\n", t->not_remembered, t->collisions);
-    fprintf(f, "periodic stretches: %" PRIu64 " moved forward by whole periods (%" PRIu64 " ticks not run), standing "
-               "for %" PRIu64 " kernel entry states (each a checked one moved in time: not counted below)\n",
-            t->shifts, t->shift_ticks, t->shift_entries);
 }
 
 static void print_summary(FILE *f, const struct eopts *opts, const struct exec_opts *o, const struct exec_result *r,
@@ -336,11 +329,10 @@ static int write_json(const char *path, const struct eopts *opts, const struct e
                    ", \"choice_points\": %" PRIu64 ", \"states\": %" PRIu64 ", \"skipped\": %" PRIu64
                    ", \"skipped_workloads\": %" PRIu64 ", \"skipped_reruns\": %" PRIu64 ", \"compared_full\": %" PRIu64
                    ", \"hash_only\": %" PRIu64 ", \"not_remembered\": %" PRIu64 ", \"collisions\": %" PRIu64
-                   ", \"shifts\": %" PRIu64 ", \"shift_ticks\": %" PRIu64 ", \"shift_entries\": %" PRIu64
                    ", \"stopped\": %s}",
                 x->covered, x->covered_reruns, x->leaves, x->forks, x->states, x->skipped, x->skipped_covered,
-                x->skipped_reruns, x->compared, x->hash_only, x->not_remembered, x->collisions, x->shifts,
-                x->shift_ticks, x->shift_entries, x->cut ? "true" : "false");
+                x->skipped_reruns, x->compared, x->hash_only, x->not_remembered, x->collisions,
+                x->cut ? "true" : "false");
     }
     fprintf(f, ",\n  \"classes\": [");
     for (int i = 0; i < r->n_classes; i++) {
@@ -424,8 +416,7 @@ int exec_main(int argc, char **argv)
     stop_catch();
     progress_init(&p.line, !o.quiet, 1.0);
     if (o.engine == ENGINE_TREE) {
-        struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES, .shift = !o.no_shift,
-                                    .jobs = o.jobs};
+        struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES, .jobs = o.jobs};
         exec_tree_run(&e, &to, r, o.quiet ? NULL : tree_progress, tree_stopped, &p);
     } else {
         exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
