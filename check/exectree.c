@@ -74,6 +74,11 @@ struct eng {
     void *ctx;
     uint32_t polls;
     bool cut;
+    /* a slice of a root (exec_tree_unit): the first choice point's
+     * choices k with k % slices == slice; mute: the stretch before it,
+     * which every slice runs, is counted by slice 0 only */
+    int slice, slices;
+    bool mute;
 };
 
 /* ---- the workload a path stands for ---- */
@@ -127,6 +132,8 @@ static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdi
 {
     struct eng *e = arg;
     struct exec_result *r = e->r;
+    if (e->mute)
+        return;
     r->checks++;
     r->exits[v->exit]++;
     r->distinct += (uint64_t)exec_set_add(&r->seen, sh_kstate64(in));
@@ -155,6 +162,8 @@ static void flush(struct eng *e, struct frame *f, const struct base *b)
 {
     struct exec_result *r = e->r;
     sim_sync(&f->s);
+    if (e->mute)
+        return;
     for (int j = 0; j < 2; j++) {
         const struct sim_kernel *k = &f->s.k[j];
         r->entries += k->checked - b->checked[j];
@@ -177,6 +186,8 @@ static void flush(struct eng *e, struct frame *f, const struct base *b)
 static void leaf(struct eng *e, const struct frame *f)
 {
     struct exec_result *r = e->r;
+    if (e->mute)
+        return;
     uint64_t m = completions(e, f, TH_A) * completions(e, f, TH_B) *
                  (f->d.arrival_open ? (uint64_t)(EXEC_ARRIVALS - f->d.arrival) : 1);
     if (!f->d.order_open && f->d.order != 0)
@@ -388,13 +399,17 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
         }
     }
     size_t len = e->key_len;
-    r->tree.forks++;
+    bool muted = e->mute, sliced = lv == 0 && e->slices > 1;
+    e->mute = false;
+    r->tree.forks += !muted;
     uint64_t c0 = r->tree.covered, r0 = r->tree.covered_reruns;
     if (lv + 1 >= MAX_LEVELS) {
         fprintf(stderr, "irqsim: exectree: more than %d choices on one path\n", MAX_LEVELS);
         abort();
     }
     for (int k = 0; k < n && !e->cut; k++) {
+        if (sliced && k % e->slices != e->slice)
+            continue;
         struct frame *g = &e->fr[lv + 1];
         copy_frame(g, f);
         fn(e, g, k, arg);
@@ -413,7 +428,7 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
     }
     *v = (struct ventry){h.a, h.b, r->tree.covered - c0, r->tree.covered_reruns - r0, full, full ? len : 0};
     e->set.n++;
-    r->tree.states++;
+    r->tree.states += !muted;
 }
 
 /* thread th's next instruction: the menu's k-th, or (k == EXEC_MENU) the
@@ -586,16 +601,18 @@ unsigned exec_tree_roots(const struct exec_opts *o)
     return (o->ipi_latency ? 2u : 1u) * EXEC_LATENCIES;
 }
 
-int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, struct exec_result *r,
-                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx)
+int exec_tree_unit(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, int slice, int slices,
+                   struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
+                   bool (*stop)(void *ctx), void *ctx)
 {
     struct eng e = {.o = o, .t = t, .r = r, .progress = progress, .stop = stop, .ctx = ctx,
-                    .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES};
+                    .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES, .slice = slice,
+                    .slices = slices, .mute = slices > 1 && slice != 0};
     if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)))
         abort();
     int rc = tables(&e, &e.fr[0].w);
     if (rc == 0 && root(&e, i % EXEC_LATENCIES, i / EXEC_LATENCIES) != 0)
-        r->setup_refused += exec_programs(o->depth) * exec_programs(o->depth) * EXEC_ARRIVALS;
+        r->setup_refused += slice == 0 ? exec_programs(o->depth) * exec_programs(o->depth) * EXEC_ARRIVALS : 0;
     else if (rc == 0)
         explore(&e, 0);
     r->tree.cut |= e.cut;
@@ -603,6 +620,12 @@ int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, un
     free(e.key);
     free(e.fr);
     return rc;
+}
+
+int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, struct exec_result *r,
+                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx)
+{
+    return exec_tree_unit(o, t, i, 0, 1, r, progress, stop, ctx);
 }
 
 void exec_tree_finish(struct exec_result *r)

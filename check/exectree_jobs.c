@@ -17,7 +17,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_ROOTS (2 * EXEC_LATENCIES)
+#define MAX_SLICES (EXEC_MENU + 1) /* the widest first choice: a thread's instruction */
+#define MAX_ROOTS (2 * EXEC_LATENCIES * MAX_SLICES) /* the units: roots, or slices of roots */
 #define POLL_NS 100000000L /* the parent's look at its children: 0.1 s */
 
 /* what parent and children share (an anonymous shared mapping): each
@@ -30,7 +31,8 @@ struct shared {
 
 struct child_ctx {
     struct shared *sh;
-    unsigned root;
+    unsigned root;        /* the unit: root root / slices, slice root % slices */
+    int slices;
     bool (*stop)(void *ctx);
     void *ctx;
 };
@@ -85,7 +87,8 @@ static void child(const struct exec_opts *o, const struct exec_tree_opts *t, uns
     struct exec_result *r = calloc(1, sizeof *r);
     if (!r || exec_begin(o, r) != 0)
         _exit(2);
-    int rc = exec_tree_root(o, t, i, r, child_progress, child_stop, c);
+    int rc = exec_tree_unit(o, t, i / (unsigned)c->slices, (int)(i % (unsigned)c->slices), c->slices, r,
+                            child_progress, child_stop, c);
     c->sh->covered[i] = r->tree.covered;
     _exit(rc == 0 && result_write(out, r) == 0 ? 0 : 1);
 }
@@ -134,7 +137,8 @@ static int reap(struct job *jobs, unsigned started)
 int exec_tree_jobs(const struct exec_opts *o, const struct exec_tree_opts *t, struct exec_result *r,
                    void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx)
 {
-    unsigned n = exec_tree_roots(o), started = 0;
+    int slices = t->slices > 1 ? (t->slices < MAX_SLICES ? t->slices : MAX_SLICES) : 1;
+    unsigned n = exec_tree_roots(o) * (unsigned)slices, started = 0;
     struct shared *sh = mmap(NULL, sizeof *sh, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (sh == MAP_FAILED)
         return -1;
@@ -144,7 +148,7 @@ int exec_tree_jobs(const struct exec_opts *o, const struct exec_tree_opts *t, st
     for (;;) {
         int running = reap(jobs, started);
         while (running < t->jobs && started < n && !sh->stop) {
-            cc[started] = (struct child_ctx){sh, started, stop, ctx};
+            cc[started] = (struct child_ctx){sh, started, slices, stop, ctx};
             start(o, t, started, &jobs[started], &cc[started]);
             started++;
             running++;
@@ -164,7 +168,7 @@ int exec_tree_jobs(const struct exec_opts *o, const struct exec_tree_opts *t, st
     for (unsigned i = 0; i < started; i++) { /* in root order: one process's answers */
         struct exec_result *x = calloc(1, sizeof *x);
         if (!x || jobs[i].failed || result_read(jobs[i].out, x) != 0) {
-            fprintf(stderr, "irqsim: exectree: the child process of root %u failed\n", i);
+            fprintf(stderr, "irqsim: exectree: the child process of unit %u failed\n", i);
             rc = -1;
         } else {
             exec_merge(r, x);

@@ -278,6 +278,58 @@ static void test_jobs_same_run_two_cores(void **st)
     jobs_agree(&o, 3);
 }
 
+/* --jobs as the command runs it: each root cut at its first choice
+ * point into slices, each in a child; the answers and the coverage are
+ * one process's (a revisit across slices is explored again: the
+ * executions may be more, never fewer) */
+static void slices_agree(const struct exec_opts *o, const struct exec_result *one)
+{
+    struct exec_result *par = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30, .jobs = 2, .slices = EXEC_MENU + 1};
+    assert_int_equal(exec_tree_run(o, &t, par, NULL, NULL, NULL), 0);
+    assert_same_answers(one, par);
+    assert_int_equal(par->tree.covered, exec_space(o));
+    assert_int_equal(par->gic_reruns, one->gic_reruns);
+    assert_int_equal(par->tree.covered_reruns, one->tree.covered_reruns);
+    assert_false(par->tree.cut);
+    if (one->tree.leaves) { /* (a tree run: the restart engine has none) */
+        assert_true(par->tree.leaves >= one->tree.leaves);
+        assert_true(par->checks >= one->checks);
+    }
+    if (par->tree.leaves == one->tree.leaves) { /* no revisit across slices: the stretch before the cut counted once */
+        assert_int_equal(par->entries, one->entries);
+        assert_int_equal(par->checks, one->checks);
+        assert_int_equal(par->tree.forks, one->tree.forks);
+    }
+    done(par);
+}
+
+/* one core: two roots in eight slices each, against one process */
+static void test_slices_same_answers(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 1, false, FP_PR1227);
+    struct exec_result *one = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
+    slices_agree(&o, one);
+    done(one);
+}
+
+/* two cores, the IPI latency enumerated: four roots in slices, against
+ * the restart engine */
+static void test_slices_same_answers_restart(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, true, FP_PR1227);
+    o.ipi_latency = true;
+    struct exec_result *old = result();
+    assert_int_equal(exec_run(&o, old, NULL, NULL, NULL), 0);
+    old->tree.covered_reruns = (uint64_t)(EXEC_GIC_ORDERS - 1) * old->gic_reruns; /* as the tree counts them */
+    slices_agree(&o, old);
+    done(old);
+}
+
 /* a stop request with jobs: said (cut), not everything covered */
 static void test_jobs_stop_said(void **st)
 {
@@ -385,6 +437,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_merge),
         cmocka_unit_test(test_jobs_same_run),
         cmocka_unit_test(test_jobs_stop_said),
+        cmocka_unit_test(test_slices_same_answers),
     };
     const struct CMUnitTest campaign[] = {
         cmocka_unit_test(test_visited_skips),
@@ -394,6 +447,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_visited_same_answers),
         cmocka_unit_test(test_hash_only_said),
         cmocka_unit_test(test_jobs_same_run_two_cores),
+        cmocka_unit_test(test_slices_same_answers_restart),
     };
     if (argc > 1 && strcmp(argv[1], "--campaign") == 0)
         return cmocka_run_group_tests(campaign, NULL, NULL);

@@ -63,8 +63,9 @@ static const char exec_usage[] =
     "                  states not explored again; restart: every workload from boot (the\n"
     "                  default with --shard, --state or --stop-after, which only it takes)\n"
     "  --no-visited    the tree engine without its visited set (every subtree explored)\n"
-    "  --jobs N        the tree engine's roots (entry x IPI latency) in up to N child\n"
-    "                  processes at once, merged in root order (the same answers)\n"
+    "  --jobs N        the tree engine's roots (entry x IPI latency), each cut at its first\n"
+    "                  choice, in up to N child processes at once, merged in order (the same\n"
+    "                  answers; revisits across the pieces are explored again)\n"
     "  --shard K/N     the workloads i with i mod N == K-1\n"
     "  --state FILE    save the position and every total every 10 s and at the end;\n"
     "                  a later run with the same options resumes from it\n"
@@ -416,7 +417,8 @@ int exec_main(int argc, char **argv)
     stop_catch();
     progress_init(&p.line, !o.quiet, 1.0);
     if (o.engine == ENGINE_TREE) {
-        struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES, .jobs = o.jobs};
+        struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES, .jobs = o.jobs,
+                                    .slices = EXEC_MENU + 1 /* each root cut at its first choice */};
         exec_tree_run(&e, &to, r, o.quiet ? NULL : tree_progress, tree_stopped, &p);
     } else {
         exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
