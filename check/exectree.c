@@ -74,6 +74,11 @@ struct eng {
     void *ctx;
     uint32_t polls;
     bool cut;
+    /* a slice of a root (exec_tree_unit): the first choice point's
+     * choices k with k % slices == slice; mute: the stretch before it,
+     * which every slice runs, is counted by slice 0 only */
+    int slice, slices;
+    bool mute;
 };
 
 /* ---- the workload a path stands for ---- */
@@ -127,6 +132,8 @@ static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdi
 {
     struct eng *e = arg;
     struct exec_result *r = e->r;
+    if (e->mute)
+        return;
     r->checks++;
     r->exits[v->exit]++;
     r->distinct += (uint64_t)exec_set_add(&r->seen, sh_kstate64(in));
@@ -155,6 +162,8 @@ static void flush(struct eng *e, struct frame *f, const struct base *b)
 {
     struct exec_result *r = e->r;
     sim_sync(&f->s);
+    if (e->mute)
+        return;
     for (int j = 0; j < 2; j++) {
         const struct sim_kernel *k = &f->s.k[j];
         r->entries += k->checked - b->checked[j];
@@ -177,6 +186,8 @@ static void flush(struct eng *e, struct frame *f, const struct base *b)
 static void leaf(struct eng *e, const struct frame *f)
 {
     struct exec_result *r = e->r;
+    if (e->mute)
+        return;
     uint64_t m = completions(e, f, TH_A) * completions(e, f, TH_B) *
                  (f->d.arrival_open ? (uint64_t)(EXEC_ARRIVALS - f->d.arrival) : 1);
     if (!f->d.order_open && f->d.order != 0)
@@ -390,13 +401,17 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
         }
     }
     size_t len = e->key_len;
-    r->tree.forks++;
+    bool muted = e->mute, sliced = lv == 0 && e->slices > 1;
+    e->mute = false;
+    r->tree.forks += !muted;
     uint64_t c0 = r->tree.covered, r0 = r->tree.covered_reruns;
     if (lv + 1 >= MAX_LEVELS) {
         fprintf(stderr, "irqsim: exectree: more than %d choices on one path\n", MAX_LEVELS);
         abort();
     }
     for (int k = 0; k < n && !e->cut; k++) {
+        if (sliced && k % e->slices != e->slice)
+            continue;
         struct frame *g = &e->fr[lv + 1];
         copy_frame(g, f);
         fn(e, g, k, arg);
@@ -415,7 +430,7 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
     }
     *v = (struct ventry){h.a, h.b, r->tree.covered - c0, r->tree.covered_reruns - r0, full, full ? len : 0};
     e->set.n++;
-    r->tree.states++;
+    r->tree.states += !muted;
 }
 
 /* thread th's next instruction: the menu's k-th, or (k == EXEC_MENU) the
@@ -592,33 +607,56 @@ static int root(struct eng *e, unsigned latency, unsigned ipi)
     return 0;
 }
 
+unsigned exec_tree_roots(const struct exec_opts *o)
+{
+    return (o->ipi_latency ? 2u : 1u) * EXEC_LATENCIES;
+}
+
+int exec_tree_unit(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, int slice, int slices,
+                   struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
+                   bool (*stop)(void *ctx), void *ctx)
+{
+    struct eng e = {.o = o, .t = t, .r = r, .progress = progress, .stop = stop, .ctx = ctx,
+                    .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES, .slice = slice,
+                    .slices = slices, .mute = slices > 1 && slice != 0};
+    if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)))
+        abort();
+    int rc = tables(&e, &e.fr[0].w);
+    if (rc == 0 && root(&e, i % EXEC_LATENCIES, i / EXEC_LATENCIES) != 0)
+        r->setup_refused += slice == 0 ? exec_programs(o->depth) * exec_programs(o->depth) * EXEC_ARRIVALS : 0;
+    else if (rc == 0)
+        explore(&e, 0);
+    r->tree.cut |= e.cut;
+    vset_free(&e.set);
+    free(e.key);
+    free(e.fr);
+    return rc;
+}
+
+int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, struct exec_result *r,
+                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx)
+{
+    return exec_tree_unit(o, t, i, 0, 1, r, progress, stop, ctx);
+}
+
+void exec_tree_finish(struct exec_result *r)
+{
+    r->simulated = r->tree.covered; /* the workloads done, as the restart engine counts them */
+    r->gic_reruns = r->tree.covered_reruns / (EXEC_GIC_ORDERS - 1);
+}
+
 int exec_tree_run(const struct exec_opts *o, const struct exec_tree_opts *t, struct exec_result *r,
                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx)
 {
     if (exec_begin(o, r) != 0 || o->shard_n != 1)
         return -1;
-    struct eng e = {.o = o, .t = t, .r = r, .progress = progress, .stop = stop, .ctx = ctx,
-                    .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES};
-    if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)))
-        abort();
-    if (tables(&e, &e.fr[0].w) != 0) {
-        free(e.fr);
-        return -1;
-    }
-    uint64_t per_root = exec_programs(o->depth) * exec_programs(o->depth) * EXEC_ARRIVALS;
-    for (unsigned ipi = 0; ipi < (o->ipi_latency ? 2u : 1u) && !e.cut; ipi++)
-        for (unsigned lat = 0; lat < EXEC_LATENCIES && !e.cut; lat++) {
-            if (root(&e, lat, ipi) != 0) {
-                r->setup_refused += per_root;
-                continue;
-            }
-            explore(&e, 0);
-        }
-    r->tree.cut = e.cut;
-    r->simulated = r->tree.covered; /* the workloads done, as the restart engine counts them */
-    r->gic_reruns = r->tree.covered_reruns / (EXEC_GIC_ORDERS - 1);
-    vset_free(&e.set);
-    free(e.key);
-    free(e.fr);
+    if (t->jobs > 1)
+        return exec_tree_jobs(o, t, r, progress, stop, ctx);
+    /* the roots one after the other, each with a visited set of its own:
+     * they share no state (the key holds both latencies) */
+    for (unsigned i = 0; i < exec_tree_roots(o) && !r->tree.cut; i++)
+        if (exec_tree_root(o, t, i, r, progress, stop, ctx) != 0)
+            return -1;
+    exec_tree_finish(r);
     return 0;
 }

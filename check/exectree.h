@@ -30,6 +30,10 @@ struct exec_tree_opts {
                            revisit is compared in full while they fit, on
                            the hash alone past it: said in r->tree) */
     size_t max_states;  /* the visited set's capacity (0: a default) */
+    int jobs;           /* the roots in up to this many child processes at
+                           once (exectree_jobs.c); 0 or 1: in this one */
+    int slices;         /* with jobs: each root cut into this many slices at
+                           its first choice point (0 or 1: whole roots) */
 };
 
 /* The whole space (o's shard must be 1/1); progress(ctx, covered, space)
@@ -39,5 +43,36 @@ struct exec_tree_opts {
  * coverage. */
 int exec_tree_run(const struct exec_opts *o, const struct exec_tree_opts *t, struct exec_result *r,
                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx);
+
+/* The roots of the tree: one per entry latency and IPI latency, root i
+ * at latency i % EXEC_LATENCIES and IPI latency i / EXEC_LATENCIES, in the
+ * order a run explores them. */
+unsigned exec_tree_roots(const struct exec_opts *o);
+/* Root i explored into r (r as exec_begin left it, or with the roots
+ * before i in it), with a visited set of its own; r->tree.cut when
+ * stop(ctx) ended it. 0, or -1 when the tables could not be set up. */
+int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, struct exec_result *r,
+                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx);
+/* A slice of root i: the choices k of the root's first choice point with
+ * k % slices == slice (slices 1: the whole root), with a visited set of
+ * its own; the stretch before that choice point, which every slice runs,
+ * counted by slice 0 only. The slices of a root together cover the root,
+ * with the same distinct entry states, classes and refusals; a revisit
+ * across slices is explored again, so their executions and entries add
+ * up to more than the root's. */
+int exec_tree_unit(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, int slice, int slices,
+                   struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
+                   bool (*stop)(void *ctx), void *ctx);
+/* After the last root: the workloads done, the GIC's reruns, from what
+ * the tree covered. */
+void exec_tree_finish(struct exec_result *r);
+/* exec_tree_run with t->jobs > 1 (exectree_jobs.c): each root, or with
+ * t->slices > 1 each slice of each root (exec_tree_unit), in a child
+ * process, at most t->jobs at once, the results merged in that order
+ * (exec_merge), so that the answers are those of one process (with
+ * slices: not the executions and entry counts, see exec_tree_unit);
+ * progress and stop as exec_tree_run's, in this process. */
+int exec_tree_jobs(const struct exec_opts *o, const struct exec_tree_opts *t, struct exec_result *r,
+                   void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx);
 
 #endif

@@ -280,6 +280,70 @@ void exec_add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl,
     r->classes[r->n_classes++] = (struct exec_class){.cl = *cl, .hits = 1, .first = wl, .first_order = (uint8_t)order};
 }
 
+static void merge_class(struct exec_result *into, const struct exec_class *c)
+{
+    for (int i = 0; i < into->n_classes; i++) {
+        struct exec_class *x = &into->classes[i];
+        if (!dclass_same(&x->cl, &c->cl))
+            continue;
+        x->hits += c->hits;
+        if (c->first < x->first || (c->first == x->first && c->first_order < x->first_order)) {
+            x->first = c->first;
+            x->first_order = c->first_order;
+        }
+        return;
+    }
+    if (into->n_classes == EXEC_MAX_CLASSES) {
+        into->classes_dropped += c->hits;
+        return;
+    }
+    into->classes[into->n_classes++] = *c;
+}
+
+void exec_merge(struct exec_result *into, const struct exec_result *from)
+{
+    into->simulated += from->simulated;
+    into->setup_refused += from->setup_refused;
+#define SUM(f) into->f += from->f
+    SUM(entries);
+    SUM(refused);
+    SUM(asserts);
+    SUM(drifts);
+    SUM(lock_waits);
+    SUM(stopped);
+    SUM(gic_reruns);
+    SUM(checks);
+    SUM(diverged);
+    SUM(classes_dropped);
+    for (int i = 0; i < TARGET_MAX_EXITS; i++)
+        SUM(exits[i]);
+    for (int i = 0; i < SIT_COUNT; i++)
+        SUM(sits[i]);
+    SUM(tree.covered);
+    SUM(tree.covered_reruns);
+    SUM(tree.leaves);
+    SUM(tree.forks);
+    SUM(tree.states);
+    SUM(tree.skipped);
+    SUM(tree.skipped_covered);
+    SUM(tree.skipped_reruns);
+    SUM(tree.compared);
+    SUM(tree.hash_only);
+    SUM(tree.not_remembered);
+    SUM(tree.collisions);
+#undef SUM
+    into->tree.cut |= from->tree.cut;
+    for (size_t i = 0; i < from->seen.cap; i++)
+        if (from->seen.slot[i])
+            into->distinct += (uint64_t)exec_set_add(&into->seen, from->seen.slot[i]);
+    for (int i = 0; i < from->n_classes; i++)
+        merge_class(into, &from->classes[i]);
+    if (!into->refusal[0] && from->refusal[0]) {
+        into->first_refused = from->first_refused;
+        memcpy(into->refusal, from->refusal, sizeof into->refusal);
+    }
+}
+
 static void on_sweep(void *arg, const struct kstate *in, const struct diff_verdict *v,
                      const struct dclass *cl)
 {

@@ -166,6 +166,12 @@ int exec_run(const struct exec_opts *o, struct exec_result *r, void (*progress)(
 /* A divergence of class cl met in workload wl (its run in GIC order
  * order): counted, and the least such workload kept. */
 void exec_add_class(struct exec_result *r, const struct dclass *cl, uint64_t wl, int order);
+/* from's totals added to into's, as if the run of into had gone on with
+ * from's workloads: counts summed, the distinct entry states the union
+ * of the two sets, from's classes after into's (hits summed, the least
+ * first workload kept), from's refusal if into has none, the tree's
+ * counts summed (cut if either was). The space stays into's. */
+void exec_merge(struct exec_result *into, const struct exec_result *from);
 /* h (odd) into the set: 1 when new, 0 when it was there already. */
 int exec_set_add(struct exec_set *s, uint64_t h);
 void exec_set_free(struct exec_set *s);

@@ -7,6 +7,7 @@
 #
 #   scripts/executions-engines.sh IRQSIM [exhaust options...]
 #   default options: today's bound (issue 31): --depth 2 --no-ipi-latency
+#   TREE_OPTS: options of the tree engine only (TREE_OPTS="--jobs 2")
 set -u
 irqsim=${1:?usage: executions-engines.sh IRQSIM [exhaust options...]}
 shift
@@ -18,7 +19,10 @@ field() { # field NAME FILE: a number of the JSON summary
 }
 printf '%-8s %9s %12s %14s %9s %8s %5s\n' engine seconds workloads/s entry-states distinct classes exit
 for engine in restart tree; do
-  "$irqsim" exhaust --executions "$@" --engine "$engine" --quiet --json "$work/$engine.json" > "$work/$engine.txt"
+  own=
+  [ "$engine" = tree ] && own=${TREE_OPTS:-}
+  # shellcheck disable=SC2086 # TREE_OPTS is a list of options
+  "$irqsim" exhaust --executions "$@" $own --engine "$engine" --quiet --json "$work/$engine.json" > "$work/$engine.txt"
   echo $? > "$work/$engine.rc"
   s=$(field seconds "$work/$engine.json")
   w=$(field workloads "$work/$engine.json")

@@ -212,6 +212,173 @@ static void test_stop_said(void **st)
     done(r);
 }
 
+/* Every figure of two tree runs equal: the answers, the classes in the
+ * order met with their hits and first workloads, the coverage and the
+ * tree's own counts (not how a skip was compared: each process has its
+ * own memory for full copies). */
+static void assert_same_run(const struct exec_result *a, const struct exec_result *b)
+{
+    assert_same_answers(a, b);
+    assert_int_equal(a->simulated, b->simulated);
+    assert_int_equal(a->entries, b->entries);
+    assert_int_equal(a->checks, b->checks);
+    assert_int_equal(a->diverged, b->diverged);
+    assert_int_equal(a->refused, b->refused);
+    assert_int_equal(a->lock_waits, b->lock_waits);
+    assert_int_equal(a->gic_reruns, b->gic_reruns);
+    assert_memory_equal(a->exits, b->exits, sizeof a->exits);
+    assert_memory_equal(a->sits, b->sits, sizeof a->sits);
+    for (int i = 0; i < a->n_classes; i++) {
+        assert_true(dclass_same(&a->classes[i].cl, &b->classes[i].cl));
+        assert_int_equal(a->classes[i].hits, b->classes[i].hits);
+        assert_int_equal(a->classes[i].first, b->classes[i].first);
+        assert_int_equal(a->classes[i].first_order, b->classes[i].first_order);
+    }
+    assert_string_equal(a->refusal, b->refusal);
+    assert_int_equal(a->tree.covered, b->tree.covered);
+    assert_int_equal(a->tree.covered_reruns, b->tree.covered_reruns);
+    assert_int_equal(a->tree.leaves, b->tree.leaves);
+    assert_int_equal(a->tree.forks, b->tree.forks);
+    assert_int_equal(a->tree.states, b->tree.states);
+    assert_int_equal(a->tree.skipped, b->tree.skipped);
+    assert_int_equal(a->tree.skipped_covered, b->tree.skipped_covered);
+    assert_int_equal(a->tree.cut, b->tree.cut);
+}
+
+/* --jobs: the roots in child processes, merged in root order, give the
+ * run of one process figure for figure */
+static void jobs_agree(const struct exec_opts *o, int jobs)
+{
+    struct exec_result *one = result(), *par = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(o, &t, one, NULL, NULL, NULL), 0);
+    t.jobs = jobs;
+    assert_int_equal(exec_tree_run(o, &t, par, NULL, NULL, NULL), 0);
+    assert_same_run(one, par);
+    assert_int_equal(par->tree.covered, exec_space(o));
+    done(one);
+    done(par);
+}
+
+/* one core: two roots, two jobs; the proposal's classes and their order */
+static void test_jobs_same_run(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 1, false, FP_PR1227);
+    jobs_agree(&o, 2);
+}
+
+/* two cores, the IPI latency enumerated: four roots, three jobs (a root
+ * starts when one ends), lock waits, the GIC's reruns */
+static void test_jobs_same_run_two_cores(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, true, FP_PR1227);
+    o.ipi_latency = true;
+    jobs_agree(&o, 3);
+}
+
+/* --jobs as the command runs it: each root cut at its first choice
+ * point into slices, each in a child; the answers and the coverage are
+ * one process's (a revisit across slices is explored again: the
+ * executions may be more, never fewer) */
+static void slices_agree(const struct exec_opts *o, const struct exec_result *one)
+{
+    struct exec_result *par = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30, .jobs = 2, .slices = EXEC_MENU + 1};
+    assert_int_equal(exec_tree_run(o, &t, par, NULL, NULL, NULL), 0);
+    assert_same_answers(one, par);
+    assert_int_equal(par->tree.covered, exec_space(o));
+    assert_int_equal(par->gic_reruns, one->gic_reruns);
+    assert_int_equal(par->tree.covered_reruns, one->tree.covered_reruns);
+    assert_false(par->tree.cut);
+    if (one->tree.leaves) { /* (a tree run: the restart engine has none) */
+        assert_true(par->tree.leaves >= one->tree.leaves);
+        assert_true(par->checks >= one->checks);
+    }
+    if (par->tree.leaves == one->tree.leaves) { /* no revisit across slices: the stretch before the cut counted once */
+        assert_int_equal(par->entries, one->entries);
+        assert_int_equal(par->checks, one->checks);
+        assert_int_equal(par->tree.forks, one->tree.forks);
+    }
+    done(par);
+}
+
+/* one core: two roots in eight slices each, against one process */
+static void test_slices_same_answers(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 1, false, FP_PR1227);
+    struct exec_result *one = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
+    slices_agree(&o, one);
+    done(one);
+}
+
+/* two cores, the IPI latency enumerated: four roots in slices, against
+ * the restart engine */
+static void test_slices_same_answers_restart(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 2, true, FP_PR1227);
+    o.ipi_latency = true;
+    struct exec_result *old = result();
+    assert_int_equal(exec_run(&o, old, NULL, NULL, NULL), 0);
+    old->tree.covered_reruns = (uint64_t)(EXEC_GIC_ORDERS - 1) * old->gic_reruns; /* as the tree counts them */
+    slices_agree(&o, old);
+    done(old);
+}
+
+/* a stop request with jobs: said (cut), not everything covered */
+static void test_jobs_stop_said(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(1, 1, false, FP_PR1227);
+    struct exec_result *r = result();
+    struct exec_tree_opts t = {.remember = true, .jobs = 2};
+    assert_int_equal(exec_tree_run(&o, &t, r, NULL, stop_now, NULL), 0);
+    assert_true(r->tree.cut);
+    assert_true(r->tree.covered < exec_space(&o));
+    done(r);
+}
+
+/* exec_merge: counts summed, the sets united (a state in both counted
+ * once), classes after the first run's with hits summed and the least
+ * first workload, the first run's refusal kept */
+static void test_merge(void **st)
+{
+    (void)st;
+    struct exec_result *a = result(), *b = result();
+    struct dclass x = {.exit = 1, .fields = 2}, y = {.exit = 3, .fields = 4};
+    a->checks = 3;
+    b->checks = 4;
+    a->distinct += (uint64_t)exec_set_add(&a->seen, 11);
+    a->distinct += (uint64_t)exec_set_add(&a->seen, 13);
+    b->distinct += (uint64_t)exec_set_add(&b->seen, 13);
+    b->distinct += (uint64_t)exec_set_add(&b->seen, 15);
+    exec_add_class(a, &x, 50, 0);
+    exec_add_class(b, &y, 7, 0);
+    exec_add_class(b, &x, 20, 2);
+    snprintf(a->refusal, sizeof a->refusal, "first");
+    snprintf(b->refusal, sizeof b->refusal, "second");
+    b->tree.cut = true;
+    exec_merge(a, b);
+    assert_int_equal(a->checks, 7);
+    assert_int_equal(a->distinct, 3);
+    assert_int_equal(a->seen.n, 3);
+    assert_int_equal(a->n_classes, 2);
+    assert_true(dclass_same(&a->classes[0].cl, &x));
+    assert_int_equal(a->classes[0].hits, 2);
+    assert_int_equal(a->classes[0].first, 20);
+    assert_int_equal(a->classes[0].first_order, 2);
+    assert_true(dclass_same(&a->classes[1].cl, &y));
+    assert_string_equal(a->refusal, "first");
+    assert_true(a->tree.cut);
+    done(a);
+    done(b);
+}
+
 /* equal under ks_same => equal hash: the report-only fields and the
  * bytes past the objects in use do not count; a compared field does */
 static void test_hash_agrees_with_ks_same(void **st)
@@ -267,6 +434,10 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_index),
         cmocka_unit_test(test_stop_said),
         cmocka_unit_test(test_same_answers_one_core),
+        cmocka_unit_test(test_merge),
+        cmocka_unit_test(test_jobs_same_run),
+        cmocka_unit_test(test_jobs_stop_said),
+        cmocka_unit_test(test_slices_same_answers),
     };
     const struct CMUnitTest campaign[] = {
         cmocka_unit_test(test_visited_skips),
@@ -275,6 +446,8 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_same_answers_signal_master),
         cmocka_unit_test(test_visited_same_answers),
         cmocka_unit_test(test_hash_only_said),
+        cmocka_unit_test(test_jobs_same_run_two_cores),
+        cmocka_unit_test(test_slices_same_answers_restart),
     };
     if (argc > 1 && strcmp(argv[1], "--campaign") == 0)
         return cmocka_run_group_tests(campaign, NULL, NULL);

@@ -32,6 +32,7 @@ struct eopts {
     int engine;          /* ENGINE_*: unset is the tree, or restart with --shard, --state, --stop-after */
     bool no_ipi_latency; /* ipi_latency 0 only (the space before issue 31) */
     bool no_visited;     /* the tree without its visited set */
+    int jobs;            /* the tree's roots in this many processes at once (0: 1) */
     int depth, cores, kernel;
     const struct target *target;
     const char *fastpath, *json, *state;
@@ -64,6 +65,9 @@ static const char exec_usage[] =
     "                  states not explored again; restart: every workload from boot (the\n"
     "                  default with --shard, --state or --stop-after, which only it takes)\n"
     "  --no-visited    the tree engine without its visited set (every subtree explored)\n"
+    "  --jobs N        the tree engine's roots (entry x IPI latency), each cut at its first\n"
+    "                  choice, in up to N child processes at once, merged in order (the same\n"
+    "                  answers; revisits across the pieces are explored again)\n"
     "  --shard K/N     the workloads i with i mod N == K-1\n"
     "  --state FILE    save the position and every total every 10 s and at the end;\n"
     "                  a later run with the same options resumes from it\n"
@@ -129,6 +133,7 @@ static const struct cli_opt exec_table[] = {
     CLI_ROW(X, "--no-ipi-latency", CLI_SET, no_ipi_latency),
     CLI_CALL("--engine", engine_opt),
     CLI_ROW(X, "--no-visited", CLI_SET, no_visited),
+    CLI_NUM(X, "--jobs", CLI_INT, jobs, 1, 64),
     CLI_CALL("--shard", shard_opt),
     CLI_ROW(X, "--state", CLI_STR, state),
     CLI_NUM(X, "--seconds", CLI_REAL, seconds, 1e-3, 1e7),
@@ -381,6 +386,8 @@ int exec_main(int argc, char **argv)
                                     "the tree has no position between workloads to split or save");
     if (o.no_visited && o.engine != ENGINE_TREE)
         return cli_error(&exec_cmd, "--no-visited is the tree engine's");
+    if (o.jobs > 1 && o.engine != ENGINE_TREE)
+        return cli_error(&exec_cmd, "--jobs is the tree engine's");
     if (cli_variant("exhaust --executions", o.target, o.fastpath, "", &e.variant))
         return EXIT_USAGE;
     if (o.signal_fastpath && o.target->built)
@@ -422,7 +429,8 @@ int exec_main(int argc, char **argv)
     stop_catch();
     progress_init(&p.line, !o.quiet, 1.0);
     if (o.engine == ENGINE_TREE) {
-        struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES};
+        struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES, .jobs = o.jobs,
+                                    .slices = EXEC_MENU + 1 /* each root cut at its first choice */};
         exec_tree_run(&e, &to, r, o.quiet ? NULL : tree_progress, tree_stopped, &p);
     } else {
         exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
