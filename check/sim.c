@@ -140,10 +140,6 @@ static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
     k->pending_since[q] = t;
 }
 
-/* a pending IRQ the GIC would raise now (not masked, and not active:
- * under master's GICv3 split EOI a signal stays active until the
- * handler's IRQHandler_Ack): the first declared, or the last with
- * gic_devices reversed; *n counts them (the GIC's choice among them) */
 /* The VGIC's maintenance interrupt line: raised while the loaded VCPU is
  * enabled (ICH_HCR_EL2.En, GICH_HCR.En: vcpu_disable clears it) and
  * MISR.EOI is set (an LR invalid with EOI maintenance, vgic_hw_sync) */
@@ -166,6 +162,10 @@ static int line_irq(const struct sim *s, int q)
     return q == SIM_Q_MAINT ? INTERRUPT_VGIC_MAINTENANCE : s->w->irqs[q].irq;
 }
 
+/* a pending IRQ the GIC would raise now (not masked, and not active:
+ * under master's GICv3 split EOI a signal stays active until the
+ * handler's IRQHandler_Ack): the first declared, or the last with
+ * gic_devices reversed; *n counts them (the GIC's choice among them) */
 static int deliverable(const struct sim *s, const struct sim_kernel *k, int *n)
 {
     int first = -1;

@@ -47,13 +47,11 @@ struct sim_mark {
  * (sim.c, maint_pending) */
 #define SIM_Q_MAINT WL_MAX_IRQS
 /* An interrupt storm: the level-triggered virtual timer's PPI taken this
- * many times in a row without VPPIEvent sending its fault (a legitimate
- * deferral ends at the thread's next refill or dequeue: the current
- * thread queued or not schedulable at every entry: on a VCPU thread whose
- * round-robin SC has budget MIN_BUDGET each entry's budget check
- * round-robins it, so the PPI is deferred at every entry and taken again
- * at once). The kernel would go on so; the simulator stops that kernel
- * there and says so (sim_stormed). */
+ * many times in a row without VPPIEvent sending its fault. A deferral
+ * normally ends at the thread's next refill or dequeue; a VCPU thread on
+ * a round-robin SC of budget MIN_BUDGET is round-robined by every entry's
+ * budget check, so the PPI is deferred and taken again at once, for ever.
+ * The simulator stops that kernel there and says so (sim_stormed). */
 #define SIM_STORM_DEFERRALS 1000u
 #define SIM_LINES (WL_MAX_IRQS + 1)
 

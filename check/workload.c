@@ -1298,19 +1298,14 @@ static void gen_hyp(struct wl_src *src, struct workload *w)
     for (int g = 0; g < guests; g++)
         gen_guest(src, w, g, fep);
     gen_vmm(src, w, fep, rv, (int)take(src, (unsigned)guests));
-    struct wl_irq *x = &w->irqs[w->n_irqs++];
+    /* the virtual timer's arrivals drawn as a device line's (gen_irq) */
+    struct wl_irq *x = &w->irqs[w->n_irqs];
     memset(x, 0, sizeof *x);
+    gen_irq(src, w, w->n_irqs++);
     x->irq = INTERRUPT_VTIMER_EVENT;
     x->vtimer = true;
     x->ntfn = -1;
-    if (take(src, 2)) {
-        x->start = 1 + 100 * (ticks_t)take(src, 100);
-        x->period = 1000 + 250 * (ticks_t)take(src, 200);
-        return;
-    }
-    x->n_at = (uint8_t)(1 + take(src, WL_MAX_AT));
-    for (int k = 0; k < x->n_at; k++)
-        x->at[k] = (k ? x->at[k - 1] : 0) + 1 + 100 * (ticks_t)take(src, 500);
+    x->badge = 0;
 }
 
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, bool vcpus,

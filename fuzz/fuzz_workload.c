@@ -47,12 +47,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     workload_from_bytes(data, size, size && (data[size - 1] & 1) ? 2 : 1, target_default(), size && (data[size - 1] & 2),
                         w);
     round_trip();
-    /* base's VPPIEvent sends a fault to a thread in the release queue, a
-     * state the checker refuses and base reaches (its known bug, held by
-     * tests/test_sim_vcpu.c): hypervisor workloads run master's kernel,
-     * whose refusals would be ours */
-    if (w->hyp)
-        w->kernel = KS_KERNEL_MASTER;
+    /* a kernel without VCPU_FAULT_SCHEDULABLE sends a fault to a thread in
+     * the release queue, a state the checker refuses and base reaches (its
+     * known bug, held by tests/test_sim_vcpu.c): hypervisor workloads run
+     * a kernel with the fix, whose refusals would be ours */
+    for (int k = 0; k < KS_KERNEL_COUNT && w->hyp && !cfg_kernel_has(w->kernel, KF_VCPU_FAULT_SCHEDULABLE); k++)
+        if (cfg_kernel_has(k, KF_VCPU_FAULT_SCHEDULABLE))
+            w->kernel = (uint8_t)k;
     for (int v = 0; v < FP_VARIANT_COUNT; v++) {
         if (sim_init(s, w, v) != 0) {
             sim_free(s);
