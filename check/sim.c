@@ -1304,9 +1304,22 @@ void sim_free(struct sim *s)
     }
 }
 
+bool sim_kernel_stormed(const struct sim_kernel *k)
+{
+    return k->vppi_deferred >= SIM_STORM_DEFERRALS;
+}
+
 bool sim_stormed(const struct sim *s)
 {
-    return s->k[0].vppi_deferred >= SIM_STORM_DEFERRALS || s->k[1].vppi_deferred >= SIM_STORM_DEFERRALS;
+    return sim_kernel_stormed(&s->k[0]) || sim_kernel_stormed(&s->k[1]);
+}
+
+uint32_t sim_vtimer_taken(const struct sim *s, const struct sim_kernel *k)
+{
+    uint32_t n = 0;
+    for (int q = 0; q < s->w->n_irqs; q++)
+        n += s->w->irqs[q].vtimer ? k->delivered[q] : 0;
+    return n;
 }
 
 bool sim_cut(const struct sim *s)

@@ -238,6 +238,9 @@ bool sim_checked_none(const struct sim *s);
 /* a kernel of the run ended in a storm of the virtual timer's PPI
  * (SIM_STORM_DEFERRALS) */
 bool sim_stormed(const struct sim *s);
+bool sim_kernel_stormed(const struct sim_kernel *k);
+/* the virtual timer's events kernel k took (the vtimer line's deliveries) */
+uint32_t sim_vtimer_taken(const struct sim *s, const struct sim_kernel *k);
 /* the run stopped before the horizon (the event limit, a storm): what
  * came after is not checked */
 bool sim_cut(const struct sim *s);

@@ -294,7 +294,7 @@ void sim_report(FILE *out, const struct sim *s)
     if (!s->k[0].done || !s->k[1].done)
         fprintf(out, "note: stopped at the event limit (%u events) before the horizon\n", s->max_events);
     for (int k = 0; k < 2; k++)
-        if (s->k[k].vppi_deferred >= SIM_STORM_DEFERRALS)
+        if (sim_kernel_stormed(&s->k[k]))
             fprintf(out, "note: the %s kernel stopped at t=%" PRIu64 " in an interrupt storm: the virtual timer's "
                          "PPI taken %u times in a row, VPPIEvent sending nothing (its thread queued or not "
                          "schedulable at each entry), the level-triggered PPI taken again at once; the rest of "
@@ -307,12 +307,9 @@ void sim_report(FILE *out, const struct sim *s)
  * kernel (-1: none) */
 static void hyp_json(FILE *out, const struct sim *s, const struct sim_kernel *x)
 {
-    uint32_t vt = 0;
-    for (int q = 0; q < s->w->n_irqs; q++)
-        vt += s->w->irqs[q].vtimer ? x->delivered[q] : 0;
-    fprintf(out, "\"vtimer_taken\":%u,\"vtimer_dropped\":%u,\"maintenance_taken\":%u,\"storm_at\":%" PRId64 ",", vt,
-            x->vtimer_dropped, x->delivered[SIM_Q_MAINT],
-            x->vppi_deferred >= SIM_STORM_DEFERRALS ? (int64_t)x->storm_t : (int64_t)-1);
+    fprintf(out, "\"vtimer_taken\":%u,\"vtimer_dropped\":%u,\"maintenance_taken\":%u,\"storm_at\":%" PRId64 ",",
+            sim_vtimer_taken(s, x), x->vtimer_dropped, x->delivered[SIM_Q_MAINT],
+            sim_kernel_stormed(x) ? (int64_t)x->storm_t : (int64_t)-1);
 }
 
 int sim_json(FILE *out, const struct sim *s)

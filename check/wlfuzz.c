@@ -413,8 +413,7 @@ static void one_workload(struct wsession *ss, uint64_t i, struct workload *w, st
         ss->sits[k] += s->sits[k];
     ss->drift += s->drift;
     ss->stopped += !s->k[0].done || !s->k[1].done;
-    for (int q = 0; q < w->n_irqs; q++)
-        ss->vtimer_taken += w->irqs[q].vtimer ? s->k[0].delivered[q] : 0;
+    ss->vtimer_taken += sim_vtimer_taken(s, &s->k[0]);
     ss->vtimer_dropped += s->k[0].vtimer_dropped;
     ss->maint_taken += s->k[0].delivered[SIM_Q_MAINT];
     ss->storms += sim_stormed(s);
