@@ -74,7 +74,7 @@ static void print_config(FILE *out, const struct kstate *ks)
         fprintf(out, " kernel=%s", cfg_kernel_name(c->kernel));
     if (c->signal_fastpath) /* off by default in the kernel: left out, older files stay as they were */
         fprintf(out, " signal_fastpath=1");
-    char feats[200];
+    char feats[CFG_FEATURES_TEXT_LEN];
     if (c->features) /* a tree between the versions: its own features */
         fprintf(out, " features=%s", cfg_features_text(c->features, feats, sizeof feats));
     fprintf(out, "\n");

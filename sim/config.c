@@ -181,7 +181,7 @@ const char *cfg_features_text(uint16_t mask, char *buf, size_t len)
 
 const char *cfg_features_diff(uint16_t mask, uint16_t row, char *buf, size_t len)
 {
-    char a[160], b[160];
+    char a[CFG_FEATURES_TEXT_LEN], b[CFG_FEATURES_TEXT_LEN];
     uint16_t lack = row & (uint16_t)~mask, more = mask & (uint16_t)~row;
     if (!lack && !more)
         snprintf(buf, len, "nothing");

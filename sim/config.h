@@ -114,8 +114,11 @@ uint16_t cfg_kernel_features(int k);
  * features stays 0 when the mask is exactly that row. */
 void cfg_set_features(struct ks_config *c, uint16_t mask);
 /* "SPLIT_EOI+STALE_REPLY_REF", the features of mask but KF_NONE, into
- * buf; "none" when it has no other. */
+ * buf; "none" when it has no other. A buffer of CFG_FEATURES_TEXT_LEN
+ * holds every feature (each name's terminating byte counts its "+"). */
 const char *cfg_features_text(uint16_t mask, char *buf, size_t len);
+#define CFG_FEATURE_NAME_SIZE(name, text) +sizeof #name
+#define CFG_FEATURES_TEXT_LEN (sizeof "none" KS_FEATURES(CFG_FEATURE_NAME_SIZE))
 /* How mask differs from row: "without SPLIT_EOI, with X" into buf;
  * "nothing" when they are the same. */
 const char *cfg_features_diff(uint16_t mask, uint16_t row, char *buf, size_t len);

@@ -383,6 +383,16 @@ static void test_tree_features(void **state)
                         "SPLIT_EOI+STALE_REPLY_REF+DOMAIN_SCHEDULE_RUNTIME+FPU_RELEASE_AT_DOMAIN_END");
     assert_string_equal(cfg_features_text(base, buf, sizeof buf), "none");
     assert_string_equal(cfg_features_text(master, buf, 8), "SPLIT_E"); /* cut to the buffer */
+    /* every feature at once fits CFG_FEATURES_TEXT_LEN and reads back: a
+     * tree with master's features and one of base's printed its scenario
+     * files' features= cut in a 200-byte buffer (2026-12-07) */
+    char all[CFG_FEATURES_TEXT_LEN];
+    uint16_t every = (uint16_t)((1u << KF_COUNT) - 1), back;
+    char why_all[80];
+    cfg_features_text(every, all, sizeof all);
+    assert_true(strlen(all) > 200);
+    assert_int_equal(cfg_features_parse(all, strlen(all), &back, why_all, sizeof why_all), 0);
+    assert_int_equal(back, every);
     uint16_t got;
     char why[80];
     assert_int_equal(cfg_features_parse("SPLIT_EOI+QEMU_GICV3", 20, &got, why, sizeof why), 0);

@@ -162,7 +162,7 @@ static void md_side(FILE *f, const char *who, const struct review_side *s)
     md_paste(f, s->build, MD_CODE);
     fputs(", commit ", f);
     md_paste(f, s->commit[0] ? s->commit : "?", MD_TEXT);
-    char diff[200];
+    char diff[2 * CFG_FEATURES_TEXT_LEN + 16];
     fprintf(f, ", model kernel %s", cfg_kernel_name(s->kernel));
     if (s->features) /* a tree between the versions: its own features */
         fprintf(f, " %s (the tree's own features)",
@@ -511,7 +511,7 @@ static void js_side(struct out *out, const struct review_side *s)
     fprintf(f, ", \"build_status\": %d, \"commit\": ", s->build_rc);
     out_string(out, s->commit);
     /* the features the model ran with: the tree's own, or its version's */
-    char feats[200];
+    char feats[CFG_FEATURES_TEXT_LEN];
     uint16_t mask = s->features ? s->features : cfg_kernel_features(s->kernel);
     fprintf(f, ", \"model_features\": \"%s\"", cfg_features_text(mask, feats, sizeof feats));
     fprintf(f, ", \"model_kernel\": \"%s\", \"irq_fastpath\": %s, \"mismatches\": %" PRIu64 ", \"diverged\": %" PRIu64
