@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "kassert.h"
 
 uint32_t rk_verdict(struct kstate *slow, struct kstate *fast, bool invariants)
 {
@@ -65,6 +66,32 @@ static const struct {
      "6dbe58ef0 (docs/model.md, \"VCPUs\")",
      "Kernel entry via Interrupt, irq 27"},
 };
+
+/* "in function NAME" in a debug kernel's halt text, NAME whole */
+static bool names_function(const char *text, const char *fn)
+{
+    static const char in[] = "in function ";
+    size_t n = strlen(fn);
+    for (const char *p = strstr(text, in); p; p = strstr(p + 1, in)) {
+        const char *q = p + sizeof in - 1;
+        if (!strncmp(q, fn, n) && !(q[n] == '_' || (q[n] >= '0' && q[n] <= '9') || ((q[n] | 32) >= 'a' && (q[n] | 32) <= 'z')))
+            return true;
+    }
+    return false;
+}
+
+int rk_predicted_halt(const struct kstate *model, const char *text)
+{
+    int kept = model->n_asserts < KS_MAX_ASSERTS ? model->n_asserts : KS_MAX_ASSERTS;
+    for (int i = 0; i < kept; i++) {
+        int id = model->asserts[i].id;
+        if (model->asserts[i].path == PATH_NORM)
+            continue;
+        if (text[0] ? names_function(text, kassert_fn(id)) : strstr(kassert_msg(id), "(fail)") != NULL)
+            return id;
+    }
+    return -1;
+}
 
 const char *rk_known_halt(const char *text)
 {

@@ -32,4 +32,15 @@ uint32_t rk_compare(const struct kstate *x, bool ox, const struct kstate *y, boo
  * sentence), NULL when it is none of them. */
 const char *rk_known_halt(const char *text);
 
+/* The model's own failed assertion that explains a real kernel's halt on
+ * the same state and path: the kassert id, or -1 when none does. model is
+ * the model's outcome of that path (its path assertions, not those of the
+ * normalisation). A debug kernel's halt text names the function of the
+ * first assertion that failed ("... in function chooseThread"): one of the
+ * model's failed assertions must be in that function. A release kernel
+ * says nothing and halts only on fail() (assert() is compiled out,
+ * include/assert.h): one of the model's must be a fail ("(fail)" in its
+ * kassert text). */
+int rk_predicted_halt(const struct kstate *model, const char *text);
+
 #endif

@@ -216,7 +216,7 @@ static int open_build(const struct real_opts *o, struct real_run *r)
     /* the model is the kernel the build is of (kernel.info features)
      * unless --kernel says otherwise */
     rk_model(&r->k, o->kernel);
-    char feats[200], diff[200];
+    char feats[CFG_FEATURES_TEXT_LEN], diff[2 * CFG_FEATURES_TEXT_LEN + 16];
     if (r->k.cfg.features) /* a tree between the versions: its own features */
         printf("  model: the tree's own features (kernel.info model_features: %s): kernel %s's but %s\n",
                cfg_features_text(r->k.cfg.features, feats, sizeof feats), cfg_kernel_name(r->k.cfg.kernel),
@@ -303,8 +303,8 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     fprintf(f, ", \"commit\": ");
     out_string(out, r->k.commit);
     fprintf(f, ", \"checks\": %" PRIu64 ", \"seconds\": %.2f, \"checks_per_second\": %.0f, \"diverged\": %" PRIu64
-               ", \"named\": %" PRIu64 ", \"halts\": %" PRIu64 ", \"known_halts\": %" PRIu64 ",\n \"defects\": {",
-            r->checks, t, (double)r->checks / t, r->diverged, r->classified, r->halts, r->known);
+               ", \"named\": %" PRIu64 ", \"halts\": %" PRIu64 ", \"known_halts\": %" PRIu64 ", \"predicted_halts\": %" PRIu64 ",\n \"defects\": {",
+            r->checks, t, (double)r->checks / t, r->diverged, r->classified, r->halts, r->known, r->predicted);
     const char *sep = "";
     for (int d = 0; d < o->target->n_defects; d++)
         if (r->defect_hits[d]) {
@@ -385,7 +385,7 @@ int realcmd_main(int argc, char **argv)
                "not listed)\n", r->dropped, REAL_MAX_CLASSES);
     if (strcmp(o.cmd, "bench") && (r->inv.checked || r->inv.skipped))
         realinv_print(stdout, &r->inv);
-    if (r->inv.broken && rc < EXIT_DIVERGE) /* a broken invariant is a finding */
+    if ((r->inv.broken || r->predicted) && rc < EXIT_DIVERGE) /* a broken invariant, a failed assertion: findings */
         rc = EXIT_DIVERGE;
     r->write_errors += r->inv.write_errors;
     if (stop_requested())

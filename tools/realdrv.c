@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "invariant.h"
+#include "kassert.h"
 #include "out.h"
 #include "rk_diff.h"
 #include "rk_sig.h"
@@ -48,6 +50,47 @@ uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug)
 {
     bool ox = !diff_normalise(x), oy = !diff_normalise(y);
     return rk_compare(x, ox, y, oy, model_debug);
+}
+
+bool real_halt_predicted(const struct real_opts *o, struct real_run *r, const struct kstate *model,
+                         const char *text, int path, uint64_t seed)
+{
+    int id = rk_predicted_halt(model, text);
+    struct inv_report rep;
+    /* a kernel finding only from a state the kernel can be in: one that
+     * breaks an entry invariant is the generator's fault, a mismatch */
+    if (id < 0 || kstate_check(&r->in, INV_AT_ENTRY, &rep) != 0)
+        return false;
+    r->predicted++;
+    for (int i = 0; i < REAL_MAX_KNOWN; i++) {
+        if (r->predicted_n[i] && r->predicted_id[i] != id)
+            continue;
+        if (r->predicted_n[i]++)
+            return true;
+        r->predicted_id[i] = id;
+        r->predicted_seed[i] = seed;
+        printf("-- seed %" PRIu64 ": the real kernel halts in the %s where the model's kernel fails its own assertion "
+               "too, in %s: %s (KERNEL ASSERTION FAILED: a finding)\n",
+               seed, real_path_name(o->driver, path), kassert_fn(id), kassert_msg(id));
+        return true;
+    }
+    return true; /* of a kind past those listed: counted in r->predicted */
+}
+
+void real_predicted_print(const struct real_run *r)
+{
+    if (!r->predicted)
+        return;
+    printf("  halts the model's kernel makes too (KERNEL ASSERTION FAILED: a finding; the state passed the entry "
+           "invariants): %" PRIu64 "\n", r->predicted);
+    uint64_t listed = 0;
+    for (int i = 0; i < REAL_MAX_KNOWN && r->predicted_n[i]; i++) {
+        printf("    %8" PRIu64 "  %s: %s, first --seed %" PRIu64 "\n", r->predicted_n[i], kassert_fn(r->predicted_id[i]),
+               kassert_msg(r->predicted_id[i]), r->predicted_seed[i]);
+        listed += r->predicted_n[i];
+    }
+    if (listed < r->predicted)
+        printf("    (%" PRIu64 " more, of assertions past the first %d)\n", r->predicted - listed, REAL_MAX_KNOWN);
 }
 
 bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct kstate *out, int path,
@@ -368,6 +411,8 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, struct 
         key.halt = true;
         snprintf(key.text, sizeof key.text, "%s", x.text);
         r->halts++;
+        if (real_halt_predicted(o, r, &r->a, x.text, path, seed))
+            return true;
     } else {
         key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
         real_check_exit(o, r, &r->b, path, &r->a, seed);
@@ -399,6 +444,7 @@ static void validate_summary(const struct target *t, const struct real_run *r, c
            r->k.info.debug ? "" : " (release build: the real kernel does not tell, not compared)");
     printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
            r->halts);
+    real_predicted_print(r);
 }
 
 int real_sys_validate(const struct real_opts *o, struct real_run *r)

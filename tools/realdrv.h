@@ -89,6 +89,11 @@ struct real_run {
     uint64_t dropped, checks, diverged, halts, classified, known;
     const char *known_what[REAL_MAX_KNOWN]; /* the known findings among the halts (rk_known_halt), in order seen */
     uint64_t known_n[REAL_MAX_KNOWN];
+    /* halts the model's kernel makes too: its own failed assertion on the
+     * same state and path (rk_predicted_halt), by assertion */
+    uint64_t predicted;
+    int predicted_id[REAL_MAX_KNOWN];
+    uint64_t predicted_n[REAL_MAX_KNOWN], predicted_seed[REAL_MAX_KNOWN];
     struct seen seen[REAL_MAX_CLASSES];
     int n_seen;
     uint64_t defect_hits[DEFECT_MAX];
@@ -177,6 +182,14 @@ int real_sys_run(struct rk_kernel *k, struct kstate *in, int path, struct kstate
  * the model's outcome of the same path, or NULL. Whether it broke one. */
 bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct kstate *out, int path,
                      const struct kstate *model, uint64_t seed);
+/* A real halt on path `path` that the model's outcome of it (model)
+ * explains by one of its own failed kernel assertions (rk_predicted_halt):
+ * counted in r->predicted, the first of each assertion said with its seed.
+ * Whether it was one; a halt that is not stays a mismatch. */
+bool real_halt_predicted(const struct real_opts *o, struct real_run *r, const struct kstate *model,
+                         const char *text, int path, uint64_t seed);
+/* The summary's lines of those halts, one per assertion; nothing when none. */
+void real_predicted_print(const struct real_run *r);
 /* check --real: the kernel's outcomes of d's slowpath (r->a) and fastpath
  * as built (r->b), compared already, held to the exit invariants as the
  * build's kernel (a scenario may name another); their kernel versions

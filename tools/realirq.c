@@ -85,6 +85,8 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
             count_known(r, what);
             return true;
         }
+        if (real_halt_predicted(o, r, &r->a, x.text, path, seed))
+            return true;
     } else {
         key.fields = real_compare(&r->a, &r->b, r->k.info.debug);
         real_check_exit(o, r, &r->b, path, &r->a, seed);
@@ -121,8 +123,8 @@ static int validate(const struct real_opts *o, struct real_run *r)
            fast ? " and the fastpath as built" : " only (the build has no IRQ fastpath: kernel.info irq_fastpath=0)",
            fixed_ok ? " and the corrected fastpath" : "");
     printf("  model against real kernel: %" PRIu64 " unexplained mismatches; %" PRIu64 " real-kernel halts, %" PRIu64
-           " of them known findings\n",
-           r->diverged, r->halts, r->known);
+           " of them known findings, %" PRIu64 " where the model's kernel fails its own assertion too\n",
+           r->diverged, r->halts, r->known, r->predicted);
     uint64_t listed = 0;
     for (int k = 0; k < REAL_MAX_KNOWN && r->known_what[k]; k++) {
         printf("  known (%" PRIu64 "): %s\n", r->known_n[k], r->known_what[k]);
@@ -130,6 +132,7 @@ static int validate(const struct real_opts *o, struct real_run *r)
     }
     if (listed < r->known)
         printf("  known (%" PRIu64 "): of further kinds, past the %d listed\n", r->known - listed, REAL_MAX_KNOWN);
+    real_predicted_print(r);
     if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
     situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);

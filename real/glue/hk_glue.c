@@ -29,10 +29,19 @@ void NORETURN idle_thread(void)
 static char hk_text[HK_TEXT_LEN];
 static word_t hk_text_len;
 
+/* A full buffer keeps its newer half: what halts the kernel (a failed
+ * assertion, fail()) is printed last, after what led to it (a fault's
+ * register and stack dump can fill the buffer first), and the host reads
+ * the function it names (rk_predicted_halt). */
 void uart_drv_putchar(unsigned char c)
 {
-    if (hk_text_len < HK_TEXT_LEN - 1)
-        hk_text[hk_text_len++] = (char)c;
+    if (hk_text_len >= HK_TEXT_LEN - 1) {
+        word_t keep = HK_TEXT_LEN / 2 - 1;
+        for (word_t i = 0; i < keep; i++)
+            hk_text[i] = hk_text[hk_text_len - keep + i];
+        hk_text_len = keep;
+    }
+    hk_text[hk_text_len++] = (char)c;
 }
 
 unsigned char uart_drv_getchar(void)
