@@ -221,6 +221,22 @@ fi
 HAVE_IRQ_FP=0 HAVE_SIG_FP=0
 grep -q "KernelIRQFastpath" "$SRC/config.cmake" && HAVE_IRQ_FP=1
 grep -q "KernelSignalFastpath" "$SRC/config.cmake" && HAVE_SIG_FP=1
+# the user's -D turns a fastpath off (an intermediate commit whose fastpath
+# does not compile: 771c9e43c changed the queues, its signal fastpath
+# followed in 7c11116b6); a build without it is one without it
+for d in "${DEFINES[@]+"${DEFINES[@]}"}"; do
+    case "$d" in
+        -DKernelIRQFastpath=OFF | -DKernelIRQFastpath=off | -DKernelIRQFastpath=0) HAVE_IRQ_FP=0 ;;
+        -DKernelSignalFastpath=OFF | -DKernelSignalFastpath=off | -DKernelSignalFastpath=0) HAVE_SIG_FP=0 ;;
+    esac
+done
+
+# the oldest trees the glue is written for: aarch64's top-level cap became
+# vspace_cap in dc808b3d7 (2023-08-10; page_global_directory_cap before)
+# and its fields capVS* in 4f9b73652 (2023-10-27); the glue builds and
+# reads it by those names (hk_bridge.c)
+grep -qs "capVSMappedASID" "$SRC/include/arch/arm/arch/64/mode/object/structures.bf" ||
+    bad "this tree is older than irqsim's glue supports: its aarch64 vspace root cap is not vspace_cap with capVS* fields (4f9b73652, 2023-10-27; include/arch/arm/arch/64/mode/object/structures.bf); trees from then on build"
 
 # ---- what the glue must adapt to: facts of the tree, one probe each ----
 # (docs/model.md, "Master": the commit that changed each)
@@ -402,6 +418,12 @@ note "configuring $BOARD ($MODE, $DOMAINS domain(s), $CORES core(s))${DEFINES_TE
     -DKernelVerificationBuild=OFF -DKernelNumDomains="$DOMAINS" \
     -DKernelDebugBuild="$(onoff $DEBUG)" -DKernelPrinting="$(onoff $DEBUG)" \
     "${DEFINES[@]+"${DEFINES[@]}"}" "$SRC") >"$OUT/configure.log" 2>&1 || { tail -20 "$OUT/configure.log" >&2; die "the kernel's configure failed (log: $OUT/configure.log)"; }
+# the generated headers before the configuration is read from them: trees
+# before 2c8bc584d (2023-10-28) write gen_config.h at build time only
+targets="kernel_all_c_wrapper kernel_Gen kernel_autoconf_Gen kernel_config_headers
+         $(cd "$KB" && ninja -t targets all | grep -oE '^kernel_bf_gen_target_[0-9]+:' | tr -d :)"
+(cd "$KB" && ninja -j2 $targets) >"$OUT/generate.log" 2>&1 ||
+    { tail -20 "$OUT/generate.log" >&2; die "generating the kernel headers failed (log: $OUT/generate.log)"; }
 for f in IRQ:$HAVE_IRQ_FP SIGNAL:$HAVE_SIG_FP; do
     [ "${f#*:}" = 0 ] || grep -q "^#define CONFIG_${f%:*}_FASTPATH " "$KB/gen_config/kernel/gen_config.h" ||
         die "the configuration did not enable CONFIG_${f%:*}_FASTPATH (Kernel${f%:*}Fastpath)"
@@ -437,10 +459,6 @@ fi
 got_nodes=$(sed -n 's/^#define CONFIG_MAX_NUM_NODES *//p' "$KB/gen_config/kernel/gen_config.h")
 [ "$got_nodes" = "$CORES" ] || die "the kernel configured $got_nodes core(s), not $CORES"
 
-targets="kernel_all_c_wrapper kernel_Gen kernel_autoconf_Gen kernel_config_headers
-         $(cd "$KB" && ninja -t targets all | grep -oE '^kernel_bf_gen_target_[0-9]+:' | tr -d :)"
-(cd "$KB" && ninja -j2 $targets) >"$OUT/generate.log" 2>&1 ||
-    { tail -20 "$OUT/generate.log" >&2; die "generating the kernel headers failed (log: $OUT/generate.log)"; }
 
 # ---- include flags: exactly the kernel's own -I list, shim first ----
 INC=$(cd "$KB" && ninja -t commands kernel_all_pp_prune_wrapper | grep -oE -- '-I[^ ]+' | grep -v generated_prune | awk '!seen[$0]++' | tr '\n' ' ')
@@ -495,6 +513,11 @@ gcc $SHIM_INC $INC $CFLAGS_K $COV_FLAGS $FEATURES -S "$TU" -o "$OUT/host_all.s" 
       if grep -q "^$HERE/glue/[^:]*:[0-9]*:[0-9]*: error" "$OUT/compile.log"; then
           die "compiling the kernel failed in irqsim's glue ($(grep -m1 "^$HERE/glue/[^:]*:[0-9]*:[0-9]*: error" "$OUT/compile.log" | sed "s|^$HERE/||")): this configuration's kernel objects or functions differ from those the glue was written for (log: $OUT/compile.log)"
       fi
+      first=$(grep -m1 ": error" "$OUT/compile.log" | sed "s|^$SRC/||")
+      case $(grep -m1 ": error" "$OUT/compile.log") in
+      "$SRC"/*fastpath*) die "the tree's own fastpath code does not compile in this configuration ($first): an intermediate commit? Build without it: -D KernelSignalFastpath=OFF or -D KernelIRQFastpath=OFF (log: $OUT/compile.log)" ;;
+      "$SRC"/*) die "the tree's own code does not compile in this configuration ($first) (log: $OUT/compile.log)" ;;
+      esac
       die "compiling the kernel failed (log: $OUT/compile.log); a new inline-asm helper or MMIO device may need a shim"; }
 
 # ---- coverage builds: the kernel lines this configuration compiles ----

@@ -57,4 +57,21 @@ fi
 rc=$?
 [ $rc = 1 ] && ok "mix: master's model as a whole mismatches: $(grep -o '[0-9]* unexplained mismatches' "$tmp/whole.out")" ||
     bad "mix: --kernel master exit $rc, expected 1 (the feature matters on these states)"
+
+# an intermediate commit whose signal fastpath does not compile (as
+# 771c9e43c, before 7c11116b6 followed its queue change): the build says
+# the tree's own fastpath code fails and how to build without it; with
+# -D KernelSignalFastpath=OFF it builds, kernel.info says so, and the IRQ
+# path still agrees with the model
+tree=$(rt_tree nosig "$master")
+rt_sub "$tree/src/fastpath/fastpath.c" '1,$' '    bool_t schedulable = false;' '    bool_t schedulable = no_such_name;'
+"$irqsim" kernel build --sel4 "$tree" --board imx8mm-evk --cache "$cache" --quiet --release >/dev/null 2>"$tmp/nosig.err"
+rc=$?
+[ $rc != 0 ] && grep -q "the tree's own fastpath code does not compile.*-D KernelSignalFastpath=OFF" "$tmp/nosig.err" &&
+    ok "nosig: refused, the tree's own fastpath named (exit $rc)" || { bad "nosig: exit $rc"; tail -2 "$tmp/nosig.err"; }
+y=$(build nosig "$tree" -D KernelSignalFastpath=OFF)
+grep -qx 'signal_fastpath=0' "$y/kernel.info" && ok "nosig: -D KernelSignalFastpath=OFF builds, kernel.info signal_fastpath=0" ||
+    bad "nosig: kernel.info: $(grep signal_fastpath "$y/kernel.info")"
+"$irqsim" validate --real "$y" --checks 5000 --seed 1 --quiet 2>&1 | grep -q ' 0 unexplained mismatches' &&
+    ok "nosig: validate --real, 0 mismatches" || bad "nosig: validate --real mismatches"
 exit $fail
