@@ -151,10 +151,10 @@ static void check_fault_queued(struct ctx *c)
  *   active there. An active VCPU whose VPPI is masked has its core's IRQ
  *   masked: VPPIEvent sets both (:131-132), restore_virt_timer copies the
  *   flag, invokeVCPUAckVPPI clears only the flag (:551-555). The flag is the
- *   VCPU's, the mask the core's: a VCPU active on both cores can have its
- *   flag set by the other core's VPPIEvent, so the second rule holds only
- *   for a VCPU no other core has loaded. No IRQHandler cap reaches a
- *   reserved IRQ.
+ *   VCPU's, the mask the core's: a VCPU active on both cores (above) has
+ *   its flag set by either core's VPPIEvent, and stays flagged after that
+ *   core unloads it, so the second rule holds on one core only. No
+ *   IRQHandler cap reaches a reserved IRQ.
  * - A fault's list register is a VGICMaintenance fault's (idxValid). */
 static void check_vcpu_binding(struct ctx *c)
 {
@@ -189,15 +189,6 @@ static struct vcpu_core vcpu_core_of(const struct kstate *ks, int k)
     return (struct vcpu_core){ks->core_vcpu[k], ks->core_vcpu_active[k], ks->core_vtimer_masked[k]};
 }
 
-/* whether a core other than k has VCPU v loaded */
-static bool vcpu_loaded_elsewhere(const struct kstate *ks, int v, int k, int cores)
-{
-    for (int o = 0; o < cores; o++)
-        if (o != k && vcpu_core_of(ks, o).cur == v)
-            return true;
-    return false;
-}
-
 /* the rules of every core (the comment above) */
 static void check_vcpu_core(struct ctx *c, int k, int cores)
 {
@@ -210,8 +201,7 @@ static void check_vcpu_core(struct ctx *c, int k, int cores)
     if (x.cur != KS_NONE && !x.active && !x.vtimer_masked)
         fail(c, INV_VCPU, "core %d: VCPU %s loaded but disabled, the virtual timer unmasked", k,
              ks_vcpu_name(ks, x.cur));
-    if (x.cur != KS_NONE && x.active && ks->vcpus[x.cur].vppi_masked && !x.vtimer_masked &&
-        !vcpu_loaded_elsewhere(ks, x.cur, k, cores))
+    if (cores == 1 && x.cur != KS_NONE && x.active && ks->vcpus[x.cur].vppi_masked && !x.vtimer_masked)
         fail(c, INV_VCPU, "core %d: VCPU %s's VPPI masked, the virtual timer not", k, ks_vcpu_name(ks, x.cur));
 }
 
