@@ -12,10 +12,12 @@
  */
 #include "tcount.h"
 
+#include "diff.h"
 #include "gen.h"
 #include "print.h"
 #include "scenario.h"
 #include "sched.h"
+#include "situation.h"
 #include "smp.h"
 #include "vcpu.h"
 
@@ -392,6 +394,38 @@ static void test_scenario(void **state)
     free(back);
 }
 
+/* The differential comparison (validate --real, fuzz) sees the VCPU state
+ * of each core, of each VCPU and thread; a build without hypervisor
+ * support has none to compare */
+static void test_diff_vcpu(void **state)
+{
+    (void)state;
+    struct hyp2 x = hyp_two_cores(false);
+    struct kstate *ks = x.ks, *other = tc_state();
+    ks_copy(other, ks);
+    assert_int_equal(diff_compare(ks, other, NULL), 0);
+    other->core_vcpu_active[1] = false;
+    assert_int_equal(diff_compare(ks, other, NULL), 1u << DF_VCPU);
+    ks_copy(other, ks);
+    other->core_vcpu[1] = KS_NONE;
+    assert_int_equal(diff_compare(ks, other, NULL), 1u << DF_VCPU);
+    ks_copy(other, ks);
+    other->vcpus[x.v1].lr[1] = 0;
+    assert_int_equal(diff_compare(ks, other, NULL), 1u << DF_VCPU);
+    ks_copy(other, ks);
+    other->vgic_lr[0] = 3;
+    assert_int_equal(diff_compare(ks, other, NULL), 1u << DF_VCPU);
+    ks_copy(other, ks);
+    other->tcbs[x.b].vcpu = KS_NONE;
+    assert_true(diff_compare(ks, other, NULL) & (1u << DF_VCPU));
+    ks->cfg.hyp = other->cfg.hyp = false;
+    ks_copy(other, ks);
+    other->core_vcpu[1] = KS_NONE;
+    assert_int_equal(diff_compare(ks, other, NULL), 0);
+    free(other);
+    free(ks);
+}
+
 /* The generator's two-core hypervisor states (gen_core1_vcpu in
  * check/gen.c) reach each case of core 1 by the kernel's operations there,
  * and each passes the checker at entry: core 1's current thread with its
@@ -414,12 +448,15 @@ static void test_gen_core1(void **state)
     b.kernel = KS_KERNEL_MASTER;
     b.config = &cfg;
     b.vcpus = true;
-    int active_masked = 0, active_unmasked = 0, bound_not_loaded = 0, disabled_idle = 0;
+    int active_masked = 0, active_unmasked = 0, bound_not_loaded = 0, disabled_idle = 0, loaded = 0;
+    uint64_t counts[SIT_COUNT] = {0};
     for (uint64_t seed = 0; seed < 400; seed++) {
         struct gen_src src;
         gen_src_seed(&src, seed);
         assert_int_equal(gen_state(ks, &src, &b), 0);
         tc_assert_valid(ks, INV_AT_ENTRY);
+        situation_tally(ks, counts);
+        loaded += ks->core_vcpu[1] != KS_NONE;
         int cur1 = ks->core_cur[1], v = ks->core_vcpu[1];
         bool idle = cur1 == ks->core_idle[1];
         if (!idle && v != KS_NONE && ks->core_vcpu_active[1] && ks->tcbs[cur1].vcpu == v) {
@@ -433,6 +470,7 @@ static void test_gen_core1(void **state)
     assert_true(active_unmasked > 0);
     assert_true(bound_not_loaded > 0);
     assert_true(disabled_idle > 0);
+    assert_int_equal(counts[SIT_VCPU_CORE1], loaded); /* the situation validate --real reports */
     b.vcpus = false;
     cfg.hyp = false;
     for (uint64_t seed = 0; seed < 50; seed++) {
@@ -459,6 +497,7 @@ int main(void)
         cmocka_unit_test(test_remove_earlier_vcpu),
         cmocka_unit_test(test_invariants),
         cmocka_unit_test(test_scenario),
+        cmocka_unit_test(test_diff_vcpu),
         cmocka_unit_test(test_gen_core1),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
