@@ -998,7 +998,9 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
         return -1;
     if (w->hyp && w->cores > 1) {
         snprintf(s->setup_error, sizeof s->setup_error,
-                 "hyp 1 on %u cores: irqsim models core 0's VCPU only (docs/model.md, \"VCPUs\")", w->cores);
+                 "hyp 1 on %u cores: the simulator runs guests on core 0's VCPU only (core 1's banked PPIs, "
+                 "its virtual timer and maintenance interrupt, are not delivered to it; docs/model.md, \"VCPUs\")",
+                 w->cores);
         return -1;
     }
     for (int q = 0; q < w->n_irqs && w->cores > 1; q++)
