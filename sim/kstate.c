@@ -399,7 +399,7 @@ static void remap_reply(struct kstate *ks, int i)
  * does (vcpu.c:261-268 at 1326364bc): none current, none active. On
  * another core the shrinker does the same, though the kernel would not:
  * vcpu_finalise's dissociateVCPUTCB compares the deleting core's
- * armHSCurVCPU only (vcpu.c:278-283, 313), so the other core's pointer
+ * armHSCurVCPU only (vcpu.c:285-290, 313), so the other core's pointer
  * would dangle, which a state of indices cannot hold */
 static void remap_vcpu(struct kstate *ks, int i)
 {
