@@ -154,7 +154,7 @@ void situation_why_workloads(const char **why, int kernel, int cores, bool ipi_b
             "one core: --cores 2";
         return;
     }
-    why[SIT_VCPU_CORE1] = "workloads run guests on one core (hyp 1 with cores 2 is refused)";
+    why[SIT_VCPU_CORE1] = "workloads run guests on core 0 (a two-core hypervisor workload keeps them there)";
     why[SIT_DOMAINS] = "no SMP build has domains: config.cmake, KernelMaxNumNodes depends on KernelNumDomains = 1";
     why[SIT_IRQ_ZERO] = "on SMP IRQ 0 is the remote-call IPI, which the simulator takes inside the entry "
                         "that sends it; IRQ 2 is drawn in its place, gen_irq_edge";

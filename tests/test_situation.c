@@ -54,7 +54,7 @@ static void test_why_ipi_owed(void **state)
     situation_why_states(why, KS_KERNEL_MASTER, true, true, true, false);
     assert_null(why[SIT_VCPU_CORE1]);
     situation_why_workloads(why, KS_KERNEL_BASE, 2, false, false);
-    assert_non_null(strstr(why[SIT_VCPU_CORE1], "refused"));
+    assert_non_null(strstr(why[SIT_VCPU_CORE1], "guests on core 0"));
     assert_null(why[SIT_SMP]);
     assert_non_null(why[SIT_DOMAINS]);
     assert_non_null(why[SIT_IPI_OWED]);
