@@ -315,10 +315,44 @@ static void cmp_irqs(struct cmp *c)
     }
 }
 
+/* The hypervisor's VCPU state: each core's armHSCurVCPU and
+ * armHSVCPUActive, core 0's VGIC list registers (EISR and MISR follow from
+ * them), each VCPU's binding, masked VPPI and saved list registers; a
+ * thread's binding and fault list register are cmp_tcb's threads' own */
+static void cmp_vcpus(struct cmp *c)
+{
+    const struct kstate *a = c->a, *b = c->b;
+    for (int k = 0; k < KS_MAX_CORES; k++) {
+        int va = k ? a->core_vcpu[k] : a->cur_vcpu, vb = k ? b->core_vcpu[k] : b->cur_vcpu;
+        bool xa = k ? a->core_vcpu_active[k] : a->vcpu_active, xb = k ? b->core_vcpu_active[k] : b->vcpu_active;
+        if (va != vb || xa != xb)
+            differ(c, DF_VCPU, "core %d's VCPU: slow %s%s, fast %s%s", k, ks_vcpu_name(a, va), xa ? " (active)" : "",
+                   ks_vcpu_name(b, vb), xb ? " (active)" : "");
+    }
+    int n = a->vgic_num_lr < KS_VGIC_MAX_LRS ? a->vgic_num_lr : KS_VGIC_MAX_LRS;
+    if (!SAME_ARRAY(a, b, vgic_lr, n))
+        differ(c, DF_VCPU, "core 0's VGIC list registers differ");
+    for (int v = 0; v < a->n_vcpus && v < b->n_vcpus; v++) {
+        const struct ks_vcpu *x = &a->vcpus[v], *y = &b->vcpus[v];
+        if (x->tcb != y->tcb || x->vppi_masked != y->vppi_masked || memcmp(x->lr, y->lr, (size_t)n) != 0)
+            differ(c, DF_VCPU, "VCPU %s: slow thread %s%s, fast thread %s%s%s", x->name, TA(x->tcb),
+                   x->vppi_masked ? " VPPI masked" : "", TB(y->tcb), y->vppi_masked ? " VPPI masked" : "",
+                   memcmp(x->lr, y->lr, (size_t)n) ? "; list registers differ" : "");
+    }
+    for (int i = 0; i < a->n_tcbs && i < b->n_tcbs; i++) {
+        const struct ks_tcb *x = &a->tcbs[i], *y = &b->tcbs[i];
+        if (x->vcpu != y->vcpu || (x->fault == FAULT_VGICMaintenance && x->fault_lr != y->fault_lr))
+            differ(c, DF_VCPU, "thread %s: slow VCPU %s (fault lr %d), fast VCPU %s (fault lr %d)", x->name,
+                   ks_vcpu_name(a, x->vcpu), x->fault_lr, ks_vcpu_name(b, y->vcpu), y->fault_lr);
+    }
+}
+
 uint32_t diff_compare(const struct kstate *slow, const struct kstate *fast, FILE *out)
 {
     struct cmp c = {slow, fast, out, 0};
     cmp_node(&c);
+    if (slow->cfg.hyp || fast->cfg.hyp)
+        cmp_vcpus(&c);
     if (!out && SAME_ARRAY(slow, fast, tcbs, slow->n_tcbs) && SAME_ARRAY(slow, fast, scs, slow->n_scs) &&
         SAME_ARRAY(slow, fast, ntfns, slow->n_ntfns) && SAME_ARRAY(slow, fast, eps, slow->n_eps) &&
         SAME_ARRAY(slow, fast, replies, slow->n_replies)) {

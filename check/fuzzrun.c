@@ -590,7 +590,8 @@ static void summary(FILE *f, struct session *s, double elapsed)
     fprintf(f, "fast exits (finish by themselves): %" PRIu64 " of %" PRIu64 " (%.3f%%)\n", fast, n,
             n ? 100.0 * (double)fast / (double)n : 0.0);
     const char *why[SIT_COUNT];
-    situation_why_states(why, o->bounds.kernel, o->bounds.allow_smp, target_admit_beside(tg) & INV_ADMIT_IPI,
+    situation_why_states(why, o->bounds.kernel, o->bounds.allow_smp, o->bounds.vcpus,
+                         target_admit_beside(tg) & INV_ADMIT_IPI,
                          target_admit_left_by(tg, o->variant) & INV_ADMIT_IPI);
     situation_print_why(f, ex + TARGET_MAX_EXITS, n, !tg->syscall_entry, why);
     if (s->invalid)

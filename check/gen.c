@@ -944,6 +944,106 @@ static void vgic_misread(struct gen *g)
     }
 }
 
+/* The VCPU core 1 loads: a new one (its list registers from VCPUInjectIRQ,
+ * its VPPI masked by an earlier VPPIEvent), or one of core 0's draws,
+ * whatever thread it is bound to (a VCPU is loaded on several cores when
+ * its binding moved under a loaded core, or its thread migrated:
+ * check/invariant.c, check_vcpus) */
+static int core1_vcpu(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (ks->n_vcpus < KS_MAX_VCPUS && chance(g->src, 2)) {
+        int v = ks_add_vcpu(ks, NULL);
+        draw_lrs(g, ks->vcpus[v].lr);
+        ks->vcpus[v].vppi_masked = chance(g->src, 3);
+        return v;
+    }
+    return (int)gpick(g, ks->n_vcpus);
+}
+
+static bool core1_has_ready(const struct kstate *ks)
+{
+    for (int d = 0; d < KS_MAX_DOMAINS; d++)
+        if (ks->l1[1][d])
+            return true;
+    return false;
+}
+
+/* Core 1's scheduler (chooseThread, run on core 1 by smp_swap_core, at
+ * core 0's clock: both read one counter) picks its current thread from its
+ * ready queues, or its idle thread; switchToThread's Arch_switchToThread
+ * runs core 1's vcpu_switch. A pick whose refill the kernel would not run
+ * (switchToThread's assertions) is undone. Returns core 1's current
+ * thread. */
+static int core1_schedule(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    struct kstate *before = malloc(sizeof *before);
+    if (!before)
+        return ks->core_cur[1];
+    ks_copy(before, ks);
+    ticks_t now = ks->cur_time;
+    smp_swap_core(ks, 1);
+    ks->cur_time = now;
+    chooseThread(ks);
+    ks->cur_sc = ks->tcbs[ks->cur_thread].sc; /* switchSchedContext (schedule, thread.c) */
+    smp_swap_core(ks, 1);
+    if (ks->n_asserts != before->n_asserts)
+        ks_copy(ks, before);
+    free(before);
+    return ks->core_cur[1];
+}
+
+/* Another core's VCPU (two cores, b->vcpus), by the kernel's operations on
+ * core 1 (smp_swap_core runs them there): none ever loaded (boot,
+ * vcpu_boot_init); a VCPU that ran on core 1 before its idle thread, left
+ * loaded and disabled with core 1's virtual timer masked (vcpu_switch(NULL),
+ * armv/vcpu.h:708); or core 1's scheduler runs a thread of its ready
+ * queues, whose VCPU is bound either there (associateVCPUTCB of core 1's
+ * current thread switches at once, vcpu.c:303-305: loaded, active, core
+ * 1's timer mask the VCPU's flag) or from core 0 (no switch on core 1: its
+ * current thread's VCPU not loaded there); the guest's EOIs change core 1's
+ * list registers, invokeVCPUAckVPPI clears a masked flag. */
+static void gen_core1_vcpu(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    unsigned how = (unsigned)gpick(g, 4);
+    if (how == 0)
+        return;
+    int v = core1_vcpu(g);
+    if (how == 1) {
+        smp_swap_core(ks, 1);
+        vcpu_switch(ks, v);
+        draw_lrs(g, ks->vgic_lr);
+        vgic_hw_sync(ks);
+        vcpu_switch(ks, KS_NONE);
+        smp_swap_core(ks, 1);
+        return;
+    }
+    if (!core1_has_ready(ks) && ks->n_tcbs < KS_MAX_TCBS && ks->n_scs < KS_MAX_SCS) {
+        int r = gen_thread(g, 1); /* a thread ready there, as gen_role's R_READY */
+        make_sc(g, r, SC_READY, false);
+        build_ready(ks, r);
+    }
+    int t = core1_schedule(g);
+    if (t == ks->core_idle[1])
+        return;
+    bool here = how == 2;
+    if (here)
+        smp_swap_core(ks, 1);
+    associateVCPUTCB(ks, v, t);
+    if (here && ks->vcpu_active) {
+        if (chance(g->src, 2)) { /* the guest ran: its EOIs */
+            draw_lrs(g, ks->vgic_lr);
+            vgic_hw_sync(ks);
+        }
+        if (chance(g->src, 4))
+            invokeVCPUAckVPPI(ks, ks->cur_vcpu, VPPIEventIRQ_VTimer);
+    }
+    if (here)
+        smp_swap_core(ks, 1);
+}
+
 /* Hypervisor builds with VCPU threads (b->vcpus), by the kernel's own
  * operations on a booted state: boot reserves the two PPIs unmasked
  * (arm/kernel/boot.c:128-129, setIRQState, interrupt.c:287-297); VCPUs get
@@ -955,7 +1055,8 @@ static void vgic_misread(struct gen *g)
  * saved only at a switch); invokeVCPUAckVPPI clears a masked flag; each
  * VCPU thread's fault handler is an endpoint of the state, or none. The
  * current thread's budget edge, round robin, release queue and the other
- * core come from the draws before (gen_current, gen_role, gen_clock). */
+ * core come from the draws before (gen_current, gen_role, gen_clock); on two
+ * cores, core 1's VCPU from gen_core1_vcpu. */
 static void gen_vcpus(struct gen *g)
 {
     struct kstate *ks = g->ks;
@@ -976,6 +1077,8 @@ static void gen_vcpus(struct gen *g)
         if (t != KS_NONE && !chance(g->src, 5))
             associateVCPUTCB(ks, v, t);
     }
+    if (ks->cfg.smp)
+        gen_core1_vcpu(g);
     for (int t = 0; t < ks->n_tcbs; t++)
         if (ks->tcbs[t].vcpu != KS_NONE && ks->n_eps && !chance(g->src, 4))
             ks->tcbs[t].fault_ep = (int8_t)fault_handler_ep(g);

@@ -120,29 +120,45 @@ static void check_fault_queued(struct ctx *c)
  *   an object type of CONFIG_ARM_HYPERVISOR_SUPPORT only), and a thread and
  *   its VCPU name each other: associateVCPUTCB and dissociateVCPUTCB set
  *   both links together (:292-326).
- * - The core's VCPU is active only when one is loaded: vcpu_switch sets
+ * - A core's VCPU is active only when one is loaded: vcpu_switch sets
  *   armHSVCPUActive only with a VCPU (:244-245, 257), vcpu_invalidate_active
- *   clears both (:261-268). At user level the current thread's VCPU is the
- *   loaded, active one, and a thread without one runs with none active:
- *   every switch runs vcpu_switch(tcb->tcbArch.tcbVCPU) (Arch_switchToThread,
+ *   clears both (:261-268). Both are node state (ARCH_NODE_STATE), written
+ *   by the core's own code only, so this holds on every core.
+ * - On one core, at user level the current thread's VCPU is the loaded,
+ *   active one, and a thread without one runs with none active: every
+ *   switch runs vcpu_switch(tcb->tcbArch.tcbVCPU) (Arch_switchToThread,
  *   src/arch/arm/64/kernel/thread.c:14-20; switchToThread_fp,
  *   mode/fastpath/fastpath.h:35-37) or vcpu_switch(NULL) (the idle thread,
  *   thread.c:28-34); binding the current thread switches at once
  *   (:303-305), unbinding the loaded VCPU invalidates it (:316-318); master's
- *   vcpu_flush at a domain's end is followed by that switch too.
- * - A loaded VCPU that is not active leaves the virtual timer masked:
- *   vcpu_switch(NULL) disables it with vcpu_disable(VCPU), which masks it
- *   (armv/vcpu.h:708), and only vcpu_enable unmasks it (restore_virt_timer,
- *   generic_timer.c:128-135), as the VCPU becomes active. An active VCPU
- *   whose VPPI is masked has the IRQ masked: VPPIEvent sets both (:131-132),
- *   restore_virt_timer copies the flag, invokeVCPUAckVPPI clears only the
- *   flag (:551-555). No IRQHandler cap reaches a reserved IRQ.
+ *   vcpu_flush at a domain's end is followed by that switch too. With two
+ *   cores the kernel does not keep this for any core: VCPU_SetTCB
+ *   (decodeVCPUSetTCB, :557-575, no remoteTCBStall) run on the other core
+ *   binds this core's running thread without a switch here (:303 compares
+ *   the invoking core's ksCurThread), and unbinds a VCPU loaded and active
+ *   here without invalidating it (:313 compares the invoking core's
+ *   armHSCurVCPU). Nor is a VCPU loaded on one core only: after that
+ *   unbinding the other core may bind it to its current thread and load it
+ *   (:303-305), and a thread that ran on core 1 and migrates to core 0
+ *   (migrateTCB, src/model/smp.c:13-31, leaves the VCPU alone) is loaded
+ *   here by vcpu_restore while core 1's armHSCurVCPU still names it,
+ *   disabled (its switch to idle ran vcpu_switch(NULL), :246-253).
+ * - A loaded VCPU that is not active leaves its core's virtual timer
+ *   masked: vcpu_switch(NULL) disables it with vcpu_disable(VCPU), which
+ *   masks the core's own PPI (CORE_IRQ_TO_IRQT(CURRENT_CPU_INDEX(), ...),
+ *   armv/vcpu.h:708), and only vcpu_enable on that core unmasks it
+ *   (restore_virt_timer, generic_timer.c:128-135), as the VCPU becomes
+ *   active there. An active VCPU whose VPPI is masked has its core's IRQ
+ *   masked: VPPIEvent sets both (:131-132), restore_virt_timer copies the
+ *   flag, invokeVCPUAckVPPI clears only the flag (:551-555). The flag is the
+ *   VCPU's, the mask the core's: a VCPU active on both cores (above) has
+ *   its flag set by either core's VPPIEvent, and stays flagged after that
+ *   core unloads it, so the second rule holds on one core only. No
+ *   IRQHandler cap reaches a reserved IRQ.
  * - A fault's list register is a VGICMaintenance fault's (idxValid). */
-static void check_vcpus(struct ctx *c)
+static void check_vcpu_binding(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
-    if ((ks->n_vcpus || ks->cur_vcpu != KS_NONE) && !ks->cfg.hyp)
-        fail(c, INV_VCPU, "VCPUs in a build without hypervisor support");
     for (int v = 0; v < ks->n_vcpus; v++) {
         int t = ks->vcpus[v].tcb;
         if (t != KS_NONE && ks->tcbs[t].vcpu != v)
@@ -157,19 +173,67 @@ static void check_vcpus(struct ctx *c)
         if (t->fault_lr != KS_NONE && t->fault != FAULT_VGICMaintenance)
             fail(c, INV_VCPU, "thread %s: a fault list register without a VGICMaintenance fault", t->name);
     }
+}
+
+/* core k's armHSCurVCPU, armHSVCPUActive and the mask of its virtual timer */
+struct vcpu_core {
+    int cur;
+    bool active, vtimer_masked;
+};
+
+static struct vcpu_core vcpu_core_of(const struct kstate *ks, int k)
+{
+    if (k == 0)
+        return (struct vcpu_core){ks->cur_vcpu, ks->vcpu_active,
+                                  INTERRUPT_VTIMER_EVENT < ks->n_irqs && ks->irq_masked[INTERRUPT_VTIMER_EVENT]};
+    return (struct vcpu_core){ks->core_vcpu[k], ks->core_vcpu_active[k], ks->core_vtimer_masked[k]};
+}
+
+/* the rules of every core (the comment above) */
+static void check_vcpu_core(struct ctx *c, int k, int cores)
+{
+    const struct kstate *ks = c->ks;
+    struct vcpu_core x = vcpu_core_of(ks, k);
+    if (x.active && x.cur == KS_NONE) {
+        fail(c, INV_VCPU, "core %d: a VCPU active, none loaded", k);
+        return;
+    }
+    if (x.cur != KS_NONE && !x.active && !x.vtimer_masked)
+        fail(c, INV_VCPU, "core %d: VCPU %s loaded but disabled, the virtual timer unmasked", k,
+             ks_vcpu_name(ks, x.cur));
+    if (cores == 1 && x.cur != KS_NONE && x.active && ks->vcpus[x.cur].vppi_masked && !x.vtimer_masked)
+        fail(c, INV_VCPU, "core %d: VCPU %s's VPPI masked, the virtual timer not", k, ks_vcpu_name(ks, x.cur));
+}
+
+/* the one-core rule of the current thread's VCPU (the comment above) */
+static void check_vcpu_current(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
     int mine = ks->tcbs[ks->cur_thread].vcpu;
-    if (ks->vcpu_active && ks->cur_vcpu == KS_NONE)
-        fail(c, INV_VCPU, "a VCPU active, none loaded");
-    else if (mine != KS_NONE && (!ks->vcpu_active || ks->cur_vcpu != mine))
+    if (mine != KS_NONE && (!ks->vcpu_active || ks->cur_vcpu != mine))
         fail(c, INV_VCPU, "current thread %s's VCPU %s is not the core's active VCPU", T(ks->cur_thread),
              ks_vcpu_name(ks, mine));
     else if (mine == KS_NONE && ks->vcpu_active)
         fail(c, INV_VCPU, "VCPU %s active under %s, which has none", ks_vcpu_name(ks, ks->cur_vcpu), T(ks->cur_thread));
-    bool vtimer_masked = INTERRUPT_VTIMER_EVENT < ks->n_irqs && ks->irq_masked[INTERRUPT_VTIMER_EVENT];
-    if (ks->cur_vcpu != KS_NONE && !ks->vcpu_active && !vtimer_masked)
-        fail(c, INV_VCPU, "VCPU %s loaded but disabled, the virtual timer unmasked", ks_vcpu_name(ks, ks->cur_vcpu));
-    if (ks->cur_vcpu != KS_NONE && ks->vcpu_active && ks->vcpus[ks->cur_vcpu].vppi_masked && !vtimer_masked)
-        fail(c, INV_VCPU, "VCPU %s's VPPI masked, the virtual timer not", ks_vcpu_name(ks, ks->cur_vcpu));
+}
+
+static void check_vcpus(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    int cores = ks->cfg.smp ? KS_MAX_CORES : 1;
+    bool any = ks->n_vcpus || ks->cur_vcpu != KS_NONE;
+    for (int k = 1; k < KS_MAX_CORES; k++)
+        any |= ks->core_vcpu[k] != KS_NONE || ks->core_vcpu_active[k];
+    if (any && !ks->cfg.hyp)
+        fail(c, INV_VCPU, "VCPUs in a build without hypervisor support");
+    for (int k = cores; k < KS_MAX_CORES; k++)
+        if (ks->core_vcpu[k] != KS_NONE || ks->core_vcpu_active[k])
+            fail(c, INV_VCPU, "a VCPU loaded on core %d of %d", k, cores);
+    check_vcpu_binding(c);
+    for (int k = 0; k < cores; k++)
+        check_vcpu_core(c, k, cores);
+    if (cores == 1)
+        check_vcpu_current(c);
 }
 
 static void check_config(struct ctx *c)
@@ -280,6 +344,9 @@ static bool check_indices(struct ctx *c)
             fail(c, INV_INDEX, "thread %s: VCPU, fault handler or fault list register out of range", T(i));
     if (ks->n_vcpus > KS_MAX_VCPUS || !in_range(ks->cur_vcpu, ks->n_vcpus) || ks->vgic_num_lr > KS_VGIC_MAX_LRS)
         fail(c, INV_INDEX, "VCPU count, current VCPU or number of list registers out of range");
+    for (int k = 1; k < KS_MAX_CORES; k++)
+        if (!in_range(ks->core_vcpu[k], ks->n_vcpus))
+            fail(c, INV_INDEX, "core %d: current VCPU out of range", k);
     for (int i = 0; i < ks->n_vcpus && i < KS_MAX_VCPUS; i++)
         if (!in_range(ks->vcpus[i].tcb, nt))
             fail(c, INV_INDEX, "VCPU %s refers to a thread that does not exist", ks->vcpus[i].name);

@@ -276,6 +276,27 @@ static void print_vcpus(FILE *out, const struct kstate *ks)
     fprintf(out, "\n");
 }
 
+/* another core's VCPU and VGIC, where they are not ks_init's */
+static void print_vgic_cores(FILE *out, const struct kstate *ks)
+{
+    static const uint8_t no_lrs[KS_VGIC_MAX_LRS];
+    for (int k = 1; k < KS_MAX_CORES; k++) {
+        if (ks->core_vcpu[k] == KS_NONE && !ks->core_vcpu_active[k] && !ks->core_vgic_eisr[k] &&
+            !ks->core_vgic_misr_eoi[k] && !ks->core_vtimer_masked[k] &&
+            memcmp(ks->core_vgic_lr[k], no_lrs, sizeof no_lrs) == 0)
+            continue;
+        fprintf(out, "vgic_core %d", k);
+        opt_obj(out, "cur", ks->core_vcpu[k], ks_vcpu_name(ks, ks->core_vcpu[k]));
+        opt_flag(out, "active", ks->core_vcpu_active[k], false);
+        if (ks->core_vgic_eisr[k])
+            fprintf(out, " eisr=%#" PRIx64, ks->core_vgic_eisr[k]);
+        opt_flag(out, "misr_eoi", ks->core_vgic_misr_eoi[k], false);
+        opt_flag(out, "vtimer_masked", ks->core_vtimer_masked[k], false);
+        print_lrs(out, ks->core_vgic_lr[k]);
+        fprintf(out, "\n");
+    }
+}
+
 static void print_sc(FILE *out, const struct kstate *ks, int i)
 {
     const struct ks_sc *s = &ks->scs[i];
@@ -403,6 +424,7 @@ void ks_print(FILE *out, const struct kstate *ks)
         fprintf(out, "\n");
     }
     print_vcpus(out, ks);
+    print_vgic_cores(out, ks);
     print_irqs(out, ks);
     print_bitmaps(out, ks);
     print_asserts(out, ks);

@@ -61,6 +61,7 @@ struct ctx {
     unsigned seen;            /* SEEN_* */
     bool idle_named[2];       /* `tcb idle`, `sc idle_sc` met */
     bool core_seen[KS_MAX_CORES];
+    bool vgic_core_seen[KS_MAX_CORES];
     bool bitmap_given[KS_MAX_CORES][KS_MAX_DOMAINS];
     bool irq_seen[KS_MAX_IRQS];
     bool vspace_given;        /* the node line's vspace key */
@@ -501,6 +502,23 @@ static const struct scen_field oor_fields[] = {
 };
 
 /* another core's node state (core 0's is the node line) */
+/* another core's VCPU and VGIC (a vgic_core line), as kstate.h's core_vcpu
+ * and the fields beside it */
+struct vgic_core_rec {
+    int8_t cur;
+    bool active, misr_eoi, vtimer_masked;
+    uint64_t eisr;
+};
+
+static const struct scen_field vgic_core_fields[] = {
+    REF(struct vgic_core_rec, "cur", cur, K_VCPU),
+    FLAG(struct vgic_core_rec, "active", active),
+    NUM(struct vgic_core_rec, "eisr", eisr, UINT64_MAX),
+    FLAG(struct vgic_core_rec, "misr_eoi", misr_eoi),
+    FLAG(struct vgic_core_rec, "vtimer_masked", vtimer_masked),
+    SPECIAL("lr"),
+};
+
 struct core_rec {
     int8_t cur, idle, release_head, sc, idle_sc, vspace;
     bool reprogram;
@@ -875,6 +893,37 @@ static int dir_vgic(struct ctx *c, const struct line *ln, int arg)
         return -1;
     if (c->ks->vcpu_active && c->ks->cur_vcpu == KS_NONE)
         return fail(c, "vgic: active=1 needs cur= (armHSVCPUActive is set only with armHSCurVCPU)");
+    return 0;
+}
+
+/* vgic_core K cur=V active=F eisr=X misr_eoi=F vtimer_masked=F lr=...:
+ * core K's (K >= 1) VCPU and VGIC, and the mask of its own virtual timer
+ * PPI; core 0's are the vgic line and irqent 27 */
+static int dir_vgic_core(struct ctx *c, const struct line *ln, int arg)
+{
+    (void)arg;
+    struct kstate *ks = c->ks;
+    uint64_t k;
+    if (ln->n < 2)
+        return fail(c, "expected 'vgic_core K ...'");
+    if (parse_num(c, "vgic_core", "core number", ln->t[1], KS_MAX_CORES - 1, &k))
+        return -1;
+    if (k == 0)
+        return fail(c, "vgic_core 0: core 0's VCPU is the vgic line's");
+    if (c->vgic_core_seen[k])
+        return fail(c, "duplicate 'vgic_core %" PRIu64 "' line", k);
+    c->vgic_core_seen[k] = true;
+    struct vgic_core_rec r = {ks->core_vcpu[k], ks->core_vcpu_active[k], ks->core_vgic_misr_eoi[k],
+                              ks->core_vtimer_masked[k], ks->core_vgic_eisr[k]};
+    if (APPLY(c, "vgic_core", &r, vgic_core_fields, ln, 2) || lr_list(c, "vgic_core", ks->core_vgic_lr[k], ln, 2))
+        return -1;
+    if (r.active && r.cur == KS_NONE)
+        return fail(c, "vgic_core: active=1 needs cur= (armHSVCPUActive is set only with armHSCurVCPU)");
+    ks->core_vcpu[k] = r.cur;
+    ks->core_vcpu_active[k] = r.active;
+    ks->core_vgic_misr_eoi[k] = r.misr_eoi;
+    ks->core_vtimer_masked[k] = r.vtimer_masked;
+    ks->core_vgic_eisr[k] = r.eisr;
     return 0;
 }
 
@@ -1342,6 +1391,7 @@ static const struct directive directives[] = {
     {"reply", K_REPLY, {new_obj, fill_obj, NULL}},
     {"vcpu", K_VCPU, {new_obj, fill_obj, NULL}},
     {"vgic", 0, {NULL, dir_vgic, NULL}},
+    {"vgic_core", 0, {NULL, dir_vgic_core, NULL}},
     {"irqs", 0, {NULL, dir_irqs, NULL}},
     {"irqent", 0, {NULL, dir_irqent, NULL}},
     {"bitmap", 0, {NULL, dir_bitmap, NULL}},

@@ -975,6 +975,52 @@ static bool over_wcet(struct sim *s, const char *what, ticks_t v)
     return true;
 }
 
+/* Whether SC sc is unbound by some thread's program (unbind:SC) */
+static bool sc_unbound_by_prog(const struct workload *w, int sc)
+{
+    for (int i = 0; i < w->n_threads; i++)
+        for (int j = 0; j < w->threads[i].n_prog; j++)
+            if (w->threads[i].prog[j].op == OP_UNBIND && w->threads[i].prog[j].a == sc)
+                return true;
+    return false;
+}
+
+/* Why guest i (a vcpu=1 thread of a two-core hypervisor workload) could
+ * run on core 1, NULL when it cannot: the model holds core 1's VCPU
+ * (kstate.h core_vcpu), but the simulator delivers the banked PPIs, the
+ * virtual timer and the maintenance interrupt, to core 0 only. A thread
+ * keeps its own SC's core: an SC reaches a thread only without one
+ * (schedContext_donate from a caller, or a notification's SC, to a
+ * passive receiver: endpoint.c, maybeDonateSchedContext, notification.c),
+ * and a fault or a call gives its SC back on the reply. */
+static const char *guest_core1_why(const struct workload *w, int i)
+{
+    const struct wl_thread *t = &w->threads[i];
+    if (t->sc < 0)
+        return "has no SC of its own (a passive thread runs on a donated SC's core)";
+    if (w->scs[t->sc].core != 0)
+        return "runs on core 1's SC";
+    if (sc_unbound_by_prog(w, t->sc))
+        return "can lose its SC (unbind:) and then run on a donated one";
+    return NULL;
+}
+
+/* hyp 1 on two cores: every guest stays on core 0 (guest_core1_why) */
+static bool guest_off_core0(struct sim *s)
+{
+    const struct workload *w = s->w;
+    for (int i = 0; i < w->n_threads; i++) {
+        const char *why = w->threads[i].vcpu ? guest_core1_why(w, i) : NULL;
+        if (!why)
+            continue;
+        snprintf(s->setup_error, sizeof s->setup_error,
+                 "hyp 1 on %u cores: guest %s %s; guests run on core 0's VCPU only (core 1's PPIs are not "
+                 "delivered to it; docs/model.md, \"VCPUs\")", w->cores, w->threads[i].name, why);
+        return true;
+    }
+    return false;
+}
+
 int sim_init(struct sim *s, const struct workload *w, int variant)
 {
     memset(s, 0, sizeof *s);
@@ -996,11 +1042,8 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
      * (the GIC gives none) */
     if (over_wcet(s, "entry_latency", w->entry_latency) || over_wcet(s, "ipi_latency", w->ipi_latency))
         return -1;
-    if (w->hyp && w->cores > 1) {
-        snprintf(s->setup_error, sizeof s->setup_error,
-                 "hyp 1 on %u cores: irqsim models core 0's VCPU only (docs/model.md, \"VCPUs\")", w->cores);
+    if (w->hyp && w->cores > 1 && guest_off_core0(s))
         return -1;
-    }
     for (int q = 0; q < w->n_irqs && w->cores > 1; q++)
         if (w->irqs[q].irq <= KS_IRQ_RESCHEDULE_IPI) {
             snprintf(s->setup_error, sizeof s->setup_error, "irq %u is an IPI of an SMP kernel", w->irqs[q].irq);

@@ -70,6 +70,7 @@ void situation_tally(const struct kstate *ks, uint64_t *counts)
         [SIT_IRQ_GIC_MAX] = irq == 1019,
         [SIT_MIN_BUDGET] = ks->cur_sc != ks->idle_sc && head_of(ks, ks->cur_sc)->amount == c->min_budget,
         [SIT_REFILL_AT_CLOCK] = refill_at_clock(ks),
+        [SIT_VCPU_CORE1] = c->smp && c->hyp && ks->core_vcpu[1] != KS_NONE,
     };
     for (int i = 0; i < SIT_COUNT; i++)
         counts[i] += on[i];
@@ -149,20 +150,25 @@ void situation_why_workloads(const char **why, int kernel, int cores, bool ipi_b
         "above maxIRQ: the kernel never enables such a line: dist_init disables every line, "
         "Arch_checkIRQ refuses to issue it";
     if (cores == 1) {
-        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = "one core: --cores 2";
+        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = why[SIT_VCPU_CORE1] =
+            "one core: --cores 2";
         return;
     }
+    why[SIT_VCPU_CORE1] = "workloads run guests on core 0 (a two-core hypervisor workload keeps them there)";
     why[SIT_DOMAINS] = "no SMP build has domains: config.cmake, KernelMaxNumNodes depends on KernelNumDomains = 1";
     why[SIT_IRQ_ZERO] = "on SMP IRQ 0 is the remote-call IPI, which the simulator takes inside the entry "
                         "that sends it; IRQ 2 is drawn in its place, gen_irq_edge";
     why_ipi(why, ipi_beside, ipi_own);
 }
 
-void situation_why_states(const char **why, int kernel, bool smp, bool ipi_beside, bool ipi_own)
+void situation_why_states(const char **why, int kernel, bool smp, bool vcpus, bool ipi_beside, bool ipi_own)
 {
     why_kernel(why, kernel);
+    if (!vcpus)
+        why[SIT_VCPU_CORE1] = "no VCPU threads: --vcpus";
     if (!smp) {
-        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = "one core: --no-smp";
+        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = why[SIT_VCPU_CORE1] =
+            "one core: --no-smp";
         return;
     }
     why_ipi(why, ipi_beside, ipi_own);

@@ -30,7 +30,8 @@
     X(SIT_IRQ_ABOVE_MAX, "irq_max_plus_1", true, "IRQ == maxIRQ + 1 (the first invalid one)") \
     X(SIT_IRQ_GIC_MAX, "irq_1019", true, "IRQ 1019 (the GIC's highest interrupt ID)") \
     X(SIT_MIN_BUDGET, "min_budget", false, "the current SC's head refill exactly MIN_BUDGET") \
-    X(SIT_REFILL_AT_CLOCK, "refill_at_clock", false, "the release queue's head due exactly at the entry clock")
+    X(SIT_REFILL_AT_CLOCK, "refill_at_clock", false, "the release queue's head due exactly at the entry clock") \
+    X(SIT_VCPU_CORE1, "vcpu_core1", false, "a VCPU loaded on core 1 (its armHSCurVCPU)")
 
 enum sit_id {
 #define SIT_ENUM(id, name, irq_only, what) id,
@@ -64,9 +65,9 @@ int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_en
  * (ipi_beside: one may; ipi_own: the fastpath under check, as run, would
  * leave one itself). _workloads: fuzz --mode workload on `cores` cores of
  * `kernel` (enum ks_kernel); _states: the one-entry generator (smp: it
- * may draw two cores). */
+ * may draw two cores; vcpus: VCPU threads, --vcpus). */
 void situation_why_workloads(const char **why, int kernel, int cores, bool ipi_beside, bool ipi_own);
-void situation_why_states(const char **why, int kernel, bool smp, bool ipi_beside, bool ipi_own);
+void situation_why_states(const char **why, int kernel, bool smp, bool vcpus, bool ipi_beside, bool ipi_own);
 /* "\"situations\": {\"smp\": N, ...}" */
 void situation_json(FILE *f, const uint64_t *counts, bool irq_entry);
 

@@ -38,12 +38,16 @@
  * handler cap (tcbFaultHandler, an endpoint of the state) and the VPPIEvent
  * and VGICMaintenance faults.
  *
+ * Version 8 adds another core's VCPU: core 1's armHSCurVCPU and
+ * armHSVCPUActive (ARCH_NODE_STATE_ON_CORE), on a two-core hypervisor
+ * build.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 7
+#define HK_ABI_VERSION 8
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -209,6 +213,11 @@ struct hk_state {
     unsigned char vcpu_active, vgic_num_lr, vgic_misr_eoi;
     unsigned long long vgic_eisr;
     unsigned char vgic_lr[HK_VGIC_LRS];
+    /* another core's armHSCurVCPU and armHSVCPUActive (index 0 unused:
+     * core 0's are cur_vcpu and vcpu_active); its VGIC registers and
+     * virtual timer mask are not loaded: no entry of core 0 reads them */
+    signed char core_vcpu[HK_MAX_CORES];
+    unsigned char core_vcpu_active[HK_MAX_CORES];
     struct hk_vcpu vcpus[HK_MAX_VCPUS];
     unsigned short n_irqs;
     unsigned char irq_state[HK_MAX_IRQS], irq_masked[HK_MAX_IRQS], irq_acks[HK_MAX_IRQS];

@@ -549,6 +549,7 @@ static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
 
 /* the hypervisor's VCPUs and VGIC (kstate's, sim/vcpu.h) */
 _Static_assert(KS_MAX_VCPUS <= HK_MAX_VCPUS && KS_VGIC_MAX_LRS == HK_VGIC_LRS && VGIC_LR_TYPE == HK_LR_TYPE &&
+                   KS_MAX_CORES == HK_MAX_CORES &&
                    VGIC_LR_EOI == HK_LR_EOI,
                "the VCPUs and list registers of kstate and hk_state differ");
 
@@ -561,6 +562,10 @@ static void vcpus_to_hk(const struct kstate *ks, struct hk_state *h)
     h->vgic_misr_eoi = ks->vgic_misr_eoi;
     h->vgic_eisr = ks->vgic_eisr;
     memcpy(h->vgic_lr, ks->vgic_lr, sizeof h->vgic_lr);
+    for (int c = 0; c < KS_MAX_CORES; c++) {
+        h->core_vcpu[c] = c ? ks->core_vcpu[c] : HK_NONE;
+        h->core_vcpu_active[c] = c && ks->core_vcpu_active[c];
+    }
     for (int i = 0; i < ks->n_vcpus; i++) {
         h->vcpus[i].tcb = ks->vcpus[i].tcb;
         h->vcpus[i].vppi_masked = ks->vcpus[i].vppi_masked;
@@ -575,6 +580,10 @@ static void vcpus_from_hk(const struct hk_state *h, struct kstate *ks)
     ks->vgic_misr_eoi = h->vgic_misr_eoi;
     ks->vgic_eisr = h->vgic_eisr;
     memcpy(ks->vgic_lr, h->vgic_lr, sizeof ks->vgic_lr);
+    for (int c = 1; c < KS_MAX_CORES; c++) {
+        ks->core_vcpu[c] = h->core_vcpu[c];
+        ks->core_vcpu_active[c] = h->core_vcpu_active[c] != 0;
+    }
     for (int i = 0; i < ks->n_vcpus; i++) {
         ks->vcpus[i].tcb = h->vcpus[i].tcb;
         ks->vcpus[i].vppi_masked = h->vcpus[i].vppi_masked;

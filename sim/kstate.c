@@ -174,7 +174,11 @@ int ks_init(struct kstate *ks, const char *board)
         ks->core_action[c] = KS_SA_RESUME;
         ks->core_deadline[c] = UINT64_MAX;
     }
+    /* vcpu_boot_init on every core (init_cpu, arm/kernel/boot.c:193-195;
+     * vcpu.c:26-28): no VCPU loaded or active */
     ks->cur_vcpu = KS_NONE;
+    for (int c = 0; c < KS_MAX_CORES; c++)
+        ks->core_vcpu[c] = KS_NONE;
     /* GIC-400's four list registers, as on every GICv2 board modelled */
     ks->vgic_num_lr = 4;
     ks->dom_len = 1;
@@ -392,7 +396,11 @@ static void remap_reply(struct kstate *ks, int i)
 }
 
 /* a VCPU deleted while loaded leaves the core as vcpu_invalidate_active
- * does (vcpu.c:261-268 at 1326364bc): none current, none active */
+ * does (vcpu.c:261-268 at 1326364bc): none current, none active. On
+ * another core the shrinker does the same, though the kernel would not:
+ * vcpu_finalise's dissociateVCPUTCB compares the deleting core's
+ * armHSCurVCPU only (vcpu.c:285-290, 313), so the other core's pointer
+ * would dangle, which a state of indices cannot hold */
 static void remap_vcpu(struct kstate *ks, int i)
 {
     for (int k = 0; k < ks->n_tcbs; k++)
@@ -400,6 +408,11 @@ static void remap_vcpu(struct kstate *ks, int i)
     if (ks->cur_vcpu == i)
         ks->vcpu_active = false;
     fix_ref8(&ks->cur_vcpu, i);
+    for (int c = 1; c < KS_MAX_CORES; c++) {
+        if (ks->core_vcpu[c] == i)
+            ks->core_vcpu_active[c] = false;
+        fix_ref8(&ks->core_vcpu[c], i);
+    }
 }
 
 #define DROP(arr, count, i)                                                              \

@@ -349,6 +349,23 @@ struct kstate {
     uint8_t pad5a[3];
     uint64_t vgic_eisr;
     uint8_t vgic_lr[KS_VGIC_MAX_LRS];
+    /* the same of another core (index 0 unused: core 0's are the fields
+     * above), which that core's own kernel entries use (sim/smp.h swaps
+     * them in): armHSCurVCPU and armHSVCPUActive are node state
+     * (NODE_STATE_DECLARE, include/arch/arm/arch/model/statedata.h:20-21),
+     * the VGIC's virtual interface is banked per CPU (the GICH frame,
+     * ICH_*_EL2), and so is the virtual timer's PPI, whose mask is the
+     * core's own (CORE_IRQ_TO_IRQT(CURRENT_CPU_INDEX(), ...), IRQT_TO_IDX,
+     * include/arch/arm/arch/machine/gic_common.h:45-48); core 0's is
+     * irq_masked[INTERRUPT_VTIMER_EVENT]. gic_vcpu_num_list_regs is one
+     * kernel global (vgic_num_lr above). A core that never ran a VCPU
+     * leaves them as vcpu_boot_init does (none loaded, none active). */
+    int8_t core_vcpu[KS_MAX_CORES];
+    bool core_vcpu_active[KS_MAX_CORES];
+    bool core_vgic_misr_eoi[KS_MAX_CORES];
+    bool core_vtimer_masked[KS_MAX_CORES];
+    uint64_t core_vgic_eisr[KS_MAX_CORES];
+    uint8_t core_vgic_lr[KS_MAX_CORES][KS_VGIC_MAX_LRS];
     struct ks_vcpu vcpus[KS_MAX_VCPUS];
 
     /* the system-call entry's inputs (sys.entry == ENTRY_SIGNAL) */

@@ -3,6 +3,7 @@
 
 #include "irqc.h"
 #include "sched.h"
+#include "vcpuswitch.h"
 
 #define SWAP(type, a, b) \
     do {                 \
@@ -47,11 +48,30 @@ static void swap_node(struct kstate *ks, int c)
     }
 }
 
+/* the hypervisor's per-core state (ARCH_NODE_STATE armHSCurVCPU and
+ * armHSVCPUActive, the VGIC's banked virtual interface, the core's own
+ * virtual timer PPI): kstate.h's core_vcpu and the fields beside it. The
+ * shared gic_vcpu_num_list_regs and the VCPU objects stay. */
+static void swap_vcpu_node(struct kstate *ks, int c)
+{
+    if (!ks->cfg.hyp)
+        return;
+    SWAP(int8_t, ks->cur_vcpu, ks->core_vcpu[c]);
+    SWAP(bool, ks->vcpu_active, ks->core_vcpu_active[c]);
+    SWAP(bool, ks->vgic_misr_eoi, ks->core_vgic_misr_eoi[c]);
+    SWAP(uint64_t, ks->vgic_eisr, ks->core_vgic_eisr[c]);
+    for (int i = 0; i < KS_VGIC_MAX_LRS; i++)
+        SWAP(uint8_t, ks->vgic_lr[i], ks->core_vgic_lr[c][i]);
+    ks_irq_touch(ks, INTERRUPT_VTIMER_EVENT); /* a hypervisor build's table has it (boot reserves it) */
+    SWAP(bool, ks->irq_masked[INTERRUPT_VTIMER_EVENT], ks->core_vtimer_masked[c]);
+}
+
 void smp_swap_core(struct kstate *ks, int c)
 {
     if (c == CUR_CORE)
         return;
     swap_node(ks, c);
+    swap_vcpu_node(ks, c);
     /* ARCH_NODE_STATE(ipiReschedulePending) is per core */
     SWAP(uint8_t, ks->ipi_pending, ks->core_ipi_pending[c]);
     ks->ipi_pending = swap_bits(ks->ipi_pending, c);

@@ -6,9 +6,10 @@
  * timer's PPI event (VPPIEvent) and the VGIC maintenance interrupt
  * (VGICMaintenance), which send the current thread a fault. The VCPU
  * switch, the binding and the VGIC's registers are sim/vcpuswitch.h's
- * (below the scheduler). Guest registers, the VCPU's other
- * invocations and another core's VCPU are not modelled (docs/model.md,
- * "VCPUs").
+ * (below the scheduler). Another core's VCPU state is kstate.h's
+ * core_vcpu and the fields beside it, which smp_swap_core puts in core 0's
+ * place for that core's code. Guest registers and the VCPU's other
+ * invocations are not modelled (docs/model.md, "VCPUs").
  */
 #ifndef IRQSIM_VCPU_H
 #define IRQSIM_VCPU_H

@@ -122,6 +122,56 @@ static void test_vtimer_master(void **state)
     done(s);
 }
 
+/* examples/vcpu-smp.wl: the guest on core 0, its VMM on core 1. Three
+ * timer events, each delivered (as on one core, test_vtimer); the VMM
+ * makes 7 system calls (its recv, then ackvppi and replyrecv per fault);
+ * 7 reschedule IPIs: the VMM's resume at boot reaches core 1 by one (the
+ * root thread runs on core 0), each fault wakes the VMM on core 1 and each
+ * reply wakes g on core 0 (remoteQueueUpdate, tcb.c:442-458). At the
+ * horizon g runs on core 0 with its VCPU active and its VPPI acked from
+ * core 1; core 1 never loaded a VCPU (the VMM has none: vcpu_switch(NULL)
+ * with none loaded does nothing, vcpu.c:246). */
+static void test_vtimer_two_cores(void **state)
+{
+    (void)state;
+    struct sim *s = run(EX("vcpu-smp.wl"), -1);
+    assert_clean(s);
+    for (int k = 0; k < 2; k++) {
+        const struct sim_kernel *x = &s->k[k];
+        assert_int_equal(x->arrived[0], 3);
+        assert_int_equal(x->delivered[0], 3);
+        assert_int_equal(x->vtimer_dropped, 0);
+        assert_int_equal(x->entries[SE_DEVICE], 3);
+        assert_int_equal(x->entries[SE_SYSCALL], 7);
+        assert_int_equal(x->entries[SE_IPI], 7);
+        int g = tc_tcb_named(&x->ks, "g");
+        assert_int_equal(x->ks.cur_thread, g);
+        assert_int_equal(x->ks.tcbs[g].affinity, 0);
+        assert_int_equal(x->ks.cur_vcpu, 0);
+        assert_true(x->ks.vcpu_active);
+        assert_false(x->ks.vcpus[0].vppi_masked);
+        assert_false(x->ks.irq_masked[INTERRUPT_VTIMER_EVENT]);
+        assert_int_equal(x->ks.core_vcpu[1], KS_NONE);
+        assert_false(x->ks.core_vcpu_active[1]);
+    }
+    done(s);
+    /* before the first event: core 1's switches (to the VMM, then to its
+     * idle thread when the VMM waits) were core 1's own vcpu_switch, which
+     * left core 0's VCPU, active under g, and its virtual timer alone */
+    s = start(EX("vcpu-smp.wl"), -1);
+    w.horizon = 4000;
+    sim_run(s);
+    for (int k = 0; k < 2; k++) {
+        const struct kstate *ks = &s->k[k].ks;
+        assert_int_equal(ks->core_cur[1], ks->core_idle[1]);
+        assert_int_equal(ks->cur_thread, tc_tcb_named(ks, "g"));
+        assert_int_equal(ks->cur_vcpu, 0);
+        assert_true(ks->vcpu_active);
+        assert_false(ks->irq_masked[INTERRUPT_VTIMER_EVENT]);
+    }
+    done(s);
+}
+
 /* A timer event before the guest's VCPU was ever loaded has no guest
  * timer behind it: dropped, said. The VMM computes 100 ticks first. */
 static void test_vtimer_before_any_vcpu(void **state)
@@ -214,13 +264,20 @@ static void test_maintenance(void **state)
     done(s);
 }
 
-/* What the simulator refuses at setup: two cores (core 1's VCPU is not
- * modelled), more list registers than the VGIC has */
+/* What the simulator refuses at setup: on two cores a guest that could
+ * run on core 1 (core 1's PPIs are not delivered to it): one without an
+ * SC of its own, on core 1's SC, or whose SC a program unbinds; more list
+ * registers than the VGIC has */
 static void test_setup_refusals(void **state)
 {
     (void)state;
     static const char *const bad[][2] = {
-        {"hyp 1\ncores 2\nthread g vcpu=1 prog=compute:10\n", "core 0's VCPU only"},
+        {"hyp 1\ncores 2\nthread g vcpu=1 prog=compute:10\n", "guest g has no SC of its own"},
+        {"hyp 1\ncores 2\nsc s budget=1000 period=1000 core=1\nthread g vcpu=1 sc=s prog=compute:10\n",
+         "guest g runs on core 1's SC"},
+        {"hyp 1\ncores 2\nsc s budget=1000 period=1000\nthread g vcpu=1 sc=s prog=compute:10\n"
+         "thread h prio=1 prog=unbind:s\n",
+         "guest g can lose its SC"},
         {"hyp 1\nthread g vcpu=1 lr=1,1,1,1,1 prog=compute:10\n", "more lr= values than the VGIC's list registers"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -336,6 +393,7 @@ int main(void)
         cmocka_unit_test(test_release_queue_base),
         cmocka_unit_test(test_maintenance),
         cmocka_unit_test(test_setup_refusals),
+        cmocka_unit_test(test_vtimer_two_cores),
         cmocka_unit_test(test_generator),
         cmocka_unit_test(test_storm),
     };

@@ -21,7 +21,7 @@
 
 static void why_for(const char **why, const struct target *t, int v, int kernel)
 {
-    situation_why_states(why, kernel, true, target_admit_beside(t) & INV_ADMIT_IPI,
+    situation_why_states(why, kernel, true, false, target_admit_beside(t) & INV_ADMIT_IPI,
                          target_admit_left_by(t, v) & INV_ADMIT_IPI);
 }
 
@@ -42,12 +42,19 @@ static void test_why_ipi_owed(void **state)
     why_for(why, &target_signal, SIG_MERGED, KS_KERNEL_MASTER);
     assert_non_null(strstr(why[SIT_IPI_OWED], "left only by the fastpath under check"));
     /* one core: every two-core situation, whatever the target */
-    situation_why_states(why, KS_KERNEL_BASE, false, true, false);
+    situation_why_states(why, KS_KERNEL_BASE, false, false, true, false);
     assert_non_null(why[SIT_SMP]);
     assert_non_null(why[SIT_IPI_OWED]);
     assert_non_null(why[SIT_STALLED]);
     assert_null(why[SIT_DOMAINS]);
+    assert_non_null(strstr(why[SIT_VCPU_CORE1], "one core"));
+    /* two cores: core 1's VCPU needs --vcpus */
+    situation_why_states(why, KS_KERNEL_MASTER, true, false, true, false);
+    assert_non_null(strstr(why[SIT_VCPU_CORE1], "--vcpus"));
+    situation_why_states(why, KS_KERNEL_MASTER, true, true, true, false);
+    assert_null(why[SIT_VCPU_CORE1]);
     situation_why_workloads(why, KS_KERNEL_BASE, 2, false, false);
+    assert_non_null(strstr(why[SIT_VCPU_CORE1], "guests on core 0"));
     assert_null(why[SIT_SMP]);
     assert_non_null(why[SIT_DOMAINS]);
     assert_non_null(why[SIT_IPI_OWED]);

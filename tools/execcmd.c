@@ -376,8 +376,8 @@ int exec_main(int argc, char **argv)
                           .target = o.target, .kernel = o.kernel, .shard_k = o.shard_k, .shard_n = o.shard_n,
                           .ipi_latency = o.cores > 1 && !o.no_ipi_latency, .vcpus = o.vcpus};
     if (o.vcpus && o.cores > 1)
-        return cli_error(&exec_cmd, "--vcpus runs on one core (got --cores 2; core 1's VCPU is not modelled, "
-                                    "docs/model.md \"VCPUs\")");
+        return cli_error(&exec_cmd, "--vcpus runs on one core (got --cores 2; the enumeration builds its hypervisor "
+                                    "workloads for one core, docs/model.md \"VCPUs\")");
     bool resumable = o.state || o.shard_n > 1 || o.stop_after;
     if (o.engine == ENGINE_UNSET)
         o.engine = resumable ? ENGINE_RESTART : ENGINE_TREE;

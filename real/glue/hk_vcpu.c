@@ -2,8 +2,8 @@
  * hk_vcpu: the hypervisor's VCPUs and VGIC for the bridge (ABI 7), on
  * builds with CONFIG_ARM_HYPERVISOR_SUPPORT: VCPU objects bound to
  * threads (vcpuTCB, tcbVCPU), the virtual timer's vppi_masked, the list
- * registers a VCPU saves (vgic.lr), core 0's armHSCurVCPU and
- * armHSVCPUActive, and the VGIC's virtual interface registers the
+ * registers a VCPU saves (vgic.lr), each core's armHSCurVCPU and
+ * armHSVCPUActive (core 1's on a two-core build), and core 0's VGIC's virtual interface registers the
  * maintenance path reads: the list registers, EISR and MISR (GICv3: the
  * ICH_*_EL2 system registers, hk_glue.c's hk_ich_*; GICv2: the GICH
  * frame, gic_vcpu_ctrl, here host memory) and gic_vcpu_num_list_regs.
@@ -74,6 +74,40 @@ static void hk_vgic_sync(void)
 #endif
 }
 
+/* Another core's armHSCurVCPU and armHSVCPUActive (node state, as
+ * core 0's: ARCH_NODE_STATE_ON_CORE); a build of one core has none */
+static int hk_load_core_vcpus(const struct hk_state *s)
+{
+    for (int c = 1; c < HK_MAX_CORES; c++) {
+        if (s->core_vcpu[c] >= s->n_vcpus || (s->core_vcpu_active[c] && s->core_vcpu[c] < 0))
+            return hk_fail("another core's VCPU is out of range, or active with none loaded");
+#ifdef ENABLE_SMP_SUPPORT
+        if ((word_t)c < CONFIG_MAX_NUM_NODES) {
+            ARCH_NODE_STATE_ON_CORE(armHSCurVCPU, c) = s->core_vcpu[c] >= 0 ? &hk_vcpu_pool[s->core_vcpu[c]] : NULL;
+            ARCH_NODE_STATE_ON_CORE(armHSVCPUActive, c) = s->core_vcpu_active[c];
+            continue;
+        }
+#endif
+        if (s->core_vcpu[c] >= 0 || s->core_vcpu_active[c])
+            return hk_fail("a VCPU on another core, and the build has one core");
+    }
+    return 0;
+}
+
+static void hk_save_core_vcpus(struct hk_state *s)
+{
+    for (int c = 1; c < HK_MAX_CORES; c++) {
+        s->core_vcpu[c] = HK_NONE;
+        s->core_vcpu_active[c] = 0;
+#ifdef ENABLE_SMP_SUPPORT
+        if ((word_t)c < CONFIG_MAX_NUM_NODES) {
+            s->core_vcpu[c] = (signed char)hk_vcpu_index(ARCH_NODE_STATE_ON_CORE(armHSCurVCPU, c));
+            s->core_vcpu_active[c] = (unsigned char)ARCH_NODE_STATE_ON_CORE(armHSVCPUActive, c);
+        }
+#endif
+    }
+}
+
 static int hk_load_vcpus(const struct hk_state *s)
 {
     if (s->n_vcpus > HK_MAX_VCPUS || s->vgic_num_lr > HK_VGIC_LRS || s->vgic_num_lr > GIC_VCPU_MAX_NUM_LR)
@@ -91,6 +125,8 @@ static int hk_load_vcpus(const struct hk_state *s)
         hk_tcb(t)->tcbArch.tcbVCPU = s->tcbs[t].vcpu >= 0 ? &hk_vcpu_pool[s->tcbs[t].vcpu] : NULL;
     ARCH_NODE_STATE(armHSCurVCPU) = s->cur_vcpu >= 0 ? &hk_vcpu_pool[s->cur_vcpu] : NULL;
     ARCH_NODE_STATE(armHSVCPUActive) = s->vcpu_active;
+    if (hk_load_core_vcpus(s) != 0)
+        return -1;
     gic_vcpu_num_list_regs = s->vgic_num_lr;
 #if HK_GIC_VERSION == 3
     for (int j = 0; j < HK_VGIC_LRS; j++)
@@ -123,6 +159,7 @@ static void hk_save_vcpus(struct hk_state *s)
         s->tcbs[t].vcpu = (signed char)hk_vcpu_index(hk_tcb(t)->tcbArch.tcbVCPU);
     s->cur_vcpu = (signed char)hk_vcpu_index(ARCH_NODE_STATE(armHSCurVCPU));
     s->vcpu_active = (unsigned char)ARCH_NODE_STATE(armHSVCPUActive);
+    hk_save_core_vcpus(s);
     hk_vgic_sync();
     for (int j = 0; j < HK_VGIC_LRS; j++)
         s->vgic_lr[j] = hk_lr_bits(hk_vgic_lr_read(j));
@@ -162,6 +199,9 @@ static int hk_load_vcpus(const struct hk_state *s)
     for (int t = 0; t < s->n_tcbs; t++)
         if (s->tcbs[t].vcpu >= 0 || s->tcbs[t].fault >= HK_FAULT_VPPIEvent)
             return hk_fail("a thread has a VCPU or a VCPU fault, and the build has no hypervisor support");
+    for (int c = 1; c < HK_MAX_CORES; c++)
+        if (s->core_vcpu[c] >= 0 || s->core_vcpu_active[c])
+            return hk_fail("a VCPU on another core, and the build has no hypervisor support");
     return s->n_vcpus ? hk_fail("VCPUs, and the build has no hypervisor support") : 0;
 }
 
@@ -172,6 +212,10 @@ static void hk_save_vcpus(struct hk_state *s)
         s->tcbs[t].vcpu = HK_NONE;
     s->cur_vcpu = HK_NONE;
     s->vcpu_active = 0;
+    for (int c = 0; c < HK_MAX_CORES; c++) {
+        s->core_vcpu[c] = HK_NONE;
+        s->core_vcpu_active[c] = 0;
+    }
 }
 
 static seL4_Fault_t hk_fault_hyp_k(const struct hk_tcb *x)
