@@ -106,12 +106,12 @@ for o in "--depth 2" "--depth 1 --cores 2" "--depth 1 --fastpath fixed" "--depth
   case "$o" in "--depth 1"|*--shard*) ;; *) o="$o $one" ;; esac
   bad other 2 "is the state of another run" $o
 done
-edit magic 's/^irqsim-executions-state 3$/irqsim-exhaust-state 1/'
+edit magic 's/^irqsim-executions-state 4$/irqsim-exhaust-state 1/'
 bad magic 1 "not an irqsim exhaust --executions state file" --depth 1 $one
 # format 2 hashed the distinct entry states otherwise (format 1 ran the
 # GIC's choices in two orders, not six): their totals do not add up with these
-edit oldformat 's/^irqsim-executions-state 3$/irqsim-executions-state 2/'
-bad oldformat 1 "a state file of another format (irqsim-executions-state 2; this irqsim writes irqsim-executions-state 3)" --depth 1 $one
+edit oldformat 's/^irqsim-executions-state 4$/irqsim-executions-state 2/'
+bad oldformat 1 "a state file of another format (irqsim-executions-state 2; this irqsim writes irqsim-executions-state 4)" --depth 1 $one
 edit position 's/^position 80$/position 246/'
 bad position "$(ln position)" "position 246 is beyond the shard's 245 workloads" --depth 1 $one
 edit counts 's/^counts 80 /counts 79 /'
