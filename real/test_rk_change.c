@@ -6,6 +6,7 @@
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #define _POSIX_C_SOURCE 200809L
+#include "test_rk.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,14 +15,6 @@
 
 #include "rk_change.h"
 
-static int failures;
-#define CHECK(c)                                                        \
-    do {                                                                \
-        if (!(c)) {                                                     \
-            fprintf(stderr, "%s:%d: FAILED: %s\n", __FILE__, __LINE__, #c); \
-            failures++;                                                 \
-        }                                                               \
-    } while (0)
 
 static void put(const char *dir, const char *name, const char *text)
 {
@@ -243,8 +236,8 @@ int main(void)
     rk_change_free(&c);
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", root);
     if (system(cmd))
-        failures++;
-    if (failures)
-        fprintf(stderr, "test_rk_change: %d failure(s)\n", failures);
-    return failures ? 1 : 0;
+        rk_test_failures++;
+    if (rk_test_failures)
+        fprintf(stderr, "test_rk_change: %d failure(s)\n", rk_test_failures);
+    return rk_test_failures ? 1 : 0;
 }

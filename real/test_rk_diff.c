@@ -8,21 +8,13 @@
  * fail() halt()).
  * SPDX-License-Identifier: BSD-2-Clause
  */
+#include "test_rk.h"
 #include <stdio.h>
 #include <string.h>
 
 #include "kassert.h"
 #include "rk_diff.h"
 
-static int failures;
-
-#define CHECK(c)                                                                  \
-    do {                                                                          \
-        if (!(c)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-            failures++;                                                           \
-        }                                                                         \
-    } while (0)
 
 static struct kstate ks;
 
@@ -62,7 +54,7 @@ int main(void)
     record(A_CHOOSE_SCHEDULABLE, PATH_FAST);
     CHECK(rk_predicted_halt(&ks, "") == -1);
     CHECK(rk_predicted_halt(&ks, choose) == A_CHOOSE_SCHEDULABLE);
-    if (failures)
-        fprintf(stderr, "test_rk_diff: %d checks failed\n", failures);
-    return failures != 0;
+    if (rk_test_failures)
+        fprintf(stderr, "test_rk_diff: %d checks failed\n", rk_test_failures);
+    return rk_test_failures != 0;
 }

@@ -10,20 +10,12 @@
  * without a buffer).
  * SPDX-License-Identifier: BSD-2-Clause
  */
+#include "test_rk.h"
 #include <stdio.h>
 #include <string.h>
 
 #include "rk_sig.h"
 
-static int failures;
-
-#define CHECK(c)                                                                  \
-    do {                                                                          \
-        if (!(c)) {                                                               \
-            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #c); \
-            failures++;                                                           \
-        }                                                                         \
-    } while (0)
 
 /* the slot a cptr names, or NULL when the lookup fails (guard mismatch) */
 static const struct hk_irq_cap *resolve(const struct rk_syscall *s, uint64_t cptr)
@@ -113,7 +105,7 @@ int main(void)
     entry(&ks, SCAP_NTFN, 0, 0, KS_MAX_EXTRA_CAPS + 1, 0);
     CHECK(rk_sig_of_model(&ks, &s) == -1);
 
-    if (failures)
+    if (rk_test_failures)
         return 1;
     printf("test_rk_sigmap: ok\n");
     return 0;

@@ -32,6 +32,22 @@ static inline struct kstate *tc_state(void)
     return ks;
 }
 
+/* Core 1's idle thread (build_core1) with an idle SC of its own, a copy
+ * of core 0's on core 1, as boot gives each core; its index in *idle_sc. */
+static inline int tc_core1_idle(struct kstate *ks, int *idle_sc)
+{
+    int idle1 = build_core1(ks);
+    int sc = ks_add_sc(ks, "idle_sc1");
+    ks->scs[sc] = ks->scs[ks->idle_sc];
+    snprintf(ks->scs[sc].name, KS_NAME_LEN, "idle_sc1");
+    ks->scs[sc].tcb = (int8_t)idle1;
+    ks->scs[sc].core = 1;
+    ks->tcbs[idle1].sc = (int8_t)sc;
+    ks->core_idle_sc[1] = (int8_t)sc;
+    *idle_sc = sc;
+    return idle1;
+}
+
 /* The TCB named name (the test fails when there is none). */
 static inline int tc_tcb_named(const struct kstate *ks, const char *name)
 {

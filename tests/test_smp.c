@@ -40,14 +40,7 @@ static struct two two_cores(void)
     struct two x;
     x.ks = tc_running("a", "a_sc", &x.a, &x.a_sc);
     struct kstate *ks = x.ks;
-    x.idle1 = build_core1(ks);
-    x.idle_sc1 = ks_add_sc(ks, "idle_sc1");
-    ks->scs[x.idle_sc1] = ks->scs[ks->idle_sc];
-    snprintf(ks->scs[x.idle_sc1].name, KS_NAME_LEN, "idle_sc1");
-    ks->scs[x.idle_sc1].tcb = (int8_t)x.idle1;
-    ks->scs[x.idle_sc1].core = 1;
-    ks->tcbs[x.idle1].sc = (int8_t)x.idle_sc1;
-    ks->core_idle_sc[1] = (int8_t)x.idle_sc1;
+    x.idle1 = tc_core1_idle(ks, &x.idle_sc1);
     x.b = build_thread(ks, "b", 50, 0);
     ks->tcbs[x.b].affinity = 1;
     x.b_sc = build_sc(ks, "b_sc", x.b, 8000, 0, 0);
