@@ -188,6 +188,11 @@ void out_commented(FILE *f, const char *text)
         if (*p == '\n' && p[1])
             fputs("# ", f);
     }
+    /* a text without a final newline must not run into what follows (the
+     * scenario's own "# irqsim scenario" line was joined to the verdict) */
+    size_t n = strlen(text);
+    if (!n || text[n - 1] != '\n')
+        fputc('\n', f);
 }
 
 int out_reproducer(const char *who, const char *path, const char *verdict, const struct kstate *ks,

@@ -99,7 +99,7 @@ sed -i 's/thread_state_get_tcbQueued(NODE_STATE(ksCurThread)->tcbState) ||//' "$
 bb=$(build "$bug")
 grep -q 'VCPU_FAULT_UNQUEUED' "$bb/kernel.info" && ok "bug: kernel.info model_features has VCPU_FAULT_UNQUEUED" ||
     bad "bug: the probe missed the tree's missing tcbQueued test"
-"$irqsim" validate --real "$bb" --checks 20000 --quiet >"$tmp/bug.out" 2>&1
+"$irqsim" validate --real "$bb" --checks 20000 --quiet --out "$tmp/bugrep" >"$tmp/bug.out" 2>&1
 rc=$?
 grep -E 'mismatches|broke|^ +[0-9]+ +[a-z_]+ after' "$tmp/bug.out"
 [ $rc = 1 ] && grep -q 'KERNEL INVARIANT BROKEN' "$tmp/bug.out" &&
@@ -116,4 +116,10 @@ h=$(sed -n 's/.* \([0-9]*\) real-kernel halts, 0 of them known findings, \([0-9]
     grep -qE '^ +[1-9][0-9]* +activateThread: current thread is not blocked \(fail\)' "$tmp/bug.out" &&
     ok "bug: the release kernel's halts are the model's activateThread fail too: ${h#* } of ${h% *}" ||
     bad "bug: halts not explained by the model's own failed assertion"
+# the halt's reproducer reads back: the model's check shows the same failed assertion
+rep=$(ls "$tmp"/bugrep/validate-assertion-*.scen 2>/dev/null | head -1)
+[ -n "$rep" ] && head -1 "$rep" | grep -q 'halts in the slowpath where the model' &&
+    "$irqsim" check "$rep" 2>&1 | grep -q 'kernel assert in activateThread failed' &&
+    ok "bug: the halt's reproducer ($(basename "$rep")) shows activateThread's fail in the model" ||
+    bad "bug: no reproducer of the halt, or the model does not fail there"
 exit $fail

@@ -52,6 +52,25 @@ uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug)
     return rk_compare(x, ox, y, oy, model_debug);
 }
 
+/* --out: the entry state of a kind of predicted halt, as a scenario
+ * `irqsim check` (and `check --real` on the build) reads back */
+static void save_halt(const struct real_opts *o, struct real_run *r, int i, int path, int id, uint64_t seed)
+{
+    if (!o->out)
+        return;
+    char *file = out_join(o->out, "%s-assertion-%02d-seed%" PRIu64 ".scen", o->cmd, i, seed);
+    char verdict[sizeof r->k.dir + 512];
+    snprintf(verdict, sizeof verdict,
+             "the real kernel halts in the %s where the model's kernel fails its own assertion too, in %s: %s\n"
+             "(KERNEL ASSERTION FAILED)\nreal kernel: %s, seed %" PRIu64,
+             real_path_name(o->driver, path), kassert_fn(id), kassert_msg(id), r->k.dir, seed);
+    if (file && out_reproducer(real_who(o), file, verdict, &r->in, NULL) == 0)
+        printf("  reproducer: %s\n", file);
+    else
+        r->write_errors++;
+    free(file);
+}
+
 bool real_halt_predicted(const struct real_opts *o, struct real_run *r, const struct kstate *model,
                          const char *text, int path, uint64_t seed)
 {
@@ -72,6 +91,7 @@ bool real_halt_predicted(const struct real_opts *o, struct real_run *r, const st
         printf("-- seed %" PRIu64 ": the real kernel halts in the %s where the model's kernel fails its own assertion "
                "too, in %s: %s (KERNEL ASSERTION FAILED: a finding)\n",
                seed, real_path_name(o->driver, path), kassert_fn(id), kassert_msg(id));
+        save_halt(o, r, i, path, id, seed);
         return true;
     }
     return true; /* of a kind past those listed: counted in r->predicted */
