@@ -150,6 +150,7 @@ struct gen_hist_slot {
 struct gen_cache {
     unsigned evict;
     struct gen_hist_slot slot[GEN_HIST_SLOTS];
+    struct kstate undo; /* core1_schedule's copy to undo with: no allocation per state */
 };
 
 struct gen_cache *gen_cache_new(void)
@@ -978,7 +979,7 @@ static bool core1_has_ready(const struct kstate *ks)
 static int core1_schedule(struct gen *g)
 {
     struct kstate *ks = g->ks;
-    struct kstate *before = malloc(sizeof *before);
+    struct kstate *before = g->cache ? &g->cache->undo : malloc(sizeof *before);
     if (!before)
         return ks->core_cur[1];
     ks_copy(before, ks);
@@ -990,7 +991,8 @@ static int core1_schedule(struct gen *g)
     smp_swap_core(ks, 1);
     if (ks->n_asserts != before->n_asserts)
         ks_copy(ks, before);
-    free(before);
+    if (!g->cache)
+        free(before);
     return ks->core_cur[1];
 }
 

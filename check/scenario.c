@@ -501,7 +501,6 @@ static const struct scen_field oor_fields[] = {
     FLAG(struct kstate, "active", oor_active),
 };
 
-/* another core's node state (core 0's is the node line) */
 /* another core's VCPU and VGIC (a vgic_core line), as kstate.h's core_vcpu
  * and the fields beside it */
 struct vgic_core_rec {
@@ -519,6 +518,7 @@ static const struct scen_field vgic_core_fields[] = {
     SPECIAL("lr"),
 };
 
+/* another core's node state (core 0's is the node line) */
 struct core_rec {
     int8_t cur, idle, release_head, sc, idle_sc, vspace;
     bool reprogram;
