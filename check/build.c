@@ -210,7 +210,7 @@ void build_fpu_owners(struct kstate *ks)
 {
     if (!ks->cfg.fpu)
         return;
-    for (int k = 0; k < (ks->cfg.smp ? KS_MAX_CORES : 1); k++) {
+    for (int k = 0; k < ks_cores(ks); k++) {
         int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
         if (cur == idle || cur == KS_NONE)
             continue;

@@ -220,7 +220,7 @@ static void check_vcpu_current(struct ctx *c)
 static void check_vcpus(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
-    int cores = ks->cfg.smp ? KS_MAX_CORES : 1;
+    int cores = ks_cores(ks);
     bool any = ks->n_vcpus || ks->cur_vcpu != KS_NONE;
     for (int k = 1; k < KS_MAX_CORES; k++)
         any |= ks->core_vcpu[k] != KS_NONE || ks->core_vcpu_active[k];
@@ -1020,7 +1020,7 @@ static void check_fpu_owners(struct ctx *c, int cores)
 static void check_smp(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
-    int cores = ks->cfg.smp ? KS_MAX_CORES : 1;
+    int cores = ks_cores(ks);
     for (int i = 0; i < ks->n_tcbs; i++)
         if (ks->tcbs[i].affinity >= cores)
             fail(c, INV_SMP, "thread %s on core %u of %d", T(i), ks->tcbs[i].affinity, cores);

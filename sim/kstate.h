@@ -416,6 +416,12 @@ struct kstate {
 };
 #pragma GCC diagnostic pop
 
+/* the cores of the configuration (CONFIG_MAX_NUM_NODES): two on SMP */
+static inline int ks_cores(const struct kstate *ks)
+{
+    return ks->cfg.smp ? KS_MAX_CORES : 1;
+}
+
 /* entry index of the domain schedule: 0 (an end marker) past the stored
  * entries, as the kernel's array is zero past what was set */
 static inline uint64_t dschedule_entry(const struct kstate *ks, unsigned index)

@@ -71,7 +71,7 @@ int decodeSchedControl_ConfigureFlags(struct kstate *ks, int sc, int core, ticks
                                       unsigned extra_refills, uint64_t badge, unsigned flags)
 {
     ticks_t min = ks->cfg.min_budget;
-    if (core < 0 || core >= (ks->cfg.smp ? KS_MAX_CORES : 1))
+    if (core < 0 || core >= ks_cores(ks))
         return SYSERR_INVALID_CAP; /* no SchedControl cap names that core */
     if (budget < min || period < min || budget > period)
         return SYSERR_RANGE;

@@ -71,14 +71,21 @@ static void save_halt(const struct real_opts *o, struct real_run *r, int i, int 
     free(file);
 }
 
+int real_predicted_halt(const struct kstate *in, const struct kstate *model, const char *text)
+{
+    if (rk_known_halt(text))
+        return -1;
+    int id = rk_predicted_halt(model, text);
+    struct inv_report rep;
+    /* a kernel finding only from a state the kernel can be in */
+    return id >= 0 && kstate_check(in, INV_AT_ENTRY, &rep) == 0 ? id : -1;
+}
+
 bool real_halt_predicted(const struct real_opts *o, struct real_run *r, const struct kstate *model,
                          const char *text, int path, uint64_t seed)
 {
-    int id = rk_predicted_halt(model, text);
-    struct inv_report rep;
-    /* a kernel finding only from a state the kernel can be in: one that
-     * breaks an entry invariant is the generator's fault, a mismatch */
-    if (id < 0 || kstate_check(&r->in, INV_AT_ENTRY, &rep) != 0)
+    int id = real_predicted_halt(&r->in, model, text);
+    if (id < 0)
         return false;
     r->predicted++;
     for (int i = 0; i < REAL_MAX_KNOWN; i++) {

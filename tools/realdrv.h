@@ -182,6 +182,13 @@ int real_sys_run(struct rk_kernel *k, struct kstate *in, int path, struct kstate
  * the model's outcome of the same path, or NULL. Whether it broke one. */
 bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct kstate *out, int path,
                      const struct kstate *model, uint64_t seed);
+/* The kassert id of the model's own failed assertion that explains a real
+ * halt (text) on the state in, the model's outcome of that path being
+ * model; -1 when none does: the halt is a known finding (rk_known_halt,
+ * said as such), or the state breaks an entry invariant (the generator's
+ * fault, a mismatch), or the model failed no assertion there that would
+ * halt (rk_predicted_halt). validate --real and review both ask this. */
+int real_predicted_halt(const struct kstate *in, const struct kstate *model, const char *text);
 /* A real halt on path `path` that the model's outcome of it (model)
  * explains by one of its own failed kernel assertions (rk_predicted_halt):
  * counted in r->predicted, the first of each assertion said with its seed.

@@ -422,8 +422,6 @@ static void side_state(struct side_run *s, const struct kstate *in, int t)
     ks_copy(&s->in, in);
     s->in.cfg.kernel = s->k.cfg.kernel;
     s->in.cfg.features = s->k.cfg.features;
-    struct inv_report rep;
-    bool valid = kstate_check(&s->in, INV_AT_ENTRY, &rep) == 0;
     for (int p = 0; p < NPATH; p++) {
         struct rk_extra x;
         s->why[p] = path_built(&s->k, t, p) ? run_path(s, t, p, &x) : -1;
@@ -439,7 +437,7 @@ static void side_state(struct side_run *s, const struct kstate *in, int t)
             /* the model's own failed assertion names it (validate --real's
              * "halts the model's kernel makes too"), on release and debug
              * builds alike; a known finding keeps its text (rk_known_halt) */
-            int id = valid && !rk_known_halt(x.text) ? rk_predicted_halt(&s->model[p], x.text) : -1;
+            int id = real_predicted_halt(&s->in, &s->model[p], x.text);
             s->predicted[p] = id >= 0;
             if (id >= 0)
                 snprintf(s->text[p], sizeof s->text[p], "KERNEL ASSERTION FAILED (the model's kernel too) in %s: %s",
