@@ -551,7 +551,8 @@ static int gen_thread(struct gen *g, int core)
     x->vtable_ok = !chance(g->src, 16);
     x->asid_ok = !chance(g->src, 16);
     x->vmid_ok = !chance(g->src, 16);
-    x->fpu_live = ks->cfg.fpu && chance(g->src, 6) && !fpu_owner_on(ks, core, t);
+    x->fpu_live = ks->cfg.fpu && chance(g->src, 6) && !fpu_owner_on(ks, core, t) &&
+                  (domain == ks->cur_domain || !inv_domain_rule_fpu(ks)); /* the domain rule (invariant.c) */
     x->timeout_handler = chance(g->src, 4);
     x->badge_reg = gpick(g, 4);
     return t;
@@ -1079,6 +1080,10 @@ static void gen_vcpus(struct gen *g)
         if (t != KS_NONE && !chance(g->src, 5))
             associateVCPUTCB(ks, v, t);
     }
+    /* a VCPU another domain's thread left loaded: that domain's end
+     * flushed it (prepareNextDomain, the domain rule of invariant.c) */
+    if (inv_domain_rule_vcpu(ks) && inv_domain_vcpu_thread(ks) != KS_NONE)
+        vcpu_flush(ks);
     if (ks->cfg.smp)
         gen_core1_vcpu(g);
     for (int t = 0; t < ks->n_tcbs; t++)

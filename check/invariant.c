@@ -891,6 +891,50 @@ static void check_dom_entry(struct ctx *c, int i)
  * and the current entry may have been reconfigured since nextDomain
  * read it ("the change will not apply until the next time this entry is
  * reached", libsel4 object-api.xml), so it says nothing of the domain. */
+/* From a domain's end on, the kernel keeps no other domain's thread's FPU
+ * or VCPU state on a core: prepareNextDomain releases the FPU owner
+ * (f1517d51d, master src/kernel/thread.c:317-324) and flushes the VCPU
+ * (e558631c7, src/arch/arm/kernel/thread.c:14-19); lazyFPURestore and
+ * vcpu_switch then load only the thread switchToThread runs, which
+ * schedule() took from ksCurDomain's queues. A thread leaves its domain
+ * only by setDomain, which prepareSetDomain precedes with fpuRelease
+ * (35ec2554b) and vcpu_flush_if_current (01c3487ef, thread.c:306-315):
+ * the trees between, which lack those, are the bugs those two fixed. One
+ * core: ksCurDomain is global, the owners per core, and another core's
+ * setDomain is not drawn. */
+bool inv_domain_rule_fpu(const struct kstate *ks)
+{
+    return ks->cfg.num_domains > 1 && !ks->cfg.smp && ks->cfg.fpu && cfg_has(&ks->cfg, KF_FPU_RELEASE_AT_DOMAIN_END);
+}
+
+bool inv_domain_rule_vcpu(const struct kstate *ks)
+{
+    return ks->cfg.num_domains > 1 && !ks->cfg.smp && ks->cfg.hyp && cfg_has(&ks->cfg, KF_VCPU_FLUSH_AT_DOMAIN_END);
+}
+
+int inv_domain_vcpu_thread(const struct kstate *ks)
+{
+    int v = ks->cur_vcpu;
+    if (v == KS_NONE || v >= ks->n_vcpus)
+        return KS_NONE;
+    int t = ks->vcpus[v].tcb;
+    return t >= 0 && t < ks->n_tcbs && ks->tcbs[t].domain != ks->cur_domain ? t : KS_NONE;
+}
+
+static void check_domain_owners(struct ctx *c)
+{
+    const struct kstate *ks = c->ks;
+    if (inv_domain_rule_fpu(ks))
+        for (int i = 0; i < ks->n_tcbs; i++)
+            if (ks->tcbs[i].fpu_live && ks->tcbs[i].domain != ks->cur_domain)
+                fail(c, INV_DOMAIN, "thread %s of domain %u owns the FPU in domain %u", T(i), ks->tcbs[i].domain,
+                     ks->cur_domain);
+    int t = inv_domain_rule_vcpu(ks) ? inv_domain_vcpu_thread(ks) : KS_NONE;
+    if (t != KS_NONE)
+        fail(c, INV_DOMAIN, "VCPU %s of thread %s (domain %u) loaded in domain %u", ks_vcpu_name(ks, ks->cur_vcpu),
+             T(t), ks->tcbs[t].domain, ks->cur_domain);
+}
+
 static void check_domains(struct ctx *c)
 {
     const struct kstate *ks = c->ks;
@@ -915,6 +959,7 @@ static void check_domains(struct ctx *c)
      * level runs; PR #1227's fastpath returns without it (F2) */
     if (ks->domain_time == 0 && !(c->admit & INV_ADMIT_DOMAIN_END))
         fail(c, INV_DOMAIN, "domain time is 0: the domain expired without a switch");
+    check_domain_owners(c);
 }
 
 /* The GIC's active state and masks at user level. EOImode 0 (GICv2, and

@@ -27,7 +27,7 @@
     X(INV_REPLY, "reply", "reply objects and their TCBs point at each other") \
     X(INV_CALL_STACK, "call_stack", "call-stack links (replyPrev, replyNext, scReply) are symmetric and every reply on a stack has a caller blocked on it") \
     X(INV_TIME, "time", "time values are ordered and below MAX_RELEASE_TIME") \
-    X(INV_DOMAIN, "domain", "domain schedule, current domain and domain time are consistent") \
+    X(INV_DOMAIN, "domain", "domain schedule, current domain and domain time are consistent; from a domain's end on, no core holds another domain's thread's FPU or VCPU state") \
     X(INV_IRQ, "irq", "IRQ table, handler caps and the active IRQ are valid") \
     X(INV_SMP, "smp", "cores and affinities are valid for the configuration") \
     X(INV_ENTRY, "user", "user level runs: scheduler action resume, no reprogram pending, no ready thread outranks the current one; at entry the active IRQ is unmasked") \
@@ -58,6 +58,13 @@ enum inv_when { INV_AT_ENTRY, INV_AT_EXIT };
 
 /* Returns the number of broken invariants; the report keeps the first ones. */
 int kstate_check(const struct kstate *ks, enum inv_when when, struct inv_report *r);
+/* The domain rule of the FPU and VCPU owners (check/invariant.c, where it
+ * is argued): whether it holds for ks's configuration, and the thread of
+ * another domain whose VCPU this core has loaded (KS_NONE: none), for the
+ * generator, which keeps to it */
+bool inv_domain_rule_fpu(const struct kstate *ks);
+bool inv_domain_rule_vcpu(const struct kstate *ks);
+int inv_domain_vcpu_thread(const struct kstate *ks);
 
 /* States a fastpath under review leaves at user level that the kernel
  * with the IRQ slowpath only never does at an interrupt entry (on one

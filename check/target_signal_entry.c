@@ -13,6 +13,7 @@
 #include "exhaust.h"
 #include "gen.h"
 #include "scenfield.h"
+#include "sched.h"
 #include "syscall.h"
 #include "workload.h"
 
@@ -22,6 +23,9 @@ static const struct scen_field sig_fields[] = {
     SF_NUM(struct ks_sysin, "badge", badge, UINT64_MAX),
     SF_NUM(struct ks_sysin, "extra_caps", extra_caps, KS_MAX_EXTRA_CAPS),
     SF_NUM(struct ks_sysin, "extra_bad", extra_bad, (1u << KS_MAX_EXTRA_CAPS) - 1),
+    SF_REF(struct ks_sysin, "tcb", tcb, SCEN_TCB),
+    SF_NUM(struct ks_sysin, "domain", domain, UINT8_MAX),
+    SF_NUM(struct ks_sysin, "length", length, KS_MSG_MAX_LENGTH),
 };
 
 /* A notification cap (with or without Send) names its notification
@@ -31,10 +35,18 @@ static const struct scen_field sig_fields[] = {
 static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
 {
     const struct ks_sysin *s = &ks->sys;
-    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
-    if (s->cap >= SCAP_SEND_KINDS)
-        snprintf(buf, len, "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail)",
+    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND, dom_cap = s->cap == SCAP_DOMAIN;
+    if (s->cap >= SCAP_SEND_KINDS && !dom_cap)
+        snprintf(buf, len, "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain)",
                  ks_sys_cap_name(s->cap));
+    else if (dom_cap != (s->tcb != KS_NONE))
+        snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
+                 dom_cap ? "needs tcb= (the thread cap, extra cap 0)" : "names no thread (tcb= is for cap=domain)");
+    else if (dom_cap && (s->tcb < 0 || s->tcb >= ks->n_tcbs || ks_is_idle(ks, s->tcb)))
+        snprintf(buf, len, "cap=domain names thread %d of %u, or an idle thread (no user holds its cap)", s->tcb,
+                 ks->n_tcbs);
+    else if (!dom_cap && (s->domain || s->length))
+        snprintf(buf, len, "domain= and length= are for cap=domain");
     else if (ntfn_cap && s->ntfn == KS_NONE)
         snprintf(buf, len, "cap=%s needs ntfn=", ks_sys_cap_name(s->cap));
     else if (ntfn_cap && (s->ntfn < 0 || s->ntfn >= ks->n_ntfns))
@@ -69,6 +81,7 @@ bool sig_entry_call(const struct ks_call *c)
 void sig_set_inputs(struct kstate *ks, const struct ks_call *c)
 {
     ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn, .ep = KS_NONE, .reply = KS_NONE,
+                                .tcb = KS_NONE,
                                 .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
 }
 
@@ -102,9 +115,52 @@ bool sig_draw_thread(struct wl_src *src, struct workload *w, int i)
 
 enum sys_kind { SK_NTFN, SK_NO_SEND, SK_LOOKUP_FAIL, SK_NULL, SK_EXTRA_BAD, SK_EXTRA_OK };
 
+/* the thread a DomainSet_Set moves: this core's FPU owner, the thread of
+ * its loaded VCPU, the caller itself, or any other; never an idle thread,
+ * whose cap no user holds */
+static int domain_set_thread(const struct kstate *ks, struct gen_src *src)
+{
+    int pick[4] = {KS_NONE, KS_NONE, ks->cur_thread, KS_NONE}, n = 0;
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (!ks_is_idle(ks, i)) {
+            pick[0] = ks->tcbs[i].fpu_live && ks->tcbs[i].affinity == CUR_CORE ? i : pick[0];
+            n++;
+        }
+    if (ks->cur_vcpu != KS_NONE)
+        pick[1] = ks->vcpus[ks->cur_vcpu].tcb;
+    int other = (int)gen_pick(src, (uint64_t)n);
+    for (int i = 0; i < ks->n_tcbs && pick[3] == KS_NONE; i++)
+        if (!ks_is_idle(ks, i) && other-- == 0)
+            pick[3] = i;
+    int t = pick[gen_pick(src, 4)];
+    return t != KS_NONE ? t : pick[2];
+}
+
+/* A DomainSet_Set (one core: another core's thread is not drawn): a
+ * domain below numDomains (one in 8 the first above, refused), a message
+ * of one word (one in 16 none: truncated), its thread cap as extra cap 0
+ * (one in 16 none). Not drawn: a thread of another domain moved into the
+ * current one. setDomain asks for no preemption then (no
+ * possibleSwitchTo, src/kernel/thread.c:493-503), so a higher thread may
+ * stay ready beside a running lower one, which the user-level invariant
+ * (`user`) does not admit (docs/FINDINGS.md, "Not a divergence"); that
+ * thread's domain is drawn as it is instead (a move to its own domain). */
+static void draw_domain_set(struct kstate *ks, struct gen_src *src)
+{
+    struct ks_sysin *s = &ks->sys;
+    s->cap = SCAP_DOMAIN;
+    s->tcb = (int8_t)domain_set_thread(ks, src);
+    s->domain = (uint8_t)(gen_pick(src, 8) ? gen_pick(src, ks->cfg.num_domains) : ks->cfg.num_domains);
+    if (s->domain == ks->cur_domain)
+        s->domain = ks->tcbs[s->tcb].domain;
+    s->length = (uint8_t)(gen_pick(src, 16) != 0);
+    s->extra_caps = (uint8_t)(gen_pick(src, 16) != 0);
+}
+
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
- * the send right 1, a lookup failure 1, an empty slot 1, a message naming
+ * the send right 1, a lookup failure 1, an empty slot 1 (on one core half
+ * of it a DomainSet cap, draw_domain_set), a message naming
  * 1-3 extra caps of which some do not resolve 2, all resolve 1. Endpoint
  * caps are not drawn (not modelled, kstate.h). The notification is the
  * active IRQ's when its handler cap is one, else any. No IRQ is taken. */
@@ -128,7 +184,12 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     switch (kind) {
     case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
     case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
-    case SK_NULL: s->cap = SCAP_NULL; break;
+    case SK_NULL: /* half of them a DomainSet cap (one core) */
+        if (gen_pick(src, 2) == 0 && !ks->cfg.smp)
+            draw_domain_set(ks, src);
+        else
+            s->cap = SCAP_NULL;
+        break;
     case SK_EXTRA_BAD:
         s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS));
         s->extra_bad = (uint8_t)(1 + gen_pick(src, (1u << s->extra_caps) - 1));
@@ -136,7 +197,7 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     case SK_EXTRA_OK: s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS)); break;
     default: break;
     }
-    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL) {
+    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL || s->cap == SCAP_DOMAIN) {
         s->ntfn = KS_NONE;
         s->badge = 0;
     }

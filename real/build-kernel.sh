@@ -275,7 +275,7 @@ mprobe STALE_REPLY_REF 'grep -qs "void reply_unlink(" "$SRC/include/object/reply
     ! grep -qs "thread_state_ptr_set_replyObject(&tcb->tcbState, REPLY_REF(0))" "$SRC/include/object/reply.h"'
 # 27a52ddd4: runtime domain schedules (the glue's probe above)
 mprobe DOMAIN_SCHEDULE_RUNTIME '[[ " $FEATURES " == *" -DHK_DSCHED_RUNTIME "* ]]'
-# 35ec2554b: prepareNextDomain saves the FPU state at a domain's end
+# f1517d51d: prepareNextDomain saves the FPU state at a domain's end
 mprobe FPU_RELEASE_AT_DOMAIN_END 'grep -qs "prepareNextDomain" "$SRC/src/kernel/thread.c"'
 # c4501d5ed: switchToThread runs lazyFPURestore
 mprobe FPU_OWNER_AT_SWITCH 'grep -qs "lazyFPURestore(thread)" "$SRC/src/kernel/thread.c"'
@@ -294,6 +294,12 @@ mprobe VCPU_FAULT_UNQUEUED 'grep -qs "VPPIEvent" "$SRC/src/arch/arm/object/vcpu.
     ! grep -qs "tcbQueued" "$SRC/src/arch/arm/object/vcpu.c"'
 # e558631c7: Arch_prepareNextDomain flushes the VCPU at a domain's end
 mprobe VCPU_FLUSH_AT_DOMAIN_END 'grep -qs "vcpu_flush()" "$SRC/src/arch/arm/kernel/thread.c"'
+# 35ec2554b: prepareSetDomain releases the thread's FPU state (its
+# fpuThreadDelete, later fpuRelease) before DomainSet_Set moves it
+mprobe FPU_RELEASE_AT_SET_DOMAIN 'grep -s -A8 "^void prepareSetDomain" "$SRC/src/kernel/thread.c" |
+    grep -qs "fpuThreadDelete(tptr)\|fpuRelease(tptr)"'
+# 01c3487ef: Arch_prepareSetDomain flushes the thread's VCPU if it is loaded
+mprobe VCPU_FLUSH_AT_SET_DOMAIN 'grep -qs "vcpu_flush_if_current(tptr)" "$SRC/src/arch/arm/kernel/thread.c"'
 
 # ---- the key: the tree, the configuration, irqsim's side of the build ----
 # (irqsim's files by name and content; the compiler that compiles the kernel)

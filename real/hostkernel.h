@@ -47,7 +47,7 @@
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 8
+#define HK_ABI_VERSION 9
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -82,7 +82,9 @@ enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPP
  * EOI maintenance request (virqEOIIRQEN) in bit 2 */
 #define HK_LR_TYPE 3u
 #define HK_LR_EOI 4u
-enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply };
+/* HK_CAP_Domain: a DomainSet cap; HK_CAP_Thread: a thread cap (its TCB in
+ * the cap's reply field) */
+enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply, HK_CAP_Domain, HK_CAP_Thread };
 
 /* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
  * then slowpath_irq, fastpath_irq or the kernel-C corrected fastpath);
@@ -175,7 +177,8 @@ struct hk_irq_cap {
      * IRQ table is copied with (rk_load.c) */
     unsigned char ep1;
     unsigned char can_recv, can_grant, can_grant_reply; /* can_grant: a reply cap's capReplyCanGrant too */
-    signed char reply;            /* a reply cap's reply object (0 in the IRQ table: padding there) */
+    signed char reply;            /* a reply cap's reply object, a thread cap's TCB (0 in the IRQ
+                                     table: padding there) */
     unsigned long long badge;
 };
 
@@ -237,6 +240,10 @@ struct hk_state {
     unsigned long long sys_reply_cptr; /* replyRegister (x6): SysReplyRecv's reply cap */
     unsigned long long sys_extra_cptr[3]; /* in the IPC buffer: the extra caps' cptrs */
     struct hk_irq_cap cspace[HK_CSPACE_SLOTS];
+    /* msgRegisters[0] (x2), the message's first word: a DomainSet_Set's
+     * domain (a cptr naming a DomainSet cap also gets the label
+     * DomainSetSet, whose number only the kernel's build knows) */
+    unsigned long long sys_mr0;
 };
 
 /* What the real kernel shows that irqsim's model keeps only as flags, and

@@ -73,7 +73,9 @@ static int info_line(struct rk_kernel *k, struct so_record *so, const char *key,
 
 static int read_info(struct rk_kernel *k, struct so_record *so, char *err, size_t errlen)
 {
-    char path[600], line[256];
+    /* the longest line is model_features, every feature's name (sim/config.h
+     * KS_FEATURES) joined by '+': well below this */
+    char path[600], line[1024];
     snprintf(path, sizeof path, "%s/kernel.info", k->dir);
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -98,7 +100,7 @@ static int read_info(struct rk_kernel *k, struct so_record *so, char *err, size_
     if (st == LINE_EOF)
         return 0;
     snprintf(err, errlen, "%s:%d: %s", path, no + 1,
-             st == LINE_LONG  ? "line longer than 254 bytes (not a kernel.info of real/build-kernel.sh)"
+             st == LINE_LONG  ? "line longer than 1022 bytes (not a kernel.info of real/build-kernel.sh)"
              : st == LINE_NUL ? "a NUL byte (not a kernel.info of real/build-kernel.sh)"
                               : "read error");
     return -1;
@@ -676,6 +678,7 @@ static void sys_to_hk(const struct rk_syscall *sys, struct hk_state *h)
         h->sys_extra_cptr[i] = sys->extra_cptr[i];
     _Static_assert(sizeof sys->cspace == sizeof h->cspace, "the CSpace of rk_syscall and hk_state differ");
     memcpy(h->cspace, sys->cspace, sizeof h->cspace);
+    h->sys_mr0 = sys->mr0;
 }
 
 static int load(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys)

@@ -146,6 +146,14 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
             .can_grant = (m->rights & EPR(EPR_GRANT)) != 0, .can_grant_reply = (m->rights & EPR(EPR_GRANT_REPLY)) != 0,
             .badge = m->badge};
         return 0;
+    case SCAP_DOMAIN: /* a DomainSet cap; its thread cap the extra cap's slot */
+        if (m->tcb < 0 || m->tcb >= ks->n_tcbs)
+            return -1;
+        sys->cptr = RK_SIG_SLOT;
+        sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Domain, .ntfn = HK_NONE};
+        sys->cspace[RK_SIG_TCB_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Thread, .ntfn = HK_NONE, .reply = m->tcb};
+        sys->mr0 = m->domain;
+        return 0;
     default:
         break;
     }
@@ -208,7 +216,9 @@ int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys)
     sys->msginfo = RK_SIG_MI_EXTRA_CAPS(m->extra_caps) | m->length; /* length: bits 6:0 */
     sys->ipc_buffer = m->extra_caps != 0;
     for (int i = 0; i < m->extra_caps; i++)
-        sys->extra_cptr[i] = (m->extra_bad >> i) & 1 ? RK_SIG_BAD_CPTR : RK_SIG_SLOT;
+        sys->extra_cptr[i] = (m->extra_bad >> i) & 1 ? RK_SIG_BAD_CPTR
+                             : m->cap == SCAP_DOMAIN           ? RK_SIG_TCB_SLOT
+                                                               : RK_SIG_SLOT;
     return 0;
 }
 

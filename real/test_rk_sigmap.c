@@ -33,6 +33,7 @@ static void entry(struct kstate *ks, int cap, int ntfn, uint64_t badge, int extr
     memset(ks, 0, sizeof *ks);
     ks->n_ntfns = 3;
     ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = (uint8_t)cap, .ntfn = (int8_t)ntfn, .ep = KS_NONE, .reply = KS_NONE,
+                                .tcb = KS_NONE,
                                 .extra_caps = (uint8_t)extra, .extra_bad = (uint8_t)bad, .badge = badge};
 }
 

@@ -96,7 +96,7 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
          * in ticks with end markers, ksDomScheduleStart (thread.c:326-338),
          * the boot entry DSCHED_MAX_DURATION (boot.c:635-637) */
         | BIT(DOMAIN_SCHEDULE_RUNTIME)
-        /* 35ec2554b Domain: Save FPU state when changing domain:
+        /* f1517d51d Domain: Avoid touching cross-domain FPU state:
          * prepareNextDomain (thread.c:317-324) */
         | BIT(FPU_RELEASE_AT_DOMAIN_END)
         /* 1bd0e3b78 ksCurFPUOwner, c4501d5ed FPU: Do lazyFPURestore in
@@ -118,7 +118,13 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
         | BIT(VCPU_FAULT_SCHEDULABLE)
         /* e558631c7 arm: flush vcpu when switching domain (2024-09):
          * Arch_prepareNextDomain (src/arch/arm/kernel/thread.c:14-19) */
-        | BIT(VCPU_FLUSH_AT_DOMAIN_END),
+        | BIT(VCPU_FLUSH_AT_DOMAIN_END)
+        /* 35ec2554b Domain: Save FPU state when changing domain:
+         * prepareSetDomain's fpuRelease (thread.c:306-315, domain.c:20) */
+        | BIT(FPU_RELEASE_AT_SET_DOMAIN)
+        /* 01c3487ef arm: flush vcpu when setting domain of a thread:
+         * Arch_prepareSetDomain (src/arch/arm/kernel/thread.c:21-26) */
+        | BIT(VCPU_FLUSH_AT_SET_DOMAIN),
 };
 
 /* The VCPU fault checks of the trees between and before (docs/model.md,

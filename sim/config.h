@@ -34,7 +34,9 @@ enum ks_kernel { KS_KERNEL_BASE, KS_KERNEL_MASTER, KS_KERNEL_COUNT };
     X(QEMU_GICV3, "qemu-arm-virt builds GICv3 too (QEMU_GIC_VERSION)")                    \
     X(VCPU_FAULT_SCHEDULABLE, "VPPIEvent and VGICMaintenance ignore an unschedulable current thread") \
     X(VCPU_FAULT_UNQUEUED, "VPPIEvent and VGICMaintenance do not ask whether the current thread is queued") \
-    X(VCPU_FLUSH_AT_DOMAIN_END, "prepareNextDomain flushes the core's VCPU (vcpu_flush)")
+    X(VCPU_FLUSH_AT_DOMAIN_END, "prepareNextDomain flushes the core's VCPU (vcpu_flush)") \
+    X(FPU_RELEASE_AT_SET_DOMAIN, "prepareSetDomain releases the thread's FPU state (fpuRelease)") \
+    X(VCPU_FLUSH_AT_SET_DOMAIN, "prepareSetDomain flushes the thread's VCPU if loaded (vcpu_flush_if_current)")
 
 /* KF_NONE: no feature, which every version has (a defect that needs none). */
 #define KS_FEATURE_ENUM(name, text) KF_##name,

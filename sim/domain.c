@@ -3,6 +3,7 @@
 
 #include "schedcontext.h"
 #include "sched.h"
+#include "vcpuswitch.h"
 
 /* invokeDomainScheduleConfigure; the stored entries stop at the last one
  * that is not an end marker, so equal schedules compare equal (the start
@@ -58,5 +59,59 @@ int decodeDomainScheduleSetStart(struct kstate *ks, unsigned index)
         return SYSERR_INVALID_ARGUMENT;
     setThreadState(ks, ks->cur_thread, TS_Restart);
     invokeDomainScheduleSetStart(ks, index);
+    return SYSERR_NONE;
+}
+
+/* fpuRelease (master src/machine/fpu.c:42-49): a thread whose FPU state is
+ * live on its core switches that core's owner to none, so afterwards no
+ * core holds it (one owner per core: fpu_live clear is the whole effect,
+ * as in migrateTCB) */
+static void fpuRelease(struct kstate *ks, int t)
+{
+    ks->tcbs[t].fpu_live = false;
+}
+
+/* prepareSetDomain (master src/kernel/thread.c:306-315): to another
+ * domain, the thread's VCPU flushed if this core has it loaded
+ * (Arch_prepareSetDomain, src/arch/arm/kernel/thread.c:21-26; 01c3487ef)
+ * and its FPU state released (35ec2554b); trees without either do neither */
+static void prepareSetDomain(struct kstate *ks, int t, unsigned dom)
+{
+    if (ks->cur_domain == dom)
+        return;
+    if (cfg_has(&ks->cfg, KF_VCPU_FLUSH_AT_SET_DOMAIN) && ks->cfg.hyp && ks->tcbs[t].vcpu == ks->cur_vcpu)
+        vcpu_flush(ks); /* vcpu_flush_if_current */
+    if (cfg_has(&ks->cfg, KF_FPU_RELEASE_AT_SET_DOMAIN) && ks->cfg.fpu)
+        fpuRelease(ks, t);
+}
+
+/* setDomain (src/kernel/thread.c:493-503; base 467-477) */
+static void setDomain(struct kstate *ks, int t, unsigned dom)
+{
+    tcbSchedDequeue(ks, t);
+    ks->tcbs[t].domain = (uint8_t)dom;
+    if (isSchedulable(ks, t))
+        sched_enqueue(ks, t);
+    if (t == ks->cur_thread)
+        rescheduleRequired(ks);
+}
+
+/* decodeDomainSetSetInvocation (master src/object/domain.c:22-58; base's
+ * decodeDomainInvocation, src/object/tcb.c:1566-1607): a message of at
+ * least one word naming a domain below numDomains, and an extra cap; the
+ * model's extra cap is always a thread cap (t). The checks' errors are a
+ * truncated message and an invalid argument; the model tells them by
+ * their order only (SysSend replies neither). */
+int decodeDomainSetSet(struct kstate *ks, int t, unsigned dom, unsigned length, unsigned extra_caps)
+{
+    if (length == 0)
+        return SYSERR_INVALID_ARGUMENT; /* seL4_TruncatedMessage */
+    if (dom >= ks->cfg.num_domains)
+        return SYSERR_INVALID_ARGUMENT;
+    if (extra_caps == 0)
+        return SYSERR_INVALID_ARGUMENT; /* seL4_TruncatedMessage */
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    prepareSetDomain(ks, t, dom); /* invokeDomainSetSet */
+    setDomain(ks, t, dom);
     return SYSERR_NONE;
 }

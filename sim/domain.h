@@ -7,7 +7,8 @@
  * domain and a length in ms, wrapping to entry 0) is held in the same
  * form, its lengths converted with usToTicks as base's nextDomain does.
  * The two DomainSet invocations that set a schedule at run time exist on
- * master only.
+ * master only; DomainSet_Set (a thread's domain) on both, with what each
+ * tree's prepareSetDomain releases first.
  */
 #ifndef IRQSIM_DOMAIN_H
 #define IRQSIM_DOMAIN_H
@@ -16,6 +17,10 @@
 
 /* decodeDomainScheduleConfigure (master); returns enum ks_syserr */
 int decodeDomainScheduleConfigure(struct kstate *ks, unsigned index, unsigned domain, ticks_t duration);
+/* decodeDomainSetSet: DomainSet_Set of thread t to domain dom, with the
+ * message's length and extra caps (extra cap 0 the thread cap); returns
+ * enum ks_syserr */
+int decodeDomainSetSet(struct kstate *ks, int t, unsigned dom, unsigned length, unsigned extra_caps);
 /* decodeDomainScheduleSetStart (master); returns enum ks_syserr */
 int decodeDomainScheduleSetStart(struct kstate *ks, unsigned index);
 

@@ -147,10 +147,18 @@ void ks_irq_touch(struct kstate *ks, int irq)
 /* The idle thread (priority 0, IdleThreadState) and the idle SC, as the
  * kernel configures them at boot; the boot time slice does not matter to
  * the interrupt path because the idle SC is never charged. */
+bool ks_is_idle(const struct kstate *ks, int t)
+{
+    for (int k = 1; k < KS_MAX_CORES; k++)
+        if (t == ks->core_idle[k])
+            return true;
+    return t == ks->idle_thread;
+}
+
 void ks_sysin_clear(struct ks_sysin *s)
 {
     memset(s, 0, sizeof *s);
-    s->ep = s->reply = KS_NONE;
+    s->ep = s->reply = s->tcb = KS_NONE;
 }
 
 int ks_init(struct kstate *ks, const char *board)
@@ -243,7 +251,7 @@ NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint
 NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap", "vppi", "vgic")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
-NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep")
+NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain")
 NAME_TABLE(ks_reply_cap_name, enum ks_reply_cap, "reply", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \

@@ -71,10 +71,13 @@ enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COU
  * lookupCapAndSlot agree on it): a notification cap with or without the
  * send right, a null cap (an empty slot), or no slot (a lookup failure).
  * An endpoint cap is not modelled: both paths take sendIPC then, the
- * fastpath before touching anything (docs/FINDINGS-signal.md). */
-enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_COUNT };
-/* the kinds a SysSend entry's cptr resolves to: an endpoint cap is not
- * modelled there (the signal target) */
+ * fastpath before touching anything (docs/FINDINGS-signal.md). A DomainSet
+ * cap (SysSend only): the message's first word the domain, its extra cap 0
+ * a thread cap (decodeDomainInvocation, master src/object/domain.c). */
+enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_COUNT };
+/* the kinds a SysSend entry's cptr resolves to that the enumeration walks:
+ * an endpoint cap is not modelled there (the signal target), and the
+ * DomainSet cap is the generator's only (beside them: SCAP_DOMAIN) */
 #define SCAP_SEND_KINDS SCAP_EP
 /* What a SysReplyRecv's reply cptr resolves to: a reply cap, a null cap,
  * nothing (a lookup failure) */
@@ -262,7 +265,9 @@ struct ks_sysin {
     uint8_t length;      /* seL4_MessageInfo length, 0..KS_MSG_MAX_LENGTH */
     uint8_t reply_cap;   /* SysReplyRecv: enum ks_reply_cap of the reply cptr */
     int8_t reply;        /* the reply object of a reply cap (RCAP_REPLY) */
-    uint8_t pad0[5];
+    int8_t tcb;          /* SCAP_DOMAIN: the thread cap's TCB (extra cap 0) */
+    uint8_t domain;      /* SCAP_DOMAIN: the message's first word */
+    uint8_t pad0[3];
 };
 
 struct ks_assert {
@@ -449,6 +454,8 @@ int ks_add_ntfn(struct kstate *ks, const char *name);
 int ks_add_ep(struct kstate *ks, const char *name);
 int ks_add_reply(struct kstate *ks, const char *name);
 int ks_add_vcpu(struct kstate *ks, const char *name);
+/* whether thread t is a core's idle thread */
+bool ks_is_idle(const struct kstate *ks, int t);
 
 static inline struct ks_tcb *ks_tcb(struct kstate *ks, int i) { return &ks->tcbs[i]; }
 static inline struct ks_sc *ks_sc(struct kstate *ks, int i) { return &ks->scs[i]; }

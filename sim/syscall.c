@@ -37,7 +37,8 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
     int e = ks->sys.entry;
     struct ks_call c = e == ENTRY_CALL         ? ks_call_new(SYS_Call, inv_of_cap(ks->sys.cap))
                        : e == ENTRY_REPLY_RECV ? ks_call_new(SYS_ReplyRecv, CALL_Reply)
-                                               : ks_call_new(SYS_Send, CALL_Signal);
+                       : ks->sys.cap == SCAP_DOMAIN ? ks_call_new(SYS_Send, CALL_DomainSet_Set)
+                                                    : ks_call_new(SYS_Send, CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;
     c.reply_cap = ks->sys.reply_cap;
@@ -47,6 +48,10 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
     c.cap = ks->sys.cap;
     c.extra_caps = ks->sys.extra_caps;
     c.extra_bad = ks->sys.extra_bad;
+    c.length = ks->sys.length;
+    c.domain = ks->sys.domain;
+    if (c.inv == CALL_DomainSet_Set)
+        c.tcb = ks->sys.tcb;
     return c;
 }
 
@@ -144,6 +149,8 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
         return invoke_reply(ks, c);
     case CALL_VCPU_AckVPPI:
         return decodeVCPUAckVPPI(ks, c->vcpu, c->irq);
+    case CALL_DomainSet_Set:
+        return decodeDomainSetSet(ks, c->tcb, c->domain, c->length, c->extra_caps);
     default:
         return decodeIRQHandler_Ack(ks, c->irq);
     }
@@ -166,7 +173,7 @@ static bool lookups_fail(const struct ks_call *c)
     unsigned named = (1u << c->extra_caps) - 1;
     if (c->inv == CALL_Reply)
         return c->reply_cap == RCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
-    if (c->inv != CALL_Signal && c->inv != CALL_Endpoint)
+    if (c->inv != CALL_Signal && c->inv != CALL_Endpoint && c->inv != CALL_DomainSet_Set)
         return false;
     return c->cap == SCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
 }

@@ -243,6 +243,10 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
                                     c->ep1 ? (word_t)&hk_ep_pool[c->ep1 - 1] : (word_t)HK_HIDDEN_EP);
     case HK_CAP_Reply:
         return cap_reply_cap_new((word_t)&hk_reply_pool[c->reply], c->can_grant);
+    case HK_CAP_Domain:
+        return cap_domain_cap_new();
+    case HK_CAP_Thread:
+        return cap_thread_cap_new(TCB_REF(hk_tcb(c->reply)));
     default:
         return cap_null_cap_new();
     }

@@ -70,7 +70,16 @@ static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const stru
     cte_t *slots = TCB_PTR_CTE_PTR(t, 0);
     slots[tcbCTable].cap = cap_cnode_cap_new(HK_CSPACE_BITS, wordBits - HK_CSPACE_BITS, 0, (word_t)hk_cnode);
     setRegister(t, capRegister, s->sys_cptr);
-    setRegister(t, msgInfoRegister, s->sys_msginfo);
+    word_t info = s->sys_msginfo;
+    if (s->sys_cptr < HK_CSPACE_SLOTS && s->cspace[s->sys_cptr].type == HK_CAP_Domain)
+    {
+        seL4_MessageInfo_t mi = messageInfoFromWord_raw(info);
+        info = wordFromMessageInfo(seL4_MessageInfo_new(DomainSetSet, seL4_MessageInfo_get_capsUnwrapped(mi),
+                                                        seL4_MessageInfo_get_extraCaps(mi),
+                                                        seL4_MessageInfo_get_length(mi)));
+    }
+    setRegister(t, msgInfoRegister, info);
+    setRegister(t, msgRegisters[0], s->sys_mr0);
     setRegister(t, replyRegister, s->sys_reply_cptr);
     if (!s->sys_ipc_buffer)
         return;
