@@ -605,7 +605,7 @@ static void test_generator(void **state)
     struct gen_bounds b;
     gen_bounds_default(&b);
     b.target = &target_signal;
-    int kinds[SCAP_SEND_KINDS] = {0}, extra = 0;
+    int kinds[SCAP_COUNT] = {0}, extra = 0;
     for (uint64_t seed = 1; seed <= 400; seed++) {
         struct gen_src src;
         gen_src_seed(&src, seed);
@@ -617,6 +617,9 @@ static void test_generator(void **state)
     }
     for (int k = 0; k < SCAP_SEND_KINDS; k++)
         assert_true(kinds[k] > 0);
+    /* a DomainSet cap on one core (draw_domain_set), never an endpoint */
+    assert_true(kinds[SCAP_DOMAIN] > 0);
+    assert_int_equal(kinds[SCAP_EP], 0);
     assert_true(kinds[SCAP_NTFN] > 200 && extra > 40);
     free(ks);
 }
