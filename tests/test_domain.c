@@ -322,6 +322,141 @@ static void test_checker(void **state)
     assert_true(domain_breaks(ks, "start 1 is an end marker"));
 }
 
+/* master's features without one of them: a tree between (real/build-kernel.sh
+ * probes each; f1517d51d lacks FPU_RELEASE_AT_SET_DOMAIN, e558631c7
+ * VCPU_FLUSH_AT_SET_DOMAIN) */
+static void master_without(struct kstate *ks, int feature)
+{
+    uint16_t bits = 0;
+    for (int f = KF_NONE + 1; f < KF_COUNT; f++)
+        if (cfg_kernel_has(KS_KERNEL_MASTER, f) && f != feature)
+            bits |= (uint16_t)(1u << f);
+    ks->cfg.features = bits;
+}
+
+/* SysSend on a DomainSet cap naming thread t and domain dom, one word,
+ * the thread cap as extra cap 0 (decodeDomainSetSetInvocation) */
+static void domain_set(struct kstate *ks, int t, unsigned dom)
+{
+    ks_sysin_clear(&ks->sys);
+    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_DOMAIN, .ntfn = KS_NONE, .ep = KS_NONE,
+                                .reply = KS_NONE, .tcb = (int8_t)t, .domain = (uint8_t)dom, .length = 1,
+                                .extra_caps = 1};
+    struct ks_call c = ks_call_of_entry(ks);
+    assert_int_equal(c.inv, CALL_DomainSet_Set);
+    ks->hw_clock = ks->cur_time + 1;
+    handleSyscall(ks, &c);
+}
+
+/* decodeDomainSetSetInvocation's refusals in the kernel's order (master
+ * src/object/domain.c:22-58, base tcb.c:1566-1603): no message word, a
+ * domain not below numDomains, no extra cap. Each changes nothing. */
+static void test_domain_set_refusals(void **state)
+{
+    (void)state;
+    for (int kernel = 0; kernel < KS_KERNEL_COUNT; kernel++) {
+        struct kstate *ks = dom_state(kernel), *before = tc_state();
+        int cur = ks->cur_thread;
+        ks_copy(before, ks);
+        assert_int_equal(decodeDomainSetSet(ks, cur, 1, 0, 1), SYSERR_INVALID_ARGUMENT);
+        assert_int_equal(decodeDomainSetSet(ks, cur, 2, 1, 1), SYSERR_INVALID_ARGUMENT);
+        assert_int_equal(decodeDomainSetSet(ks, cur, 1, 1, 0), SYSERR_INVALID_ARGUMENT);
+        assert_true(ks_same(ks, before));
+        free(before);
+    }
+}
+
+/* The current thread moves itself to domain 1 (setDomain, thread.c:493-503):
+ * Restart, then enqueued in domain 1's queue and a reschedule, so the
+ * idle thread runs domain 0; master releases its FPU first (35ec2554b);
+ * a tree without that release leaves it the owner, which the domain rule
+ * refuses. Base has no rule (no release at a domain's end either). */
+static void test_domain_set_current_fpu(void **state)
+{
+    (void)state;
+    struct kstate *ks = dom_state(KS_KERNEL_MASTER);
+    int cur = ks->cur_thread;
+    assert_true(ks->tcbs[cur].fpu_live);
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    domain_set(ks, cur, 1);
+    assert_int_equal(ks->tcbs[cur].domain, 1);
+    assert_true(ks->tcbs[cur].queued);
+    assert_int_equal(ks->tcbs[cur].state, TS_Running);
+    assert_int_equal(ks->cur_thread, ks->idle_thread);
+    assert_false(ks->tcbs[cur].fpu_live);
+    tc_assert_valid(ks, INV_AT_EXIT);
+
+    ks = dom_state(KS_KERNEL_MASTER);
+    master_without(ks, KF_FPU_RELEASE_AT_SET_DOMAIN);
+    domain_set(ks, cur, 1);
+    assert_int_equal(ks->cur_thread, ks->idle_thread);
+    assert_true(ks->tcbs[cur].fpu_live);
+    assert_true(domain_breaks(ks, "thread cur of domain 1 owns the FPU in domain 0"));
+
+    ks = dom_state(KS_KERNEL_MASTER); /* a build without an FPU releases nothing */
+    ks->cfg.fpu = false;
+    ks->tcbs[cur].fpu_live = false;
+    domain_set(ks, cur, 1);
+    assert_false(ks->tcbs[cur].fpu_live);
+    tc_assert_valid(ks, INV_AT_EXIT);
+
+    ks = dom_state(KS_KERNEL_BASE); /* base: no rule, and the owner stays */
+    ks->tcbs[cur].fpu_live = true;
+    domain_set(ks, cur, 1);
+    assert_true(ks->tcbs[cur].fpu_live);
+    assert_false(domain_breaks(ks, "owns the FPU"));
+}
+
+/* A ready thread of the current domain moved to its own domain (a move
+ * prepareSetDomain ignores: ksCurDomain == dom) is dequeued and enqueued
+ * again, no reschedule; a blocked one is only relabelled. */
+static void test_domain_set_other(void **state)
+{
+    (void)state;
+    struct kstate *ks = dom_state(KS_KERNEL_MASTER);
+    int cur = ks->cur_thread, u = build_thread(ks, "u", 50, 0), w = build_thread(ks, "w", 50, 0);
+    assert_int_not_equal(build_sc(ks, NULL, u, 20000, 0, 0), KS_NONE);
+    build_ready(ks, u);
+    ks->tcbs[w].state = TS_Inactive;
+    domain_set(ks, u, 0);
+    assert_true(ks->tcbs[u].queued);
+    assert_int_equal(ks->cur_thread, cur);
+    assert_true(ks->tcbs[cur].fpu_live);
+    domain_set(ks, w, 1);
+    assert_int_equal(ks->tcbs[w].domain, 1);
+    assert_false(ks->tcbs[w].queued);
+    assert_int_equal(ks->cur_thread, cur);
+    tc_assert_valid(ks, INV_AT_EXIT);
+}
+
+/* Hypervisor builds: master flushes the moved thread's VCPU when this core
+ * has it loaded (Arch_prepareSetDomain -> vcpu_flush_if_current,
+ * 01c3487ef); a tree without it (e558631c7) keeps it loaded into domain
+ * 0's idle time, which the domain rule refuses. Another thread's move
+ * leaves the loaded VCPU alone. */
+static void test_domain_set_vcpu(void **state)
+{
+    (void)state;
+    for (int flush = 0; flush < 2; flush++) {
+        struct kstate *ks = dom_state(KS_KERNEL_MASTER);
+        if (!flush)
+            master_without(ks, KF_VCPU_FLUSH_AT_SET_DOMAIN);
+        build_hyp_boot(ks);
+        int cur = ks->cur_thread, v = ks_add_vcpu(ks, "v"), w = build_thread(ks, "w", 50, 0);
+        ks->tcbs[w].state = TS_Inactive;
+        associateVCPUTCB(ks, v, cur);
+        assert_int_equal(ks->cur_vcpu, v);
+        domain_set(ks, w, 1); /* not the VCPU's thread: nothing flushed */
+        assert_int_equal(ks->cur_vcpu, v);
+        assert_true(ks->vcpu_active);
+        domain_set(ks, cur, 1);
+        assert_int_equal(ks->cur_thread, ks->idle_thread);
+        assert_false(ks->vcpu_active);
+        assert_int_equal(ks->cur_vcpu, flush ? KS_NONE : v);
+        assert_int_equal(domain_breaks(ks, "VCPU v of thread cur (domain 1) loaded in domain 0"), !flush);
+    }
+}
+
 static void master_workload(struct workload *w, const char *sched)
 {
     char text[256];
@@ -398,6 +533,10 @@ int main(void)
         cmocka_unit_test(test_scenario_forms),
         cmocka_unit_test(test_scenario_load),
         cmocka_unit_test(test_checker),
+        cmocka_unit_test(test_domain_set_refusals),
+        cmocka_unit_test(test_domain_set_current_fpu),
+        cmocka_unit_test(test_domain_set_other),
+        cmocka_unit_test(test_domain_set_vcpu),
         cmocka_unit_test(test_workload_master_boot),
         cmocka_unit_test(test_workload_master_one_domain),
     };
