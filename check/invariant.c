@@ -899,17 +899,17 @@ static void check_dom_entry(struct ctx *c, int i)
  * schedule() took from ksCurDomain's queues. A thread leaves its domain
  * only by setDomain, which prepareSetDomain precedes with fpuRelease
  * (35ec2554b) and vcpu_flush_if_current (01c3487ef, thread.c:306-315):
- * the trees between, which lack those, are the bugs those two fixed. One
- * core: ksCurDomain is global, the owners per core, and another core's
- * setDomain is not drawn. */
+ * the trees between, which lack those, are the bugs those two fixed. Two
+ * domains or more, so one core (an SMP kernel has one domain, the
+ * `config` rule). */
 bool inv_domain_rule_fpu(const struct kstate *ks)
 {
-    return ks->cfg.num_domains > 1 && !ks->cfg.smp && ks->cfg.fpu && cfg_has(&ks->cfg, KF_FPU_RELEASE_AT_DOMAIN_END);
+    return ks->cfg.num_domains > 1 && ks->cfg.fpu && cfg_has(&ks->cfg, KF_FPU_RELEASE_AT_DOMAIN_END);
 }
 
 bool inv_domain_rule_vcpu(const struct kstate *ks)
 {
-    return ks->cfg.num_domains > 1 && !ks->cfg.smp && ks->cfg.hyp && cfg_has(&ks->cfg, KF_VCPU_FLUSH_AT_DOMAIN_END);
+    return ks->cfg.num_domains > 1 && ks->cfg.hyp && cfg_has(&ks->cfg, KF_VCPU_FLUSH_AT_DOMAIN_END);
 }
 
 int inv_domain_vcpu_thread(const struct kstate *ks)
