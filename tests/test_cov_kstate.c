@@ -327,6 +327,21 @@ static void test_remove_tcb(void **state)
     }
 }
 
+/* ks_is_idle: each core's idle thread (idle_thread, core_idle), no other */
+static void test_is_idle(void **state)
+{
+    (void)state;
+    struct kstate *ks = tc_state();
+    assert_int_equal(ks_init(ks, "imx8mm"), 0);
+    int t = build_thread(ks, "t", 10, 0);
+    assert_true(ks_is_idle(ks, ks->idle_thread));
+    assert_false(ks_is_idle(ks, t));
+    int idle1 = build_core1(ks);
+    assert_true(ks_is_idle(ks, idle1));
+    assert_false(ks_is_idle(ks, t));
+    free(ks);
+}
+
 static void test_remove_sc(void **state)
 {
     (void)state;
@@ -459,6 +474,7 @@ int main(void)
         cmocka_unit_test(test_remove_ep),
         cmocka_unit_test(test_remove_reply),
         cmocka_unit_test(test_remove_vcpu),
+        cmocka_unit_test(test_is_idle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
