@@ -153,6 +153,9 @@ static void cmp_tcb(struct cmp *c, int i)
     if (x->fpu_live != y->fpu_live)
         differ(c, DF_FPU_OWNER, "thread %s FPU state: slow %s, fast %s", x->name,
                x->fpu_live ? "live (a core's FPU owner)" : "not live", y->fpu_live ? "live (a core's FPU owner)" : "not live");
+    /* tcbFlags' seL4_TCBFlag_fpuDisabled (TCB_SetFlags) */
+    if (x->fpu_disabled != y->fpu_disabled)
+        differ(c, DF_FPU_OWNER, "thread %s fpuDisabled: slow %d, fast %d", x->name, x->fpu_disabled, y->fpu_disabled);
     if (x->badge_reg != y->badge_reg)
         differ(c, DF_BADGE_REG, "thread %s badge register: slow %#" PRIx64 ", fast %#" PRIx64, x->name, x->badge_reg,
                y->badge_reg);

@@ -854,6 +854,21 @@ static void gen_dom_schedule(struct gen *g)
     }
 }
 
+/* TCB_SetFlags run on some user threads before (trees with TCB flags, an
+ * FPU build): one in six carries seL4_TCBFlag_fpuDisabled, its FPU state
+ * released when the flag was set (invokeSetFlags' fpuRelease, master
+ * src/object/tcb.c:808-810); switching to it gave it none since
+ * (lazyFPURestore, include/machine/fpu.h:30-38) */
+static void gen_fpu_flags(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    for (int i = 0; i < ks->n_tcbs; i++)
+        if (!ks_is_idle(ks, i) && chance(g->src, 6)) {
+            ks->tcbs[i].fpu_disabled = true;
+            fpuRelease(ks, i);
+        }
+}
+
 /* What only a kernel with these features (master's) reaches, drawn last
  * and only with them, so base states stay as they were. */
 static void gen_features(struct gen *g)
@@ -869,6 +884,8 @@ static void gen_features(struct gen *g)
         gen_dom_schedule(g);
     if (cfg_has(c, KF_IDLE_SC_MAX_PERIOD))
         build_idle_sc(g->ks, g->ks->idle_sc);
+    if (cfg_has(c, KF_TCB_FLAGS) && c->fpu)
+        gen_fpu_flags(g);
 }
 
 /* The list registers of a VCPU or the VGIC: each of the four virqTypes,

@@ -1044,19 +1044,34 @@ static void check_fpu_owners(struct ctx *c, int cores)
             fail(c, INV_SMP, "threads %s and %s both own the FPU of core %d", T(owner[k]), T(i), k);
         owner[k] = i;
     }
+    /* seL4_TCBFlag_fpuDisabled is set only by invokeSetFlags, which
+     * releases the thread's FPU state then (fpuRelease, master
+     * src/object/tcb.c:808-810), and lazyFPURestore gives a flagged thread
+     * none (include/machine/fpu.h:30-38); the mask lets no flag be set
+     * without an FPU (seL4_TCBFlag_MASK, libsel4 constants.h:78-81). */
+    for (int i = 0; i < ks->n_tcbs; i++) {
+        const struct ks_tcb *t = &ks->tcbs[i];
+        if (t->fpu_disabled && (!ks->cfg.fpu || !cfg_has(&ks->cfg, KF_TCB_FLAGS)))
+            fail(c, INV_THREAD, "thread %s: fpuDisabled in a build without an FPU or TCB flags", t->name);
+        else if (t->fpu_disabled && t->fpu_live)
+            fail(c, INV_SMP, "thread %s: fpuDisabled, yet its FPU state is live", t->name);
+    }
     /* Master: every switch to a thread without seL4_TCBFlag_fpuDisabled
      * makes it its core's FPU owner (lazyFPURestore in switchToThread,
      * thread.c:477, and switchToThread_fp, fastpath.h:45-47; c4501d5ed),
-     * and only the idle threads carry the flag in the model. A running
-     * thread loses it only by fpuRelease (migrateTCB to another core, after
-     * which it does not run here; TCB_SetDomain of another domain, after
-     * which schedule() does not pick it) or prepareNextDomain, which a
-     * switch follows. So a core's current thread, unless idle, owns it. */
+     * and the idle threads carry the flag. A running thread loses it only
+     * by fpuRelease (migrateTCB to another core, after which it does not
+     * run here; TCB_SetDomain of another domain, after which schedule()
+     * does not pick it; TCB_SetFlags setting the flag) or
+     * prepareNextDomain, which a switch follows; TCB_SetFlags clearing the
+     * caller's own flag restores it at once (78c3b11a0, tcb.c:811-814: the
+     * trees before it are the bug that commit fixed). So a core's current
+     * thread, unless idle or flagged, owns it. */
     if (!cfg_has(&ks->cfg, KF_FPU_OWNER_AT_SWITCH) || !ks->cfg.fpu)
         return;
     for (int k = 0; k < cores; k++) {
         int cur = k ? ks->core_cur[k] : ks->cur_thread, idle = k ? ks->core_idle[k] : ks->idle_thread;
-        if (cur != idle && cur != KS_NONE && !ks->tcbs[cur].fpu_live)
+        if (cur != idle && cur != KS_NONE && !ks->tcbs[cur].fpu_live && !ks->tcbs[cur].fpu_disabled)
             fail(c, INV_SMP, "core %d's current thread %s does not own the FPU: master's switch gives it", k,
                  T(cur));
     }

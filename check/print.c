@@ -226,6 +226,7 @@ static void print_tcb(FILE *out, const struct kstate *ks, int i)
     opt_flag(out, "asid", t->asid_ok, true);
     opt_flag(out, "vmid", t->vmid_ok, true);
     opt_flag(out, "fpu_live", t->fpu_live, false);
+    opt_flag(out, "fpu_disabled", t->fpu_disabled, false);
     opt_u64(out, "badge", t->badge_reg);
     opt_u64(out, "ipc_badge", t->ipc_badge);
     opt_flag(out, "ipc_grant", t->ipc_grant, false);

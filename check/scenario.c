@@ -563,6 +563,7 @@ static const struct scen_field tcb_fields[] = {
     FLAG(struct ks_tcb, "asid", asid_ok),
     FLAG(struct ks_tcb, "vmid", vmid_ok),
     FLAG(struct ks_tcb, "fpu_live", fpu_live),
+    FLAG(struct ks_tcb, "fpu_disabled", fpu_disabled),
     NUM(struct ks_tcb, "badge", badge_reg, UINT64_MAX),
     NUM(struct ks_tcb, "ipc_badge", ipc_badge, UINT64_MAX),
     FLAG(struct ks_tcb, "ipc_grant", ipc_grant),

@@ -25,6 +25,8 @@ static const struct scen_field sig_fields[] = {
     SF_NUM(struct ks_sysin, "extra_bad", extra_bad, (1u << KS_MAX_EXTRA_CAPS) - 1),
     SF_REF(struct ks_sysin, "tcb", tcb, SCEN_TCB),
     SF_NUM(struct ks_sysin, "domain", domain, UINT8_MAX),
+    SF_NUM(struct ks_sysin, "clear", flags_clear, UINT8_MAX),
+    SF_NUM(struct ks_sysin, "set", flags_set, UINT8_MAX),
     SF_NUM(struct ks_sysin, "length", length, KS_MSG_MAX_LENGTH),
 };
 
@@ -35,18 +37,24 @@ static const struct scen_field sig_fields[] = {
 static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
 {
     const struct ks_sysin *s = &ks->sys;
-    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND, dom_cap = s->cap == SCAP_DOMAIN;
-    if (s->cap >= SCAP_SEND_KINDS && !dom_cap)
-        snprintf(buf, len, "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain)",
+    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
+    bool dom_cap = s->cap == SCAP_DOMAIN, tcb_cap = s->cap == SCAP_TCB, thread = dom_cap || tcb_cap;
+    if (s->cap >= SCAP_SEND_KINDS && !thread)
+        snprintf(buf, len,
+                 "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb)",
                  ks_sys_cap_name(s->cap));
-    else if (dom_cap != (s->tcb != KS_NONE))
+    else if (thread != (s->tcb != KS_NONE))
         snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
-                 dom_cap ? "needs tcb= (the thread cap, extra cap 0)" : "names no thread (tcb= is for cap=domain)");
-    else if (dom_cap && (s->tcb < 0 || s->tcb >= ks->n_tcbs || ks_is_idle(ks, s->tcb)))
-        snprintf(buf, len, "cap=domain names thread %d of %u, or an idle thread (no user holds its cap)", s->tcb,
-                 ks->n_tcbs);
-    else if (!dom_cap && (s->domain || s->length))
-        snprintf(buf, len, "domain= and length= are for cap=domain");
+                 thread ? "needs tcb= (the thread it invokes)" : "names no thread (tcb= is for cap=domain|tcb)");
+    else if (thread && (s->tcb < 0 || s->tcb >= ks->n_tcbs || ks_is_idle(ks, s->tcb)))
+        snprintf(buf, len, "cap=%s names thread %d of %u, or an idle thread (no user holds its cap)",
+                 ks_sys_cap_name(s->cap), s->tcb, ks->n_tcbs);
+    else if (!thread && s->length)
+        snprintf(buf, len, "length= is for cap=domain|tcb");
+    else if (!dom_cap && s->domain)
+        snprintf(buf, len, "domain= is for cap=domain");
+    else if (!tcb_cap && (s->flags_clear || s->flags_set))
+        snprintf(buf, len, "clear= and set= are for cap=tcb");
     else if (ntfn_cap && s->ntfn == KS_NONE)
         snprintf(buf, len, "cap=%s needs ntfn=", ks_sys_cap_name(s->cap));
     else if (ntfn_cap && (s->ntfn < 0 || s->ntfn >= ks->n_ntfns))
@@ -157,10 +165,28 @@ static void draw_domain_set(struct kstate *ks, struct gen_src *src)
     s->extra_caps = (uint8_t)(gen_pick(src, 16) != 0);
 }
 
+/* A TCB_SetFlags (trees with TCB flags, an FPU build, one core): mostly
+ * the caller's own flag, toggled (a flagged thread enabling its FPU is
+ * what 78c3b11a0 fixed), else another thread's; one in 16 messages is one
+ * word short (truncated) */
+static void draw_set_flags(struct kstate *ks, struct gen_src *src)
+{
+    struct ks_sysin *s = &ks->sys;
+    s->cap = SCAP_TCB;
+    s->tcb = (int8_t)(gen_pick(src, 4) ? ks->cur_thread : domain_set_thread(ks, src));
+    bool on = ks->tcbs[s->tcb].fpu_disabled;
+    if (gen_pick(src, 4) == 0)
+        on = !on; /* the flag written as it is */
+    s->flags_clear = on ? 1 : 0;
+    s->flags_set = on ? 0 : 1;
+    s->length = (uint8_t)(gen_pick(src, 16) ? 2 : 1);
+}
+
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
- * the send right 1, a lookup failure 1, an empty slot 1 (on one core half
- * of it a DomainSet cap, draw_domain_set), a message naming
+ * the send right 1, a lookup failure 1, an empty slot 1 (on one core a
+ * quarter of it a DomainSet cap, draw_domain_set, and a quarter a thread
+ * cap, draw_set_flags, where the tree has TCB flags), a message naming
  * 1-3 extra caps of which some do not resolve 2, all resolve 1. Endpoint
  * caps are not drawn (not modelled, kstate.h). The notification is the
  * active IRQ's when its handler cap is one, else any. No IRQ is taken. */
@@ -184,11 +210,18 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     switch (kind) {
     case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
     case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
-    case SK_NULL: /* half of them a DomainSet cap (one core) */
-        if (gen_pick(src, 2) == 0 && !ks->cfg.smp)
-            draw_domain_set(ks, src);
-        else
+    case SK_NULL: /* on one core a quarter of them a DomainSet cap, a quarter a thread cap */
+        switch (ks->cfg.smp ? 3 : gen_pick(src, 4)) {
+        case 0: draw_domain_set(ks, src); break;
+        case 1:
+            if (cfg_has(&ks->cfg, KF_TCB_FLAGS) && ks->cfg.fpu) {
+                draw_set_flags(ks, src);
+                break;
+            }
             s->cap = SCAP_NULL;
+            break;
+        default: s->cap = SCAP_NULL; break;
+        }
         break;
     case SK_EXTRA_BAD:
         s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS));
@@ -197,7 +230,7 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     case SK_EXTRA_OK: s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS)); break;
     default: break;
     }
-    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL || s->cap == SCAP_DOMAIN) {
+    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL || s->cap == SCAP_DOMAIN || s->cap == SCAP_TCB) {
         s->ntfn = KS_NONE;
         s->badge = 0;
     }

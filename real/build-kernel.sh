@@ -250,6 +250,8 @@ probe HK_DSCHED_RUNTIME 'grep -qs "^dschedule_t ksDomSchedule" "$SRC/src/object/
 probe HK_RELEASE_QUEUE 'grep -q "ksReleaseQueue" "$SRC/include/model/statedata.h"'
 # 1bd0e3b78: FPU ownership is a TCB per core (ksCurFPUOwner)
 probe HK_FPU_OWNER 'grep -q "ksCurFPUOwner" "$SRC/include/model/statedata.h"'
+# 5035def0b: threads carry tcbFlags, set by TCB_SetFlags (label TCBSetFlags)
+probe HK_TCB_FLAGS 'grep -qs "decodeSetFlags" "$SRC/src/object/tcb.c"'
 # c4501d5ed: lazyFPURestore runs in switchToThread; before it,
 # restore_user_context ran it at every exit (the glue replaces that function)
 probe HK_FPU_EXIT_RESTORE 'grep -q "lazyFPURestore" "$SRC/src/arch/arm/64/c_traps.c"'
@@ -300,6 +302,12 @@ mprobe FPU_RELEASE_AT_SET_DOMAIN 'grep -s -A8 "^void prepareSetDomain" "$SRC/src
     grep -qs "fpuThreadDelete(tptr)\|fpuRelease(tptr)"'
 # 01c3487ef: Arch_prepareSetDomain flushes the thread's VCPU if it is loaded
 mprobe VCPU_FLUSH_AT_SET_DOMAIN 'grep -qs "vcpu_flush_if_current(tptr)" "$SRC/src/arch/arm/kernel/thread.c"'
+
+# 5035def0b: TCB flags and TCB_SetFlags (the glue's probe above)
+mprobe TCB_FLAGS '[[ " $FEATURES " == *" -DHK_TCB_FLAGS "* ]]'
+# 78c3b11a0: invokeSetFlags restores the FPU of the caller that enabled its own
+mprobe FPU_RESTORE_AT_SET_FLAGS 'grep -s -A20 "^static void invokeSetFlags" "$SRC/src/object/tcb.c" |
+    grep -qs "lazyFPURestore(thread)"'
 
 # ---- the key: the tree, the configuration, irqsim's side of the build ----
 # (irqsim's files by name and content; the compiler that compiles the kernel)

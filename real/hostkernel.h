@@ -132,6 +132,7 @@ struct hk_tcb {
     signed char vcpu;              /* tcbVCPU (hypervisor builds) */
     signed char fault_ep;          /* tcbFaultHandler: an endpoint cap to this endpoint; HK_NONE a null cap */
     signed char fault_lr;          /* a VGICMaintenance fault's idx, HK_NONE when not idxValid */
+    unsigned char fpu_disabled;    /* tcbFlags' seL4_TCBFlag_fpuDisabled of a user thread (trees with TCB flags) */
     unsigned long long badge_reg;
     unsigned long long ipc_badge;  /* blockingIPCBadge */
 };
@@ -240,10 +241,11 @@ struct hk_state {
     unsigned long long sys_reply_cptr; /* replyRegister (x6): SysReplyRecv's reply cap */
     unsigned long long sys_extra_cptr[3]; /* in the IPC buffer: the extra caps' cptrs */
     struct hk_irq_cap cspace[HK_CSPACE_SLOTS];
-    /* msgRegisters[0] (x2), the message's first word: a DomainSet_Set's
-     * domain (a cptr naming a DomainSet cap also gets the label
-     * DomainSetSet, whose number only the kernel's build knows) */
-    unsigned long long sys_mr0;
+    /* msgRegisters[0] and [1] (x2, x3), the message's first words: a
+     * DomainSet_Set's domain, a TCB_SetFlags' clear and set (a cptr naming
+     * a DomainSet cap also gets the label DomainSetSet, one naming a thread
+     * cap TCBSetFlags: numbers only the kernel's build knows) */
+    unsigned long long sys_mr0, sys_mr1;
 };
 
 /* What the real kernel shows that irqsim's model keeps only as flags, and

@@ -343,6 +343,7 @@ static void tcb_to_hk(const struct ks_tcb *t, struct hk_tcb *x)
     x->asid_ok = t->asid_ok;
     x->vmid_ok = t->vmid_ok;
     x->fpu_live = t->fpu_live;
+    x->fpu_disabled = t->fpu_disabled;
     x->badge_reg = t->badge_reg;
     x->ipc_badge = t->ipc_badge;
     x->ipc_grant = t->ipc_grant;
@@ -376,6 +377,7 @@ static void tcb_from_hk(const struct hk_tcb *x, struct ks_tcb *t)
     t->asid_ok = x->asid_ok;
     t->vmid_ok = x->vmid_ok;
     t->fpu_live = x->fpu_live;
+    t->fpu_disabled = x->fpu_disabled;
     t->badge_reg = x->badge_reg;
     t->ipc_badge = x->ipc_badge;
     t->ipc_grant = x->ipc_grant;
@@ -679,6 +681,7 @@ static void sys_to_hk(const struct rk_syscall *sys, struct hk_state *h)
     _Static_assert(sizeof sys->cspace == sizeof h->cspace, "the CSpace of rk_syscall and hk_state differ");
     memcpy(h->cspace, sys->cspace, sizeof h->cspace);
     h->sys_mr0 = sys->mr0;
+    h->sys_mr1 = sys->mr1;
 }
 
 static int load(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys)

@@ -154,6 +154,14 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
         sys->cspace[RK_SIG_TCB_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Thread, .ntfn = HK_NONE, .reply = m->tcb};
         sys->mr0 = m->domain;
         return 0;
+    case SCAP_TCB: /* a thread cap: TCB_SetFlags, clear and set in the first two words */
+        if (m->tcb < 0 || m->tcb >= ks->n_tcbs)
+            return -1;
+        sys->cptr = RK_SIG_SLOT;
+        sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Thread, .ntfn = HK_NONE, .reply = m->tcb};
+        sys->mr0 = m->flags_clear;
+        sys->mr1 = m->flags_set;
+        return 0;
     default:
         break;
     }

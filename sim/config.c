@@ -124,7 +124,13 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
         | BIT(FPU_RELEASE_AT_SET_DOMAIN)
         /* 01c3487ef arm: flush vcpu when setting domain of a thread:
          * Arch_prepareSetDomain (src/arch/arm/kernel/thread.c:21-26) */
-        | BIT(VCPU_FLUSH_AT_SET_DOMAIN),
+        | BIT(VCPU_FLUSH_AT_SET_DOMAIN)
+        /* 5035def0b FPU: Save and restore FPU state based on TCB flag:
+         * tcbFlags, decodeSetFlags and invokeSetFlags (src/object/tcb.c:798-842) */
+        | BIT(TCB_FLAGS)
+        /* 78c3b11a0 FPU: Fix task enabling FPU for itself: invokeSetFlags'
+         * lazyFPURestore of the current thread (tcb.c:811-814) */
+        | BIT(FPU_RESTORE_AT_SET_FLAGS),
 };
 
 /* The VCPU fault checks of the trees between and before (docs/model.md,

@@ -36,7 +36,9 @@ enum ks_kernel { KS_KERNEL_BASE, KS_KERNEL_MASTER, KS_KERNEL_COUNT };
     X(VCPU_FAULT_UNQUEUED, "VPPIEvent and VGICMaintenance do not ask whether the current thread is queued") \
     X(VCPU_FLUSH_AT_DOMAIN_END, "prepareNextDomain flushes the core's VCPU (vcpu_flush)") \
     X(FPU_RELEASE_AT_SET_DOMAIN, "prepareSetDomain releases the thread's FPU state (fpuRelease)") \
-    X(VCPU_FLUSH_AT_SET_DOMAIN, "prepareSetDomain flushes the thread's VCPU if loaded (vcpu_flush_if_current)")
+    X(VCPU_FLUSH_AT_SET_DOMAIN, "prepareSetDomain flushes the thread's VCPU if loaded (vcpu_flush_if_current)") \
+    X(TCB_FLAGS, "threads carry seL4_TCBFlag_fpuDisabled, set by TCB_SetFlags") \
+    X(FPU_RESTORE_AT_SET_FLAGS, "TCB_SetFlags enabling the caller's own FPU restores it (lazyFPURestore)")
 
 /* KF_NONE: no feature, which every version has (a defect that needs none). */
 #define KS_FEATURE_ENUM(name, text) KF_##name,

@@ -62,15 +62,6 @@ int decodeDomainScheduleSetStart(struct kstate *ks, unsigned index)
     return SYSERR_NONE;
 }
 
-/* fpuRelease (master src/machine/fpu.c:42-49): a thread whose FPU state is
- * live on its core switches that core's owner to none, so afterwards no
- * core holds it (one owner per core: fpu_live clear is the whole effect,
- * as in migrateTCB) */
-static void fpuRelease(struct kstate *ks, int t)
-{
-    ks->tcbs[t].fpu_live = false;
-}
-
 /* prepareSetDomain (master src/kernel/thread.c:306-315): to another
  * domain, the thread's VCPU flushed if this core has it loaded
  * (Arch_prepareSetDomain, src/arch/arm/kernel/thread.c:21-26; 01c3487ef)

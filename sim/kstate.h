@@ -73,8 +73,10 @@ enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COU
  * An endpoint cap is not modelled: both paths take sendIPC then, the
  * fastpath before touching anything (docs/FINDINGS-signal.md). A DomainSet
  * cap (SysSend only): the message's first word the domain, its extra cap 0
- * a thread cap (decodeDomainInvocation, master src/object/domain.c). */
-enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_COUNT };
+ * a thread cap (decodeDomainInvocation, master src/object/domain.c). A
+ * thread cap (SysSend only): TCB_SetFlags, its two words clear and set
+ * (decodeSetFlags, master src/object/tcb.c:826-842). */
+enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_TCB, SCAP_COUNT };
 /* the kinds a SysSend entry's cptr resolves to that the enumeration walks:
  * an endpoint cap is not modelled there (the signal target), and the
  * DomainSet cap is the generator's only (beside them: SCAP_DOMAIN) */
@@ -148,7 +150,9 @@ struct ks_tcb {
                             Inactive: handleNoFaultHandler) */
     int8_t fault_lr;     /* a VGICMaintenance fault's idx, KS_NONE when its
                             idxValid is 0; stale in other states */
-    uint8_t pad0;
+    bool fpu_disabled;   /* tcbFlags' seL4_TCBFlag_fpuDisabled (TCB_FLAGS trees)
+                            of a user thread; the idle threads' flag
+                            (configureIdleThread) is implied, not stored */
     uint64_t badge_reg;  /* badgeRegister */
     uint64_t ipc_badge;  /* blockingIPCBadge */
 };
@@ -265,9 +269,10 @@ struct ks_sysin {
     uint8_t length;      /* seL4_MessageInfo length, 0..KS_MSG_MAX_LENGTH */
     uint8_t reply_cap;   /* SysReplyRecv: enum ks_reply_cap of the reply cptr */
     int8_t reply;        /* the reply object of a reply cap (RCAP_REPLY) */
-    int8_t tcb;          /* SCAP_DOMAIN: the thread cap's TCB (extra cap 0) */
+    int8_t tcb;          /* SCAP_DOMAIN: the thread cap's TCB (extra cap 0); SCAP_TCB: the cap's */
     uint8_t domain;      /* SCAP_DOMAIN: the message's first word */
-    uint8_t pad0[3];
+    uint8_t flags_clear, flags_set; /* SCAP_TCB: the message's two words */
+    uint8_t pad0[1];
 };
 
 struct ks_assert {

@@ -369,16 +369,26 @@ static void switchLocalFpuOwner(struct kstate *ks, int t)
 /* lazyFPURestore as master calls it at every switch (1bd0e3b78,
  * c4501d5ed: switchToThread, thread.c:477; switchToThread_fp,
  * mode/fastpath/fastpath.h:45-47; include/machine/fpu.h:29-38): a thread
- * without seL4_TCBFlag_fpuDisabled becomes the core's FPU owner. Only the
- * idle threads carry the flag (configureIdleThread, master thread.c:33),
- * and switchToIdleThread does not call it; the model's other threads do
- * not (the TCB default; TCB_SetFlags is not modelled). Base moves no
- * ownership at a switch (docs/model.md). */
+ * without seL4_TCBFlag_fpuDisabled becomes the core's FPU owner; one with
+ * it disables the FPU and leaves the owner (the enable bit is not
+ * modelled). The idle threads carry the flag (configureIdleThread, master
+ * thread.c:33), and switchToIdleThread does not call it; a user thread
+ * carries it after TCB_SetFlags (fpu_disabled). Base moves no ownership
+ * at a switch (docs/model.md). */
 void lazyFPURestore(struct kstate *ks, int t)
 {
-    if (!cfg_has(&ks->cfg, KF_FPU_OWNER_AT_SWITCH) || !ks->cfg.fpu)
+    if (!cfg_has(&ks->cfg, KF_FPU_OWNER_AT_SWITCH) || !ks->cfg.fpu || ks->tcbs[t].fpu_disabled)
         return;
     switchLocalFpuOwner(ks, t);
+}
+
+/* fpuRelease (master src/machine/fpu.c:42-49): a thread whose FPU state is
+ * live on its core switches that core's owner to none (switchFpuOwner, a
+ * remote call for another core), so afterwards no core holds it: one owner
+ * per core, so fpu_live clear is the whole effect, as in migrateTCB */
+void fpuRelease(struct kstate *ks, int t)
+{
+    ks->tcbs[t].fpu_live = false;
 }
 
 /* switchToThread */

@@ -40,6 +40,8 @@ void possibleSwitchTo(struct kstate *ks, int t);
 void switchToThread(struct kstate *ks, int t);
 /* lazyFPURestore at a switch (master: the switched-to thread takes the FPU) */
 void lazyFPURestore(struct kstate *ks, int t);
+/* fpuRelease: t's FPU state live on no core */
+void fpuRelease(struct kstate *ks, int t);
 void switchToIdleThread(struct kstate *ks);
 void chooseThread(struct kstate *ks);
 void schedule(struct kstate *ks);

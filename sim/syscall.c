@@ -38,6 +38,7 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
     struct ks_call c = e == ENTRY_CALL         ? ks_call_new(SYS_Call, inv_of_cap(ks->sys.cap))
                        : e == ENTRY_REPLY_RECV ? ks_call_new(SYS_ReplyRecv, CALL_Reply)
                        : ks->sys.cap == SCAP_DOMAIN ? ks_call_new(SYS_Send, CALL_DomainSet_Set)
+                       : ks->sys.cap == SCAP_TCB    ? ks_call_new(SYS_Send, CALL_TCB_SetFlags)
                                                     : ks_call_new(SYS_Send, CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;
@@ -50,8 +51,10 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
     c.extra_bad = ks->sys.extra_bad;
     c.length = ks->sys.length;
     c.domain = ks->sys.domain;
-    if (c.inv == CALL_DomainSet_Set)
+    if (c.inv == CALL_DomainSet_Set || c.inv == CALL_TCB_SetFlags)
         c.tcb = ks->sys.tcb;
+    c.flags_clear = ks->sys.flags_clear;
+    c.flags_set = ks->sys.flags_set;
     return c;
 }
 
@@ -101,7 +104,7 @@ static int invoke_reply(struct kstate *ks, const struct ks_call *c)
 static void stall_target(struct kstate *ks, const struct ks_call *c)
 {
     int t = KS_NONE;
-    if (c->inv >= CALL_TCB_SetSchedParams && c->inv <= CALL_TCB_Resume)
+    if ((c->inv >= CALL_TCB_SetSchedParams && c->inv <= CALL_TCB_Resume) || c->inv == CALL_TCB_SetFlags)
         t = c->tcb;
     else if (c->inv >= CALL_SchedContext_Bind && c->inv <= CALL_SchedContext_UnbindObject)
         t = ks->scs[c->sc].tcb;
@@ -151,6 +154,8 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
         return decodeVCPUAckVPPI(ks, c->vcpu, c->irq);
     case CALL_DomainSet_Set:
         return decodeDomainSetSet(ks, c->tcb, c->domain, c->length, c->extra_caps);
+    case CALL_TCB_SetFlags:
+        return decodeSetFlags(ks, c->tcb, c->flags_clear, c->flags_set, c->length);
     default:
         return decodeIRQHandler_Ack(ks, c->irq);
     }
@@ -173,7 +178,8 @@ static bool lookups_fail(const struct ks_call *c)
     unsigned named = (1u << c->extra_caps) - 1;
     if (c->inv == CALL_Reply)
         return c->reply_cap == RCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
-    if (c->inv != CALL_Signal && c->inv != CALL_Endpoint && c->inv != CALL_DomainSet_Set)
+    if (c->inv != CALL_Signal && c->inv != CALL_Endpoint && c->inv != CALL_DomainSet_Set &&
+        c->inv != CALL_TCB_SetFlags)
         return false;
     return c->cap == SCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
 }

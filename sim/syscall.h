@@ -38,6 +38,7 @@ enum ks_inv {
     CALL_Reply,                        /* reply, reply_cap: SysReplyRecv's reply (then a receive on cap, ep) */
     CALL_VCPU_AckVPPI,                 /* vcpu, irq (hypervisor builds) */
     CALL_DomainSet_Set,                /* tcb (extra cap 0), domain (the first word), length */
+    CALL_TCB_SetFlags,                 /* tcb, flags_clear, flags_set, length (master) */
     CALL_COUNT
 };
 
@@ -57,7 +58,8 @@ struct ks_call {
     uint8_t extra_caps, extra_bad; /* as struct ks_sysin */
     uint8_t rights;    /* CALL_Endpoint, SysReplyRecv: the cap's rights, EPR() bits */
     uint8_t reply_cap; /* SysReplyRecv: enum ks_reply_cap (reply names the object) */
-    uint8_t length;    /* CALL_DomainSet_Set: the message's length in words */
+    uint8_t length;    /* CALL_DomainSet_Set, CALL_TCB_SetFlags: the message's length in words */
+    uint8_t flags_clear, flags_set; /* CALL_TCB_SetFlags: the message's two words */
 };
 
 /* A call with every object KS_NONE. */

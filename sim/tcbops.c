@@ -122,3 +122,35 @@ int invokeTCB_Resume(struct kstate *ks, int t)
     restart(ks, t);
     return SYSERR_NONE;
 }
+
+/* invokeSetFlags (master src/object/tcb.c:798-824): the flags the mask
+ * allows (seL4_TCBFlag_MASK: fpuDisabled on an FPU build, none without),
+ * then, on an FPU build, a disabled thread's FPU state released, or the
+ * caller's own FPU restored when it enabled it (78c3b11a0; before it the
+ * FPU stayed as it was: no switchToThread follows); the caller Running.
+ * The reply of a seL4_Call (the flags in its message) is not modelled. */
+static void invokeSetFlags(struct kstate *ks, int t, unsigned clear, unsigned set)
+{
+    unsigned mask = ks->cfg.fpu ? 1u : 0u, flags = ks->tcbs[t].fpu_disabled;
+    flags = (flags & ~clear) | (set & mask);
+    ks->tcbs[t].fpu_disabled = flags & 1u;
+    if (ks->cfg.fpu && ks->tcbs[t].fpu_disabled)
+        fpuRelease(ks, t);
+    else if (ks->cfg.fpu && t == ks->cur_thread && cfg_has(&ks->cfg, KF_FPU_RESTORE_AT_SET_FLAGS))
+        lazyFPURestore(ks, t);
+    setThreadState(ks, ks->cur_thread, TS_Running);
+}
+
+/* decodeSetFlags (tcb.c:826-842): two message words, clear and set; a
+ * tree without TCB flags has no such label (decodeTCBInvocation's
+ * default: an illegal operation) */
+int decodeSetFlags(struct kstate *ks, int t, unsigned clear, unsigned set, unsigned length)
+{
+    if (!cfg_has(&ks->cfg, KF_TCB_FLAGS))
+        return SYSERR_ILLEGAL_OPERATION;
+    if (length < 2)
+        return SYSERR_INVALID_ARGUMENT; /* seL4_TruncatedMessage */
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    invokeSetFlags(ks, t, clear, set);
+    return SYSERR_NONE;
+}

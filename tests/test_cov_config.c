@@ -293,7 +293,8 @@ static void test_features(void **state)
     static const int master[] = {KF_SPLIT_EOI, KF_STALE_REPLY_REF, KF_DOMAIN_SCHEDULE_RUNTIME,
                                  KF_FPU_RELEASE_AT_DOMAIN_END, KF_FPU_OWNER_AT_SWITCH, KF_MIGRATE_ONLY_WHEN_NEEDED,
                                  KF_IDLE_SC_MAX_PERIOD, KF_QEMU_GICV3, KF_VCPU_FAULT_SCHEDULABLE,
-                                 KF_VCPU_FLUSH_AT_DOMAIN_END, KF_FPU_RELEASE_AT_SET_DOMAIN, KF_VCPU_FLUSH_AT_SET_DOMAIN};
+                                 KF_VCPU_FLUSH_AT_DOMAIN_END, KF_FPU_RELEASE_AT_SET_DOMAIN, KF_VCPU_FLUSH_AT_SET_DOMAIN,
+                                 KF_TCB_FLAGS, KF_FPU_RESTORE_AT_SET_FLAGS};
     /* and VCPU_FAULT_UNQUEUED, which neither has: the trees between
      * 6dbe58ef0 and 232471e90 (src/arch/arm/object/vcpu.c, docs/model.md "VCPUs") */
     assert_int_equal(sizeof master / sizeof master[0], KF_COUNT - 2);
@@ -378,7 +379,7 @@ static void test_tree_features(void **state)
     assert_int_equal(c.features, 0);
     assert_true(cfg_has(&c, KF_STALE_REPLY_REF));
     /* the text, its reading, and a difference from a row */
-    char buf[200];
+    char buf[2 * CFG_FEATURES_TEXT_LEN + 16]; /* as the callers size it (tools/realcmd.c) */
     assert_string_equal(cfg_features_text(half, buf, sizeof buf),
                         "SPLIT_EOI+STALE_REPLY_REF+DOMAIN_SCHEDULE_RUNTIME+FPU_RELEASE_AT_DOMAIN_END");
     assert_string_equal(cfg_features_text(base, buf, sizeof buf), "none");
@@ -412,7 +413,7 @@ static void test_tree_features(void **state)
     assert_string_equal(cfg_features_diff(half, master, buf, sizeof buf),
                         "without FPU_OWNER_AT_SWITCH+MIGRATE_ONLY_WHEN_NEEDED+IDLE_SC_MAX_PERIOD+QEMU_GICV3+"
                         "VCPU_FAULT_SCHEDULABLE+VCPU_FLUSH_AT_DOMAIN_END+FPU_RELEASE_AT_SET_DOMAIN+"
-                        "VCPU_FLUSH_AT_SET_DOMAIN");
+                        "VCPU_FLUSH_AT_SET_DOMAIN+TCB_FLAGS+FPU_RESTORE_AT_SET_FLAGS");
     assert_string_equal(cfg_features_diff(master, master, buf, sizeof buf), "nothing");
     uint16_t swap = (uint16_t)((1u << KF_NONE) | (1u << KF_SPLIT_EOI));
     assert_string_equal(cfg_features_diff(swap, (uint16_t)((1u << KF_NONE) | (1u << KF_QEMU_GICV3)), buf, sizeof buf),

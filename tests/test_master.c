@@ -31,6 +31,7 @@
 #include "schedcontext.h"
 #include "smp.h"
 #include "scenario.h"
+#include "syscall.h"
 
 /* The irquser preset (a spinner at 253 runs, a handler at 254 waits on
  * IRQ 40's notification) on a board, under a kernel version. */
@@ -548,6 +549,110 @@ static void test_fpu_domain_switch(void **state)
     }
 }
 
+/* TCB_SetFlags of thread t (a SysSend on its thread cap): the two words
+ * clear and set, length words sent */
+static void set_flags(struct kstate *ks, int t, unsigned clear, unsigned set, unsigned length)
+{
+    ks_sysin_clear(&ks->sys);
+    ks->sys.entry = ENTRY_SIGNAL;
+    ks->sys.cap = SCAP_TCB;
+    ks->sys.ntfn = KS_NONE;
+    ks->sys.tcb = (int8_t)t;
+    ks->sys.flags_clear = (uint8_t)clear;
+    ks->sys.flags_set = (uint8_t)set;
+    ks->sys.length = (uint8_t)length;
+    ks->active_irq = KS_IRQ_INVALID;
+    struct ks_call c = ks_call_of_entry(ks);
+    assert_int_equal(c.inv, CALL_TCB_SetFlags);
+    ks->hw_clock = ks->cur_time + 1;
+    handleSyscall(ks, &c);
+}
+
+/* master without one feature (a tree between: 78c3b11a0^ lacks the restore) */
+static void without(struct kstate *ks, int feature)
+{
+    uint16_t bits = 0;
+    for (int f = KF_NONE + 1; f < KF_COUNT; f++)
+        if (cfg_has(&ks->cfg, f) && f != feature)
+            bits |= (uint16_t)(1u << f);
+    ks->cfg.features = bits;
+}
+
+/* TCB_SetFlags (master src/object/tcb.c:798-842): the running spinner
+ * disables its own FPU (released, it keeps running: no reschedule) and
+ * enables it again (restored at once, 78c3b11a0: no switchToThread
+ * follows); a tree before that fix leaves it running without its FPU,
+ * which the FPU rule reports. Another thread's flag is written without a
+ * restore; a short message, base (no such label) and a build without an
+ * FPU (the mask has no flag) change nothing. */
+static void test_set_flags(void **state)
+{
+    (void)state;
+    struct kstate *ks = irquser("imx8mm", KS_KERNEL_MASTER);
+    int spin = tc_tid(ks, "spinner"), h = tc_tid(ks, "handler");
+    set_flags(ks, spin, 0, 1, 2);
+    assert_true(ks->tcbs[spin].fpu_disabled);
+    assert_false(ks->tcbs[spin].fpu_live);
+    assert_int_equal(ks->cur_thread, spin);
+    assert_int_equal(ks->tcbs[spin].state, TS_Running);
+    tc_assert_valid(ks, INV_AT_EXIT);
+    set_flags(ks, spin, 1, 0, 2);
+    assert_false(ks->tcbs[spin].fpu_disabled);
+    assert_true(ks->tcbs[spin].fpu_live);
+    tc_assert_valid(ks, INV_AT_EXIT);
+    /* the handler (blocked) flagged and unflagged: no restore, not current */
+    set_flags(ks, h, 0, 1, 2);
+    assert_true(ks->tcbs[h].fpu_disabled);
+    set_flags(ks, h, 1, 0, 2);
+    assert_false(ks->tcbs[h].fpu_disabled);
+    assert_false(ks->tcbs[h].fpu_live);
+    assert_true(ks->tcbs[spin].fpu_live);
+    free(ks);
+
+    ks = irquser("imx8mm", KS_KERNEL_MASTER);
+    without(ks, KF_FPU_RESTORE_AT_SET_FLAGS);
+    set_flags(ks, spin, 0, 1, 2);
+    set_flags(ks, spin, 1, 0, 2);
+    assert_false(ks->tcbs[spin].fpu_disabled);
+    assert_false(ks->tcbs[spin].fpu_live);
+    struct inv_report r;
+    int n = kstate_check(ks, INV_AT_EXIT, &r);
+    assert_int_equal(n, 1);
+    assert_int_equal(r.items[0].id, INV_SMP);
+    assert_non_null(strstr(r.items[0].msg, "current thread spinner does not own the FPU"));
+    free(ks);
+
+    for (int k = 0; k < 3; k++) {
+        ks = irquser("imx8mm", k == 0 ? KS_KERNEL_BASE : KS_KERNEL_MASTER);
+        if (k == 2) {
+            ks->cfg.fpu = false;
+            ks->tcbs[spin].fpu_live = false;
+        }
+        struct kstate *before = tc_state();
+        ks_copy(before, ks);
+        set_flags(ks, spin, 0, 1, k == 1 ? 1 : 2); /* base: illegal; master: one word short; no FPU: masked */
+        assert_false(ks->tcbs[spin].fpu_disabled);
+        assert_int_equal(ks->tcbs[spin].fpu_live, before->tcbs[spin].fpu_live);
+        assert_int_equal(ks->cur_thread, spin);
+        free(before);
+        free(ks);
+    }
+}
+
+/* lazyFPURestore of a flagged thread (fpuDisabled): the FPU is disabled,
+ * its owner stays (include/machine/fpu.h:30-38) */
+static void test_switch_to_flagged(void **state)
+{
+    (void)state;
+    struct kstate *ks = irquser("imx8mm", KS_KERNEL_MASTER);
+    int spin = tc_tid(ks, "spinner"), h = tc_tid(ks, "handler");
+    ks->tcbs[h].fpu_disabled = true;
+    lazyFPURestore(ks, h);
+    assert_true(ks->tcbs[spin].fpu_live);
+    assert_false(ks->tcbs[h].fpu_live);
+    free(ks);
+}
+
 /* migrateTCB: master returns at once when the core does not change
  * (c88c066a8, smp.c:15-17), so the thread keeps its FPU; a move releases
  * it (fpuRelease); base releases it either way. */
@@ -589,6 +694,8 @@ int main(void)
         cmocka_unit_test(test_fpu_switch),
         cmocka_unit_test(test_fpu_domain_switch),
         cmocka_unit_test(test_migrate_same_core),
+        cmocka_unit_test(test_set_flags),
+        cmocka_unit_test(test_switch_to_flagged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

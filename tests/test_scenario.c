@@ -1074,7 +1074,7 @@ static void config_features(void **state)
                                "features=SPLIT_EOI+STALE_REPLY_REF+DOMAIN_SCHEDULE_RUNTIME+FPU_RELEASE_AT_DOMAIN_END+"
                                "FPU_OWNER_AT_SWITCH+MIGRATE_ONLY_WHEN_NEEDED+IDLE_SC_MAX_PERIOD+QEMU_GICV3+"
                                "VCPU_FAULT_SCHEDULABLE+VCPU_FLUSH_AT_DOMAIN_END+FPU_RELEASE_AT_SET_DOMAIN+"
-                               "VCPU_FLUSH_AT_SET_DOMAIN\nnode\n",
+                               "VCPU_FLUSH_AT_SET_DOMAIN+TCB_FLAGS+FPU_RESTORE_AT_SET_FLAGS\nnode\n",
                                &x->a, &e),
                      0);
     assert_int_equal(x->a.cfg.features, 0);

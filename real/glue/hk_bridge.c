@@ -52,6 +52,18 @@ HK_API const char *hk_error(void)
 
 /* ---- index <-> pointer ---- */
 
+#ifdef HK_TCB_FLAGS
+/* whether state thread i is a core's idle thread (its tcbFlags are
+ * configureIdleThread's, not the state's) */
+static bool_t hk_is_idle(int i)
+{
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        if (hk_idle_of_core[c] == i)
+            return true;
+    return false;
+}
+#endif
+
 static tcb_t *hk_tcb(int i)
 {
     if (i < 0)
@@ -323,6 +335,9 @@ static void hk_load_tcb(const struct hk_state *s, int i)
     thread_state_ptr_set_blockingIPCIsCall(ts, x->ipc_call);
     t->tcbPriority = x->prio;
     t->tcbMCP = x->prio;
+#ifdef HK_TCB_FLAGS
+    t->tcbFlags = x->fpu_disabled ? seL4_TCBFlag_fpuDisabled : 0; /* the idle threads' below (hk_load) */
+#endif
     t->tcbDomain = x->domain;
 #ifdef ENABLE_SMP_SUPPORT
     t->tcbAffinity = x->affinity;
@@ -802,6 +817,11 @@ static void hk_save_tcb(struct hk_state *s, int i)
     x->fpu_live = hk_fpu_owner_core(t) >= 0;
 #else
     x->fpu_live = 0;
+#endif
+#ifdef HK_TCB_FLAGS
+    x->fpu_disabled = !hk_is_idle(i) && (t->tcbFlags & seL4_TCBFlag_fpuDisabled) != 0;
+#else
+    x->fpu_disabled = 0;
 #endif
 }
 

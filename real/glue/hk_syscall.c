@@ -79,7 +79,17 @@ static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const stru
                                                         seL4_MessageInfo_get_length(mi)));
     }
     setRegister(t, msgInfoRegister, info);
+#ifdef HK_TCB_FLAGS
+    if (s->sys_cptr < HK_CSPACE_SLOTS && s->cspace[s->sys_cptr].type == HK_CAP_Thread) {
+        seL4_MessageInfo_t mi = messageInfoFromWord_raw(info);
+        info = wordFromMessageInfo(seL4_MessageInfo_new(TCBSetFlags, seL4_MessageInfo_get_capsUnwrapped(mi),
+                                                        seL4_MessageInfo_get_extraCaps(mi),
+                                                        seL4_MessageInfo_get_length(mi)));
+        setRegister(t, msgInfoRegister, info);
+    }
+#endif
     setRegister(t, msgRegisters[0], s->sys_mr0);
+    setRegister(t, msgRegisters[1], s->sys_mr1);
     setRegister(t, replyRegister, s->sys_reply_cptr);
     if (!s->sys_ipc_buffer)
         return;
