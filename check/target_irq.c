@@ -49,7 +49,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "A thread overruns into the MIN_BUDGET reserve the kernel keeps for its own WCET (a budget overrun of up to "
      "one WCET per event); a round-robin peer or a released thread runs late, a timeout fault is delivered late. "
      "On switch the kernel returns to user level with ksSchedulerAction = ChooseNewThread and ksReprogram set, "
-     "which every later kernel path assumes cannot happen.", KF_NONE, NULL, 0, 0},
+     "which every later kernel path assumes cannot happen.", KF_NONE, NULL, 0, 0, false},
     {"F2", "Domain expiry is ignored", FIX(FIX_ENTRY_DOMAIN), 0, "entry_time+entry_domain",
      "More than one domain, and the current domain's time is up at the entry clock (updateTimestamp sets "
      "ksDomainTime to 0 when the time consumed plus MIN_BUDGET reaches it).",
@@ -60,13 +60,13 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "pending: the interrupted thread's time is later charged to the handler's SC, which runs in a domain whose "
      "time has expired.",
      "Temporal isolation between domains is broken for up to MIN_BUDGET; on switch, budget accounting is wrong "
-     "for two SCs.", KF_NONE, NULL, 0, 0},
+     "for two SCs.", KF_NONE, NULL, 0, 0, false},
     {"F3", "Released threads are not woken", FIX(FIX_ENTRY_RELEASE), 0, "entry_time+entry_release",
      "The head of the release queue is ready at the entry clock.",
      "schedule() -> awaken() moves it to the ready queue (possibleSwitchTo), possibly switching to it.",
      "Leaves it in the release queue; switch may run the handler although a released thread of higher priority "
      "is ready.",
-     "A released thread runs one kernel entry late (a short priority inversion); nothing is lost.", KF_NONE, NULL, 0, 0},
+     "A released thread runs one kernel entry late (a short priority inversion); nothing is lost.", KF_NONE, NULL, 0, 0, false},
     {"F4", "The sporadic unblock check uses a stale clock", FIX(FIX_ENTRY_TIME), ENTRY_CHECKS, "entry_time",
      "The woken thread's SC is sporadic and its head refill is ready.",
      "refill_unblock_check stamps the head refill with now (the entry clock) and merges refills that overlap it.",
@@ -74,14 +74,14 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "entry, and merging is decided on that earlier time.",
      "The sporadic server's replenishment is scheduled earlier than the slowpath would, by the time since the "
      "last kernel entry: over a window of one period the thread can get more than its budget, which weakens the "
-     "guarantee the sporadic flag exists for.", KF_NONE, NULL, 0, 0},
+     "guarantee the sporadic flag exists for.", KF_NONE, NULL, 0, 0, false},
     {"F5", "The idle thread is not switched away from", FIX(FIX_IDLE_SWITCH), 0, "idle_switch",
      "The idle thread runs and the woken thread has priority 0 (the idle thread's priority).",
      "schedule() treats the idle thread as never runnable and switches to any schedulable candidate.",
      "Compares priorities only (0 >= 0: no switch), appends the woken thread to its ready queue and returns to "
      "the idle thread.",
      "A lost wake-up: the woken thread waits until the next kernel entry (the idle thread's next timer: up to its "
-     "timeslice, the domain end or the next release).", KF_NONE, NULL, 0, 0},
+     "timeslice, the domain end or the next release).", KF_NONE, NULL, 0, 0, false},
     {"F6", "The timer is not reprogrammed on a direct switch", FIX(FIX_DEADLINE), 0, "deadline",
      "Any direct switch after which the new thread's next event is not earlier than the old thread's (the "
      "sel4bench irquser situation itself).",
@@ -90,7 +90,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "deadline programmed for the interrupted thread stays.",
      "The timer fires early while the handler runs: one extra, useless timer interrupt (a kernel entry and a "
      "reprogram) per switch in which the handler outlives the old deadline. The deadline is never late, so "
-     "budgets are still enforced, but it costs cycles in exactly the case the fastpath optimises.", KF_NONE, NULL, 0, 0},
+     "budgets are still enforced, but it costs cycles in exactly the case the fastpath optimises.", KF_NONE, NULL, 0, 0, false},
     {"F7", "The constant-bandwidth unblock check is skipped on a switch", FIX(FIX_CB_UNBLOCK), 0, "cb_unblock",
      "A direct switch to a thread whose SC is periodic and not sporadic (constant bandwidth), with a ready head "
      "refill.",
@@ -98,13 +98,13 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "stamped with now and overlapping refills merged.",
      "Sets ksCurSC directly and skips it.",
      "As F4: the refill keeps an earlier start time, so its replenishment comes back earlier than configured "
-     "(more bandwidth than the SC's budget/period over a window).", KF_NONE, NULL, 0, 0},
+     "(more bandwidth than the SC's budget/period over a window).", KF_NONE, NULL, 0, 0, false},
     {"F8", "ksReprogram is left set", FIX(FIX_REPROGRAM), 0, "reprogram_flag",
      "The woken thread's SC is sporadic and ready, so its unblock check sets ksReprogram.",
      "schedule() commits time, reprograms the timer, clears the flag.",
      "Returns to user level with the flag set.",
      "Mostly benign: the next schedule() does the deferred commit and reprogram. It is still a state the kernel "
-     "never otherwise leaves at user level.", KF_NONE, NULL, 0, 0},
+     "never otherwise leaves at user level.", KF_NONE, NULL, 0, 0, false},
     {"F9", "The IRQ is masked for good on master's GICv3", FIX(FIX_SPLIT_EOI), 0, "split_eoi",
      "The master kernel (1326364bc) on a GICv3 board (imx8mm, imx8mq, tqma, qemu-arm-virt with GICv3): a signal "
      "IRQ the fastpath handles itself, rebased onto master.",
@@ -113,7 +113,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "maskInterrupt(true, irq) on every exit, as on base; the ack leaves it active.",
      "On master the handler's IRQHandler_Ack only deactivates (interrupt.c:159-163) and nothing else unmasks a "
      "signal IRQ: after the first interrupt the fastpath handles, the device's interrupts never arrive again.",
-     KF_SPLIT_EOI, NULL, 0, 0},
+     KF_SPLIT_EOI, NULL, 0, 0, false},
     {"F10", "A thread another core queued is passed over", FIX(FIX_OUTRANKED), 0, "outranked",
      "Two cores. Another core has just queued a thread on this core's ready queue that outranks this core's "
      "current thread (remoteQueueUpdate), or has moved this core's current thread back to its ready queue and this "
@@ -125,7 +125,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "Compares the receiver with the current thread only: switches to the receiver from the idle thread, or "
      "queues it and keeps the current thread, while the thread the other core queued waits.",
      "A priority inversion until the reschedule IPI is taken, and the time in between is charged to the wrong "
-     "scheduling context; the timer is programmed for the wrong thread.", KF_NONE, NULL, 2, 0},
+     "scheduling context; the timer is programmed for the wrong thread.", KF_NONE, NULL, 2, 0, false},
     {"F11", "The reschedule IPI the signal fastpath left is not sent", FIX(FIX_OWED_IPI), 0, "owed_ipi",
      "Two cores and a kernel built with KernelSignalFastpath as well: a seL4_Signal on this core woke a thread "
      "whose SC is on the other core, and fastpath_signal queued it there (remoteQueueUpdate marks "
@@ -134,7 +134,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "schedule() sends the reschedule IPIs this core owes (doMaskReschedule) and clears ipiReschedulePending.",
      "Never looks at ipiReschedulePending: the IPI stays unsent.",
      "The other core does not reschedule: the woken thread waits there until that core's next kernel entry, "
-     "even if it outranks what runs there.", KF_NONE, NULL, 2, 0},
+     "even if it outranks what runs there.", KF_NONE, NULL, 2, 0, false},
 };
 
 /* the IRQ is already drawn (gen.c gen_irqs): every generated state is an entry */

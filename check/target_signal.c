@@ -50,7 +50,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "The caller overruns into the MIN_BUDGET reserve (up to one kernel WCET) and its signal takes effect before "
      "its next replenishment.", KF_NONE,
      "Design trade-off, not a bug: fastpath_call and fastpath_reply_recv skip updateTimestamp/checkBudget the "
-     "same way; the timer interrupt that is already due catches the overrun.", 0, 0},
+     "same way; the timer interrupt that is already due catches the overrun.", 0, 0, false},
     {"S2", "Domain expiry judged on a stale clock", SFIX(SFIX_ENTRY_DOMAIN), 0, "entry_domain",
      "More than one domain; the domain's time is not 0 at the last kernel exit but is at the entry clock "
      "(updateTimestamp sets ksDomainTime to 0 when the time since plus MIN_BUDGET reaches it).",
@@ -70,7 +70,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "schedule() -> awaken() moves it to its ready queue, where it may outrank or sit ahead of the receiver.",
      "Leaves it in the release queue until the next kernel entry.",
      "A released thread runs one kernel entry late; its timer interrupt is due and catches it.", KF_NONE,
-     "Shared with the IPC fastpaths: a design trade-off.", 0, 0},
+     "Shared with the IPC fastpaths: a design trade-off.", 0, 0, false},
     {"S4", "The sporadic unblock check uses a stale clock", SFIX(SFIX_ENTRY_TIME), SIG_ENTRY_CHECKS, "entry_time",
      "The woken receiver's SC is sporadic and its head refill is ready.",
      "refill_unblock_check stamps the head refill with the entry clock and merges refills that overlap it.",
@@ -80,14 +80,14 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      KF_NONE,
      "Not shared: the IPC fastpaths run no unblock check. (Classes with entry_time alone and the single field "
      "current_time, all on two cores, are the unread clock itself, which every fastpath that does not read the "
-     "clock shares.)", 0, 0},
+     "clock shares.)", 0, 0, false},
     {"S5", "ksReprogram is left set", SFIX(SFIX_REPROGRAM), 0, "reprogram_flag",
      "S4's receiver: its SC is sporadic and ready, so its unblock check sets ksReprogram.",
      "schedule() commits the caller's time, programs the timer and clears the flag.",
      "Returns to user level with the flag set and the time uncommitted.",
      "Mostly benign: the next schedule() does the deferred commit and reprogram. Still a state the kernel "
      "otherwise never leaves at user level (the invariant `user` flags it).", KF_NONE,
-     "Goes beyond the lazy accounting the MCS IPC fastpaths share, as they run no unblock check.", 0, 0},
+     "Goes beyond the lazy accounting the MCS IPC fastpaths share, as they run no unblock check.", 0, 0, false},
     {"S6", "The message info is ignored", SFIX(SFIX_MSG_INFO), 0, "msg_info",
      "seL4_Send(ntfn, info) with extraCaps 1-3 and an IPC buffer in which an extra cap's cptr does not resolve "
      "(seL4_Signal always sends message info 0 and cannot show it).",
@@ -98,7 +98,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "the signal fastpath and succeeds on one with it (with a fault handler, the handler sees a cap fault on one "
      "and nothing on the other).", KF_NONE,
      "Not a trade-off: fastpath_call checks extraCaps == 0 (fastpath_mi_check); the same check (fall back when "
-     "extraCaps != 0) is the fix.", 0, 0},
+     "extraCaps != 0) is the fix.", 0, 0, false},
     {"S9", "The reschedule IPI is left unsent on two cores", SFIX(SFIX_IPI), 0, "reschedule_ipi",
      "Two cores; the receiver's SC is on the other core and the receiver does not outrank that core's current "
      "thread (so no slow_prio), but remoteQueueUpdate still asks for an IPI: that core runs its idle thread and "
