@@ -27,6 +27,7 @@ static const int irq_order[FIX_COUNT] = {
     FIX_OWED_IPI_BIT,    FIX_OUTRANKED_BIT, /* fallbacks on states only SMP reaches */
     FIX_IDLE_SWITCH_BIT, FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT,
     FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
+    FIX_RESWITCH_BIT, /* a state repair on the append and enqueue exits only */
     FIX_SPLIT_EOI_BIT, /* last: on base it changes nothing, so every earlier decision is as before */
 };
 

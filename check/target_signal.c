@@ -31,6 +31,7 @@ static const int sig_order[SFIX_COUNT] = {
     SFIX_OUTRANKED_BIT, /* a fallback on states only SMP reaches */
     SFIX_MSG_INFO_BIT,   SFIX_ENTRY_RELEASE_BIT, SFIX_ENTRY_TIME_BIT,
     SFIX_ENTRY_DOMAIN_BIT, SFIX_ENTRY_BUDGET_BIT, SFIX_REPROGRAM_BIT, SFIX_IPI_BIT,
+    SFIX_RESWITCH_BIT, /* a state repair on the append and enqueue exits only */
 };
 
 #define SIG_ENTRY_CHECKS (SFIX(SFIX_ENTRY_BUDGET) | SFIX(SFIX_ENTRY_RELEASE))
