@@ -70,9 +70,9 @@ const char *defect_fix(const struct target *t, int d);
 const char *cause_defects_text(const struct target *t, unsigned cause, char *buf, size_t len);
 const char *defects_text(const struct target *t, unsigned mask, char *buf, size_t len);
 
-/* t's defect ids, runs of consecutive numbers as ranges: "F1-F11", or, of
+/* t's defect ids, runs of consecutive numbers as ranges: "F1-F12", or, of
  * the defects that can show on kernel (enum ks_kernel; -1: every one),
- * "F1-F8, F10, F11" on base; "S1-S6, S9, S10". For the texts that name
+ * "F1-F8, F10-F12" on base; "S1-S6, S9-S11". For the texts that name
  * them (usage lines, summaries), so they follow the table. */
 const char *defect_ids(const struct target *t, int kernel, char *buf, size_t len);
 

@@ -1,7 +1,7 @@
 /*
  * target_irq: PR #1227's fastpath_irq against handleInterruptEntry, the
  * default target: its exits and fixes (sim/irq_fast.h), the order classify
- * drops the fixes in, its defects (F1-F11 of docs/FINDINGS.md, F9 on master
+ * drops the fixes in, its defects (F1-F12 of docs/FINDINGS.md, F9 on master
  * only: defect_ids lists them) and what the reports call it.
  */
 #include "target.h"
@@ -35,7 +35,7 @@ static const int irq_order[FIX_COUNT] = {
 
 /* Wording from docs/FINDINGS.md ("The defects"); change both together. */
 /* PR #1227's fastpath's defects, in the order of the table below */
-enum { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_F10, DEF_F11, DEF_COUNT };
+enum { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_F10, DEF_F11, DEF_F12, DEF_COUNT };
 _Static_assert(DEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
 static const struct defect_info irq_defects[DEF_COUNT] = {
     {"F1", "The budget check at entry is skipped", FIX(FIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
@@ -136,6 +136,22 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "Never looks at ipiReschedulePending: the IPI stays unsent.",
      "The other core does not reschedule: the woken thread waits there until that core's next kernel entry, "
      "even if it outranks what runs there.", KF_NONE, NULL, 2, 0, false},
+    {"F12", "A VCPU another core re-bound is left active", FIX(FIX_RESWITCH), 0, "reswitch",
+     "A hypervisor build on two cores. This core's loaded VCPU is active for its current thread; another core's "
+     "VCPU_SetTCB bound that VCPU to another thread (associateVCPUTCB -> dissociateVCPUTCB, which invalidates "
+     "only the invoking core's armHSCurVCPU), so this core keeps it loaded and active while its current thread "
+     "no longer has it. The IRQ wakes a schedulable receiver that does not outrank the current thread (the "
+     "append and enqueue exits).",
+     "schedule() enqueues the current thread, places the receiver and ChooseNewThread switches to the current "
+     "thread again: switchToThread -> Arch_switchToThread -> vcpu_switch(its VCPU, none), which disables the "
+     "loaded VCPU (the virtual timer's PPI masked), then setVMRoot.",
+     "Appends or enqueues the receiver and returns to the current thread without a switch: the VCPU stays "
+     "active, its virtual timer's PPI unmasked.",
+     "The VCPU stays enabled on this core (its VGIC and virtual timer) under a thread that is not its own, with "
+     "the virtual timer's PPI unmasked: the VCPU's next timer event enters VPPIEvent, which, the VCPU being "
+     "active, masks the PPI, marks the VCPU's VPPI masked and sends the VPPIEvent fault to this core's current "
+     "thread, which has no such VCPU. (The same re-switch's setVMRoot moves a thread whose VTable cap was "
+     "deleted while it ran to the global vspace: the TTBR0 case, on any build.)", KF_NONE, NULL, 2, 0, true},
 };
 
 /* the IRQ is already drawn (gen.c gen_irqs): every generated state is an entry */

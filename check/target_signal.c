@@ -1,7 +1,7 @@
 /*
  * target_signal: master's fastpath_signal (PR #793, KernelSignalFastpath)
  * against slowpath(SysSend): its exits and fixes (sim/sig_fast.h), the
- * order classify drops the fixes in, its defects (S1-S6, S9 and S10:
+ * order classify drops the fixes in, its defects (S1-S6, S9-S11:
  * defect_ids lists them)
  * (docs/FINDINGS-signal.md) and what the reports call it; its entry (the
  * scenario line, the generator's draw) is in target_signal_entry.c.
@@ -38,7 +38,7 @@ static const int sig_order[SFIX_COUNT] = {
 
 /* Master's signal fastpath (fastpath_signal); wording from
  * docs/FINDINGS-signal.md, change both together. */
-enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_S10, SDEF_COUNT };
+enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_S10, SDEF_S11, SDEF_COUNT };
 _Static_assert(SDEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
 static const struct defect_info sig_defects[SDEF_COUNT] = {
     {"S1", "No budget check at entry", SFIX(SFIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
@@ -123,6 +123,23 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "outranks it is ready on its core.", KF_NONE,
      "Not a trade-off: the IRQ fastpath has the same defect (F10), and the same check (the highest ready priority "
      "against the caller's, isHighestPrio) is the fix.", .min_cores = 2},
+    {"S11", "A VCPU another core re-bound is left active", SFIX(SFIX_RESWITCH), 0, "reswitch",
+     "A hypervisor build on two cores. This core's loaded VCPU is active for the caller; another core's "
+     "VCPU_SetTCB bound that VCPU to another thread (associateVCPUTCB -> dissociateVCPUTCB, which invalidates "
+     "only the invoking core's armHSCurVCPU), so this core keeps it loaded and active while the caller no longer "
+     "has it. The signal wakes a schedulable receiver of this core and domain that does not outrank the caller "
+     "(the append and enqueue exits).",
+     "possibleSwitchTo makes the receiver the candidate; schedule() enqueues the caller, places the receiver and "
+     "ChooseNewThread switches to the caller again: switchToThread -> Arch_switchToThread -> vcpu_switch(its "
+     "VCPU, none), which disables the loaded VCPU (the virtual timer's PPI masked), then setVMRoot.",
+     "Appends or enqueues the receiver and returns to the caller (restore_user_context): the VCPU stays active, "
+     "its virtual timer's PPI unmasked.",
+     "As the IRQ fastpath's F12: the VCPU stays enabled under a thread that is not its own, and its next timer "
+     "event sends a VPPIEvent fault to this core's current thread, which has no such VCPU.", KF_NONE,
+     "Not a trade-off: the kernel leaves this state itself (a hazard of VCPU_SetTCB on two cores); the slowpath "
+     "clears it at its next switch, and the fastpath skips that switch. Shared with the IRQ fastpath (F12); the "
+     "fix is the slowpath's re-switch, Arch_switchToThread(ksCurThread), on these exits.",
+     .min_cores = 2, .vcpus = true},
 };
 
 /* master's signal fastpath returns to user level after at most
