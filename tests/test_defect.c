@@ -191,6 +191,30 @@ static void test_defect_ids(void **state)
     assert_string_equal(defect_ids(&target_signal, -1, buf, sizeof buf), "S1-S6, S9-S11");
 }
 
+/* Where a defect can show (defect_possible_here, what a search's "not
+ * found" reads): F10 on two cores; F12 and S11 (another core's
+ * VCPU_SetTCB) only on two cores with VCPU threads; F9 on master only;
+ * S2 (domains) on one core only. */
+static void test_possible_here(void **state)
+{
+    (void)state;
+    int f9 = defect_index(&target_irq, "F9"), f10 = defect_index(&target_irq, "F10");
+    int f12 = defect_index(&target_irq, "F12"), s2 = defect_index(&target_signal, "S2");
+    int s11 = defect_index(&target_signal, "S11");
+    assert_true(defect_possible_here(&target_irq, f10, KS_KERNEL_BASE, 2, false));
+    assert_false(defect_possible_here(&target_irq, f10, KS_KERNEL_BASE, 1, true));
+    assert_true(defect_possible_here(&target_irq, f12, KS_KERNEL_BASE, 2, true));
+    assert_true(defect_possible_here(&target_irq, f12, KS_KERNEL_MASTER, 2, true));
+    assert_false(defect_possible_here(&target_irq, f12, KS_KERNEL_MASTER, 2, false));
+    assert_false(defect_possible_here(&target_irq, f12, KS_KERNEL_MASTER, 1, true));
+    assert_true(defect_possible_here(&target_signal, s11, KS_KERNEL_MASTER, 2, true));
+    assert_false(defect_possible_here(&target_signal, s11, KS_KERNEL_MASTER, 2, false));
+    assert_false(defect_possible_here(&target_irq, f9, KS_KERNEL_BASE, 2, true));
+    assert_true(defect_possible_here(&target_irq, f9, KS_KERNEL_MASTER, 1, false));
+    assert_true(defect_possible_here(&target_signal, s2, KS_KERNEL_MASTER, 1, false));
+    assert_false(defect_possible_here(&target_signal, s2, KS_KERNEL_MASTER, 2, false));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -201,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_verdicts),
         cmocka_unit_test(test_findings_match_the_tables),
         cmocka_unit_test(test_defect_ids),
+        cmocka_unit_test(test_possible_here),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
