@@ -27,20 +27,12 @@ bool defect_possible(const struct target *t, int d, int kernel)
     return cfg_kernel_has(kernel, (enum ks_feature)t->defects[d].needs);
 }
 
-bool defect_possible_cores(const struct target *t, int d, int kernel, int cores)
+bool defect_possible_here(const struct target *t, int d, int kernel, int cores, bool vcpus)
 {
     const struct defect_info *di = &t->defects[d];
-    if (!defect_possible(t, d, kernel))
+    if (!defect_possible(t, d, kernel) || (di->vcpus && !vcpus))
         return false;
     return cores >= di->min_cores && (!di->max_cores || cores <= di->max_cores);
-}
-
-int defects_possible(const struct target *t, int kernel)
-{
-    int n = 0;
-    for (int d = 0; d < t->n_defects; d++)
-        n += defect_possible(t, d, kernel);
-    return n;
 }
 
 unsigned cause_defects(const struct target *t, unsigned cause)

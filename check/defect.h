@@ -36,6 +36,8 @@ struct defect_info {
     const char *verdict;     /* design trade-off or not; NULL where the findings give none (the IRQ target's) */
     int min_cores;           /* the cores a state that shows it needs (0: any) ... */
     int max_cores;           /* ... and the most it may have (0: any) */
+    bool vcpus;              /* it needs a hypervisor build with VCPU threads (F12: a VCPU another core re-bound),
+                              * which only searches with VCPUs draw (`--vcpus`) */
 };
 
 /* Defect d of t; NULL when out of range. */
@@ -44,9 +46,9 @@ const struct defect_info *defect_info(const struct target *t, int d);
 int defect_index(const struct target *t, const char *id);
 /* Whether defect d can show on that kernel (enum ks_kernel) ... */
 bool defect_possible(const struct target *t, int d, int kernel);
-/* ... and with that many cores. */
-bool defect_possible_cores(const struct target *t, int d, int kernel, int cores);
-int defects_possible(const struct target *t, int kernel);
+/* ... and in a search of that many cores (the most its states have),
+ * with VCPU threads or without (`--vcpus`). */
+bool defect_possible_here(const struct target *t, int d, int kernel, int cores, bool vcpus);
 
 /* The defects (bit d for defect d) beneath a class cause (a set of t's
  * fixes); 0 for CLASS_NO_FIX. For the IRQ target, entry_time is part of the
@@ -68,9 +70,9 @@ const char *defect_fix(const struct target *t, int d);
 const char *cause_defects_text(const struct target *t, unsigned cause, char *buf, size_t len);
 const char *defects_text(const struct target *t, unsigned mask, char *buf, size_t len);
 
-/* t's defect ids, runs of consecutive numbers as ranges: "F1-F11", or, of
+/* t's defect ids, runs of consecutive numbers as ranges: "F1-F12", or, of
  * the defects that can show on kernel (enum ks_kernel; -1: every one),
- * "F1-F8, F10, F11" on base; "S1-S6, S9, S10". For the texts that name
+ * "F1-F8, F10-F12" on base; "S1-S6, S9-S11". For the texts that name
  * them (usage lines, summaries), so they follow the table. */
 const char *defect_ids(const struct target *t, int kernel, char *buf, size_t len);
 

@@ -541,11 +541,16 @@ static void print_defects(FILE *f, struct session *s)
                         s->classes[i].count);
         fprintf(f, "\n");
     }
-    int kernel = s->o->bounds.kernel;
-    if (s->o->variant == FP_PR1227 && found < defects_possible(tg, kernel)) {
+    /* the defects this run's states can show: its kernel's, of the cores
+     * it draws (--no-smp: one), with VCPU threads only under --vcpus (F12) */
+    const struct gen_bounds *b = &s->o->bounds;
+    int possible = 0;
+    for (int d = 0; d < tg->n_defects; d++)
+        possible += defect_possible_here(tg, d, b->kernel, b->allow_smp ? 2 : 1, b->vcpus);
+    if (s->o->variant == FP_PR1227 && found < possible) {
         fprintf(f, "  not found:");
         for (int d = 0; d < tg->n_defects; d++)
-            if (ds[d].best < 0 && defect_possible(tg, d, kernel))
+            if (ds[d].best < 0 && defect_possible_here(tg, d, b->kernel, b->allow_smp ? 2 : 1, b->vcpus))
                 fprintf(f, " %s", defect_info(tg, d)->id);
         fprintf(f, "\n");
     }

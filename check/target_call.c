@@ -43,7 +43,7 @@ static const struct defect_info call_defects[CDEF_COUNT] = {
      "The caller's overrun (up to one kernel WCET past MIN_BUDGET) is carried into the server's run on the donated "
      "SC; the timer interrupt already due catches it.", KF_NONE,
      "Design trade-off, shared with fastpath_signal (S1) and fastpath_reply_recv: the lazy accounting of the MCS "
-     "fastpaths.", 0, 0},
+     "fastpaths.", 0, 0, false},
     {"C2", "No domain check at entry", CFIX(CFIX_ENTRY_DOMAIN), 0, "entry_domain",
      "More than one domain; the domain's time is up at the entry clock (updateTimestamp would set ksDomainTime "
      "to 0).",
@@ -59,7 +59,7 @@ static const struct defect_info call_defects[CDEF_COUNT] = {
      "server.",
      "Leaves it in the release queue and switches to the server.",
      "A released thread runs one kernel entry late, even if it outranks the server; its timer interrupt is due "
-     "and catches it.", KF_NONE, "Shared with the other fastpaths (S3): a design trade-off.", 0, 0},
+     "and catches it.", KF_NONE, "Shared with the other fastpaths (S3): a design trade-off.", 0, 0, false},
     {"C4", "The entry clock is not read", CFIX(CFIX_ENTRY_TIME), CALL_ENTRY_CHECKS, "entry_time",
      "Two cores; time has passed since the last kernel entry of this core.",
      "updateTimestamp at entry: ksCurTime is the entry clock and ksConsumed holds the time since.",
@@ -75,7 +75,7 @@ static const struct defect_info call_defects[CDEF_COUNT] = {
      "(setNextInterrupt), then clears the flag.",
      "Switches to the server and returns with the flag still set, the time uncommitted and the old deadline.",
      "Inherited from S5: the deferred commit and reprogram wait one more kernel entry.", KF_NONE,
-     "Not fastpath_call's own defect: it shows only after fastpath_signal's S5.", 0, 0},
+     "Not fastpath_call's own defect: it shows only after fastpath_signal's S5.", 0, 0, false},
     {"C6", "Owed reschedule IPIs are left unsent", CFIX(CFIX_IPI), 0, "reschedule_ipi",
      "Two cores; this core owes a reschedule IPI (ipiReschedulePending) at user level: left by master's own "
      "fastpath_signal (S9) on a KernelSignalFastpath build.",

@@ -1,7 +1,7 @@
 /*
  * target_irq: PR #1227's fastpath_irq against handleInterruptEntry, the
  * default target: its exits and fixes (sim/irq_fast.h), the order classify
- * drops the fixes in, its defects (F1-F11 of docs/FINDINGS.md, F9 on master
+ * drops the fixes in, its defects (F1-F12 of docs/FINDINGS.md, F9 on master
  * only: defect_ids lists them) and what the reports call it.
  */
 #include "target.h"
@@ -27,6 +27,7 @@ static const int irq_order[FIX_COUNT] = {
     FIX_OWED_IPI_BIT,    FIX_OUTRANKED_BIT, /* fallbacks on states only SMP reaches */
     FIX_IDLE_SWITCH_BIT, FIX_ENTRY_RELEASE_BIT, FIX_ENTRY_DOMAIN_BIT, FIX_ENTRY_BUDGET_BIT,
     FIX_ENTRY_TIME_BIT,  FIX_REPROGRAM_BIT,     FIX_DEADLINE_BIT,     FIX_CB_UNBLOCK_BIT,
+    FIX_RESWITCH_BIT, /* a state repair on the append and enqueue exits only */
     FIX_SPLIT_EOI_BIT, /* last: on base it changes nothing, so every earlier decision is as before */
 };
 
@@ -34,7 +35,7 @@ static const int irq_order[FIX_COUNT] = {
 
 /* Wording from docs/FINDINGS.md ("The defects"); change both together. */
 /* PR #1227's fastpath's defects, in the order of the table below */
-enum { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_F10, DEF_F11, DEF_COUNT };
+enum { DEF_F1, DEF_F2, DEF_F3, DEF_F4, DEF_F5, DEF_F6, DEF_F7, DEF_F8, DEF_F9, DEF_F10, DEF_F11, DEF_F12, DEF_COUNT };
 _Static_assert(DEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
 static const struct defect_info irq_defects[DEF_COUNT] = {
     {"F1", "The budget check at entry is skipped", FIX(FIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
@@ -49,7 +50,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "A thread overruns into the MIN_BUDGET reserve the kernel keeps for its own WCET (a budget overrun of up to "
      "one WCET per event); a round-robin peer or a released thread runs late, a timeout fault is delivered late. "
      "On switch the kernel returns to user level with ksSchedulerAction = ChooseNewThread and ksReprogram set, "
-     "which every later kernel path assumes cannot happen.", KF_NONE, NULL, 0, 0},
+     "which every later kernel path assumes cannot happen.", KF_NONE, NULL, 0, 0, false},
     {"F2", "Domain expiry is ignored", FIX(FIX_ENTRY_DOMAIN), 0, "entry_time+entry_domain",
      "More than one domain, and the current domain's time is up at the entry clock (updateTimestamp sets "
      "ksDomainTime to 0 when the time consumed plus MIN_BUDGET reaches it).",
@@ -60,13 +61,13 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "pending: the interrupted thread's time is later charged to the handler's SC, which runs in a domain whose "
      "time has expired.",
      "Temporal isolation between domains is broken for up to MIN_BUDGET; on switch, budget accounting is wrong "
-     "for two SCs.", KF_NONE, NULL, 0, 0},
+     "for two SCs.", KF_NONE, NULL, 0, 0, false},
     {"F3", "Released threads are not woken", FIX(FIX_ENTRY_RELEASE), 0, "entry_time+entry_release",
      "The head of the release queue is ready at the entry clock.",
      "schedule() -> awaken() moves it to the ready queue (possibleSwitchTo), possibly switching to it.",
      "Leaves it in the release queue; switch may run the handler although a released thread of higher priority "
      "is ready.",
-     "A released thread runs one kernel entry late (a short priority inversion); nothing is lost.", KF_NONE, NULL, 0, 0},
+     "A released thread runs one kernel entry late (a short priority inversion); nothing is lost.", KF_NONE, NULL, 0, 0, false},
     {"F4", "The sporadic unblock check uses a stale clock", FIX(FIX_ENTRY_TIME), ENTRY_CHECKS, "entry_time",
      "The woken thread's SC is sporadic and its head refill is ready.",
      "refill_unblock_check stamps the head refill with now (the entry clock) and merges refills that overlap it.",
@@ -74,14 +75,14 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "entry, and merging is decided on that earlier time.",
      "The sporadic server's replenishment is scheduled earlier than the slowpath would, by the time since the "
      "last kernel entry: over a window of one period the thread can get more than its budget, which weakens the "
-     "guarantee the sporadic flag exists for.", KF_NONE, NULL, 0, 0},
+     "guarantee the sporadic flag exists for.", KF_NONE, NULL, 0, 0, false},
     {"F5", "The idle thread is not switched away from", FIX(FIX_IDLE_SWITCH), 0, "idle_switch",
      "The idle thread runs and the woken thread has priority 0 (the idle thread's priority).",
      "schedule() treats the idle thread as never runnable and switches to any schedulable candidate.",
      "Compares priorities only (0 >= 0: no switch), appends the woken thread to its ready queue and returns to "
      "the idle thread.",
      "A lost wake-up: the woken thread waits until the next kernel entry (the idle thread's next timer: up to its "
-     "timeslice, the domain end or the next release).", KF_NONE, NULL, 0, 0},
+     "timeslice, the domain end or the next release).", KF_NONE, NULL, 0, 0, false},
     {"F6", "The timer is not reprogrammed on a direct switch", FIX(FIX_DEADLINE), 0, "deadline",
      "Any direct switch after which the new thread's next event is not earlier than the old thread's (the "
      "sel4bench irquser situation itself).",
@@ -90,7 +91,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "deadline programmed for the interrupted thread stays.",
      "The timer fires early while the handler runs: one extra, useless timer interrupt (a kernel entry and a "
      "reprogram) per switch in which the handler outlives the old deadline. The deadline is never late, so "
-     "budgets are still enforced, but it costs cycles in exactly the case the fastpath optimises.", KF_NONE, NULL, 0, 0},
+     "budgets are still enforced, but it costs cycles in exactly the case the fastpath optimises.", KF_NONE, NULL, 0, 0, false},
     {"F7", "The constant-bandwidth unblock check is skipped on a switch", FIX(FIX_CB_UNBLOCK), 0, "cb_unblock",
      "A direct switch to a thread whose SC is periodic and not sporadic (constant bandwidth), with a ready head "
      "refill.",
@@ -98,13 +99,13 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "stamped with now and overlapping refills merged.",
      "Sets ksCurSC directly and skips it.",
      "As F4: the refill keeps an earlier start time, so its replenishment comes back earlier than configured "
-     "(more bandwidth than the SC's budget/period over a window).", KF_NONE, NULL, 0, 0},
+     "(more bandwidth than the SC's budget/period over a window).", KF_NONE, NULL, 0, 0, false},
     {"F8", "ksReprogram is left set", FIX(FIX_REPROGRAM), 0, "reprogram_flag",
      "The woken thread's SC is sporadic and ready, so its unblock check sets ksReprogram.",
      "schedule() commits time, reprograms the timer, clears the flag.",
      "Returns to user level with the flag set.",
      "Mostly benign: the next schedule() does the deferred commit and reprogram. It is still a state the kernel "
-     "never otherwise leaves at user level.", KF_NONE, NULL, 0, 0},
+     "never otherwise leaves at user level.", KF_NONE, NULL, 0, 0, false},
     {"F9", "The IRQ is masked for good on master's GICv3", FIX(FIX_SPLIT_EOI), 0, "split_eoi",
      "The master kernel (1326364bc) on a GICv3 board (imx8mm, imx8mq, tqma, qemu-arm-virt with GICv3): a signal "
      "IRQ the fastpath handles itself, rebased onto master.",
@@ -113,7 +114,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "maskInterrupt(true, irq) on every exit, as on base; the ack leaves it active.",
      "On master the handler's IRQHandler_Ack only deactivates (interrupt.c:159-163) and nothing else unmasks a "
      "signal IRQ: after the first interrupt the fastpath handles, the device's interrupts never arrive again.",
-     KF_SPLIT_EOI, NULL, 0, 0},
+     KF_SPLIT_EOI, NULL, 0, 0, false},
     {"F10", "A thread another core queued is passed over", FIX(FIX_OUTRANKED), 0, "outranked",
      "Two cores. Another core has just queued a thread on this core's ready queue that outranks this core's "
      "current thread (remoteQueueUpdate), or has moved this core's current thread back to its ready queue and this "
@@ -125,7 +126,7 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "Compares the receiver with the current thread only: switches to the receiver from the idle thread, or "
      "queues it and keeps the current thread, while the thread the other core queued waits.",
      "A priority inversion until the reschedule IPI is taken, and the time in between is charged to the wrong "
-     "scheduling context; the timer is programmed for the wrong thread.", KF_NONE, NULL, 2, 0},
+     "scheduling context; the timer is programmed for the wrong thread.", KF_NONE, NULL, 2, 0, false},
     {"F11", "The reschedule IPI the signal fastpath left is not sent", FIX(FIX_OWED_IPI), 0, "owed_ipi",
      "Two cores and a kernel built with KernelSignalFastpath as well: a seL4_Signal on this core woke a thread "
      "whose SC is on the other core, and fastpath_signal queued it there (remoteQueueUpdate marks "
@@ -134,7 +135,23 @@ static const struct defect_info irq_defects[DEF_COUNT] = {
      "schedule() sends the reschedule IPIs this core owes (doMaskReschedule) and clears ipiReschedulePending.",
      "Never looks at ipiReschedulePending: the IPI stays unsent.",
      "The other core does not reschedule: the woken thread waits there until that core's next kernel entry, "
-     "even if it outranks what runs there.", KF_NONE, NULL, 2, 0},
+     "even if it outranks what runs there.", KF_NONE, NULL, 2, 0, false},
+    {"F12", "A VCPU another core re-bound is left active", FIX(FIX_RESWITCH), 0, "reswitch",
+     "A hypervisor build on two cores. This core's loaded VCPU is active for its current thread; another core's "
+     "VCPU_SetTCB bound that VCPU to another thread (associateVCPUTCB -> dissociateVCPUTCB, which invalidates "
+     "only the invoking core's armHSCurVCPU), so this core keeps it loaded and active while its current thread "
+     "no longer has it. The IRQ wakes a schedulable receiver that does not outrank the current thread (the "
+     "append and enqueue exits).",
+     "schedule() enqueues the current thread, places the receiver and ChooseNewThread switches to the current "
+     "thread again: switchToThread -> Arch_switchToThread -> vcpu_switch(its VCPU, none), which disables the "
+     "loaded VCPU (the virtual timer's PPI masked), then setVMRoot.",
+     "Appends or enqueues the receiver and returns to the current thread without a switch: the VCPU stays "
+     "active, its virtual timer's PPI unmasked.",
+     "The VCPU stays enabled on this core (its VGIC and virtual timer) under a thread that is not its own, with "
+     "the virtual timer's PPI unmasked: the VCPU's next timer event enters VPPIEvent, which, the VCPU being "
+     "active, masks the PPI, marks the VCPU's VPPI masked and sends the VPPIEvent fault to this core's current "
+     "thread, which has no such VCPU. (The same re-switch's setVMRoot moves a thread whose VTable cap was "
+     "deleted while it ran to the global vspace: the TTBR0 case, on any build.)", KF_NONE, NULL, 2, 0, true},
 };
 
 /* the IRQ is already drawn (gen.c gen_irqs): every generated state is an entry */

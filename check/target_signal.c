@@ -1,7 +1,7 @@
 /*
  * target_signal: master's fastpath_signal (PR #793, KernelSignalFastpath)
  * against slowpath(SysSend): its exits and fixes (sim/sig_fast.h), the
- * order classify drops the fixes in, its defects (S1-S6, S9 and S10:
+ * order classify drops the fixes in, its defects (S1-S6, S9-S11:
  * defect_ids lists them)
  * (docs/FINDINGS-signal.md) and what the reports call it; its entry (the
  * scenario line, the generator's draw) is in target_signal_entry.c.
@@ -31,13 +31,14 @@ static const int sig_order[SFIX_COUNT] = {
     SFIX_OUTRANKED_BIT, /* a fallback on states only SMP reaches */
     SFIX_MSG_INFO_BIT,   SFIX_ENTRY_RELEASE_BIT, SFIX_ENTRY_TIME_BIT,
     SFIX_ENTRY_DOMAIN_BIT, SFIX_ENTRY_BUDGET_BIT, SFIX_REPROGRAM_BIT, SFIX_IPI_BIT,
+    SFIX_RESWITCH_BIT, /* a state repair on the append and enqueue exits only */
 };
 
 #define SIG_ENTRY_CHECKS (SFIX(SFIX_ENTRY_BUDGET) | SFIX(SFIX_ENTRY_RELEASE))
 
 /* Master's signal fastpath (fastpath_signal); wording from
  * docs/FINDINGS-signal.md, change both together. */
-enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_S10, SDEF_COUNT };
+enum { SDEF_S1, SDEF_S2, SDEF_S3, SDEF_S4, SDEF_S5, SDEF_S6, SDEF_S9, SDEF_S10, SDEF_S11, SDEF_COUNT };
 _Static_assert(SDEF_COUNT <= DEFECT_MAX, "DEFECT_MAX (defect.h)");
 static const struct defect_info sig_defects[SDEF_COUNT] = {
     {"S1", "No budget check at entry", SFIX(SFIX_ENTRY_BUDGET), 0, "entry_time+entry_budget",
@@ -50,7 +51,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "The caller overruns into the MIN_BUDGET reserve (up to one kernel WCET) and its signal takes effect before "
      "its next replenishment.", KF_NONE,
      "Design trade-off, not a bug: fastpath_call and fastpath_reply_recv skip updateTimestamp/checkBudget the "
-     "same way; the timer interrupt that is already due catches the overrun.", 0, 0},
+     "same way; the timer interrupt that is already due catches the overrun.", 0, 0, false},
     {"S2", "Domain expiry judged on a stale clock", SFIX(SFIX_ENTRY_DOMAIN), 0, "entry_domain",
      "More than one domain; the domain's time is not 0 at the last kernel exit but is at the entry clock "
      "(updateTimestamp sets ksDomainTime to 0 when the time since plus MIN_BUDGET reaches it).",
@@ -70,7 +71,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "schedule() -> awaken() moves it to its ready queue, where it may outrank or sit ahead of the receiver.",
      "Leaves it in the release queue until the next kernel entry.",
      "A released thread runs one kernel entry late; its timer interrupt is due and catches it.", KF_NONE,
-     "Shared with the IPC fastpaths: a design trade-off.", 0, 0},
+     "Shared with the IPC fastpaths: a design trade-off.", 0, 0, false},
     {"S4", "The sporadic unblock check uses a stale clock", SFIX(SFIX_ENTRY_TIME), SIG_ENTRY_CHECKS, "entry_time",
      "The woken receiver's SC is sporadic and its head refill is ready.",
      "refill_unblock_check stamps the head refill with the entry clock and merges refills that overlap it.",
@@ -80,14 +81,14 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      KF_NONE,
      "Not shared: the IPC fastpaths run no unblock check. (Classes with entry_time alone and the single field "
      "current_time, all on two cores, are the unread clock itself, which every fastpath that does not read the "
-     "clock shares.)", 0, 0},
+     "clock shares.)", 0, 0, false},
     {"S5", "ksReprogram is left set", SFIX(SFIX_REPROGRAM), 0, "reprogram_flag",
      "S4's receiver: its SC is sporadic and ready, so its unblock check sets ksReprogram.",
      "schedule() commits the caller's time, programs the timer and clears the flag.",
      "Returns to user level with the flag set and the time uncommitted.",
      "Mostly benign: the next schedule() does the deferred commit and reprogram. Still a state the kernel "
      "otherwise never leaves at user level (the invariant `user` flags it).", KF_NONE,
-     "Goes beyond the lazy accounting the MCS IPC fastpaths share, as they run no unblock check.", 0, 0},
+     "Goes beyond the lazy accounting the MCS IPC fastpaths share, as they run no unblock check.", 0, 0, false},
     {"S6", "The message info is ignored", SFIX(SFIX_MSG_INFO), 0, "msg_info",
      "seL4_Send(ntfn, info) with extraCaps 1-3 and an IPC buffer in which an extra cap's cptr does not resolve "
      "(seL4_Signal always sends message info 0 and cannot show it).",
@@ -98,7 +99,7 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "the signal fastpath and succeeds on one with it (with a fault handler, the handler sees a cap fault on one "
      "and nothing on the other).", KF_NONE,
      "Not a trade-off: fastpath_call checks extraCaps == 0 (fastpath_mi_check); the same check (fall back when "
-     "extraCaps != 0) is the fix.", 0, 0},
+     "extraCaps != 0) is the fix.", 0, 0, false},
     {"S9", "The reschedule IPI is left unsent on two cores", SFIX(SFIX_IPI), 0, "reschedule_ipi",
      "Two cores; the receiver's SC is on the other core and the receiver does not outrank that core's current "
      "thread (so no slow_prio), but remoteQueueUpdate still asks for an IPI: that core runs its idle thread and "
@@ -122,6 +123,23 @@ static const struct defect_info sig_defects[SDEF_COUNT] = {
      "outranks it is ready on its core.", KF_NONE,
      "Not a trade-off: the IRQ fastpath has the same defect (F10), and the same check (the highest ready priority "
      "against the caller's, isHighestPrio) is the fix.", .min_cores = 2},
+    {"S11", "A VCPU another core re-bound is left active", SFIX(SFIX_RESWITCH), 0, "reswitch",
+     "A hypervisor build on two cores. This core's loaded VCPU is active for the caller; another core's "
+     "VCPU_SetTCB bound that VCPU to another thread (associateVCPUTCB -> dissociateVCPUTCB, which invalidates "
+     "only the invoking core's armHSCurVCPU), so this core keeps it loaded and active while the caller no longer "
+     "has it. The signal wakes a schedulable receiver of this core and domain that does not outrank the caller "
+     "(the append and enqueue exits).",
+     "possibleSwitchTo makes the receiver the candidate; schedule() enqueues the caller, places the receiver and "
+     "ChooseNewThread switches to the caller again: switchToThread -> Arch_switchToThread -> vcpu_switch(its "
+     "VCPU, none), which disables the loaded VCPU (the virtual timer's PPI masked), then setVMRoot.",
+     "Appends or enqueues the receiver and returns to the caller (restore_user_context): the VCPU stays active, "
+     "its virtual timer's PPI unmasked.",
+     "As the IRQ fastpath's F12: the VCPU stays enabled under a thread that is not its own, and its next timer "
+     "event sends a VPPIEvent fault to this core's current thread, which has no such VCPU.", KF_NONE,
+     "Not a trade-off: the kernel leaves this state itself (a hazard of VCPU_SetTCB on two cores); the slowpath "
+     "clears it at its next switch, and the fastpath skips that switch. Shared with the IRQ fastpath (F12); the "
+     "fix is the slowpath's re-switch, Arch_switchToThread(ksCurThread), on these exits.",
+     .min_cores = 2, .vcpus = true},
 };
 
 /* master's signal fastpath returns to user level after at most

@@ -13,7 +13,7 @@
  * A state whose configuration cannot be built (no kernel platform for its
  * board, several cores with several domains, timing constants that
  * differ from the build's) is skipped with the reason. Then one line per
- * finding of the IRQ target's table (F1-F11, docs/FINDINGS.md): shown on the real kernel or not, and
+ * finding of the IRQ target's table (F1-F12, docs/FINDINGS.md): shown on the real kernel or not, and
  * the command that shows it.
  *
  *   rk_regress [--tree T] [--kernel base|master] [--cache DIR] [--script build-kernel.sh] [--debug] FILE|DIR...
@@ -27,7 +27,7 @@
  * fastpath_signal must diverge from the real syscall slowpath in exactly
  * the fields in which the model's merged fastpath diverges from the
  * model's slowpath (the model as master, the tree's kernel). Then one line
- * per finding of the signal target's table (S1-S6, S9, S10, docs/FINDINGS-signal.md).
+ * per finding of the signal target's table (S1-S6, S9-S11, docs/FINDINGS-signal.md).
  * Without it they are skipped.
  *
  * Exit 0 every state that ran matched, 1 a mismatch, 2 usage or a file

@@ -13,6 +13,7 @@
 #include "reply.h"
 #include "sched.h"
 #include "vcpuswitch.h"
+#include "vspace.h"
 
 static const struct { const char *name, *what; bool fallback; } exits[] = {
 #define FP_EXIT_TEXT(id, name, what) {name, what, #id[3] == 'S'},
@@ -293,6 +294,31 @@ static void honour_reprogram(struct kstate *ks, struct fp_fixes *fixes)
     COST_SEC(ks, SEC_SCHED);
 }
 
+/* FIX reswitch: Arch_switchToThread(ksCurThread) as schedule() runs it on
+ * these exits. The slowpath's possibleSwitchTo makes the receiver the
+ * candidate; schedule() enqueues the current thread, appends the receiver
+ * (same priority) or enqueues it (below: the fastfail branch), and
+ * ChooseNewThread picks the current thread again and switches to it
+ * (src/kernel/thread.c: schedule, chooseThread, switchToThread). Its
+ * Arch_switchToThread (src/arch/arm/64/kernel/thread.c:14-20) runs on a
+ * hypervisor build vcpu_switch(its VCPU), which disables a VCPU this core
+ * keeps active for a thread another core's VCPU_SetTCB re-bound
+ * (dissociateVCPUTCB compares that core's armHSCurVCPU only,
+ * src/arch/arm/object/vcpu.c:236-259, 313: F12), and on every build
+ * setVMRoot, which moves a thread whose VTable cap no longer names a
+ * mapped vspace to the global one (vspace.c:735-758; "TTBR0 on the append
+ * and enqueue exits", docs/FINDINGS.md). From the idle thread (the
+ * proposal's F5) schedule() switches to the receiver instead: nothing to
+ * switch to again. */
+static void reswitch(struct kstate *ks, struct fp_fixes *fixes)
+{
+    COST_IF(ks, fixes->on & FIX(FIX_RESWITCH), 2, 0, 1); /* ksCurThread, ksIdleThread */
+    if (!fp_fix_on(fixes, FIX(FIX_RESWITCH)) || ks->cur_thread == ks->idle_thread)
+        return;
+    COST(ks, 4, 1, 6); /* Arch_switchToThread: setVMRoot's VTable cap, ASID map, TTBR0 */
+    Arch_switchToThread(ks, ks->cur_thread);
+}
+
 /* After the point of no return: wake dest and place it. */
 static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t badge, struct fp_fixes *fixes)
 {
@@ -332,12 +358,15 @@ static int deliver(struct kstate *ks, const struct fp_dest *d, int irq, uint64_t
     }
     honour_reprogram(ks, fixes);
     COST(ks, 2, 0, 1); /* both priorities */
+    int exit = FP_EXIT_ENQUEUE;
     if (ks->tcbs[ks->cur_thread].prio == ks->tcbs[dest].prio) {
         tcbSchedAppend(ks, dest);
-        return mask_ack(ks, irq, FP_EXIT_APPEND, keep_unmasked(ks, fixes));
+        exit = FP_EXIT_APPEND;
+    } else {
+        tcbSchedEnqueue(ks, dest);
     }
-    tcbSchedEnqueue(ks, dest);
-    return mask_ack(ks, irq, FP_EXIT_ENQUEUE, keep_unmasked(ks, fixes));
+    reswitch(ks, fixes);
+    return mask_ack(ks, irq, exit, keep_unmasked(ks, fixes));
 }
 
 /* The entry work the proposal skips: the slowpath accounts time and checks

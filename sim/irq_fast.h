@@ -58,7 +58,8 @@ enum fp_variant { FP_PR1227, FP_FIXED, FP_VARIANT_COUNT };
     X(FIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind; fall back when one is pending at entry") \
     X(FIX_SPLIT_EOI, "split_eoi", "on master's GICv3 (split EOI) leave a signal IRQ unmasked and active, as handleInterrupt does") \
     X(FIX_OUTRANKED, "outranked", "fall back when a ready thread outranks the one schedule() would keep (another core's queueing, its IPI in flight)") \
-    X(FIX_OWED_IPI, "owed_ipi", "fall back when this core's ipiReschedulePending is set at entry (schedule() sends it)")
+    X(FIX_OWED_IPI, "owed_ipi", "fall back when this core's ipiReschedulePending is set at entry (schedule() sends it)") \
+    X(FIX_RESWITCH, "reswitch", "on the append and enqueue exits switch to the current thread again, as schedule() does (Arch_switchToThread: its VCPU, its vspace)")
 
 enum fp_fix_bit {
 #define FP_FIX_BIT(id, name, what) id##_BIT,

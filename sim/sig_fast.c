@@ -10,6 +10,7 @@
 #include "refill.h"
 #include "sched.h"
 #include "syscall.h"
+#include "vspace.h"
 
 static const struct { const char *name, *what; bool fallback; } exits[] = {
 #define SIG_EXIT_TEXT(id, name, what) {name, what, #id[4] == 'S'},
@@ -218,6 +219,24 @@ static int check_dest(struct kstate *ks, struct sig_dest *d, struct sig_fixes *f
     return SIG_EXIT_COUNT;
 }
 
+/* FIX reswitch: Arch_switchToThread(ksCurThread) as the slowpath's
+ * schedule() runs it when possibleSwitchTo made a receiver of this core and
+ * domain the candidate and it does not outrank the caller: the caller is
+ * enqueued, the receiver appended or enqueued, and ChooseNewThread
+ * switches to the caller again (src/kernel/thread.c: schedule,
+ * chooseThread, switchToThread; src/arch/arm/64/kernel/thread.c:14-20). On
+ * a hypervisor build that is vcpu_switch(its VCPU), which disables a VCPU
+ * this core keeps active for a thread another core's VCPU_SetTCB re-bound
+ * (src/arch/arm/object/vcpu.c:236-259, 313: S11); on every build setVMRoot.
+ * A receiver of another core or domain is only queued there
+ * (possibleSwitchTo's SCHED_ENQUEUE): no switch, nothing to do. */
+static void reswitch(struct kstate *ks, const struct sig_dest *d, struct sig_fixes *f)
+{
+    if (d->crossnode || !fix_on(f, SFIX(SFIX_RESWITCH)))
+        return;
+    Arch_switchToThread(ks, ks->cur_thread);
+}
+
 /* After the point of no return (fastpath.c:673-713): dequeue, badge,
  * Running, donation, the sporadic unblock check, queue placement. */
 static int deliver(struct kstate *ks, const struct sig_dest *d, struct sig_fixes *f)
@@ -240,9 +259,11 @@ static int deliver(struct kstate *ks, const struct sig_dest *d, struct sig_fixes
         return finish(ks, SIG_EXIT_UNSCHEDULABLE, f);
     if (ks->tcbs[ks->cur_thread].prio > ks->tcbs[dest].prio || d->crossnode) {
         sched_enqueue(ks, dest); /* SCHED_ENQUEUE */
+        reswitch(ks, d, f);
         return finish(ks, SIG_EXIT_ENQUEUE, f);
     }
     sched_append(ks, dest); /* SCHED_APPEND */
+    reswitch(ks, d, f);
     return finish(ks, SIG_EXIT_APPEND, f);
 }
 

@@ -58,7 +58,8 @@ enum sig_variant { SIG_MERGED, SIG_FIXED, SIG_VARIANT_COUNT };
     X(SFIX_REPROGRAM, "reprogram_flag", "leave no ksReprogram request behind: commit the time and program the timer") \
     X(SFIX_MSG_INFO, "msg_info", "fall back when the message info names extra caps (as fastpath_call's extraCaps check)") \
     X(SFIX_IPI, "reschedule_ipi", "send the reschedule IPIs SCHED_ENQUEUE/APPEND left pending (doMaskReschedule, as schedule() does)") \
-    X(SFIX_OUTRANKED, "outranked", "fall back when a ready thread outranks the caller (another core's queueing, its IPI in flight)")
+    X(SFIX_OUTRANKED, "outranked", "fall back when a ready thread outranks the caller (another core's queueing, its IPI in flight)") \
+    X(SFIX_RESWITCH, "reswitch", "on the append and enqueue exits of a receiver of this core and domain switch to the caller again, as schedule() does (Arch_switchToThread: its VCPU, its vspace)")
 
 enum sig_fix_bit {
 #define SIG_FIX_BIT(id, name, what) id##_BIT,

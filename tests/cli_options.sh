@@ -72,10 +72,10 @@ help exhaust | grep -q -- '--merge STATE' || fail "irqsim exhaust --help does no
 # fuzz --help is fuzz's, not the overview, and lists the defects of the tables
 help fuzz | head -1 | grep -q '^usage: irqsim fuzz ' || fail "irqsim fuzz --help: $(help fuzz | head -1)"
 help fuzz | grep -q '^  minimize\|^  exhaust' && fail "irqsim fuzz --help prints other commands' usage"
-help fuzz | grep -q 'irq: F1-F8, F10, F11 on base' || fail "irqsim fuzz --help: the base kernel's defects"
-help fuzz | tr -s ' \n' ' ' | grep -q 'F1-F11 on master; signal: S1-S6, S9, S10' ||
+help fuzz | grep -q 'irq: F1-F8, F10-F12 on base' || fail "irqsim fuzz --help: the base kernel's defects"
+help fuzz | tr -s ' \n' ' ' | grep -q 'F1-F12 on master; signal: S1-S6, S9-S11' ||
     fail "irqsim fuzz --help: master's and the signal target's defects"
-help report | grep -q 'F1-F11 of the IRQ target, S1-S6, S9, S10 of the signal target' ||
+help report | grep -q 'F1-F12 of the IRQ target, S1-S6, S9-S11 of the signal target' ||
     fail "irqsim report --help: the defects"
 # no usage names a range the tables do not have
 for cmd in check fuzz sim exhaust replay cost bench report validate review; do

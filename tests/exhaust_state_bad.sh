@@ -42,7 +42,7 @@ bad exits "$(ln exits)" "the exits do not add up" 's/^exits \([0-9]*\)/exits 1\1
 bad exitrange "$(ln class)" "bad class (exit below" 's/^class [0-9]* /class 99 /'
 bad cause "$(ln class)" "cause 2147483647 is not a cause" 's/^class \([0-9]*\) [0-9]* /class \1 2147483647 /'
 bad fields "$(ln class)" "fields 0x.* name no field" 's/^class \([0-9]*\) \([0-9]*\) [0-9]* /class \1 \2 4294967295 /'
-bad defects "$(ln defects)" "defect F11's count is not its classes'" 's/^defects \(.*\) \([0-9]*\)$/defects \1 12345/'
+bad defects "$(ln defects)" "defect F12's count is not its classes'" 's/^defects \(.*\) \([0-9]*\)$/defects \1 12345/'
 bad size "$(ln best_defect)" "size 1 is not the size of state" '0,/^best_defect/s/^best_defect \([0-9]*\) [0-9]* /best_defect \1 1 /'
 bad bestord "$(ln best_class)" "the digits are not those of state\|before the class's first\|not a state of this shard" '0,/^best_class/s/^best_class 0 \([0-9]*\) \([0-9]*\) /best_class 0 \1 300 /'
 bad again "$(($(ln exits) + 1))" "'exits' again" '/^exits/p'

@@ -210,8 +210,41 @@ static void test_idle_switch(void **state)
     assert_false(f->fast->tcbs[ks->idle_thread].queued);
     assert_int_equal(fast_only(f, FIX_ALL & ~FIX(FIX_IDLE_SWITCH)), FP_EXIT_APPEND);
     assert_int_equal(f->fast->cur_thread, ks->idle_thread);
+    /* reswitch has nothing to switch to again from the idle thread (the
+     * slowpath switches to the handler): TTBR0 stays the global vspace */
+    assert_int_equal(f->fast->vspace, KS_NONE);
     assert_int_equal(fast_only(f, 0), FP_EXIT_APPEND);
     tc_run_free(f);
+}
+
+/* reswitch: on the enqueue (noswitch preset) and append (the handler at
+ * the spinner's priority) exits the slowpath's schedule() chooses the
+ * spinner again and switches to it (switchToThread -> Arch_switchToThread
+ * -> setVMRoot on every build, src/arch/arm/64/kernel/thread.c:14-20). A
+ * spinner whose VTable cap was deleted while it ran moves to the global
+ * vspace there (vspace.c:744-747); the corrected fastpath does the same,
+ * without the fix it keeps the spinner's vspace. */
+static void test_reswitch(void **state)
+{
+    (void)state;
+    for (int append = 0; append < 2; append++) {
+        struct tc_run *f = tc_run_new();
+        noswitch(f);
+        struct kstate *ks = f->in;
+        int s = tc_tid(ks, "spinner"), h = tc_tid(ks, "handler");
+        if (append)
+            ks->tcbs[h].prio = ks->tcbs[s].prio;
+        ks->tcbs[s].vtable_ok = false; /* still running on its vspace */
+        assert_int_equal(ks->vspace, s);
+        agree(f, FP_FIXED, append ? FP_EXIT_APPEND : FP_EXIT_ENQUEUE);
+        assert_int_equal(f->slow->vspace, KS_NONE);
+        assert_int_equal(f->fast->vspace, KS_NONE);
+        assert_int_equal(fast_only(f, FIX_ALL & ~FIX(FIX_RESWITCH)), append ? FP_EXIT_APPEND : FP_EXIT_ENQUEUE);
+        assert_int_equal(f->fast->vspace, s);
+        assert_int_equal(fast_only(f, 0), append ? FP_EXIT_APPEND : FP_EXIT_ENQUEUE);
+        assert_int_equal(f->fast->vspace, s);
+        tc_run_free(f);
+    }
 }
 
 /* Two domains; the current one has less left than the time since the last
@@ -817,8 +850,10 @@ static void test_tested_fixes(void **state)
     irquser(f);
     ks_copy(f->fast, f->in);
     /* (split_eoi is looked at only on master's GICv3: not on the base
-     * kernel; outranked and owed_ipi only on SMP: not on one core) */
-    unsigned on_base = FIX_ALL & ~(FIX(FIX_SPLIT_EOI) | FIX(FIX_OUTRANKED) | FIX(FIX_OWED_IPI));
+     * kernel; outranked and owed_ipi only on SMP: not on one core;
+     * reswitch only on the append and enqueue exits) */
+    unsigned on_base =
+        FIX_ALL & ~(FIX(FIX_SPLIT_EOI) | FIX(FIX_OUTRANKED) | FIX(FIX_OWED_IPI) | FIX(FIX_RESWITCH));
     assert_int_equal(fastpath_irq_tested(f->fast, FIX_ALL, &tested), FP_EXIT_SWITCH);
     assert_int_equal(tested, on_base);
     ks_copy(f->fast, f->in);
@@ -880,6 +915,7 @@ int main(void)
         cmocka_unit_test(test_variants),
         cmocka_unit_test(test_entry_budget),
         cmocka_unit_test(test_idle_switch),
+        cmocka_unit_test(test_reswitch),
         cmocka_unit_test(test_entry_domain),
         cmocka_unit_test(test_entry_release),
         cmocka_unit_test(test_early_exits),

@@ -8,6 +8,7 @@
 
 #include "classify.h"
 #include "defect.h"
+#include "sig_fast.h"
 #include "target.h"
 
 /* the IRQ target's defect Fn, found by its id (the table's order is its file's) */
@@ -27,6 +28,9 @@ static void test_single_fixes(void **state)
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_DEADLINE)), D(6));
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_CB_UNBLOCK)), D(7));
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_REPROGRAM)), D(8));
+    assert_int_equal(cause_defects(&target_irq, FIX(FIX_RESWITCH)), D(12));
+    assert_int_equal(cause_defects(&target_signal, SFIX(SFIX_RESWITCH)),
+                     1u << defect_index(&target_signal, "S11"));
 }
 
 /* entry_time with an entry check is that check's defect (the check needs
@@ -49,7 +53,7 @@ static void test_combinations(void **state)
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_ENTRY_TIME) | FIX(FIX_IDLE_SWITCH) | FIX(FIX_DEADLINE) | FIX(FIX_REPROGRAM)),
                      D(4) | D(5) | D(6) | D(8));
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_DEADLINE) | FIX(FIX_CB_UNBLOCK) | FIX(FIX_REPROGRAM)), D(6) | D(7) | D(8));
-    assert_int_equal(cause_defects(&target_irq, FIX_ALL), D(1) | D(2) | D(3) | D(5) | D(6) | D(7) | D(8) | D(9) | D(10) | D(11));
+    assert_int_equal(cause_defects(&target_irq, FIX_ALL), D(1) | D(2) | D(3) | D(5) | D(6) | D(7) | D(8) | D(9) | D(10) | D(11) | D(12));
     assert_int_equal(cause_defects(&target_irq, FIX(FIX_SPLIT_EOI)), D(9));
     assert_int_equal(cause_defects(&target_irq, CLASS_NO_FIX), 0);
 }
@@ -89,7 +93,7 @@ static void test_verdicts(void **state)
         const char *id, *says;
     } want[] = {{"S1", "Design trade-off, not a bug"}, {"S2", "(a trade-off)"}, {"S3", "a design trade-off"},
                 {"S4", "Not shared"}, {"S5", "Goes beyond"}, {"S6", "Not a trade-off"}, {"S9", "Not shared"},
-                {"S10", "Not a trade-off"}};
+                {"S10", "Not a trade-off"}, {"S11", "Not a trade-off"}};
     assert_int_equal(target_signal.n_defects, sizeof want / sizeof want[0]);
     for (int d = 0; d < target_signal.n_defects; d++) {
         const struct defect_info *di = defect_info(&target_signal, d);
@@ -181,10 +185,34 @@ static void test_defect_ids(void **state)
     assert_string_equal(defect_ids(&t, -1, buf, sizeof buf), "A1-A3, A5, A6, B7-B9, A10");
     assert_string_equal(defect_ids(&t, -1, buf, 8), "A1-A3"); /* truncated: the items that fit */
     /* the real tables: F9 needs master's split EOI */
-    assert_string_equal(defect_ids(&target_irq, -1, buf, sizeof buf), "F1-F11");
-    assert_string_equal(defect_ids(&target_irq, KS_KERNEL_BASE, buf, sizeof buf), "F1-F8, F10, F11");
-    assert_string_equal(defect_ids(&target_irq, KS_KERNEL_MASTER, buf, sizeof buf), "F1-F11");
-    assert_string_equal(defect_ids(&target_signal, -1, buf, sizeof buf), "S1-S6, S9, S10");
+    assert_string_equal(defect_ids(&target_irq, -1, buf, sizeof buf), "F1-F12");
+    assert_string_equal(defect_ids(&target_irq, KS_KERNEL_BASE, buf, sizeof buf), "F1-F8, F10-F12");
+    assert_string_equal(defect_ids(&target_irq, KS_KERNEL_MASTER, buf, sizeof buf), "F1-F12");
+    assert_string_equal(defect_ids(&target_signal, -1, buf, sizeof buf), "S1-S6, S9-S11");
+}
+
+/* Where a defect can show (defect_possible_here, what a search's "not
+ * found" reads): F10 on two cores; F12 and S11 (another core's
+ * VCPU_SetTCB) only on two cores with VCPU threads; F9 on master only;
+ * S2 (domains) on one core only. */
+static void test_possible_here(void **state)
+{
+    (void)state;
+    int f9 = defect_index(&target_irq, "F9"), f10 = defect_index(&target_irq, "F10");
+    int f12 = defect_index(&target_irq, "F12"), s2 = defect_index(&target_signal, "S2");
+    int s11 = defect_index(&target_signal, "S11");
+    assert_true(defect_possible_here(&target_irq, f10, KS_KERNEL_BASE, 2, false));
+    assert_false(defect_possible_here(&target_irq, f10, KS_KERNEL_BASE, 1, true));
+    assert_true(defect_possible_here(&target_irq, f12, KS_KERNEL_BASE, 2, true));
+    assert_true(defect_possible_here(&target_irq, f12, KS_KERNEL_MASTER, 2, true));
+    assert_false(defect_possible_here(&target_irq, f12, KS_KERNEL_MASTER, 2, false));
+    assert_false(defect_possible_here(&target_irq, f12, KS_KERNEL_MASTER, 1, true));
+    assert_true(defect_possible_here(&target_signal, s11, KS_KERNEL_MASTER, 2, true));
+    assert_false(defect_possible_here(&target_signal, s11, KS_KERNEL_MASTER, 2, false));
+    assert_false(defect_possible_here(&target_irq, f9, KS_KERNEL_BASE, 2, true));
+    assert_true(defect_possible_here(&target_irq, f9, KS_KERNEL_MASTER, 1, false));
+    assert_true(defect_possible_here(&target_signal, s2, KS_KERNEL_MASTER, 1, false));
+    assert_false(defect_possible_here(&target_signal, s2, KS_KERNEL_MASTER, 2, false));
 }
 
 int main(void)
@@ -197,6 +225,7 @@ int main(void)
         cmocka_unit_test(test_verdicts),
         cmocka_unit_test(test_findings_match_the_tables),
         cmocka_unit_test(test_defect_ids),
+        cmocka_unit_test(test_possible_here),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

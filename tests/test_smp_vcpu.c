@@ -12,13 +12,17 @@
  */
 #include "tcount.h"
 
+#include "classify.h"
+#include "defect.h"
 #include "diff.h"
 #include "gen.h"
 #include "print.h"
 #include "scenario.h"
 #include "sched.h"
+#include "sig_fast.h"
 #include "situation.h"
 #include "smp.h"
+#include "target.h"
 #include "vcpu.h"
 
 /* Core 0 runs a (priority 100, SC a_sc); core 1 runs b (priority 50, SC
@@ -477,6 +481,193 @@ static void test_gen_core1(void **state)
     free(ks);
 }
 
+/* F12 and S11: hyp_two_cores, and core 0 binds VCPU v0 to a, its current
+ * thread (associateVCPUTCB switches at once, vcpu.c:303-305: v0 loaded and
+ * active on core 0). Then core 1's VCPU_SetTCB binds v0 to c, a thread of
+ * core 1 that does not run: dissociateVCPUTCB(v0, a) compares v0 with core
+ * 1's armHSCurVCPU only (vcpu.c:313), so core 0 keeps v0 loaded and active
+ * under a, which has no VCPU now, its virtual timer's PPI unmasked. r,
+ * at priority prio, waits on notification n, which IRQ 40 signals. */
+struct rebound {
+    struct hyp2 x;
+    int v0, c, r, n;
+};
+
+static struct rebound rebound_state(int prio)
+{
+    struct rebound s;
+    s.x = hyp_two_cores(false);
+    struct kstate *ks = s.x.ks;
+    s.v0 = ks_add_vcpu(ks, "v0");
+    associateVCPUTCB(ks, s.v0, s.x.a);
+    assert_int_equal(ks->cur_vcpu, s.v0);
+    assert_true(ks->vcpu_active);
+    s.c = build_thread(ks, "c", 30, 0);
+    ks->tcbs[s.c].affinity = 1;
+    smp_swap_core(ks, 1);
+    associateVCPUTCB(ks, s.v0, s.c); /* VCPU_SetTCB on core 1 */
+    smp_swap_core(ks, 1);
+    assert_int_equal(ks->tcbs[s.x.a].vcpu, KS_NONE);
+    assert_int_equal(ks->tcbs[s.c].vcpu, s.v0);
+    assert_int_equal(ks->cur_vcpu, s.v0); /* still loaded on core 0 ... */
+    assert_true(ks->vcpu_active);         /* ... and active */
+    assert_false(ks->irq_masked[INTERRUPT_VTIMER_EVENT]);
+    assert_int_equal(ks->core_vcpu[1], s.x.v1); /* core 1's own VCPU is untouched */
+    s.n = build_ntfn(ks, "n");
+    s.r = build_thread(ks, "r", prio, 0);
+    build_sc(ks, "r_sc", s.r, 2000, 0, 0);
+    build_wait_ntfn(ks, s.r, s.n);
+    build_irq_signal(ks, 40, s.n, 1, true);
+    ks->active_irq = 40;
+    tc_assert_valid(ks, INV_AT_ENTRY); /* a state the kernel reaches */
+    return s;
+}
+
+/* The slowpath's outcome from in: a runs on; v0 is still loaded on core 0
+ * but disabled, the virtual timer's PPI masked (schedule() switches to a
+ * again: Arch_switchToThread -> vcpu_switch(NULL), vcpu.c:246-253). */
+static void assert_slowpath_disables(const struct kstate *in, void (*slow)(struct kstate *), int a, int v0)
+{
+    struct kstate *k = tc_state();
+    ks_copy(k, in);
+    slow(k);
+    assert_int_equal(k->cur_thread, a);
+    assert_int_equal(k->cur_vcpu, v0);
+    assert_false(k->vcpu_active);
+    assert_true(k->irq_masked[INTERRUPT_VTIMER_EVENT]);
+    assert_int_equal(k->n_asserts, 0);
+    free(k);
+}
+
+/* The fastpath with fixes from in: its exit, the VCPU left active or not */
+static int fast_leaves_active(const struct kstate *in, unsigned fixes, bool *active)
+{
+    struct kstate *k = tc_state();
+    ks_copy(k, in);
+    unsigned tested;
+    int exit = target_of(in)->fast_tested(k, fixes, &tested);
+    *active = k->vcpu_active && !k->irq_masked[INTERRUPT_VTIMER_EVENT];
+    free(k);
+    return exit;
+}
+
+/* The IRQ fastpath (F12): r at a's priority is appended (100), below it
+ * enqueued (50). The slowpath re-switch disables v0; the proposal, and the
+ * corrected fastpath without reswitch, leave it active; the corrected one
+ * agrees with the slowpath; the proposal's divergence is F12 alone. */
+static void test_rebound_vcpu_irq(void **state)
+{
+    (void)state;
+    static const struct {
+        int prio, exit;
+    } cases[] = {{100, FP_EXIT_APPEND}, {50, FP_EXIT_ENQUEUE}};
+    struct classify_ws *ws = calloc(1, sizeof *ws);
+    assert_non_null(ws);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct rebound s = rebound_state(cases[i].prio);
+        struct kstate *ks = s.x.ks;
+        assert_slowpath_disables(ks, handleInterruptEntry, s.x.a, s.v0);
+        bool active;
+        assert_int_equal(fast_leaves_active(ks, 0, &active), cases[i].exit);
+        assert_true(active); /* the defect */
+        assert_int_equal(fast_leaves_active(ks, FIX_ALL & ~FIX(FIX_RESWITCH), &active), cases[i].exit);
+        assert_true(active);
+        assert_int_equal(fast_leaves_active(ks, FIX_ALL, &active), cases[i].exit);
+        assert_false(active);
+        struct diff_verdict v;
+        struct kstate *a = tc_state(), *b = tc_state();
+        diff_run(ks, FP_FIXED, true, &v, a, b);
+        assert_int_equal(v.exit, cases[i].exit);
+        assert_true(v.agree);
+        diff_run(ks, FP_PR1227, true, &v, a, b);
+        assert_false(v.agree);
+        assert_true(v.fields & (1u << DF_VCPU));
+        assert_true(v.fields & (1u << DF_IRQ_MASK));
+        unsigned cause = classify_cause(ks, ws);
+        assert_int_equal(cause, FIX(FIX_RESWITCH));
+        assert_int_equal(cause_defects(target_of(ks), cause), 1u << defect_index(target_of(ks), "F12"));
+        free(a);
+        free(b);
+        free(ks);
+    }
+    free(ws);
+}
+
+/* The signal fastpath (S11): a signals n itself (seL4_Signal); r is
+ * appended or enqueued on core 0, and the same holds. */
+static void test_rebound_vcpu_signal(void **state)
+{
+    (void)state;
+    static const struct {
+        int prio, exit;
+    } cases[] = {{100, SIG_EXIT_APPEND}, {50, SIG_EXIT_ENQUEUE}};
+    struct classify_ws *ws = calloc(1, sizeof *ws);
+    assert_non_null(ws);
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct rebound s = rebound_state(cases[i].prio);
+        struct kstate *ks = s.x.ks;
+        ks->active_irq = KS_IRQ_INVALID;
+        ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE,
+                                    .reply = KS_NONE, .badge = 1};
+        tc_assert_valid(ks, INV_AT_ENTRY);
+        assert_slowpath_disables(ks, slowpath_signal, s.x.a, s.v0);
+        bool active;
+        assert_int_equal(fast_leaves_active(ks, 0, &active), cases[i].exit);
+        assert_true(active);
+        assert_int_equal(fast_leaves_active(ks, SFIX_ALL & ~SFIX(SFIX_RESWITCH), &active), cases[i].exit);
+        assert_true(active);
+        assert_int_equal(fast_leaves_active(ks, SFIX_ALL, &active), cases[i].exit);
+        assert_false(active);
+        struct diff_verdict v;
+        struct kstate *a = tc_state(), *b = tc_state();
+        diff_run(ks, SIG_FIXED, true, &v, a, b);
+        assert_true(v.agree);
+        unsigned cause = classify_cause(ks, ws);
+        assert_int_equal(cause, SFIX(SFIX_RESWITCH));
+        assert_int_equal(cause_defects(target_of(ks), cause), 1u << defect_index(target_of(ks), "S11"));
+        free(a);
+        free(b);
+        free(ks);
+    }
+    free(ws);
+}
+
+/* No re-switch where the slowpath has none: r on core 1 (the signal
+ * fastpath queues it there, possibleSwitchTo's SCHED_ENQUEUE, and
+ * schedule() keeps a without a switch), and on a state whose VCPU is the
+ * current thread's (vcpu_switch of the loaded, active VCPU: nothing). */
+static void test_rebound_vcpu_no_reswitch(void **state)
+{
+    (void)state;
+    struct rebound s = rebound_state(50);
+    struct kstate *ks = s.x.ks;
+    int r_sc = ks->tcbs[s.r].sc;
+    ks->tcbs[s.r].affinity = 1;
+    ks->scs[r_sc].core = 1;
+    ks->active_irq = KS_IRQ_INVALID;
+    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE,
+                                .reply = KS_NONE, .badge = 1};
+    tc_assert_valid(ks, INV_AT_ENTRY);
+    struct kstate *k = tc_state();
+    ks_copy(k, ks);
+    slowpath_signal(k);
+    assert_true(k->vcpu_active); /* the slowpath leaves it too */
+    bool active;
+    unsigned tested;
+    ks_copy(k, ks);
+    assert_int_equal(fastpath_signal_tested(k, SFIX_ALL, &tested), SIG_EXIT_ENQUEUE);
+    assert_true(k->vcpu_active);
+    assert_false(tested & SFIX(SFIX_RESWITCH)); /* never asked */
+    free(ks);
+    s = rebound_state(100);
+    ks = s.x.ks;
+    associateVCPUTCB(ks, s.v0, s.x.a); /* core 0 binds it back: a's again */
+    assert_int_equal(fast_leaves_active(ks, FIX_ALL, &active), FP_EXIT_APPEND);
+    assert_true(active);
+    free(k);
+    free(ks);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -492,6 +683,9 @@ int main(void)
         cmocka_unit_test(test_scenario),
         cmocka_unit_test(test_diff_vcpu),
         cmocka_unit_test(test_gen_core1),
+        cmocka_unit_test(test_rebound_vcpu_irq),
+        cmocka_unit_test(test_rebound_vcpu_signal),
+        cmocka_unit_test(test_rebound_vcpu_no_reswitch),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

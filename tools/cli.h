@@ -99,8 +99,8 @@ const char *cli_boards(char *buf, size_t len);
 
 /* Print a usage text with its lists taken from the tables they name, so
  * that no usage falls behind them: "{boards}" is cli_boards' list,
- * "{defects:T}" target T's defect ids ("F1-F11", defect_ids) and
- * "{defects:T:K}" those kernel K can show ("F1-F8, F10, F11" on base).
+ * "{defects:T}" target T's defect ids ("F1-F12", defect_ids) and
+ * "{defects:T:K}" those kernel K can show ("F1-F8, F10-F12" on base).
  * cli_parse prints a command's usage (--help, an error) through it. */
 void cli_usage(FILE *f, const char *usage);
 

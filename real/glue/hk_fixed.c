@@ -21,7 +21,7 @@
  * findMapForASID, cancelIPC_fp, ntfn_queue_dequeue_fp,
  * maybeDonateSchedContext_fp, setRegister, sc_sporadic,
  * refill_unblock_check, checkBudget, commitTime, isSchedulable,
- * tcbSchedEnqueue, tcbSchedAppend, switchToThread_fp,
+ * tcbSchedEnqueue, tcbSchedAppend, switchToThread_fp, Arch_switchToThread,
  * sc_constant_bandwidth, getNextInterrupt, getTimerPrecision, setDeadline,
  * slowpath_irq, restore_user_context. The *_fp helpers and
  * getNextInterrupt are the ones PR #1227 adds; on a tree without them the
@@ -33,7 +33,8 @@
  * tree's name. A tree without the IRQ fastpath gets none of this file.
  *
  * HK_FIXED_OFF_<FIX> (ENTRY_TIME, ENTRY_BUDGET, ENTRY_DOMAIN,
- * ENTRY_RELEASE, IDLE_SWITCH, CB_UNBLOCK, DEADLINE, REPROGRAM_FLAG), when
+ * ENTRY_RELEASE, IDLE_SWITCH, CB_UNBLOCK, DEADLINE, REPROGRAM_FLAG,
+ * RESWITCH), when
  * defined, turns that one fix off: the step is then the proposal's, as
  * fastpath_irq_fixes without that FIX bit. HK_FIXED_ONE_CLOCK drops the
  * switch's second updateTimestamp (the entry already read the clock; in
@@ -314,6 +315,16 @@ static inline void NORETURN hk_fixed_deliver(struct hk_fixed_dest *d, irq_t irq,
     } else {
         tcbSchedEnqueue(dest);
     }
+#ifndef HK_FIXED_OFF_RESWITCH
+    /* model: reswitch. FIX reswitch: schedule() would choose the current
+     * thread again and switch to it; its Arch_switchToThread disables a VCPU
+     * another core re-bound (hypervisor builds) and re-runs setVMRoot. From
+     * the idle thread (only with HK_FIXED_OFF_IDLE_SWITCH) schedule() would
+     * switch to the receiver instead: nothing to switch to again */
+    if (NODE_STATE(ksCurThread) != NODE_STATE(ksIdleThread)) {
+        Arch_switchToThread(NODE_STATE(ksCurThread));
+    }
+#endif
     hk_fixed_mask_ack(irq);
 }
 
