@@ -607,7 +607,7 @@ static void test_rebound_vcpu_signal(void **state)
         struct rebound s = rebound_state(cases[i].prio);
         struct kstate *ks = s.x.ks;
         ks->active_irq = KS_IRQ_INVALID;
-        ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE,
+        ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE, .tcb = KS_NONE,
                                     .reply = KS_NONE, .badge = 1};
         tc_assert_valid(ks, INV_AT_ENTRY);
         assert_slowpath_disables(ks, slowpath_signal, s.x.a, s.v0);
@@ -645,7 +645,7 @@ static void test_rebound_vcpu_no_reswitch(void **state)
     ks->tcbs[s.r].affinity = 1;
     ks->scs[r_sc].core = 1;
     ks->active_irq = KS_IRQ_INVALID;
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE,
+    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE, .tcb = KS_NONE,
                                 .reply = KS_NONE, .badge = 1};
     tc_assert_valid(ks, INV_AT_ENTRY);
     struct kstate *k = tc_state();
