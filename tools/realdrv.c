@@ -404,6 +404,7 @@ static const char exit_differs[] = "finished-or-fell-back differs";
 struct sys_tally {
     uint64_t exits[TARGET_MAX_EXITS]; /* the model's fastpath exits */
     uint64_t real_done[3];           /* the real fastpath: not tracked (release), fell back, finished */
+    uint64_t caps[SCAP_COUNT];       /* what the cptr named (enum ks_sys_cap) */
 };
 
 /* ---- validate --real of a system-call target ---- */
@@ -459,7 +460,15 @@ static void validate_summary(const struct target *t, const struct real_run *r, c
                              uint64_t states, uint64_t unfit)
 {
     uint64_t model_done = 0;
-    printf("  model fastpath exits:");
+    /* what the calls invoked: the DomainSet and thread caps run the
+     * slowpath's DomainSet_Set and TCB_SetFlags (the signal target's
+     * generator, one core; TCB_SetFlags on trees with TCB flags) */
+    printf("  the cptr named:");
+    for (int k = 0; k < SCAP_COUNT; k++)
+        if (st->caps[k])
+            printf(" %s %" PRIu64 "%s", ks_sys_cap_name(k), st->caps[k],
+                   k == SCAP_DOMAIN ? " (DomainSet_Set)" : k == SCAP_TCB ? " (TCB_SetFlags)" : "");
+    printf("\n  model fastpath exits:");
     for (int e = 0; e < t->exits; e++) {
         if (st->exits[e])
             printf(" %s %" PRIu64, t->exit_name(e), st->exits[e]);
@@ -476,7 +485,7 @@ static void validate_summary(const struct target *t, const struct real_run *r, c
 
 int real_sys_validate(const struct real_opts *o, struct real_run *r)
 {
-    struct sys_tally st = {{0}, {0}};
+    struct sys_tally st = {{0}, {0}, {0}};
     const struct real_driver *d = o->driver;
     uint64_t i = 0, unfit = 0;
     struct progress pr;
@@ -484,6 +493,8 @@ int real_sys_validate(const struct real_opts *o, struct real_run *r)
     int more;
     for (; (more = real_loop_next(o, r, &pr, i)) > 0; i++) {
         struct rk_syscall sys;
+        if (r->in.sys.cap < SCAP_COUNT)
+            st.caps[r->in.sys.cap]++;
         if (rk_sys_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, d->paths[0], o->seed + i) ||
             !validate_path(o, r, &st, &sys, d->paths[1], o->seed + i)) {
             if (unfit++ < 3)
