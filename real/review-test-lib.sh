@@ -19,6 +19,19 @@ rt_need() {
 }
 
 bad() { echo "FAIL $*"; fail=1; }
+
+# rt_kbuild TREE OPTION...: `irqsim kernel build` of TREE for imx8mm-evk,
+# release, in the cache; its build directory on stdout (SKIP and 77, or
+# FAIL and 1, when it cannot be built: the caller's $(...) gets that)
+rt_kbuild() {
+    t=$1
+    shift
+    out=$("$irqsim" kernel build --sel4 "$t" --board imx8mm-evk --cache "$cache" --quiet --release \
+        "$@" 2>"$tmp/build.err" | tail -1)
+    [ -d "$out" ] || { grep -q "cannot\|missing" "$tmp/build.err" && { echo "SKIP: $(tail -1 "$tmp/build.err")"; exit 77; }
+        echo "FAIL: kernel build: $(tail -3 "$tmp/build.err")"; exit 1; }
+    echo "$out"
+}
 ok() { echo "ok   $*"; }
 
 # rt_review NAME WANT ARG...: irqsim review ARG... with the cache, quiet,

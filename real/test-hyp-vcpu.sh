@@ -33,12 +33,7 @@ rt_need "$master"
 build() {
     t=$1
     shift
-    out=$("$irqsim" kernel build --sel4 "$t" --board imx8mm-evk --cache "$cache" --quiet --release \
-        -D KernelArmHypervisorSupport=ON "$@" 2>"$tmp/build.err" | tail -1)
-    rc=$?
-    [ -d "$out" ] || { grep -q "cannot\|missing" "$tmp/build.err" && { echo "SKIP: $(tail -1 "$tmp/build.err")"; exit 77; }
-        echo "FAIL: kernel build: $(tail -3 "$tmp/build.err")"; exit 1; }
-    echo "$out"
+    rt_kbuild "$t" -D KernelArmHypervisorSupport=ON "$@"
 }
 
 # clean NAME BUILD: validate --real agrees everywhere, no invariant breaks, faults sent

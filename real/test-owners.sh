@@ -33,15 +33,7 @@ master=$kernels/seL4-1326364bc.tar.gz
 . "$(dirname "$0")/review-test-lib.sh"
 rt_need "$master"
 
-build() {
-    t=$1
-    shift
-    out=$("$irqsim" kernel build --sel4 "$t" --board imx8mm-evk --cache "$cache" --quiet --release \
-        "$@" 2>"$tmp/build.err" | tail -1)
-    [ -d "$out" ] || { grep -q "cannot\|missing" "$tmp/build.err" && { echo "SKIP: $(tail -1 "$tmp/build.err")"; exit 77; }
-        echo "FAIL: kernel build: $(tail -3 "$tmp/build.err")"; exit 1; }
-    echo "$out"
-}
+build() { rt_kbuild "$@"; }
 
 # run NAME BUILD: validate --real --target signal, 20000 states
 run() {
