@@ -91,6 +91,13 @@ run master-1core "$b1"
 [ "$(cat "$tmp/master-1core.rc")" = 0 ] && grep -q ' 0 mismatches' "$tmp/master-1core.out" &&
     grep -q ', 0 broke one' "$tmp/master-1core.out" && ok "master-1core: 0 mismatches, no invariant broken, exit 0" ||
     bad "master-1core: exit $(cat "$tmp/master-1core.rc")"
+# validate without --target runs the IRQ target, which reaches neither
+# call: it says so; with --target it does not
+"$irqsim" validate --real "$b1" --checks 200 --quiet >"$tmp/irq.out" 2>&1
+grep -q 'not run: the system-call targets' "$tmp/irq.out" && ok "validate without --target says the system-call targets were not run" ||
+    bad "validate without --target: no word of the targets it did not run"
+grep -q 'not run: the system-call targets' "$tmp/master-1core.out" && bad "validate --target signal says a target was not run" ||
+    ok "validate --target signal: no such line"
 t=$(rt_tree norestore "$master")
 rt_sub "$t/src/object/tcb.c" '/^static void invokeSetFlags/,/^}/' 'lazyFPURestore(thread);' ';'
 br=$(build "$t")
