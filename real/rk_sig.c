@@ -255,13 +255,16 @@ int rk_sig_check(struct rk_kernel *k, const struct kstate *in, const struct rk_s
 /* The suspected cause of a divergence (one of the signal target's defects, docs/FINDINGS-signal.md),
  * read from the state with the model's helpers on a copy: the first that
  * holds. The model only names it; the verdict is the real kernel's. */
-enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_S9_IPI, C_OTHER, C_COUNT };
+enum sig_cause { C_S6_EXTRA, C_S1_BUDGET, C_S2_DOMAIN, C_S3_RELEASE, C_S9_IPI, C_S10_OUTRANKED, C_S11_RESWITCH, C_OTHER,
+                 C_COUNT };
 static const char *const cause_names[C_COUNT] = {
     "S6 extra cap not looked up (slowpath faults the caller)",
     "S1 no entry budget check (slowpath charges, skips the send)",
     "S2 domain expired at the entry clock",
     "S3 released thread not woken (no awaken)",
     "S9 reschedule IPI left unsent (receiver queued on the other core; S4/S5 may come with it)",
+    "S10 a ready thread another core queued outranks the caller (its IPI in flight)",
+    "S11 no re-switch to the caller (a VCPU another core re-bound left active, or its address space not set again)",
     "other (S4/S5: unblock check on the stale clock, ksReprogram left set)",
 };
 
@@ -283,6 +286,14 @@ static int sig_cause(const struct kstate *in, bool faulted, uint32_t fields)
      * (doMaskReschedule); the fastpath returns with it pending */
     if (fields & (1u << DF_IPI))
         return C_S9_IPI;
+    /* another core queued a thread above the caller (sim/sig_fast.c's
+     * outranked rule: not the highest of its domain here) */
+    if (c.cfg.smp && !isHighestPrio(&c, c.cur_domain, c.tcbs[c.cur_thread].prio))
+        return C_S10_OUTRANKED;
+    /* the slowpath's schedule() switches to the caller again
+     * (Arch_switchToThread: vcpu_switch, setVMRoot); the fastpath does not */
+    if (fields & (1u << DF_VCPU | 1u << DF_ADDRESS_SPACE))
+        return C_S11_RESWITCH;
     return C_OTHER;
 }
 
