@@ -544,13 +544,13 @@ static void print_defects(FILE *f, struct session *s)
     /* the defects this run's states can show: its kernel's, of the cores
      * it draws (--no-smp: one), with VCPU threads only under --vcpus (F12) */
     const struct gen_bounds *b = &s->o->bounds;
-    int possible = 0;
+    int possible = 0, cores = b->allow_smp ? KS_MAX_CORES : 1;
     for (int d = 0; d < tg->n_defects; d++)
-        possible += defect_possible_here(tg, d, b->kernel, b->allow_smp ? 2 : 1, b->vcpus);
+        possible += defect_possible_here(tg, d, b->kernel, cores, b->vcpus);
     if (s->o->variant == FP_PR1227 && found < possible) {
         fprintf(f, "  not found:");
         for (int d = 0; d < tg->n_defects; d++)
-            if (ds[d].best < 0 && defect_possible_here(tg, d, b->kernel, b->allow_smp ? 2 : 1, b->vcpus))
+            if (ds[d].best < 0 && defect_possible_here(tg, d, b->kernel, cores, b->vcpus))
                 fprintf(f, " %s", defect_info(tg, d)->id);
         fprintf(f, "\n");
     }

@@ -144,9 +144,6 @@ void ks_irq_touch(struct kstate *ks, int irq)
     ks->n_irqs = (uint16_t)(irq + 1);
 }
 
-/* The idle thread (priority 0, IdleThreadState) and the idle SC, as the
- * kernel configures them at boot; the boot time slice does not matter to
- * the interrupt path because the idle SC is never charged. */
 bool ks_is_idle(const struct kstate *ks, int t)
 {
     for (int k = 1; k < KS_MAX_CORES; k++)
@@ -161,6 +158,9 @@ void ks_sysin_clear(struct ks_sysin *s)
     s->ep = s->reply = s->tcb = KS_NONE;
 }
 
+/* The idle thread (priority 0, IdleThreadState) and the idle SC, as the
+ * kernel configures them at boot; the boot time slice does not matter to
+ * the interrupt path because the idle SC is never charged. */
 int ks_init(struct kstate *ks, const char *board)
 {
     memset(ks, 0, offsetof(struct kstate, tcbs));
@@ -252,6 +252,7 @@ NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap", "vppi", "vgic
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
 NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain", "tcb")
+NAME_TABLE(ks_sys_cap_invocation, enum ks_sys_cap, "sendSignal", "", "", "", "sendIPC", "DomainSet_Set", "TCB_SetFlags")
 NAME_TABLE(ks_reply_cap_name, enum ks_reply_cap, "reply", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \

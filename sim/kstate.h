@@ -79,7 +79,8 @@ enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COU
 enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_TCB, SCAP_COUNT };
 /* the kinds a SysSend entry's cptr resolves to that the enumeration walks:
  * an endpoint cap is not modelled there (the signal target), and the
- * DomainSet cap is the generator's only (beside them: SCAP_DOMAIN) */
+ * DomainSet and thread caps (SCAP_DOMAIN, SCAP_TCB) are the generator's
+ * only */
 #define SCAP_SEND_KINDS SCAP_EP
 /* What a SysReplyRecv's reply cptr resolves to: a reply cap, a null cap,
  * nothing (a lookup failure) */
@@ -492,6 +493,10 @@ const char *ks_fault_name(int f);
 const char *ks_path_name(int p);
 const char *ks_entry_name(int e);
 const char *ks_sys_cap_name(int c);
+/* what a SysSend or SysCall on that kind of cap invokes (decodeInvocation):
+ * "" where nothing is (a notification cap without the send right is
+ * refused, a null cap too, a failed lookup faults) */
+const char *ks_sys_cap_invocation(int c);
 const char *ks_reply_cap_name(int c);
 
 /* The names of the set bits of mask (below count) joined by '+', into buf;

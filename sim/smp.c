@@ -91,7 +91,7 @@ void migrateTCB(struct kstate *ks, int t, int core)
     /* master (c88c066a8, smp.c:15-17): no move, nothing released */
     if (cfg_has(&ks->cfg, KF_MIGRATE_ONLY_WHEN_NEEDED) && ks->tcbs[t].affinity == core)
         return;
-    ks->tcbs[t].fpu_live = false;
+    fpuRelease(ks, t);
     ks->tcbs[t].affinity = (uint8_t)core;
 }
 

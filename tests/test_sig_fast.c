@@ -532,6 +532,11 @@ static void test_names(void **state)
     assert_string_equal(ks_entry_name(ENTRY_COUNT), "?");
     assert_string_equal(ks_sys_cap_name(SCAP_LOOKUP_FAIL), "lookup_fail");
     assert_string_equal(ks_sys_cap_name(SCAP_COUNT), "?");
+    /* every kind has what it invokes: a table entry each, none past the end */
+    assert_string_equal(ks_sys_cap_invocation(SCAP_TCB), "TCB_SetFlags");
+    assert_string_equal(ks_sys_cap_invocation(SCAP_DOMAIN), "DomainSet_Set");
+    assert_string_equal(ks_sys_cap_invocation(SCAP_NULL), "");
+    assert_string_equal(ks_sys_cap_invocation(SCAP_COUNT), "?");
     assert_ptr_equal(target_by_name("signal"), &target_signal);
     assert_null(target_by_name("sig"));
 }

@@ -140,7 +140,7 @@ static const struct cli_opt real_table[] = {
     CLI_ROW(O, "--json", CLI_STR, json),
     CLI_ROW(O, "--out", CLI_STR, out),
     {"--fastpath", CLI_CHOICE, offsetof(O, fastpath), 0, 0, "as-built|fixed", NULL, offsetof(O, fastpath_set)},
-    CLI_ROW(O, "--target", CLI_TARGET, target),
+    {"--target", CLI_TARGET, offsetof(O, target), 0, 0, NULL, NULL, offsetof(O, target_set)},
     CLI_ROW(O, "--kernel", CLI_KERNEL, kernel),
     CLI_ROW(O, "--show", CLI_SET, show),
     CLI_ROW(O, "--verbose", CLI_SET, verbose),
@@ -348,16 +348,6 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     return out_close(out);
 }
 
-/* whether the command line names a target (validate's default is the
- * IRQ target alone, which it says) */
-static bool target_given(int argc, char **argv)
-{
-    for (int i = 2; i < argc; i++)
-        if (!strncmp(argv[i], "--target", 8))
-            return true;
-    return false;
-}
-
 int realcmd_main(int argc, char **argv)
 {
     if (!strcmp(argv[1], "kernel"))
@@ -379,7 +369,8 @@ int realcmd_main(int argc, char **argv)
     stop_catch();
     if (!strcmp(o.cmd, "validate")) {
         rc = o.driver->validate(&o, r);
-        if (!target_given(argc, argv) && !stop_requested())
+        /* the default is the IRQ target alone, which it says */
+        if (!o.target_set && !stop_requested())
             printf("  not run: the system-call targets (--target signal, call, reply_recv), whose slowpaths reach "
                    "what an interrupt entry does not (DomainSet_Set, TCB_SetFlags, IPC); irqsim review runs "
                    "every target\n");

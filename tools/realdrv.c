@@ -466,8 +466,20 @@ static void validate_summary(const struct target *t, const struct real_run *r, c
     printf("  the cptr named:");
     for (int k = 0; k < SCAP_COUNT; k++)
         if (st->caps[k])
-            printf(" %s %" PRIu64 "%s", ks_sys_cap_name(k), st->caps[k],
-                   k == SCAP_DOMAIN ? " (DomainSet_Set)" : k == SCAP_TCB ? " (TCB_SetFlags)" : "");
+            printf(" %s %" PRIu64 " (%s)", ks_sys_cap_name(k), st->caps[k],
+                   ks_sys_cap_invocation(k)[0] ? ks_sys_cap_invocation(k) : "nothing invoked");
+    /* and what no call reached: a kind the target does not draw, or not
+     * on this build (the thread caps on one core, TCB_SetFlags on trees
+     * with TCB flags), whose slowpath this run did not check */
+    printf("\n  never named (what they invoke not run):");
+    int unnamed = 0;
+    for (int k = 0; k < SCAP_COUNT; k++)
+        if (!st->caps[k]) {
+            printf(" %s", ks_sys_cap_name(k));
+            unnamed++;
+        }
+    if (!unnamed)
+        printf(" none");
     printf("\n  model fastpath exits:");
     for (int e = 0; e < t->exits; e++) {
         if (st->exits[e])

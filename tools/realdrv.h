@@ -40,6 +40,7 @@ struct real_opts {
     const char *build;
     bool fixed;             /* fuzz: the corrected kernel-C fastpath, not the one built */
     const struct target *target; /* --target */
+    bool target_set;        /* --target given */
     const struct real_driver *driver; /* the target's (real_driver_of) */
     int fastpath;           /* --fastpath as-built|fixed: its index */
     bool fastpath_set;      /* --fastpath given */

@@ -56,6 +56,25 @@ static void hk_run_syscall(int path)
     UNREACHABLE();
 }
 
+/* The invocation label the cptr's cap is invoked with, a number only the
+ * kernel's build knows: DomainSetSet on a DomainSet cap, TCBSetFlags on a
+ * thread cap (trees with TCB flags); 0 keeps the message's own. */
+static word_t hk_label_of(const struct hk_state *s)
+{
+    if (s->sys_cptr >= HK_CSPACE_SLOTS)
+        return 0;
+    switch (s->cspace[s->sys_cptr].type) {
+    case HK_CAP_Domain:
+        return DomainSetSet;
+#ifdef HK_TCB_FLAGS
+    case HK_CAP_Thread:
+        return TCBSetFlags;
+#endif
+    default:
+        return 0;
+    }
+}
+
 /* The caller's CSpace, registers and IPC buffer (hk_load, after the TCBs
  * and before anything reads them). */
 static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const struct hk_irq_cap *))
@@ -70,24 +89,14 @@ static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const stru
     cte_t *slots = TCB_PTR_CTE_PTR(t, 0);
     slots[tcbCTable].cap = cap_cnode_cap_new(HK_CSPACE_BITS, wordBits - HK_CSPACE_BITS, 0, (word_t)hk_cnode);
     setRegister(t, capRegister, s->sys_cptr);
-    word_t info = s->sys_msginfo;
-    if (s->sys_cptr < HK_CSPACE_SLOTS && s->cspace[s->sys_cptr].type == HK_CAP_Domain)
-    {
+    word_t info = s->sys_msginfo, label = hk_label_of(s);
+    if (label) {
         seL4_MessageInfo_t mi = messageInfoFromWord_raw(info);
-        info = wordFromMessageInfo(seL4_MessageInfo_new(DomainSetSet, seL4_MessageInfo_get_capsUnwrapped(mi),
+        info = wordFromMessageInfo(seL4_MessageInfo_new(label, seL4_MessageInfo_get_capsUnwrapped(mi),
                                                         seL4_MessageInfo_get_extraCaps(mi),
                                                         seL4_MessageInfo_get_length(mi)));
     }
     setRegister(t, msgInfoRegister, info);
-#ifdef HK_TCB_FLAGS
-    if (s->sys_cptr < HK_CSPACE_SLOTS && s->cspace[s->sys_cptr].type == HK_CAP_Thread) {
-        seL4_MessageInfo_t mi = messageInfoFromWord_raw(info);
-        info = wordFromMessageInfo(seL4_MessageInfo_new(TCBSetFlags, seL4_MessageInfo_get_capsUnwrapped(mi),
-                                                        seL4_MessageInfo_get_extraCaps(mi),
-                                                        seL4_MessageInfo_get_length(mi)));
-        setRegister(t, msgInfoRegister, info);
-    }
-#endif
     setRegister(t, msgRegisters[0], s->sys_mr0);
     setRegister(t, msgRegisters[1], s->sys_mr1);
     setRegister(t, replyRegister, s->sys_reply_cptr);
