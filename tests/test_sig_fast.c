@@ -537,6 +537,7 @@ static void test_names(void **state)
     assert_string_equal(ks_sys_cap_invocation(SCAP_DOMAIN), "DomainSet_Set");
     assert_string_equal(ks_sys_cap_invocation(SCAP_NULL), "");
     assert_string_equal(ks_sys_cap_invocation(SCAP_COUNT), "?");
+    assert_string_equal(ks_sys_cap_invocation(-1), "?");
     assert_ptr_equal(target_by_name("signal"), &target_signal);
     assert_null(target_by_name("sig"));
 }
