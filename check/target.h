@@ -151,6 +151,11 @@ struct target {
     /* The generator's last step (gen.c): turn a generated state into an
      * entry of this target; -1 when the state cannot be one (drawn anew). */
     int (*gen_entry)(struct kstate *ks, struct gen_src *src);
+    /* Redraw the entry of a state gen_entry made as one of the kernel
+     * object invocations the entry can make that no interrupt entry runs
+     * (validate --real's system-call pass); -1 when the state's
+     * configuration draws none. NULL: the entry makes none. */
+    int (*gen_invocation)(struct kstate *ks, struct gen_src *src);
     const struct exh_ops *exh;   /* the bounded enumeration's hooks (exhaust.h) */
     struct target_sim sim;
     struct target_words words;

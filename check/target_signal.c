@@ -207,6 +207,7 @@ const struct target target_signal = {
     .syscall_entry = true,
     .line = &sig_line,
     .gen_entry = sig_gen_entry,
+    .gen_invocation = sig_gen_invocation,
     .exh = &sig_exh,
     .sim = {.irq_fast = NULL,
             .entry_call = sig_entry_call,

@@ -15,6 +15,10 @@ extern const struct target_line sig_line;
 /* The generator's last step: a SysSend by the current thread, if it can
  * make one (gen_syscall_unfit), else -1. */
 int sig_gen_entry(struct kstate *ks, struct gen_src *src);
+/* Its gen_invocation: the SysSend redrawn as a DomainSet_Set or (trees with
+ * TCB flags, an FPU build) a TCB_SetFlags; -1 on two cores, where neither
+ * is drawn. */
+int sig_gen_invocation(struct kstate *ks, struct gen_src *src);
 /* the workload simulator's: a SysSend on a notification is the entry, and
  * its inputs */
 struct ks_call;

@@ -182,6 +182,13 @@ static void draw_set_flags(struct kstate *ks, struct gen_src *src)
     s->length = (uint8_t)(gen_pick(src, 16) ? 2 : 1);
 }
 
+/* TCB_SetFlags is drawn on trees with TCB flags and an FPU: the one flag
+ * (seL4_TCBFlag_fpuDisabled) is the FPU's */
+static bool has_set_flags(const struct kstate *ks)
+{
+    return cfg_has(&ks->cfg, KF_TCB_FLAGS) && ks->cfg.fpu;
+}
+
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
  * the send right 1, a lookup failure 1, an empty slot 1 (on one core a
@@ -214,7 +221,7 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
         switch (ks->cfg.smp ? 3 : gen_pick(src, 4)) {
         case 0: draw_domain_set(ks, src); break;
         case 1:
-            if (cfg_has(&ks->cfg, KF_TCB_FLAGS) && ks->cfg.fpu) {
+            if (has_set_flags(ks)) {
                 draw_set_flags(ks, src);
                 break;
             }
@@ -243,6 +250,25 @@ int sig_gen_entry(struct kstate *ks, struct gen_src *src)
         return -1;
     sig_draw_send(ks, src);
     ks->sys.entry = ENTRY_SIGNAL;
+    return 0;
+}
+
+/* half DomainSet_Set, half TCB_SetFlags where the tree has it; the
+ * notification and IRQ the SysSend drew are dropped as sig_draw_send drops
+ * them for these caps */
+int sig_gen_invocation(struct kstate *ks, struct gen_src *src)
+{
+    if (ks->cfg.smp)
+        return -1;
+    uint8_t rank = ks->sys.target; /* target_mark's */
+    ks_sysin_clear(&ks->sys);
+    ks->sys.ntfn = KS_NONE;
+    if (has_set_flags(ks) && gen_pick(src, 2))
+        draw_set_flags(ks, src);
+    else
+        draw_domain_set(ks, src);
+    ks->sys.entry = ENTRY_SIGNAL;
+    ks->sys.target = rank;
     return 0;
 }
 

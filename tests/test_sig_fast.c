@@ -630,6 +630,47 @@ static void test_generator(void **state)
     free(ks);
 }
 
+/* The system-call pass's redraw (target_signal.gen_invocation, validate
+ * --real without --target): on one core a DomainSet_Set or, on master
+ * with an FPU (TCB flags), a TCB_SetFlags, both seen; the state still a
+ * valid entry of the same target; on two cores none drawn, the call left
+ * as it was. */
+static void test_gen_invocation(void **state)
+{
+    (void)state;
+    struct kstate *ks = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    b.target = &target_signal;
+    b.kernel = KS_KERNEL_MASTER;
+    b.allow_smp = true;
+    int kinds[SCAP_COUNT] = {0}, smp = 0;
+    for (uint64_t seed = 1; seed <= 400; seed++) {
+        struct gen_src src;
+        gen_src_seed(&src, seed);
+        assert_int_equal(gen_state(ks, &src, &b), 0);
+        struct ks_sysin before = ks->sys;
+        if (ks->cfg.smp) {
+            assert_int_equal(target_signal.gen_invocation(ks, &src), -1);
+            assert_memory_equal(&ks->sys, &before, sizeof before);
+            smp++;
+            continue;
+        }
+        assert_int_equal(target_signal.gen_invocation(ks, &src), 0);
+        assert_true(ks->sys.cap == SCAP_DOMAIN || ks->sys.cap == SCAP_TCB);
+        assert_true(ks->sys.cap == SCAP_DOMAIN || ks->cfg.fpu);
+        assert_int_equal(ks->sys.entry, ENTRY_SIGNAL);
+        assert_int_equal(ks->sys.target, before.target);
+        assert_int_equal(ks->sys.ntfn, KS_NONE);
+        assert_ptr_equal(target_of(ks), &target_signal);
+        tc_assert_valid(ks, INV_AT_ENTRY);
+        kinds[ks->sys.cap]++;
+    }
+    assert_true(smp > 0);
+    assert_true(kinds[SCAP_DOMAIN] > 50 && kinds[SCAP_TCB] > 50);
+    free(ks);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -656,6 +697,7 @@ int main(void)
         cmocka_unit_test(test_scenario_line),
         cmocka_unit_test(test_entry_rules),
         cmocka_unit_test(test_generator),
+        cmocka_unit_test(test_gen_invocation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
