@@ -129,6 +129,11 @@ bool real_check_exit(const struct real_opts *o, struct real_run *r, const struct
 
 void real_check_pair_exit(struct real_run *r, const struct real_driver *d)
 {
+    real_check_outcomes_exit(r, d, 2);
+}
+
+void real_check_outcomes_exit(struct real_run *r, const struct real_driver *d, int n)
+{
     const struct target *t = target_of(&r->in);
     /* a scenario of another kernel (a master reproducer on a base build)
      * may be no entry state of the build's: its outcomes prove nothing */
@@ -139,7 +144,7 @@ void real_check_pair_exit(struct real_run *r, const struct real_driver *d)
     bool fits = kstate_check_admit(&r->in, INV_AT_ENTRY, target_admit_built(&r->in), &rep) == 0;
     r->in.cfg.kernel = file_kernel, r->in.cfg.features = file_features;
     if (!fits) {
-        r->inv.skipped += 2;
+        r->inv.skipped += (uint64_t)n;
         r->inv.skip_why = "the scenario is no entry state of the build's kernel: it breaks an entry invariant as that "
                           "kernel (it is another kernel's)";
         return;
@@ -148,8 +153,9 @@ void real_check_pair_exit(struct real_run *r, const struct real_driver *d)
     r->a.cfg.features = r->b.cfg.features = r->k.cfg.features;
     realinv_check(&r->inv, &r->in, &r->a, d->paths[0], real_path_name(d, d->paths[0]), realinv_admit(t, &r->in, false),
                   NULL, 0);
-    realinv_check(&r->inv, &r->in, &r->b, d->paths[1], real_path_name(d, d->paths[1]), realinv_admit(t, &r->in, true),
-                  NULL, 0);
+    if (n > 1)
+        realinv_check(&r->inv, &r->in, &r->b, d->paths[1], real_path_name(d, d->paths[1]),
+                      realinv_admit(t, &r->in, true), NULL, 0);
 }
 
 const char *real_who(const struct real_opts *o)
@@ -217,6 +223,7 @@ void real_count(const struct real_opts *o, struct real_run *r, struct rclass *ke
     }
     struct rclass *c = &r->classes[r->n_classes];
     *c = *key;
+    c->path_name = real_path_name(o->driver, c->path);
     c->count = 1;
     c->first_s = progress_now() - r->t0;
     char label[300];
@@ -409,6 +416,19 @@ struct sys_tally {
 
 /* ---- validate --real of a system-call target ---- */
 
+/* The system-call pass's states: every odd --seed's call redrawn as one of
+ * the invocations no interrupt entry runs (t's gen_invocation; a state
+ * without one keeps its call), from a stream of its own, so a seed names
+ * the same call in every run */
+static void redraw_invocation(const struct target *t, struct kstate *in, uint64_t seed)
+{
+    if (!(seed & 1) || !t->gen_invocation)
+        return;
+    struct gen_src src;
+    gen_src_seed(&src, seed ^ 0x9e3779b97f4a7c15u);
+    t->gen_invocation(in, &src);
+}
+
 /* The state's system-call entry (kstate.sys, drawn by the target's
  * generator) becomes the bridge's system call (rk_sys_of_model); the
  * model's slowpath is compared with the real c_handle_syscall, and the
@@ -456,9 +476,10 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, struct 
     return true;
 }
 
-static void validate_summary(const struct target *t, const struct real_run *r, const struct sys_tally *st,
+static void validate_summary(const struct real_opts *o, const struct real_run *r, const struct sys_tally *st,
                              uint64_t states, uint64_t unfit)
 {
+    const struct target *t = o->target;
     uint64_t model_done = 0;
     /* what the calls invoked: the DomainSet and thread caps run the
      * slowpath's DomainSet_Set and TCB_SetFlags (the signal target's
@@ -480,7 +501,14 @@ static void validate_summary(const struct target *t, const struct real_run *r, c
         }
     if (!unnamed)
         printf(" none");
-    printf("\n  model fastpath exits:");
+    printf("\n");
+    if (o->slow_only) {
+        printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
+               r->halts);
+        real_predicted_print(r);
+        return;
+    }
+    printf("  model fastpath exits:");
     for (int e = 0; e < t->exits; e++) {
         if (st->exits[e])
             printf(" %s %" PRIu64, t->exit_name(e), st->exits[e]);
@@ -505,10 +533,12 @@ int real_sys_validate(const struct real_opts *o, struct real_run *r)
     int more;
     for (; (more = real_loop_next(o, r, &pr, i)) > 0; i++) {
         struct rk_syscall sys;
+        if (o->slow_only)
+            redraw_invocation(o->target, &r->in, o->seed + i);
         if (r->in.sys.cap < SCAP_COUNT)
             st.caps[r->in.sys.cap]++;
         if (rk_sys_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, d->paths[0], o->seed + i) ||
-            !validate_path(o, r, &st, &sys, d->paths[1], o->seed + i)) {
+            (!o->slow_only && !validate_path(o, r, &st, &sys, d->paths[1], o->seed + i))) {
             if (unfit++ < 3)
                 fprintf(stderr, "irqsim validate: seed %" PRIu64 ": the call does not fit the build: %s\n",
                         o->seed + i, rk_error(&r->k));
@@ -520,12 +550,73 @@ int real_sys_validate(const struct real_opts *o, struct real_run *r)
     progress_end(&pr, false);
     r->checks = i;
     double t = progress_now() - r->t0;
-    printf("validate --target %s: %" PRIu64 " %s in %.1f s (%.0f/s), each through the %s and %s, model (kernel %s) "
-           "against real kernel; %" PRIu64 " did not fit the build\n",
-           o->target->name, i, o->target->words.checked_many, t, (double)i / t, d->path_names[0], d->path_names[1],
-           cfg_kernel_name(r->k.cfg.kernel), unfit);
-    validate_summary(o->target, r, &st, i, unfit);
+    if (o->slow_only)
+        printf("validate, system calls: %" PRIu64 " seL4_Sends in %.1f s (%.0f/s), each through the %s alone (no "
+               "fastpath compared), model (kernel %s) against real kernel; %" PRIu64 " did not fit the build\n",
+               i, t, (double)i / t, d->path_names[0], cfg_kernel_name(r->k.cfg.kernel), unfit);
+    else
+        printf("validate --target %s: %" PRIu64 " %s in %.1f s (%.0f/s), each through the %s and %s, model (kernel "
+               "%s) against real kernel; %" PRIu64 " did not fit the build\n",
+               o->target->name, i, o->target->words.checked_many, t, (double)i / t, d->path_names[0],
+               d->path_names[1], cfg_kernel_name(r->k.cfg.kernel), unfit);
+    validate_summary(o, r, &st, i, unfit);
     return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
+int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t checks, double seconds)
+{
+    const struct target *t = target_by_name("signal");
+    struct real_opts s = *o;
+    s.target = t;
+    s.driver = real_driver_of(t);
+    s.target_set = s.slow_only = true;
+    s.checks = checks;
+    s.seconds = seconds;
+    /* its reproducers apart from the interrupt entries' (both number
+     * their kinds from 0) */
+    char *out = o->out ? out_join(o->out, "syscalls") : NULL;
+    if (o->out && (!out || out_dir(real_who(o), out) != 0)) {
+        free(out);
+        r->write_errors++;
+        return EXIT_OUTPUT;
+    }
+    s.out = out;
+    struct real_run *p = calloc(1, sizeof *p);
+    if (!p) {
+        free(out);
+        return EXIT_USAGE;
+    }
+    /* the same kernel and invariant tally; the pass's own counts, merged
+     * after its summary */
+    p->k = r->k;
+    p->inv = r->inv;
+    p->t0 = progress_now();
+    int rc = real_sys_validate(&s, p);
+    r->inv = p->inv;
+    r->sys.ran = true;
+    r->sys.checks = p->checks;
+    r->sys.diverged = p->diverged;
+    r->sys.halts = p->halts;
+    r->sys.seconds = progress_now() - p->t0;
+    r->checks += p->checks;
+    r->diverged += p->diverged;
+    r->halts += p->halts;
+    r->known += p->known;
+    r->predicted += p->predicted;
+    r->generated += p->generated;
+    r->dropped += p->dropped;
+    r->write_errors += p->write_errors;
+    for (int i = 0; i < p->n_classes; i++) {
+        if (r->n_classes == REAL_MAX_CLASSES) {
+            r->dropped += p->classes[i].count;
+            free(p->classes[i].reproducer);
+            continue;
+        }
+        r->classes[r->n_classes++] = p->classes[i];
+    }
+    free(p);
+    free(out);
+    return rc == EXIT_USAGE ? EXIT_INCOMPLETE : rc;
 }
 
 

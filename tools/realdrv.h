@@ -55,6 +55,7 @@ struct real_opts {
     int by;                 /* fuzz: --by defect (0) or class (1): the summary's kinds */
     int jobs;               /* --jobs: 1 (one kernel per process) */
     int kernel;             /* --kernel: enum ks_kernel the model runs, -1 not given (base; check: the file's) */
+    bool slow_only;         /* validate's system-call pass (real_syscall_pass): the slowpath alone */
     const char *files[REAL_MAX_FILES];
     int n_files;
 };
@@ -62,6 +63,7 @@ struct real_opts {
 /* A kind of mismatch (validate) or divergence (fuzz). */
 struct rclass {
     int path;               /* validate: the bridge's path (rk_load.h); fuzz: -1 */
+    const char *path_name;  /* its name in the outputs (real_count: the driver's that counted it) */
     uint32_t fields;        /* DF_* bits */
     bool halt;              /* the real kernel failed an assertion */
     const char *note;       /* a driver's word on the kind beyond its fields, part of its key and
@@ -102,6 +104,13 @@ struct real_run {
     uint64_t sits[SIT_COUNT];      /* the situations of the states generated (situation.h) */
     uint64_t generated;
     struct realinv inv;            /* the kernel's outcomes held to the exit invariants (realinv.h) */
+    /* validate without --target: its system-call pass (real_syscall_pass),
+     * whose mismatches and halts are in the totals above too */
+    struct {
+        bool ran;
+        uint64_t checks, diverged, halts;
+        double seconds;
+    } sys;
     double t0;
     int write_errors; /* outputs that could not be written */
 };
@@ -166,6 +175,14 @@ const char *real_path_name(const struct real_driver *d, int p);
  * model's slowpath and fastpath as written against the driver's two real
  * paths, on the target's generated states made the bridge's call */
 int real_sys_validate(const struct real_opts *o, struct real_run *r);
+/* validate --real without --target, after the interrupt entries: the
+ * system calls whose slowpaths no interrupt entry runs (the signal
+ * target's seL4_Send, every other one redrawn by its gen_invocation as a
+ * DomainSet_Set or TCB_SetFlags), the slowpath alone (no fastpath
+ * compared), for --checks N or --seconds S: model against real kernel,
+ * the outcomes held to the exit invariants, counted into r's totals. The
+ * command's exit status for them. */
+int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t checks, double seconds);
 /* fuzz --real of a system-call target: the real fastpath as built against
  * the real slowpath (the driver's paths 1 and 0), no model in the verdict */
 int real_sys_fuzz(const struct real_opts *o, struct real_run *r);
@@ -203,6 +220,8 @@ void real_predicted_print(const struct real_run *r);
  * build's kernel (a scenario may name another); their kernel versions
  * become the build's. */
 void real_check_pair_exit(struct real_run *r, const struct real_driver *d);
+/* The same of the first n of them (1: r->a, d's slowpath, alone). */
+void real_check_outcomes_exit(struct real_run *r, const struct real_driver *d, int n);
 /* Both outcomes normalised as the differential check does; the fields that
  * differ (rk_compare). */
 uint32_t real_compare(struct kstate *x, struct kstate *y, bool model_debug);
