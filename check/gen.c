@@ -1014,6 +1014,33 @@ static int core1_schedule(struct gen *g)
     return ks->core_cur[1];
 }
 
+/* Core 1 runs the highest thread of its ready queues (core1_schedule),
+ * one made ready there first if it has none (as gen_role's R_READY); its
+ * current thread, which stays the idle thread if the pick was undone */
+static int core1_run(struct gen *g)
+{
+    struct kstate *ks = g->ks;
+    if (!core1_has_ready(ks) && ks->n_tcbs < KS_MAX_TCBS && ks->n_scs < KS_MAX_SCS) {
+        int r = gen_thread(g, 1);
+        make_sc(g, r, SC_READY, false);
+        build_ready(ks, r);
+    }
+    return core1_schedule(g);
+}
+
+/* Two cores: in half the states core 1 runs a thread of its own
+ * (core1_run), else its idle thread with what is queued there waiting for
+ * the reschedule IPI its queueing sent (remoteQueueUpdate: an idle target
+ * always gets one). With VCPU threads gen_core1_vcpu decides core 1's
+ * thread instead (a second pick would lose the first, which is dequeued
+ * while it runs). */
+static void gen_core1_thread(struct gen *g)
+{
+    if (!g->ks->cfg.smp || g->b->vcpus || chance(g->src, 2))
+        return;
+    core1_run(g);
+}
+
 /* Another core's VCPU (two cores, b->vcpus), by the kernel's operations on
  * core 1 (smp_swap_core runs them there): none ever loaded (boot,
  * vcpu_boot_init); a VCPU that ran on core 1 before its idle thread, left
@@ -1040,12 +1067,7 @@ static void gen_core1_vcpu(struct gen *g)
         smp_swap_core(ks, 1);
         return;
     }
-    if (!core1_has_ready(ks) && ks->n_tcbs < KS_MAX_TCBS && ks->n_scs < KS_MAX_SCS) {
-        int r = gen_thread(g, 1); /* a thread ready there, as gen_role's R_READY */
-        make_sc(g, r, SC_READY, false);
-        build_ready(ks, r);
-    }
-    int t = core1_schedule(g);
+    int t = core1_run(g);
     if (t == ks->core_idle[1])
         return;
     bool here = how == 2;
@@ -1308,6 +1330,7 @@ static int gen_one(struct kstate *ks, struct gen_src *src, const struct gen_boun
         gen_role(&g, gen_thread(&g, core));
     }
     gen_ntfn_links(&g);
+    gen_core1_thread(&g);
     gen_outrank(&g);
     gen_irqs(&g);
     gen_features(&g);

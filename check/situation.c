@@ -71,6 +71,7 @@ void situation_tally(const struct kstate *ks, uint64_t *counts)
         [SIT_MIN_BUDGET] = ks->cur_sc != ks->idle_sc && head_of(ks, ks->cur_sc)->amount == c->min_budget,
         [SIT_REFILL_AT_CLOCK] = refill_at_clock(ks),
         [SIT_VCPU_CORE1] = c->smp && c->hyp && ks->core_vcpu[1] != KS_NONE,
+        [SIT_CORE1_THREAD] = c->smp && ks->core_cur[1] != KS_NONE && ks->core_cur[1] != ks->core_idle[1],
     };
     for (int i = 0; i < SIT_COUNT; i++)
         counts[i] += on[i];
@@ -151,7 +152,7 @@ void situation_why_workloads(const char **why, int kernel, int cores, bool ipi_b
         "Arch_checkIRQ refuses to issue it";
     if (cores == 1) {
         why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = why[SIT_VCPU_CORE1] =
-            "one core: --cores 2";
+            why[SIT_CORE1_THREAD] = "one core: --cores 2";
         return;
     }
     why[SIT_VCPU_CORE1] = "workloads run guests on core 0 (a two-core hypervisor workload keeps them there)";
@@ -168,7 +169,7 @@ void situation_why_states(const char **why, int kernel, bool smp, bool vcpus, bo
         why[SIT_VCPU_CORE1] = "no VCPU threads: --vcpus";
     if (!smp) {
         why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = why[SIT_VCPU_CORE1] =
-            "one core: --no-smp";
+            why[SIT_CORE1_THREAD] = "one core: --no-smp";
         return;
     }
     why_ipi(why, ipi_beside, ipi_own);

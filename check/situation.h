@@ -31,7 +31,8 @@
     X(SIT_IRQ_GIC_MAX, "irq_1019", true, "IRQ 1019 (the GIC's highest interrupt ID)") \
     X(SIT_MIN_BUDGET, "min_budget", false, "the current SC's head refill exactly MIN_BUDGET") \
     X(SIT_REFILL_AT_CLOCK, "refill_at_clock", false, "the release queue's head due exactly at the entry clock") \
-    X(SIT_VCPU_CORE1, "vcpu_core1", false, "a VCPU loaded on core 1 (its armHSCurVCPU)")
+    X(SIT_VCPU_CORE1, "vcpu_core1", false, "a VCPU loaded on core 1 (its armHSCurVCPU)") \
+    X(SIT_CORE1_THREAD, "core1_thread", false, "core 1 runs a thread of its own, not its idle thread")
 
 enum sit_id {
 #define SIT_ENUM(id, name, irq_only, what) id,

@@ -279,6 +279,43 @@ static void test_fixed_agrees(void **state)
     free(b2);
 }
 
+/* Two cores: in about half the states core 1 runs a thread of its own,
+ * picked as its chooseThread picks (gen_core1_thread): the highest
+ * priority ready there, dequeued, Running, its SC core 1's; else its idle
+ * thread. Every state valid. */
+static void test_core1_thread(void **state)
+{
+    (void)state;
+    struct kstate *ks = tc_state();
+    struct gen_bounds b;
+    gen_bounds_default(&b);
+    int smp = 0, runs = 0;
+    for (uint64_t seed = 0; seed < 3000; seed++) {
+        struct gen_src src;
+        gen_src_seed(&src, seed);
+        assert_int_equal(gen_state(ks, &src, &b), 0);
+        if (!ks->cfg.smp)
+            continue;
+        smp++;
+        tc_assert_valid(ks, INV_AT_ENTRY);
+        int c1 = ks->core_cur[1];
+        if (c1 == ks->core_idle[1])
+            continue;
+        runs++;
+        const struct ks_tcb *t = &ks->tcbs[c1];
+        assert_int_equal(t->affinity, 1);
+        assert_false(t->queued);
+        assert_int_equal(t->state, TS_Running);
+        assert_int_equal(ks->core_sc[1], t->sc);
+        for (int i = 0; i < ks->n_tcbs; i++)
+            if (ks->tcbs[i].queued && ks->tcbs[i].affinity == 1 && ks->tcbs[i].domain == t->domain)
+                assert_true(ks->tcbs[i].prio <= t->prio);
+    }
+    assert_true(smp > 100);
+    assert_true(runs > smp / 4 && runs < smp * 3 / 4);
+    free(ks);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -291,6 +328,7 @@ int main(void)
         cmocka_unit_test(test_bad_bounds),
         cmocka_unit_test(test_exits_reached),
         cmocka_unit_test(test_fixed_agrees),
+        cmocka_unit_test(test_core1_thread),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,9 +48,11 @@ static void test_why_ipi_owed(void **state)
     assert_non_null(why[SIT_STALLED]);
     assert_null(why[SIT_DOMAINS]);
     assert_non_null(strstr(why[SIT_VCPU_CORE1], "one core"));
-    /* two cores: core 1's VCPU needs --vcpus */
+    assert_non_null(strstr(why[SIT_CORE1_THREAD], "one core"));
+    /* two cores: core 1's VCPU needs --vcpus; its own thread nothing */
     situation_why_states(why, KS_KERNEL_MASTER, true, false, true, false);
     assert_non_null(strstr(why[SIT_VCPU_CORE1], "--vcpus"));
+    assert_null(why[SIT_CORE1_THREAD]);
     situation_why_states(why, KS_KERNEL_MASTER, true, true, true, false);
     assert_null(why[SIT_VCPU_CORE1]);
     situation_why_workloads(why, KS_KERNEL_BASE, 2, false, false);
@@ -91,6 +93,9 @@ static void test_generator_agrees(void **state)
         if ((counts[SIT_IPI_OWED] != 0) == (why[SIT_IPI_OWED] != NULL))
             fail_msg("%s: %llu owed IPIs drawn, the rule says %s", ts[ti]->name,
                      (unsigned long long)counts[SIT_IPI_OWED], why[SIT_IPI_OWED] ? why[SIT_IPI_OWED] : "drawable");
+        /* drawable on two cores (no rule excuses it), and drawn */
+        assert_null(why[SIT_CORE1_THREAD]);
+        assert_true(counts[SIT_CORE1_THREAD] > 0);
     }
     free(ks);
 }
