@@ -123,9 +123,24 @@ bool sig_draw_thread(struct wl_src *src, struct workload *w, int i)
 
 enum sys_kind { SK_NTFN, SK_NO_SEND, SK_LOOKUP_FAIL, SK_NULL, SK_EXTRA_BAD, SK_EXTRA_OK };
 
+/* t is another core's current thread (two cores) */
+static bool runs_elsewhere(const struct kstate *ks, int t)
+{
+    for (int c = 1; c < ks_cores(ks); c++)
+        if (ks->core_cur[c] == t)
+            return true;
+    return false;
+}
+
 /* the thread a DomainSet_Set moves: this core's FPU owner, the thread of
  * its loaded VCPU, the caller itself, or any other; never an idle thread,
- * whose cap no user holds */
+ * whose cap no user holds. Never the thread another core runs (the caller
+ * instead): DomainSet_Set takes no remoteTCBStall (master
+ * src/object/domain.c:24-60, unlike decodeTCBInvocation, tcb.c:852), so
+ * setDomain's SCHED_ENQUEUE queues that thread while it runs, a kernel
+ * finding (docs/FINDINGS.md, "Not a divergence": K1) that would end every
+ * two-core run; and TCB_SetFlags' remoteTCBStall of it is a remote call the
+ * bridge does not run (real/glue/hk_glue.c) */
 static int domain_set_thread(const struct kstate *ks, struct gen_src *src)
 {
     int pick[4] = {KS_NONE, KS_NONE, ks->cur_thread, KS_NONE}, n = 0;
@@ -141,11 +156,10 @@ static int domain_set_thread(const struct kstate *ks, struct gen_src *src)
         if (!ks_is_idle(ks, i) && other-- == 0)
             pick[3] = i;
     int t = pick[gen_pick(src, 4)];
-    return t != KS_NONE ? t : pick[2];
+    return t != KS_NONE && !runs_elsewhere(ks, t) ? t : pick[2];
 }
 
-/* A DomainSet_Set (one core: another core's thread is not drawn): a
- * domain below numDomains (one in 8 the first above, refused), a message
+/* A DomainSet_Set: a domain below numDomains (one in 8 the first above, refused), a message
  * of one word (one in 16 none: truncated), its thread cap as extra cap 0
  * (one in 16 none). Not drawn: a thread of another domain moved into the
  * current one. setDomain asks for no preemption then (no
@@ -165,7 +179,7 @@ static void draw_domain_set(struct kstate *ks, struct gen_src *src)
     s->extra_caps = (uint8_t)(gen_pick(src, 16) != 0);
 }
 
-/* A TCB_SetFlags (trees with TCB flags, an FPU build, one core): mostly
+/* A TCB_SetFlags (trees with TCB flags, an FPU build): mostly
  * the caller's own flag, toggled (a flagged thread enabling its FPU is
  * what 78c3b11a0 fixed), else another thread's; one in 16 messages is one
  * word short (truncated) */
@@ -191,9 +205,9 @@ static bool has_set_flags(const struct kstate *ks)
 
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
- * the send right 1, a lookup failure 1, an empty slot 1 (on one core a
- * quarter of it a DomainSet cap, draw_domain_set, and a quarter a thread
- * cap, draw_set_flags, where the tree has TCB flags), a message naming
+ * the send right 1, a lookup failure 1, an empty slot 1 (a quarter of it a
+ * DomainSet cap, draw_domain_set, and a quarter a thread cap,
+ * draw_set_flags, where the tree has TCB flags), a message naming
  * 1-3 extra caps of which some do not resolve 2, all resolve 1. Endpoint
  * caps are not drawn (not modelled, kstate.h). The notification is the
  * active IRQ's when its handler cap is one, else any. No IRQ is taken. */
@@ -217,8 +231,8 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     switch (kind) {
     case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
     case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
-    case SK_NULL: /* on one core a quarter of them a DomainSet cap, a quarter a thread cap */
-        switch (ks->cfg.smp ? 3 : gen_pick(src, 4)) {
+    case SK_NULL: /* a quarter of them a DomainSet cap, a quarter a thread cap */
+        switch (gen_pick(src, 4)) {
         case 0: draw_domain_set(ks, src); break;
         case 1:
             if (has_set_flags(ks)) {
@@ -258,8 +272,6 @@ int sig_gen_entry(struct kstate *ks, struct gen_src *src)
  * them for these caps */
 int sig_gen_invocation(struct kstate *ks, struct gen_src *src)
 {
-    if (ks->cfg.smp)
-        return -1;
     uint8_t rank = ks->sys.target; /* target_mark's */
     ks_sysin_clear(&ks->sys);
     ks->sys.ntfn = KS_NONE;

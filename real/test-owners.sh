@@ -146,4 +146,18 @@ probe "$br" FPU_RESTORE_AT_SET_FLAGS && bad "norestore: the probe still finds th
     ok "norestore: kernel.info model_features lacks FPU_RESTORE_AT_SET_FLAGS"
 rule_broken norestore "$br" smp 'does not own the FPU'
 plain norestore "$br" 1 smp 'does not own the FPU'
+# two cores: both calls drawn (never on the thread core 1 runs), master
+# clean; and K1, DomainSet_Set of the thread core 1 runs, reported on the
+# real kernel from its committed scenario (docs/FINDINGS.md)
+b2=$(build "$master" --cores 2)
+plain master-2cores "$b2" 0
+grep -qE 'the cptr named:.* tcb [1-9][0-9]* \(TCB_SetFlags\)' "$tmp/master-2cores-plain.out" &&
+    ok "master-2cores: TCB_SetFlags drawn on two cores" || bad "master-2cores: no TCB_SetFlags on two cores"
+grep -q 'not drawn: either call on the thread the other core runs (.*K1' "$tmp/master-2cores-plain.out" &&
+    ok "master-2cores: says what it does not draw (K1)" || bad "master-2cores: no word of the calls not drawn"
+k1=$(dirname "$0")/../tests/kernel-findings/k1-domainset-remote-running.scen
+"$irqsim" check --real "$b2" "$k1" >"$tmp/k1.out" 2>&1
+[ $? = 1 ] && grep -qE "^ +1 +smp after syscall slowpath .*core 1's current thread t4 is not running there" "$tmp/k1.out" &&
+    ok "K1: the real kernel queues the thread core 1 runs (smp broken after the syscall slowpath), exit 1" ||
+    bad "K1: check --real of $k1 did not report it"
 exit $fail

@@ -20,6 +20,7 @@
  */
 #include "tcount.h"
 
+#include "domain.h"
 #include "scenario.h"
 #include "schedcontext.h"
 #include "schedcontrol.h"
@@ -155,6 +156,67 @@ static void test_tcb_invocation_stalls(void **state)
     assert_int_equal(ks->tcbs[x.b].prio, 60);
     assert_true(ks->tcbs[x.b].queued);
     assert_true(ks->ipi_pending & (1u << 1));
+    free(ks);
+}
+
+/* whether the state breaks the `smp` invariant's "core K's current
+ * thread ... is not running there" (what else the bare invocation leaves
+ * before its schedule(), the caller in Restart, is not asked) */
+static bool breaks_smp(const struct kstate *ks)
+{
+    struct inv_report r;
+    kstate_check(ks, INV_AT_EXIT, &r);
+    for (int i = 0; i < r.n && i < INV_MAX_ITEMS; i++)
+        if (r.items[i].id == INV_SMP && strstr(r.items[i].msg, "is not running there"))
+            return true;
+    return false;
+}
+
+/* K1 (docs/FINDINGS.md, "Not a divergence"): DomainSet_Set of the thread
+ * core 1 runs takes no remoteTCBStall (43607edb6 tcb.c:1566-1607 and master
+ * src/object/domain.c:24-60 call setDomain directly; decodeTCBInvocation
+ * stalls first, master tcb.c:852), so setDomain's SCHED_ENQUEUE
+ * (thread.c:493-503) queues b while core 1 runs it: the exit invariant
+ * `smp` says so. When b then blocks on core 1, its schedule() finds b not
+ * schedulable and its chooseThread takes the head of b's queue, b itself
+ * (thread.c:447-456): the model fails the kernel's assert(isSchedulable),
+ * where a release kernel switches to a blocked thread. */
+static void test_domain_set_remote_running(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    assert_int_equal(decodeDomainSetSet(ks, x.b, 0, 1, 1), SYSERR_NONE);
+    assert_int_equal(ks->core_cur[1], x.b); /* no stall: core 1 runs b on */
+    assert_true(ks->tcbs[x.b].queued);
+    assert_true(breaks_smp(ks));
+    /* core 1: b blocks on a notification, and its schedule() picks b */
+    smp_swap_core(ks, 1);
+    ks->n_asserts = 0;
+    setThreadState(ks, x.b, TS_BlockedOnNotification);
+    schedule(ks);
+    smp_swap_core(ks, 1);
+    assert_true(ks->n_asserts > 0);
+    assert_int_equal(ks->asserts[0].id, A_CHOOSE_SCHEDULABLE);
+    free(ks);
+}
+
+/* The same call on a thread of core 1 that does not run there: queued as
+ * any move, no invariant broken (what the generator draws). */
+static void test_domain_set_remote_ready(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks;
+    int c = build_thread(ks, "c", 40, 0);
+    ks->tcbs[c].affinity = 1;
+    int c_sc = build_sc(ks, "c_sc", c, 8000, 0, 0);
+    ks->scs[c_sc].core = 1;
+    build_ready(ks, c);
+    assert_int_equal(decodeDomainSetSet(ks, c, 0, 1, 1), SYSERR_NONE);
+    assert_true(ks->tcbs[c].queued);
+    assert_int_equal(ks->core_cur[1], x.b);
+    assert_false(breaks_smp(ks));
     free(ks);
 }
 
@@ -457,6 +519,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_swap_is_a_relabelling), cmocka_unit_test(test_remote_stall),
         cmocka_unit_test(test_no_stall),              cmocka_unit_test(test_tcb_invocation_stalls),
+        cmocka_unit_test(test_domain_set_remote_running), cmocka_unit_test(test_domain_set_remote_ready),
         cmocka_unit_test(test_sc_invocation_stalls),  cmocka_unit_test(test_donate_stalls),
         cmocka_unit_test(test_configure_on_other_core), cmocka_unit_test(test_bind_migrates),
         cmocka_unit_test(test_outranked_only_with_ipi), cmocka_unit_test(test_no_domains_on_smp),

@@ -483,15 +483,15 @@ static void validate_summary(const struct real_opts *o, const struct real_run *r
     uint64_t model_done = 0;
     /* what the calls invoked: the DomainSet and thread caps run the
      * slowpath's DomainSet_Set and TCB_SetFlags (the signal target's
-     * generator, one core; TCB_SetFlags on trees with TCB flags) */
+     * generator; TCB_SetFlags on trees with TCB flags) */
     printf("  the cptr named:");
     for (int k = 0; k < SCAP_COUNT; k++)
         if (st->caps[k])
             printf(" %s %" PRIu64 " (%s)", ks_sys_cap_name(k), st->caps[k],
                    ks_sys_cap_invocation(k)[0] ? ks_sys_cap_invocation(k) : "nothing invoked");
     /* and what no call reached: a kind the target does not draw, or not
-     * on this build (the thread caps on one core, TCB_SetFlags on trees
-     * with TCB flags), whose slowpath this run did not check */
+     * on this build (TCB_SetFlags on trees with TCB flags), whose
+     * slowpath this run did not check */
     printf("\n  never named (what they invoke not run):");
     int unnamed = 0;
     for (int k = 0; k < SCAP_COUNT; k++)
@@ -502,6 +502,9 @@ static void validate_summary(const struct real_opts *o, const struct real_run *r
     if (!unnamed)
         printf(" none");
     printf("\n");
+    if (r->k.cfg.smp && (st->caps[SCAP_DOMAIN] || st->caps[SCAP_TCB]))
+        printf("  not drawn: either call on the thread the other core runs (DomainSet_Set queues it while it "
+               "runs, kernel finding K1 of docs/FINDINGS.md; the bridge emulates no remote stall)\n");
     if (o->slow_only) {
         printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
                r->halts);
