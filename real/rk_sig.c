@@ -291,8 +291,9 @@ static int sig_cause(const struct kstate *in, bool faulted, uint32_t fields)
     if (c.cfg.smp && !isHighestPrio(&c, c.cur_domain, c.tcbs[c.cur_thread].prio))
         return C_S10_OUTRANKED;
     /* the slowpath's schedule() switches to the caller again
-     * (Arch_switchToThread: vcpu_switch, setVMRoot); the fastpath does not */
-    if (fields & (1u << DF_VCPU | 1u << DF_ADDRESS_SPACE))
+     * (Arch_switchToThread: vcpu_switch, setVMRoot); the fastpath does not:
+     * the same current thread on both sides */
+    if ((fields & (1u << DF_VCPU | 1u << DF_ADDRESS_SPACE)) && !(fields & (1u << DF_CUR_THREAD)))
         return C_S11_RESWITCH;
     return C_OTHER;
 }
@@ -376,9 +377,12 @@ int rk_sig_run(struct rk_kernel *k, uint64_t first, uint64_t n, double seconds, 
         }
         if (each)
             each->fn(each->ctx, &in, kind, &slow, &fast, seed);
-        /* the slowpath faulted the caller on the extra cap (S6): Inactive,
-         * no fault handler; the fastpath left it Running */
-        bool faulted = kind == SIG_K_EXTRA_BAD && slow.tcbs[in.cur_thread].state == TS_Inactive;
+        /* the slowpath faulted the caller on the extra cap (S6): Inactive
+         * without a fault handler, else blocked on its handler's endpoint
+         * with the fault recorded (handleFault, sendFaultIPC); the fastpath
+         * left it Running */
+        const struct ks_tcb *caller = &slow.tcbs[in.cur_thread];
+        bool faulted = kind == SIG_K_EXTRA_BAD && (caller->state == TS_Inactive || caller->fault != FAULT_None);
         if (r.fields) {
             diverged++;
             count_class(sig_cause(&in, faulted, r.fields), r.fields, seed, kind);
