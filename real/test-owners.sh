@@ -116,6 +116,13 @@ probe "$bh" VCPU_FLUSH_AT_SET_DOMAIN && ok "master-hyp: VCPU_FLUSH_AT_SET_DOMAIN
 rule_holds master-hyp "$bh" 'loaded in domain'
 plain master-hyp "$bh" 0
 
+# fuzz --real --target signal on one core of a hypervisor build: a caller
+# the slowpath faults on a bad extra cap, blocked on its fault handler, is
+# S6; no S11 (the re-switch to the same caller) is left on one core
+"$irqsim" fuzz --real "$bh" --target signal --checks 20000 --quiet >"$tmp/hypfuzz.out" 2>&1
+grep -qE '^ +[1-9][0-9]* +S6 ' "$tmp/hypfuzz.out" && ! grep -qE '^ +[0-9]+ +S11 ' "$tmp/hypfuzz.out" &&
+    ok "master-hyp fuzz --real --target signal: S6 named, no S11 on one core" ||
+    bad "master-hyp fuzz --real --target signal: S6/S11 as before the fault-handler fix"
 t=$(rt_tree noflush "$master")
 rt_sub "$t/src/arch/arm/kernel/thread.c" '1,$' 'vcpu_flush_if_current(tptr);' ';'
 bf=$(build "$t" --domains 2 -D KernelArmHypervisorSupport=ON)
