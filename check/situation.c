@@ -175,6 +175,27 @@ void situation_why_states(const char **why, int kernel, bool smp, bool vcpus, bo
     why_ipi(why, ipi_beside, ipi_own);
 }
 
+void situation_why_build(const char **why, const struct ks_config *c, bool signal_fastpath)
+{
+    for (int i = 0; i < SIT_COUNT; i++)
+        why[i] = NULL;
+    if (!c->smp)
+        why[SIT_SMP] = why[SIT_IPI_IN_FLIGHT] = why[SIT_IPI_OWED] = why[SIT_STALLED] = why[SIT_VCPU_CORE1] =
+            why[SIT_CORE1_THREAD] = "a one-core build: kernel build --cores 2";
+    if (c->num_domains < 2)
+        why[SIT_DOMAINS] = "a one-domain build: kernel build --domains N";
+    if (!c->hyp)
+        why[SIT_HYP] = why[SIT_VCPU_CORE1] = "no hypervisor support: -D KernelArmHypervisorSupport=ON";
+    if (c->fpu)
+        why[SIT_NO_FPU] = "the build has an FPU";
+    if (c->gic_version != 3)
+        why[SIT_GICV3] = "a GICv2 board";
+    if (!cfg_split_eoi(c))
+        why[SIT_SPLIT_EOI] = "the build has no split EOI (GICv2, or a tree before a4b0c8d36)";
+    if (!signal_fastpath)
+        why[SIT_SIGNAL_FASTPATH] = "the build has no signal fastpath (KernelSignalFastpath)";
+}
+
 void situation_json(FILE *f, const uint64_t *counts, bool irq_entry)
 {
     fprintf(f, "\"situations\": {");

@@ -69,6 +69,12 @@ int situation_print_why(FILE *f, const uint64_t *counts, uint64_t n, bool irq_en
  * may draw two cores; vcpus: VCPU threads, --vcpus). */
 void situation_why_workloads(const char **why, int kernel, int cores, bool ipi_beside, bool ipi_own);
 void situation_why_states(const char **why, int kernel, bool smp, bool vcpus, bool ipi_beside, bool ipi_own);
+/* The why[] of a run on one kernel build (validate and fuzz --real):
+ * every state has the build's configuration c, so what it fixes is not
+ * drawable (one core: the two-core situations; one domain; no hypervisor;
+ * an FPU; a GICv2 board; split EOI where the build has none; no signal
+ * fastpath, signal_fastpath false, in the build); the rest NULL. */
+void situation_why_build(const char **why, const struct ks_config *c, bool signal_fastpath);
 /* "\"situations\": {\"smp\": N, ...}" */
 void situation_json(FILE *f, const uint64_t *counts, bool irq_entry);
 

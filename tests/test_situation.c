@@ -168,6 +168,37 @@ static void test_print_rare(void **state)
     free(text);
 }
 
+/* A run on one kernel build (validate, fuzz --real): what the build's
+ * configuration fixes is not drawable, with the build option that would
+ * change it; what it allows stays drawable (NULL). */
+static void test_why_build(void **state)
+{
+    (void)state;
+    struct ks_config c;
+    assert_int_equal(cfg_preset(&c, "imx8mm"), 0);
+    cfg_set_kernel(&c, KS_KERNEL_MASTER);
+    c.smp = false, c.hyp = false, c.fpu = true, c.num_domains = 1;
+    const char *why[SIT_COUNT];
+    situation_why_build(why, &c, true);
+    assert_non_null(strstr(why[SIT_SMP], "--cores 2"));
+    assert_non_null(strstr(why[SIT_CORE1_THREAD], "--cores 2"));
+    assert_non_null(strstr(why[SIT_DOMAINS], "--domains"));
+    assert_non_null(strstr(why[SIT_HYP], "KernelArmHypervisorSupport"));
+    assert_non_null(why[SIT_NO_FPU]);
+    assert_null(why[SIT_GICV3]);      /* imx8mm: GICv3 */
+    assert_null(why[SIT_SPLIT_EOI]);  /* master on GICv3 */
+    assert_null(why[SIT_SIGNAL_FASTPATH]);
+    assert_null(why[SIT_MIN_BUDGET]);
+    situation_why_build(why, &c, false);
+    assert_non_null(strstr(why[SIT_SIGNAL_FASTPATH], "KernelSignalFastpath"));
+    c.smp = true, c.hyp = true;
+    situation_why_build(why, &c, true);
+    assert_null(why[SIT_SMP]);
+    assert_null(why[SIT_VCPU_CORE1]);
+    assert_null(why[SIT_CORE1_THREAD]);
+    assert_null(why[SIT_HYP]);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +206,7 @@ int main(void)
         cmocka_unit_test(test_generator_agrees),
         cmocka_unit_test(test_unreached_argued),
         cmocka_unit_test(test_print_rare),
+        cmocka_unit_test(test_why_build),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

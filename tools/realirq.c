@@ -98,6 +98,15 @@ static bool validate_path(const struct real_opts *o, struct real_run *r, int pat
     return true;
 }
 
+/* the situations drawn; what the build's configuration fixes is said as
+ * not drawable here, not as never drawn */
+static void print_situations(const struct real_opts *o, const struct real_run *r)
+{
+    const char *why[SIT_COUNT];
+    situation_why_build(why, &r->k.cfg, r->k.info.signal_fastpath);
+    situation_print_why(stdout, r->sits, r->generated, !o->target->syscall_entry, why);
+}
+
 static int validate(const struct real_opts *o, struct real_run *r)
 {
     /* a build without fastpath_irq: its slowpath only, and said so */
@@ -135,7 +144,7 @@ static int validate(const struct real_opts *o, struct real_run *r)
     real_predicted_print(r);
     if (fast && !fixed_ok)
         printf("  (this build has no corrected kernel-C fastpath: not compared)\n");
-    situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
+    print_situations(o, r);
     return r->diverged ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
@@ -191,7 +200,7 @@ static int fuzz(const struct real_opts *o, struct real_run *r)
     printf("fuzz --real: %" PRIu64 " states in %.1f s (%.0f checks/s), real %s against the real slowpath: "
            "%" PRIu64 " diverge, %d kinds, %" PRIu64 " real-kernel halts\n",
            i, t, (double)i / t, real_path_name(o->driver, fast), r->diverged, r->n_classes, r->halts);
-    situation_print(stdout, r->sits, r->generated, !o->target->syscall_entry);
+    print_situations(o, r);
     if (r->diverged)
         real_fuzz_summary(o, r);
     return r->diverged ? EXIT_DIVERGE : EXIT_AGREE;
