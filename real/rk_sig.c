@@ -6,15 +6,18 @@
 #include <string.h>
 
 #include "diff.h"
+#include "gen.h"
 #include "print.h"
 #include "progress.h"
 #include "refill.h"
 #include "rk_diff.h"
 #include "sched.h"
 #include "stop.h"
+#include "target.h"
 
 static const char *const kind_names[SIG_K_COUNT] = {
     "notification", "no_send_right", "lookup_failure", "empty_slot", "endpoint", "extra_cap_bad", "extra_cap_ok",
+    "invocation",
 };
 
 static const char *const unfit_names[SIG_UNFIT_COUNT] = {
@@ -81,6 +84,25 @@ static int unfit(const struct kstate *in)
     return SIG_FIT;
 }
 
+/* A DomainSet_Set or TCB_SetFlags on the state, drawn as the signal
+ * target's generator draws it (gen_invocation, from a stream seeded by r)
+ * and made the bridge's call (rk_sys_of_model); the state's entry becomes
+ * that SysSend. False, the state as it was, when the tree has neither. */
+static bool make_invocation(struct kstate *in, uint64_t r, struct rk_syscall *sys)
+{
+    const struct target *t = target_by_name("signal");
+    struct ks_sysin keep = in->sys;
+    struct gen_src src;
+    gen_src_seed(&src, r);
+    if (!t || !t->gen_invocation || t->gen_invocation(in, &src) != 0)
+        return false;
+    in->sys.target = (uint8_t)target_rank(t);
+    if (rk_sys_of_model(in, sys) == 0)
+        return true;
+    in->sys = keep;
+    return false;
+}
+
 int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *kind)
 {
     int why = unfit(in);
@@ -103,6 +125,10 @@ int rk_sig_make(struct kstate *in, uint64_t seed, struct rk_syscall *sys, int *k
         sys->cptr = RK_SIG_BAD_CPTR;
         break;
     case SIG_K_NULL:
+        if ((r >> 44) & 1 && make_invocation(in, r, sys)) {
+            *kind = SIG_K_INVOCATION;
+            return SIG_FIT;
+        }
         sys->cptr = RK_SIG_EMPTY_SLOT;
         break;
     case SIG_K_ENDPOINT:

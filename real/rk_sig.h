@@ -39,6 +39,8 @@ enum rk_sig_kind {
     SIG_K_ENDPOINT,       /* an endpoint cap */
     SIG_K_EXTRA_BAD,      /* notification, message names an extra cap that does not resolve (IPC buffer) */
     SIG_K_EXTRA_OK,       /* notification, message names an extra cap that resolves (IPC buffer) */
+    SIG_K_INVOCATION,     /* a DomainSet cap or a thread cap: DomainSet_Set, TCB_SetFlags (half the empty
+                             slots; the signal target's gen_invocation draws it) */
     SIG_K_COUNT
 };
 

@@ -98,6 +98,14 @@ probe "$bn" FPU_RELEASE_AT_SET_DOMAIN && bad "norelease: the probe still finds t
     ok "norelease: kernel.info model_features lacks FPU_RELEASE_AT_SET_DOMAIN"
 rule_broken norelease "$bn" domain 'owns the FPU in domain'
 plain norelease "$bn" 1 domain 'owns the FPU in domain'
+# fuzz --real --target signal (real against real, its own draws): half
+# its empty slots are DomainSet_Set or TCB_SetFlags (kind `invocation`),
+# and the kernel's slowpath outcome breaks the rule there too
+"$irqsim" fuzz --real "$bn" --target signal --checks 40000 --quiet >"$tmp/nr-fuzz.out" 2>&1
+[ $? = 1 ] && grep -qE 'kinds:.* invocation [1-9]' "$tmp/nr-fuzz.out" &&
+    grep -qE '^ +[1-9][0-9]* +domain after syscall slowpath .*owns the FPU in domain' "$tmp/nr-fuzz.out" &&
+    ok "norelease, fuzz --real --target signal: DomainSet_Set drawn, \`domain\` broken after the slowpath, exit 1" ||
+    bad "norelease, fuzz --real --target signal: the FPU left to another domain not reported"
 # the same tree without the signal fastpath (as a tree before it): the
 # system-call pass needs none, and check --real runs its reproducer
 # through the slowpath alone
