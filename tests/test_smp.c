@@ -180,7 +180,8 @@ static bool breaks_smp(const struct kstate *ks)
  * `smp` says so. When b then blocks on core 1, its schedule() finds b not
  * schedulable and its chooseThread takes the head of b's queue, b itself
  * (thread.c:447-456): the model fails the kernel's assert(isSchedulable),
- * where a release kernel switches to a blocked thread. */
+ * and then activateThread's fail("Current thread is blocked")
+ * (thread.c:67-68), which halts a release kernel too. */
 static void test_domain_set_remote_running(void **state)
 {
     (void)state;
@@ -190,14 +191,18 @@ static void test_domain_set_remote_running(void **state)
     assert_int_equal(ks->core_cur[1], x.b); /* no stall: core 1 runs b on */
     assert_true(ks->tcbs[x.b].queued);
     assert_true(breaks_smp(ks));
-    /* core 1: b blocks on a notification, and its schedule() picks b */
+    /* core 1: b blocks on a notification, its schedule() picks b, and
+     * activateThread's fail() halts (release kernels too) */
     smp_swap_core(ks, 1);
     ks->n_asserts = 0;
     setThreadState(ks, x.b, TS_BlockedOnNotification);
     schedule(ks);
+    assert_int_equal(ks->cur_thread, x.b);
+    activateThread(ks);
     smp_swap_core(ks, 1);
-    assert_true(ks->n_asserts > 0);
+    assert_int_equal(ks->n_asserts, 2);
     assert_int_equal(ks->asserts[0].id, A_CHOOSE_SCHEDULABLE);
+    assert_int_equal(ks->asserts[1].id, A_ACTIVATE_BLOCKED);
     free(ks);
 }
 
