@@ -29,7 +29,8 @@ done
 "$irqsim" fuzz --real "$build" --checks 20000 --quiet --json "$tmp/f.json" >"$tmp/f" 2>&1
 rc=$?
 lines=$(wc -l <"$tmp/f")
-[ $rc = 1 ] && [ "$lines" -le 25 ] && grep -q '^kinds: ' "$tmp/f" && ok "fuzz --real: $lines lines by default" ||
+# (the situations the build fixes take a line per reason, up to six)
+[ $rc = 1 ] && [ "$lines" -le 32 ] && grep -q '^kinds: ' "$tmp/f" && ok "fuzz --real: $lines lines by default" ||
     { ko "fuzz --real: exit $rc, $lines lines"; tail -3 "$tmp/f"; }
 "$irqsim" fuzz --real "$build" --checks 20000 --quiet --verbose >"$tmp/v" 2>&1
 [ "$(wc -l <"$tmp/v")" -gt $((lines * 4)) ] && grep -q '^-- seed ' "$tmp/v" &&
