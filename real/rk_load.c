@@ -148,6 +148,9 @@ static void config_of(struct rk_kernel *k)
     c->smp = i->cores > 1;
     c->fpu = i->fpu;
     c->hyp = i->hyp;
+    /* KernelSignalFastpath: its exits leave what the generator draws at
+     * the other targets' entries (gen_leftovers, the target's admit_built) */
+    c->signal_fastpath = i->signal_fastpath != 0;
     cfg_derive(c);
 }
 

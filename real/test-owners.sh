@@ -149,6 +149,13 @@ run master-1core "$b1"
 # validate without --target says what it did not run (the system-call
 # fastpaths, the IPC slowpaths); with --target it does not
 plain master-1core "$b1" 0
+# a build with KernelSignalFastpath: the interrupt entries include states
+# its exits leave (config_of, the generator's leftovers), said as drawn;
+# a build without it says why they are not drawable
+grep -qE 'signal_fastpath [1-9][0-9.]*%' "$tmp/master-1core-plain.out" &&
+    grep -q 'signal_fastpath (the build has no signal fastpath' "$tmp/norelease-nosigfp-plain.out" &&
+    ok "the signal fastpath's leftovers drawn on a build with it, not drawable without" ||
+    bad "the signal fastpath's leftovers: not drawn, or not said"
 grep -q 'not run: the system-call fastpaths' "$tmp/master-1core-plain.out" &&
     ok "validate without --target says the system-call fastpaths were not run" ||
     bad "validate without --target: no word of what it did not run"
