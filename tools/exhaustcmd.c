@@ -1157,8 +1157,14 @@ static void print_summary(const struct run *r, FILE *out, double elapsed)
         fprintf(out, "situations: not kept in state files (each shard's output prints its own)\n");
     else if (r->resumed)
         fprintf(out, "(the situations below count the states checked since the resumption)\n");
-    if (!r->merged)
-        situation_print(out, r->sits, r->checked_here, !r->o.b.target->syscall_entry);
+    if (!r->merged) {
+        /* the enumeration's other core runs its idle thread (build_core1,
+         * check/build.c): core 1 running a thread of its own is drawn by
+         * the generator and run by the workloads, not built here */
+        const char *why[SIT_COUNT] = {NULL};
+        why[SIT_CORE1_THREAD] = "the enumeration's other core runs its idle thread, build_core1";
+        situation_print_why(out, r->sits, r->checked_here, !r->o.b.target->syscall_entry, why);
+    }
     fprintf(out, "time: %.1f s%s (%.0f states/s)\n", elapsed, r->merged ? " summed over the shards" : "",
             elapsed > 0 ? (double)t->enumerated / elapsed : 0.0);
     bound_text(r, buf, sizeof buf);
