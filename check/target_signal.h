@@ -17,7 +17,7 @@ extern const struct target_line sig_line;
 int sig_gen_entry(struct kstate *ks, struct gen_src *src);
 /* Its gen_invocation: the SysSend redrawn as a DomainSet_Set or (trees with
  * TCB flags, an FPU build) a TCB_SetFlags, never of a thread another core
- * runs (draw_domain_set says why). */
+ * runs (domain_set_thread says why). */
 int sig_gen_invocation(struct kstate *ks, struct gen_src *src);
 /* the workload simulator's: a SysSend on a notification is the entry, and
  * its inputs */

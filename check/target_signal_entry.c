@@ -159,10 +159,10 @@ static int domain_set_thread(const struct kstate *ks, struct gen_src *src)
     return t != KS_NONE && !runs_elsewhere(ks, t) ? t : pick[2];
 }
 
-/* A DomainSet_Set: a domain below numDomains (one in 8 the first above, refused), a message
- * of one word (one in 16 none: truncated), its thread cap as extra cap 0
- * (one in 16 none). Not drawn: a thread of another domain moved into the
- * current one. setDomain asks for no preemption then (no
+/* A DomainSet_Set: a domain below numDomains (one in 8 the first above,
+ * refused), a message of one word (one in 16 none: truncated), its thread
+ * cap as extra cap 0 (one in 16 none). Not drawn: a thread of another
+ * domain moved into the current one. setDomain asks for no preemption then (no
  * possibleSwitchTo, src/kernel/thread.c:493-503), so a higher thread may
  * stay ready beside a running lower one, which the user-level invariant
  * (`user`) does not admit (docs/FINDINGS.md, "Not a divergence"); that

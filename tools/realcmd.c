@@ -355,6 +355,28 @@ static int write_json(const struct real_opts *o, const struct real_run *r)
     return out_close(out);
 }
 
+/* What validate without --target leaves to the system-call targets: their
+ * fastpaths, and the slowpaths of the entries other than the pass's (pass:
+ * NULL when no target draws the invocations, then every one's) */
+static void print_not_run(const struct target *pass)
+{
+    printf("  not run: the fastpaths of --target");
+    const char *sep = " ";
+    for (int i = 0; target_at(i); i++)
+        if (target_at(i)->syscall_entry) {
+            printf("%s%s", sep, target_at(i)->name);
+            sep = ", ";
+        }
+    printf("; the slowpaths of");
+    sep = " ";
+    for (int i = 0; target_at(i); i++)
+        if (target_at(i)->syscall_entry && target_at(i) != pass) {
+            printf("%s%s", sep, target_at(i)->words.entry_a);
+            sep = ", ";
+        }
+    printf("; irqsim review runs every target\n");
+}
+
 /* validate: the target's driver; without --target, the interrupt entries
  * for four fifths of --seconds, then the system calls whose slowpaths no
  * interrupt entry runs (real_syscall_pass) for the rest, or --checks N
@@ -370,10 +392,11 @@ static int validate(const struct real_opts *o, struct real_run *r)
     if (rc == EXIT_USAGE || stop_requested())
         return rc;
     double left = o->seconds - (progress_now() - r->t0);
-    int s = real_syscall_pass(o, r, o->checks ? (o->checks + 3) / 4 : 0, left > o->seconds * 0.1 ? left : o->seconds * 0.1);
+    if (left < o->seconds * 0.1)
+        left = o->seconds * 0.1;
+    int s = real_syscall_pass(o, r, o->checks ? (o->checks + 3) / 4 : 0, left);
     if (!stop_requested())
-        printf("  not run: the system-call fastpaths (--target signal, call, reply_recv) and the IPC slowpaths "
-               "(seL4_Call, seL4_ReplyRecv); irqsim review runs every target\n");
+        print_not_run(real_pass_target());
     return s > rc ? s : rc;
 }
 

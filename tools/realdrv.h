@@ -176,13 +176,17 @@ const char *real_path_name(const struct real_driver *d, int p);
  * paths, on the target's generated states made the bridge's call */
 int real_sys_validate(const struct real_opts *o, struct real_run *r);
 /* validate --real without --target, after the interrupt entries: the
- * system calls whose slowpaths no interrupt entry runs (the signal
- * target's seL4_Send, every other one redrawn by its gen_invocation as a
- * DomainSet_Set or TCB_SetFlags), the slowpath alone (no fastpath
+ * system calls whose slowpaths no interrupt entry runs (real_pass_target's
+ * entries, every other one redrawn by its gen_invocation: on the signal
+ * target a DomainSet_Set or TCB_SetFlags), the slowpath alone (no fastpath
  * compared), for --checks N or --seconds S: model against real kernel,
  * the outcomes held to the exit invariants, counted into r's totals. The
  * command's exit status for them. */
 int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t checks, double seconds);
+/* The target of that pass: the first registered one whose generator draws
+ * the invocations (target.h gen_invocation) and that has a driver; NULL
+ * when none does (the pass then runs nothing). */
+const struct target *real_pass_target(void);
 /* fuzz --real of a system-call target: the real fastpath as built against
  * the real slowpath (the driver's paths 1 and 0), no model in the verdict */
 int real_sys_fuzz(const struct real_opts *o, struct real_run *r);

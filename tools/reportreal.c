@@ -94,9 +94,8 @@ int report_real_run(FILE *out, const struct jval_doc *jd, const char *path, cons
     /* validate without --target: its system-call pass, in the figures above */
     const struct jval *sys = jval_get(jd, run, "syscalls");
     if (sys && sys->type == JV_OBJECT)
-        fprintf(out, "Of them, %.0f were system calls (seL4_Send on a notification, DomainSet_Set, TCB_SetFlags) "
-                     "through the syscall slowpath alone, after the interrupt entries; %.0f of the differences "
-                     "are theirs.\n\n",
+        fprintf(out, "Of them, %.0f were system calls through the syscall slowpath alone (validate's system-call "
+                     "pass, after the interrupt entries); %.0f of the differences are theirs.\n\n",
                 jval_num(jd, sys, "checks", 0), jval_num(jd, sys, "diverged", 0));
     const struct jval *defects = jval_get(jd, run, "defects");
     /* The --real JSON names no target: its defects are the default
