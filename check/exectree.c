@@ -304,7 +304,7 @@ static void serialise(struct eng *e, const struct frame *f)
         put(e, &k->entry_t0, sizeof k->entry_t0);
         put(e, &k->acked_q, sizeof k->acked_q);
         put(e, k->ipi_at, sizeof k->ipi_at);
-        put(e, &k->vtimer_vcpu, sizeof k->vtimer_vcpu); /* hypervisor workloads (sim.h) */
+        put(e, k->vtimer_vcpu, w->n_irqs * sizeof k->vtimer_vcpu[0]); /* hypervisor workloads (sim.h) */
         put(e, &k->vppi_deferred, sizeof k->vppi_deferred);
     }
 }

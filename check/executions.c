@@ -134,11 +134,17 @@ int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t 
     /* --vcpus: the guest, its VMM and the virtual timer (exec_opts); the
      * guest's SC not round robin (period 3000), so that the budget check
      * of an entry near its budget's end can postpone it into the release
-     * queue, the state VPPIEvent's test is about */
-    char vmm[160] = "", vt[32] = "";
+     * queue, the state VPPIEvent's test is about. On two cores thread b
+     * is a guest too, on core 1, and core 1's virtual timer fires with
+     * core 0's (the PPI is banked per core: a VPPIEvent on each core, their
+     * faults to the one VMM on core 0, which acks a's only) */
+    char vmm[160] = "", vt[64] = "";
     if (o->vcpus) {
         snprintf(vmm, sizeof vmm, "thread v prio=15 sc=s_v prog=recv:fep:rv,ackvppi:a,replyrecv:fep:rv,loop:1\n");
-        snprintf(vt, sizeof vt, "vtimer at=%u\n", at);
+        if (two)
+            snprintf(vt, sizeof vt, "vtimer at=%u\nvtimer core=1 at=%u\n", at, at);
+        else
+            snprintf(vt, sizeof vt, "vtimer at=%u\n", at);
     }
     int n = snprintf(buf, len,
                      "board imx8mm\nhorizon 6000\n%s%s%s%s%sentry_latency %u\n%s"
@@ -148,13 +154,14 @@ int exec_workload_text(const struct exec_opts *o, uint64_t i, char *buf, size_t 
                      "sc s_b budget=800 period=3000%s\n%s"
                      "thread h prio=20 sc=s_h prog=wait:n0,ack:40,loop\n"
                      "thread a prio=10 sc=s_a%s prog=%sloop\n"
-                     "thread b prio=%d sc=s_b prog=%sloop\n%s"
+                     "thread b prio=%d sc=s_b%s prog=%sloop\n%s"
                      "irq 40 ntfn=n0 badge=1%s\n%s",
                      two ? "cores 2\n" : "", o->signal_fastpath ? "signal_fastpath 1\n" : "", tline,
                      cfg_kernel_is_default(o->kernel) ? "" : "kernel master\n", o->vcpus ? "hyp 1\n" : "", lat,
                      ipi ? "ipi_latency " EXEC_IPI_LATENCY_TEXT "\n" : "", o->vcpus ? "ep fep\nreply rv\n" : "",
                      o->vcpus ? 3000 : 2000, two ? " core=1" : "", o->vcpus ? "sc s_v budget=300 period=1000\n" : "",
-                     o->vcpus ? " vcpu=1 fault_ep=fep" : "", pa, two ? 30 : 5, pb, vmm, irq, vt);
+                     o->vcpus ? " vcpu=1 fault_ep=fep" : "", pa, two ? 30 : 5, o->vcpus && two ? " vcpu=1 fault_ep=fep" : "",
+                     pb, vmm, irq, vt);
     return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
@@ -500,9 +507,13 @@ const char *exec_bound_text(const struct exec_opts *o, const struct exec_result 
              : o->ipi_latency ? ", an IPI latency of 0/" EXEC_IPI_LATENCY_TEXT " ticks"
                                   : ", an IPI latency of 0",
              o->signal_fastpath ? "KernelSignalFastpath built beside" : "no other fastpath",
-             o->vcpus ? "a hypervisor build with thread a a guest (a VCPU, its fault handler a VMM thread v of priority "
-                        "15 that acks the virtual timer and replies) and the guest's virtual timer firing with IRQ 40, "
-                      : "",
+             !o->vcpus  ? ""
+             : o->cores > 1 ? "a hypervisor build with threads a and b guests (each a VCPU, their fault handler a VMM "
+                              "thread v of priority 15 on core 0 that acks a's virtual timer and replies) and each core's "
+                              "virtual timer firing with IRQ 40, "
+                            : "a hypervisor build with thread a a guest (a VCPU, its fault handler a VMM thread v of "
+                              "priority 15 that acks the virtual timer and replies) and the guest's virtual timer firing "
+                              "with IRQ 40, ",
              r->gic_reruns, how,
              r->entries, r->refused, r->checks, o->target->words.checked_many, r->distinct,
              o->target->variant_name(o->variant),

@@ -175,25 +175,11 @@ static void check_vcpu_binding(struct ctx *c)
     }
 }
 
-/* core k's armHSCurVCPU, armHSVCPUActive and the mask of its virtual timer */
-struct vcpu_core {
-    int cur;
-    bool active, vtimer_masked;
-};
-
-static struct vcpu_core vcpu_core_of(const struct kstate *ks, int k)
-{
-    if (k == 0)
-        return (struct vcpu_core){ks->cur_vcpu, ks->vcpu_active,
-                                  INTERRUPT_VTIMER_EVENT < ks->n_irqs && ks->irq_masked[INTERRUPT_VTIMER_EVENT]};
-    return (struct vcpu_core){ks->core_vcpu[k], ks->core_vcpu_active[k], ks->core_vtimer_masked[k]};
-}
-
 /* the rules of every core (the comment above) */
 static void check_vcpu_core(struct ctx *c, int k, int cores)
 {
     const struct kstate *ks = c->ks;
-    struct vcpu_core x = vcpu_core_of(ks, k);
+    struct vcpu_node x = vcpu_node_of(ks, k);
     if (x.active && x.cur == KS_NONE) {
         fail(c, INV_VCPU, "core %d: a VCPU active, none loaded", k);
         return;

@@ -126,12 +126,13 @@ static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
     if (k->next_periodic[q] == t)
         k->next_periodic[q] += irq->period;
     k->arrived[q]++;
-    if (irq->vtimer && k->ks.cur_vcpu == KS_NONE && !k->pending[q]) {
-        k->vtimer_dropped++; /* no guest's timer is loaded to fire */
+    int loaded = irq->vtimer ? vcpu_node_of(&k->ks, irq->core).cur : KS_NONE;
+    if (irq->vtimer && loaded == KS_NONE && !k->pending[q]) {
+        k->vtimer_dropped++; /* no guest's timer is loaded on its core to fire */
         return;
     }
     if (irq->vtimer && !k->pending[q])
-        k->vtimer_vcpu = k->ks.cur_vcpu;
+        k->vtimer_vcpu[q] = (int8_t)loaded;
     if (k->pending[q]) {
         k->coalesced[q]++; /* one pending bit at the GIC */
         return;
@@ -140,21 +141,32 @@ static void take_arrival(const struct sim *s, struct sim_kernel *k, int q)
     k->pending_since[q] = t;
 }
 
-/* The VGIC's maintenance interrupt line: raised while the loaded VCPU is
- * enabled (ICH_HCR_EL2.En, GICH_HCR.En: vcpu_disable clears it) and
- * MISR.EOI is set (an LR invalid with EOI maintenance, vgic_hw_sync) */
-static bool maint_pending(const struct sim *s, const struct sim_kernel *k)
+/* the core whose GIC interface takes line q: a vtimer line's own (the
+ * PPI is banked per core), core 0 for a device line (an SPI) */
+static int line_core(const struct sim *s, int q)
 {
-    return s->w->hyp && k->ks.vcpu_active && k->ks.vgic_misr_eoi;
+    return q != SIM_Q_MAINT && s->w->irqs[q].vtimer ? s->w->irqs[q].core : 0;
 }
 
-static bool line_pending(const struct sim *s, const struct sim_kernel *k, int q)
+static ticks_t core_deadline(const struct sim_kernel *k, int c)
 {
+    return c ? k->ks.core_deadline[c] : k->ks.deadline;
+}
+
+/* Whether line q is pending at core c's GIC interface. The VGIC's
+ * maintenance line is each core's: raised while the VCPU loaded there is
+ * enabled (ICH_HCR_EL2.En, GICH_HCR.En: vcpu_disable clears it) and
+ * MISR.EOI is set (an LR invalid with EOI maintenance, vgic_hw_sync). A
+ * vtimer line is its core's, for the VCPU it fired for (the timer's
+ * registers are that VCPU's). A device line (an SPI) is core 0's. */
+static bool line_pending(const struct sim *s, const struct sim_kernel *k, int q, int c)
+{
+    struct vcpu_node v = vcpu_node_of(&k->ks, c);
     if (q == SIM_Q_MAINT)
-        return maint_pending(s, k);
-    if (s->w->irqs[q].vtimer) /* the timer of the VCPU it fired for */
-        return k->pending[q] && k->ks.cur_vcpu == k->vtimer_vcpu;
-    return k->pending[q];
+        return s->w->hyp && v.active && v.misr_eoi;
+    if (s->w->irqs[q].vtimer)
+        return k->pending[q] && s->w->irqs[q].core == c && v.cur == k->vtimer_vcpu[q];
+    return k->pending[q] && c == 0;
 }
 
 static int line_irq(const struct sim *s, int q)
@@ -162,18 +174,31 @@ static int line_irq(const struct sim *s, int q)
     return q == SIM_Q_MAINT ? INTERRUPT_VGIC_MAINTENANCE : s->w->irqs[q].irq;
 }
 
-/* a pending IRQ the GIC would raise now (not masked, and not active:
- * under master's GICv3 split EOI a signal stays active until the
- * handler's IRQHandler_Ack): the first declared, or the last with
- * gic_devices reversed; *n counts them (the GIC's choice among them) */
-static int deliverable(const struct sim *s, const struct sim_kernel *k, int *n)
+/* Whether core c's GIC interface would signal line q's IRQ: not masked
+ * (the virtual timer's PPI by core c's own mask, vcpu_node_of), and not
+ * active (under master's GICv3 split EOI a signal stays active until the
+ * handler's IRQHandler_Ack; a PPI the kernel handles is deactivated
+ * before the entry returns, ackInterrupt) */
+static bool line_signals(const struct sim *s, const struct sim_kernel *k, int q, int c)
+{
+    int irq = line_irq(s, q);
+    if (irq >= k->ks.n_irqs)
+        return true;
+    bool masked = irq == INTERRUPT_VTIMER_EVENT && s->w->hyp ? vcpu_node_of(&k->ks, c).vtimer_masked
+                                                              : k->ks.irq_masked[irq];
+    return !masked && !k->ks.irq_active[irq];
+}
+
+/* a pending IRQ core c's GIC interface would raise now (line_signals):
+ * the first declared, or the last with gic_devices reversed; *n counts
+ * them (the GIC's choice among them) */
+static int deliverable(const struct sim *s, const struct sim_kernel *k, int c, int *n)
 {
     int first = -1;
     *n = 0;
     for (int i = 0; i <= s->w->n_irqs; i++) {
         int q = i == s->w->n_irqs ? SIM_Q_MAINT : s->w->gic_devices_reversed ? s->w->n_irqs - 1 - i : i;
-        int irq = line_irq(s, q);
-        if (!line_pending(s, k, q) || (irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
+        if (!line_pending(s, k, q, c) || !line_signals(s, k, q, c))
             continue;
         if (first < 0)
             first = q;
@@ -238,14 +263,19 @@ static ticks_t ipi_due(const struct sim *s, const struct sim_kernel *k, int c)
 
 static struct sim_ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct sim_ev e, ticks_t end)
 {
-    struct sim_ev ce = {end, EV_END, -1, c, false}, cand[2];
-    int kind[2], n = 0;
+    struct sim_ev ce = {end, EV_END, -1, c, false}, cand[3];
+    int kind[3], n = 0, devices;
     int cur = k->ks.core_cur[c];
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < ce.t)
         ce = (struct sim_ev){k->now + k->left[cur], EV_USER, -1, c, false};
     if (k->ks.ipi_sent >> c & 1u) {
         cand[n] = (struct sim_ev){ipi_due(s, k, c), EV_IPI, -1, c, false};
         kind[n++] = WL_GIC_IPI;
+    }
+    int dq = deliverable(s, k, c, &devices); /* its banked PPIs (line_pending) */
+    if (dq >= 0) {
+        cand[n] = (struct sim_ev){k->now, EV_DEVICE, dq, c, false};
+        kind[n++] = WL_GIC_DEVICE;
     }
     ticks_t dl = k->ks.core_deadline[c] < k->now ? k->now : k->ks.core_deadline[c];
     if (dl <= end) {
@@ -254,6 +284,7 @@ static struct sim_ev peek_core(const struct sim *s, const struct sim_kernel *k, 
     }
     ce = timer_in_lock_wait(s, k, c, k->ks.core_deadline[c]) ? (struct sim_ev){k->now, EV_TIMER, -1, c, false}
                                                               : gic_pick(s, cand, kind, n, ce);
+    ce.choice |= ce.kind == EV_DEVICE && devices > 1;
     return ce.kind != EV_END && ce.t < e.t ? ce : e;
 }
 
@@ -266,13 +297,14 @@ static struct sim_ev peek_core(const struct sim *s, const struct sim_kernel *k, 
 static bool arrived_in_lock_wait(const struct sim *s, const struct sim_kernel *k, int q)
 {
     ticks_t t = next_arrival(s, k, q);
-    /* a timer of core 0 due before it arrived was taken then (nothing
-     * else was pending; due at the same tick, the GIC's order decides,
-     * gic_rank): core 0 waits for the lock with the timer IRQ, interrupts
-     * masked, and the device IRQ stays pending at the GIC */
-    bool before_timer = t < k->ks.deadline ||
-                        (t == k->ks.deadline && s->w->gic_rank[WL_GIC_DEVICE] < s->w->gic_rank[WL_GIC_TIMER]);
-    return n_cores(s) > 1 && k->entry_core != 0 && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
+    int c = line_core(s, q);
+    /* a timer of the line's core due before it arrived was taken then
+     * (nothing else was pending; due at the same tick, the GIC's order
+     * decides, gic_rank): the core waits for the lock with the timer IRQ,
+     * interrupts masked, and the device IRQ stays pending at the GIC */
+    ticks_t dl = core_deadline(k, c);
+    bool before_timer = t < dl || (t == dl && s->w->gic_rank[WL_GIC_DEVICE] < s->w->gic_rank[WL_GIC_TIMER]);
+    return n_cores(s) > 1 && k->entry_core != c && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
            k->acked_q < 0 && before_timer;
 }
 
@@ -286,8 +318,9 @@ static bool lock_wait_tie(const struct sim *s, const struct sim_kernel *k)
 {
     for (int q = 0; q < s->w->n_irqs; q++) {
         ticks_t t = next_arrival(s, k, q);
-        if (n_cores(s) > 1 && k->entry_core != 0 && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
-            k->acked_q < 0 && t == k->ks.deadline)
+        int c = line_core(s, q);
+        if (n_cores(s) > 1 && k->entry_core != c && t >= k->entry_t0 && t < k->now && !k->pending[q] &&
+            k->acked_q < 0 && t == core_deadline(k, c))
             return true;
     }
     return false;
@@ -298,7 +331,7 @@ static struct sim_ev peek(const struct sim *s, const struct sim_kernel *k)
     if (k->done)
         return (struct sim_ev){NEVER, EV_END, -1, 0, false};
     if (k->acked_q >= 0)
-        return (struct sim_ev){k->now, EV_DEVICE, k->acked_q, 0, false};
+        return (struct sim_ev){k->now, EV_DEVICE, k->acked_q, line_core(s, k->acked_q), false};
     for (int q = 0; q < s->w->n_irqs; q++)
         if (arrived_in_lock_wait(s, k, q))
             return (struct sim_ev){k->now, EV_ARRIVAL, q, 0, lock_wait_tie(s, k)};
@@ -320,7 +353,7 @@ static struct sim_ev peek(const struct sim *s, const struct sim_kernel *k)
         cand[n] = (struct sim_ev){ipi_due(s, k, 0), EV_IPI, -1, 0, false};
         kind[n++] = WL_GIC_IPI;
     }
-    int dq = deliverable(s, k, &devices);
+    int dq = deliverable(s, k, 0, &devices);
     if (dq >= 0) {
         cand[n] = (struct sim_ev){k->now, EV_DEVICE, dq, 0, false};
         kind[n++] = WL_GIC_DEVICE;
@@ -697,11 +730,13 @@ static void step(const struct sim *s, struct sim_kernel *k, struct sim_ev e)
     switch (e.kind) {
     case EV_ARRIVAL: {
         bool waits = arrived_in_lock_wait(s, k, e.q);
-        k->gic_choices += waits && next_arrival(s, k, e.q) == k->ks.deadline; /* the GIC chose it over the timer */
+        k->gic_choices += waits && next_arrival(s, k, e.q) == core_deadline(k, line_core(s, e.q)); /* the GIC chose it over the timer */
         take_arrival(s, k, e.q);
-        /* acknowledged only if the GIC would signal it (not masked, not active) */
-        int irq = s->w->irqs[e.q].irq;
-        if (waits && !(irq < k->ks.n_irqs && (k->ks.irq_masked[irq] || k->ks.irq_active[irq])))
+        /* acknowledged only if its core's GIC interface would signal it
+         * (pending there: a vtimer with no VCPU loaded fired none; not
+         * masked, not active) */
+        int c = line_core(s, e.q);
+        if (waits && line_pending(s, k, e.q, c) && line_signals(s, k, e.q, c))
             k->acked_q = e.q;
         return;
     }
@@ -975,52 +1010,6 @@ static bool over_wcet(struct sim *s, const char *what, ticks_t v)
     return true;
 }
 
-/* Whether SC sc is unbound by some thread's program (unbind:SC) */
-static bool sc_unbound_by_prog(const struct workload *w, int sc)
-{
-    for (int i = 0; i < w->n_threads; i++)
-        for (int j = 0; j < w->threads[i].n_prog; j++)
-            if (w->threads[i].prog[j].op == OP_UNBIND && w->threads[i].prog[j].a == sc)
-                return true;
-    return false;
-}
-
-/* Why guest i (a vcpu=1 thread of a two-core hypervisor workload) could
- * run on core 1, NULL when it cannot: the model holds core 1's VCPU
- * (kstate.h core_vcpu), but the simulator delivers the banked PPIs, the
- * virtual timer and the maintenance interrupt, to core 0 only. A thread
- * keeps its own SC's core: an SC reaches a thread only without one
- * (schedContext_donate from a caller, or a notification's SC, to a
- * passive receiver: endpoint.c, maybeDonateSchedContext, notification.c),
- * and a fault or a call gives its SC back on the reply. */
-static const char *guest_core1_why(const struct workload *w, int i)
-{
-    const struct wl_thread *t = &w->threads[i];
-    if (t->sc < 0)
-        return "has no SC of its own (a passive thread runs on a donated SC's core)";
-    if (w->scs[t->sc].core != 0)
-        return "runs on core 1's SC";
-    if (sc_unbound_by_prog(w, t->sc))
-        return "can lose its SC (unbind:) and then run on a donated one";
-    return NULL;
-}
-
-/* hyp 1 on two cores: every guest stays on core 0 (guest_core1_why) */
-static bool guest_off_core0(struct sim *s)
-{
-    const struct workload *w = s->w;
-    for (int i = 0; i < w->n_threads; i++) {
-        const char *why = w->threads[i].vcpu ? guest_core1_why(w, i) : NULL;
-        if (!why)
-            continue;
-        snprintf(s->setup_error, sizeof s->setup_error,
-                 "hyp 1 on %u cores: guest %s %s; guests run on core 0's VCPU only (core 1's PPIs are not "
-                 "delivered to it; docs/model.md, \"VCPUs\")", w->cores, w->threads[i].name, why);
-        return true;
-    }
-    return false;
-}
-
 int sim_init(struct sim *s, const struct workload *w, int variant)
 {
     memset(s, 0, sizeof *s);
@@ -1042,8 +1031,6 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
      * (the GIC gives none) */
     if (over_wcet(s, "entry_latency", w->entry_latency) || over_wcet(s, "ipi_latency", w->ipi_latency))
         return -1;
-    if (w->hyp && w->cores > 1 && guest_off_core0(s))
-        return -1;
     for (int q = 0; q < w->n_irqs && w->cores > 1; q++)
         if (w->irqs[q].irq <= KS_IRQ_RESCHEDULE_IPI) {
             snprintf(s->setup_error, sizeof s->setup_error, "irq %u is an IPI of an SMP kernel", w->irqs[q].irq);
@@ -1058,7 +1045,7 @@ int sim_init(struct sim *s, const struct workload *w, int variant)
         k0->next_periodic[q] = w->irqs[q].period ? (w->irqs[q].start ? w->irqs[q].start : w->irqs[q].period)
                                                  : NEVER;
     k0->acked_q = -1;
-    k0->vtimer_vcpu = KS_NONE;
+    memset(k0->vtimer_vcpu, KS_NONE, sizeof k0->vtimer_vcpu);
     struct sim_kernel *k1 = &s->k[1];
     memcpy(k1, k0, sizeof *k1);
     k1->fast = true;
@@ -1106,12 +1093,12 @@ static int entry_state(const struct sim *s, const struct sim_kernel *k, struct s
 {
     ks_copy(in, &k->ks);
     in->hw_clock = e.t + s->w->entry_latency;
+    smp_swap_core(in, e.core);
     if (e.kind != EV_USER) {
         in->active_irq = active_irq_of(s, e.q);
         target_mark(s->target, in); /* the target's, where its entry kind has several */
         return -1;
     }
-    smp_swap_core(in, e.core);
     int tcb = in->cur_thread, i = wl_thread_of(s, tcb);
     struct ks_call c = call_of(s, &s->w->threads[i], tcb, k->pc[tcb]);
     in->active_irq = KS_IRQ_INVALID;

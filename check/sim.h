@@ -41,10 +41,11 @@ struct sim_mark {
 #define SIM_MAX_REFUSED 8
 
 /* The interrupt lines of a run: the workload's irqs[] (devices, the
- * spurious line, the vtimer), and on a hypervisor build the VGIC
- * maintenance PPI, line SIM_Q_MAINT, which no arrival drives: the VGIC
- * raises it while the loaded VCPU is enabled and MISR.EOI is set
- * (sim.c, maint_pending) */
+ * spurious line, a vtimer per core), and on a hypervisor build the VGIC
+ * maintenance PPI, line SIM_Q_MAINT, which no arrival drives: each core's
+ * VGIC raises its own while its loaded VCPU is enabled and MISR.EOI is set
+ * (sim.c, line_pending). A device line (an SPI) is core 0's: the
+ * simulator routes every SPI there. */
 #define SIM_Q_MAINT WL_MAX_IRQS
 /* An interrupt storm: the level-triggered virtual timer's PPI taken this
  * many times in a row without VPPIEvent sending its fault. A deferral
@@ -72,10 +73,11 @@ struct sim_kernel {
     size_t at_idx[WL_MAX_IRQS];
     ticks_t next_periodic[WL_MAX_IRQS];
     bool pending[SIM_LINES];
-    /* the VCPU whose virtual timer the pending vtimer line is (the one
-     * loaded when it fired): the line is raised only while that VCPU is
-     * loaded, as the timer's registers are its (vcpu_save, vcpu_restore) */
-    int8_t vtimer_vcpu;
+    /* per vtimer line, the VCPU whose virtual timer its pending PPI is
+     * (the one loaded on the line's core when it fired): the line is
+     * raised only while that VCPU is loaded there, as the timer's
+     * registers are its (vcpu_save, vcpu_restore) */
+    int8_t vtimer_vcpu[WL_MAX_IRQS];
     uint32_t vtimer_dropped;        /* vtimer arrivals with no VCPU loaded: no guest timer to fire */
     /* the virtual timer's PPI taken since VPPIEvent last sent its fault,
      * each time sending nothing (a storm: SIM_STORM_DEFERRALS ends the
@@ -86,8 +88,9 @@ struct sim_kernel {
     /* the last kernel entry: its core and when it began (it ends at now) */
     uint8_t entry_core;
     ticks_t entry_t0;
-    /* a device IRQ core 0 acknowledged while another core held the big
-     * lock (-1: none): handled before anything else (sim.c, peek) */
+    /* a device IRQ its core (core 0; a vtimer line's own) acknowledged
+     * while another core held the big lock (-1: none): handled before
+     * anything else (sim.c, peek) */
     int acked_q;
     uint32_t lock_waits;            /* device IRQs taken so */
     /* when the reschedule IPI now in flight to each core was sent (the

@@ -485,9 +485,10 @@ static int irq_keys(struct rd *r, struct wl_irq *q, char **tok, int n, int first
     return 0;
 }
 
-/* the next irq slot, for IRQ id (a line or the spurious ID), once per id;
- * NULL after an error */
-static struct wl_irq *new_irq(struct rd *r, uint16_t id, const char *what)
+/* the next irq slot, for IRQ id (a line or the spurious ID) on core
+ * (a banked PPI's; 0 for the rest), once per id and core; NULL after an
+ * error */
+static struct wl_irq *new_irq(struct rd *r, uint16_t id, uint8_t core, const char *what)
 {
     struct workload *w = r->w;
     if (w->n_irqs >= WL_MAX_IRQS) {
@@ -495,7 +496,7 @@ static struct wl_irq *new_irq(struct rd *r, uint16_t id, const char *what)
         return NULL;
     }
     for (int i = 0; i < w->n_irqs; i++)
-        if (w->irqs[i].irq == id) {
+        if (w->irqs[i].irq == id && w->irqs[i].core == core) {
             fail(r, "%s is declared twice", what);
             return NULL;
         }
@@ -503,6 +504,7 @@ static struct wl_irq *new_irq(struct rd *r, uint16_t id, const char *what)
     memset(q, 0, sizeof *q);
     q->ntfn = -1;
     q->irq = id;
+    q->core = core;
     return q;
 }
 
@@ -513,7 +515,7 @@ static int parse_irq(struct rd *r, char **tok, int n)
     if (num(r, "irq", tok[1], 0, KS_MAX_IRQS - 1, &v))
         return -1;
     snprintf(what, sizeof what, "irq %u", (unsigned)v);
-    struct wl_irq *q = new_irq(r, (uint16_t)v, what);
+    struct wl_irq *q = new_irq(r, (uint16_t)v, 0, what);
     if (!q)
         return -1;
     if (q->irq == r->w->timer_irq)
@@ -531,7 +533,7 @@ static int parse_irq(struct rd *r, char **tok, int n)
  * acknowledge reads the spurious ID */
 static int parse_spurious(struct rd *r, char **tok, int n)
 {
-    struct wl_irq *q = new_irq(r, WL_SPURIOUS_ID, "spurious");
+    struct wl_irq *q = new_irq(r, WL_SPURIOUS_ID, 0, "spurious");
     if (!q)
         return -1;
     for (int i = 1; i < n; i++)
@@ -540,13 +542,31 @@ static int parse_spurious(struct rd *r, char **tok, int n)
     return irq_keys(r, q, tok, n, 1);
 }
 
-/* vtimer at=...|start= period=: the guest's virtual timer fires (PPI
- * INTERRUPT_VTIMER_EVENT, reserved at boot, handled by VPPIEvent) */
+/* vtimer [core=C] at=...|start= period=: core C's virtual timer fires
+ * for the VCPU loaded there (PPI INTERRUPT_VTIMER_EVENT, banked per core,
+ * reserved at boot, handled by VPPIEvent); one line per core. core= is
+ * taken out of tok before the irq keys. */
 static int parse_vtimer(struct rd *r, char **tok, int n)
 {
-    if (!r->w->hyp)
+    struct workload *w = r->w;
+    if (!w->hyp)
         return fail(r, "vtimer needs 'hyp 1' on an earlier line (the virtual timer's PPI is a hypervisor build's)");
-    struct wl_irq *q = new_irq(r, INTERRUPT_VTIMER_EVENT, "vtimer");
+    uint64_t core = 0;
+    int m = 1;
+    for (int i = 1; i < n; i++) {
+        if (strncmp(tok[i], "core=", 5) != 0) {
+            tok[m++] = tok[i];
+            continue;
+        }
+        if (num(r, "core", tok[i] + 5, 0, (uint64_t)w->cores - 1, &core))
+            return fail(r, "vtimer core: expected a core below 'cores' (%u; declare cores first), got '%s'", w->cores,
+                        tok[i] + 5);
+    }
+    n = m;
+    char what[32] = "vtimer";
+    if (core)
+        snprintf(what, sizeof what, "vtimer core=%u", (unsigned)core);
+    struct wl_irq *q = new_irq(r, INTERRUPT_VTIMER_EVENT, (uint8_t)core, what);
     if (!q)
         return -1;
     q->vtimer = true;
@@ -918,6 +938,8 @@ static void print_irq(FILE *out, const struct workload *w, const struct wl_irq *
         fprintf(out, "vtimer");
     else
         fprintf(out, "irq %u", q->irq);
+    if (q->core)
+        fprintf(out, " core=%u", q->core);
     if (q->ntfn >= 0)
         fprintf(out, " ntfn=%s", w->ntfns[q->ntfn].name);
     if (q->badge)
@@ -1279,10 +1301,25 @@ static void gen_vmm(struct wl_src *src, struct workload *w, int fep, int rv, int
     t->n_prog = (uint8_t)n;
 }
 
+/* a vtimer line (core 0's), its arrivals drawn as a device line's (gen_irq) */
+static struct wl_irq *gen_vtimer(struct wl_src *src, struct workload *w)
+{
+    struct wl_irq *x = &w->irqs[w->n_irqs];
+    memset(x, 0, sizeof *x);
+    gen_irq(src, w, w->n_irqs++);
+    x->irq = INTERRUPT_VTIMER_EVENT;
+    x->vtimer = true;
+    x->ntfn = -1;
+    x->badge = 0;
+    return x;
+}
+
 /* A hypervisor build (workload_from_bytes' vcpus): one or two guests
  * among the threads drawn, their VMM, and the guest's virtual timer
  * firing at drawn times or periodically; drawn after everything else, and
- * nothing drawn without it. One core (hyp 1 is core 0's only). */
+ * nothing drawn without it. On two cores the guests run where their SCs
+ * were drawn, and the virtual timer is a drawn core's, or (one in two)
+ * each core's (the PPI is banked per core: vtimer core=). */
 static void gen_hyp(struct wl_src *src, struct workload *w)
 {
     for (int q = 0; q < w->n_irqs; q++) /* an edge drawn on the PPIs a hypervisor build takes */
@@ -1298,14 +1335,12 @@ static void gen_hyp(struct wl_src *src, struct workload *w)
     for (int g = 0; g < guests; g++)
         gen_guest(src, w, g, fep);
     gen_vmm(src, w, fep, rv, (int)take(src, (unsigned)guests));
-    /* the virtual timer's arrivals drawn as a device line's (gen_irq) */
-    struct wl_irq *x = &w->irqs[w->n_irqs];
-    memset(x, 0, sizeof *x);
-    gen_irq(src, w, w->n_irqs++);
-    x->irq = INTERRUPT_VTIMER_EVENT;
-    x->vtimer = true;
-    x->ntfn = -1;
-    x->badge = 0;
+    struct wl_irq *x = gen_vtimer(src, w);
+    if (w->cores == 1)
+        return;
+    x->core = (uint8_t)take(src, w->cores);
+    if (w->n_irqs < WL_MAX_IRQS && take(src, 2) == 0)
+        gen_vtimer(src, w)->core = (uint8_t)(1 - x->core);
 }
 
 int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct target *target, bool vcpus,
@@ -1359,7 +1394,7 @@ int workload_from_bytes(const uint8_t *data, size_t len, int cores, const struct
      * the IPI in flight: a state the kernel reaches (S10) */
     if (w->cores > 1 && take(&src, 3) == 0)
         w->ipi_latency = 1 + take(&src, 40);
-    if (vcpus && w->cores == 1)
+    if (vcpus)
         gen_hyp(&src, w);
     return 0;
 }

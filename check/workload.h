@@ -98,7 +98,8 @@ struct wl_irq {
     uint16_t irq;           /* WL_SPURIOUS_ID: the spurious line */
     int8_t ntfn;            /* -1: the handler cap's slot stays empty */
     bool vtimer;            /* the `vtimer` line (irq INTERRUPT_VTIMER_EVENT, hyp) */
-    uint8_t pad0[4];
+    uint8_t core;           /* a vtimer line's core (the PPI is banked per core); 0 for the rest */
+    uint8_t pad0[3];
     uint64_t badge;
     uint8_t n_at;
     uint8_t pad1[7];

@@ -22,6 +22,15 @@ uint64_t vgic_eisr_of(const struct kstate *ks)
     return eisr;
 }
 
+struct vcpu_node vcpu_node_of(const struct kstate *ks, int c)
+{
+    if (c == 0)
+        return (struct vcpu_node){ks->cur_vcpu, ks->vcpu_active, ks->vgic_misr_eoi,
+                                  INTERRUPT_VTIMER_EVENT < ks->n_irqs && ks->irq_masked[INTERRUPT_VTIMER_EVENT]};
+    return (struct vcpu_node){ks->core_vcpu[c], ks->core_vcpu_active[c], ks->core_vgic_misr_eoi[c],
+                              ks->core_vtimer_masked[c]};
+}
+
 void vgic_hw_sync(struct kstate *ks)
 {
     ks->vgic_eisr = vgic_eisr_of(ks);

@@ -30,6 +30,17 @@ void associateVCPUTCB(struct kstate *ks, int v, int t);
 void dissociateVCPUTCB(struct kstate *ks, int v, int t);
 void invokeVCPUAckVPPI(struct kstate *ks, int v, int vppi);
 
+/* Core c's hypervisor node state as that core's own code reads it: its
+ * armHSCurVCPU and armHSVCPUActive, its VGIC's MISR.EOI (the maintenance
+ * PPI raised while the VCPU is enabled) and its virtual timer PPI's mask.
+ * Core 0's are the state's own fields, another core's the banked copies
+ * (kstate.h core_vcpu) outside its kernel entries. */
+struct vcpu_node {
+    int cur;
+    bool active, misr_eoi, vtimer_masked;
+};
+struct vcpu_node vcpu_node_of(const struct kstate *ks, int c);
+
 /* What the VGIC computes from its list registers (GICv2 architecture,
  * GICH_EISR0/1, GICH_MISR.EOI; GICv3 ICH_EISR_EL2, ICH_MISR_EL2.EOI): an
  * LR in the invalid state asking for a maintenance interrupt at EOI. Writes

@@ -12,7 +12,12 @@
 #    calls the entry a class of the kernel's own outcome (exit 1);
 #  - the tree and restart engines give the same distinct entry states,
 #    workloads and GIC reruns on it (as test_exectree holds for the others);
-#  - --vcpus on two cores is refused (exit 2).
+#  - on two cores thread b is a guest too, on core 1, and core 1's virtual
+#    timer fires with IRQ 40 (the PPI is banked): master is clean with
+#    core 1's virtual timer taken there (vcpu_core1 drawn at every check);
+#    base shows the same bug on core 1 ("thread b: in the release queue
+#    while ...": b's entry's budget check postponed it, VPPIEvent on core 1
+#    sent the fault anyway).
 #
 #   executions_vcpus.sh IRQSIM WORKDIR [quick]   (quick: the engines' equality left out,
 #   the campaign tier's)
@@ -35,9 +40,21 @@ rc=$?
 grep -q "INVARIANT BUG OR KERNEL BUG: .*thread a: in the release queue while BlockedOnReply" b.txt ||
   { cat b.txt; fail "base: base's VPPIEvent bug not reported"; }
 grep -q "/kernel " b.txt || { cat b.txt; fail "base: no class of the kernel's own outcome"; }
-if [ -n "$quick" ]; then "$irqsim" exhaust --executions --vcpus --cores 2 --depth 1 > /dev/null 2> e.txt
-  [ $? = 2 ] && grep -q "runs on one core" e.txt || fail "--vcpus --cores 2 not refused"
-  echo "executions_vcpus: ok (quick)"; exit 0; fi
+two() { # the two-core space on master and base
+  "$irqsim" exhaust --executions --vcpus --cores 2 --depth 1 --kernel master --fastpath fixed --quiet > m2.txt
+  rc=$?
+  [ $rc = 0 ] || { cat m2.txt; fail "two cores, master: exit $rc, expected 0"; }
+  grep -q "refused: 0, failed kernel assertions: 0" m2.txt || { cat m2.txt; fail "two cores, master: a state refused"; }
+  grep -q "^hypervisor build: threads a (core 0) and b (core 1) guests" m2.txt ||
+    fail "two cores, master: the summary does not say the build"
+  grep -q "vcpu_core1 100.00%" m2.txt || { cat m2.txt; fail "two cores, master: core 1's VCPU not loaded at the checks"; }
+  "$irqsim" exhaust --executions --vcpus --cores 2 --depth 1 --kernel base --fastpath fixed --quiet > b2.txt
+  rc=$?
+  [ $rc = 1 ] || { cat b2.txt; fail "two cores, base: exit $rc, expected 1"; }
+  grep -q "INVARIANT BUG OR KERNEL BUG: .*thread b: in the release queue while Blocked" b2.txt ||
+    { cat b2.txt; fail "two cores, base: base's VPPIEvent bug on core 1 not reported"; }
+}
+if [ -n "$quick" ]; then two; echo "executions_vcpus: ok (quick)"; exit 0; fi
 field() { sed -n "s/^  \"$1\": \([0-9]*\),*$/\1/p" "$2" | head -1; }
 "$irqsim" exhaust --executions --vcpus --depth 1 --kernel master --fastpath fixed --engine restart --quiet \
   --json r.json > r.txt || fail "master, restart engine: exit $?"
@@ -45,6 +62,5 @@ for f in distinct_entry_states gic_reruns workloads; do
   [ "$(field $f m.json)" = "$(field $f r.json)" ] ||
     fail "$f: tree $(field $f m.json), restart $(field $f r.json)"
 done
-"$irqsim" exhaust --executions --vcpus --cores 2 --depth 1 > /dev/null 2> e.txt
-[ $? = 2 ] && grep -q "runs on one core" e.txt || fail "--vcpus --cores 2 not refused"
+two
 echo "executions_vcpus: ok"

@@ -264,29 +264,140 @@ static void test_maintenance(void **state)
     done(s);
 }
 
-/* What the simulator refuses at setup: on two cores a guest that could
- * run on core 1 (core 1's PPIs are not delivered to it): one without an
- * SC of its own, on core 1's SC, or whose SC a program unbinds; more list
- * registers than the VGIC has */
+/* What the simulator refuses at setup: more list registers than the
+ * VGIC has. (On two cores a guest may run on either core: each core's
+ * virtual timer and maintenance PPIs are delivered to it,
+ * test_vtimer_core1.) */
 static void test_setup_refusals(void **state)
 {
     (void)state;
-    static const char *const bad[][2] = {
-        {"hyp 1\ncores 2\nthread g vcpu=1 prog=compute:10\n", "guest g has no SC of its own"},
-        {"hyp 1\ncores 2\nsc s budget=1000 period=1000 core=1\nthread g vcpu=1 sc=s prog=compute:10\n",
-         "guest g runs on core 1's SC"},
-        {"hyp 1\ncores 2\nsc s budget=1000 period=1000\nthread g vcpu=1 sc=s prog=compute:10\n"
-         "thread h prio=1 prog=unbind:s\n",
-         "guest g can lose its SC"},
-        {"hyp 1\nthread g vcpu=1 lr=1,1,1,1,1 prog=compute:10\n", "more lr= values than the VGIC's list registers"},
+    int rc;
+    struct sim *s = start_text("hyp 1\nthread g vcpu=1 lr=1,1,1,1,1 prog=compute:10\n", &rc);
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(s->setup_error, "more lr= values than the VGIC's list registers"));
+    done(s);
+    static const char *const good[] = {
+        "hyp 1\ncores 2\nthread g vcpu=1 prog=compute:10\n",
+        "hyp 1\ncores 2\nsc s budget=1000 period=1000 core=1\nthread g vcpu=1 sc=s prog=compute:10\n",
+        ("hyp 1\ncores 2\nsc s budget=1000 period=1000\nthread g vcpu=1 sc=s prog=compute:10\n"
+         "thread h prio=1 prog=unbind:s\n"),
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        int rc;
-        struct sim *s = start_text(bad[i][0], &rc);
-        assert_int_equal(rc, -1);
-        assert_non_null(strstr(s->setup_error, bad[i][1]));
+    for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+        s = start_text(good[i], &rc);
+        assert_int_equal(rc, 0);
         done(s);
     }
+}
+
+/* examples/vcpu-smp-core1.wl: examples/vcpu-smp.wl the other way round,
+ * the guest on core 1 and the virtual timer core 1's (vtimer core=1). The
+ * same figures by symmetry: three events, each core 1's VPPIEvent
+ * (delivered, a device entry of core 1); 7 system calls of the VMM (its
+ * recv, then ackvppi and replyrecv per fault); 7 reschedule IPIs: g's
+ * resume at boot reaches core 1 by one (the root thread runs on core 0),
+ * each fault wakes the VMM on core 0 and each reply wakes g on core 1
+ * (remoteQueueUpdate). At the horizon g runs on core 1 with core 1's VCPU
+ * its, active, the VPPI acked from core 0 and core 1's timer unmasked
+ * (restore_virt_timer at g's switch there); core 0 never loaded a VCPU, so
+ * its own virtual timer mask was never touched (unmasked since boot). */
+static void test_vtimer_core1(void **state)
+{
+    (void)state;
+    struct sim *s = run(EX("vcpu-smp-core1.wl"), -1);
+    assert_clean(s);
+    assert_int_equal(s->sweep_checks, 3); /* the one-entry check of each, as core 1's state */
+    for (int k = 0; k < 2; k++) {
+        const struct sim_kernel *x = &s->k[k];
+        assert_int_equal(x->arrived[0], 3);
+        assert_int_equal(x->delivered[0], 3);
+        assert_int_equal(x->vtimer_dropped, 0);
+        assert_int_equal(x->entries[SE_DEVICE], 3);
+        assert_int_equal(x->entries[SE_SYSCALL], 7);
+        assert_int_equal(x->entries[SE_IPI], 7);
+        int g = tc_tcb_named(&x->ks, "g");
+        assert_int_equal(x->ks.core_cur[1], g);
+        assert_int_equal(x->ks.tcbs[g].affinity, 1);
+        assert_int_equal(x->ks.core_vcpu[1], 0);
+        assert_true(x->ks.core_vcpu_active[1]);
+        assert_false(x->ks.core_vtimer_masked[1]);
+        assert_false(x->ks.vcpus[0].vppi_masked);
+        assert_int_equal(x->ks.tcbs[g].fault, FAULT_None);
+        assert_int_equal(x->ks.cur_vcpu, KS_NONE);
+        assert_false(x->ks.vcpu_active);
+        assert_false(x->ks.irq_masked[INTERRUPT_VTIMER_EVENT]);
+    }
+    done(s);
+    /* Mid-event: at 5000 + 1 the VMM has not run yet (the IPI to core 0
+     * and its entries take ticks), so VPPIEvent on core 1 has masked core
+     * 1's timer and g's VPPI and left core 0's mask alone. */
+    s = start(EX("vcpu-smp-core1.wl"), -1);
+    w.horizon = 5001;
+    sim_run(s);
+    for (int k = 0; k < 2; k++) {
+        const struct kstate *ks = &s->k[k].ks;
+        int g = tc_tcb_named(ks, "g");
+        assert_int_equal(s->k[k].delivered[0], 1);
+        assert_true(ks->vcpus[0].vppi_masked);
+        assert_true(ks->core_vtimer_masked[1]);
+        assert_false(ks->irq_masked[INTERRUPT_VTIMER_EVENT]);
+        assert_int_equal(ks->tcbs[g].fault, FAULT_VPPIEvent);
+    }
+    done(s);
+    /* The same workload with core 0's virtual timer (vtimer without
+     * core=): core 0 never loads a VCPU, so its timer fires for no guest:
+     * each arrival dropped, said, none delivered. */
+    struct scen_error err;
+    assert_int_equal(workload_load(EX("vcpu-smp-core1.wl"), &w, &err), 0);
+    w.irqs[0].core = 0;
+    s = calloc(1, sizeof *s);
+    assert_non_null(s);
+    assert_int_equal(sim_init(s, &w, FP_FIXED), 0);
+    sim_run(s);
+    assert_clean(s);
+    for (int k = 0; k < 2; k++) {
+        assert_int_equal(s->k[k].arrived[0], 3);
+        assert_int_equal(s->k[k].vtimer_dropped, 3);
+        assert_int_equal(s->k[k].delivered[0], 0);
+        assert_int_equal(s->k[k].entries[SE_DEVICE], 0);
+    }
+    done(s);
+}
+
+/* examples/vcpu-maintenance.wl on core 1: the guest g (lr=5: pending, EOI
+ * maintenance) and its VMM on core 1's SCs. The guest's veoi:0 on core 1
+ * sets core 1's VGIC MISR.EOI; the maintenance PPI is core 1's, taken
+ * there (VGICMaintenance: the LR's EOI bit cleared in the VGIC and the
+ * VCPU's copy, the VMM sent a fault naming LR 0), once; core 0's VGIC is
+ * untouched (no VCPU ever loaded there). */
+static void test_maintenance_core1(void **state)
+{
+    (void)state;
+    static const char text[] = "board imx8mm\nkernel master\nhyp 1\ncores 2\nhorizon 50000\nep fep\nreply r0\n"
+                               "sc gsc budget=8000 period=8000 core=1\nsc vsc budget=8000 period=8000 core=1\n"
+                               "thread g prio=100 sc=gsc vcpu=1 lr=5 fault_ep=fep "
+                               "prog=compute:100,veoi:0,compute:100000\n"
+                               "thread vmm prio=200 sc=vsc prog=recv:fep:r0,replyrecv:fep:r0,loop:1\n";
+    int rc;
+    struct sim *s = start_text(text, &rc);
+    assert_int_equal(rc, 0);
+    sim_run(s);
+    assert_clean(s);
+    for (int k = 0; k < 2; k++) {
+        const struct sim_kernel *x = &s->k[k];
+        const struct kstate *ks = &x->ks;
+        assert_int_equal(x->delivered[SIM_Q_MAINT], 1);
+        assert_int_equal(x->entries[SE_DEVICE], 1);
+        assert_int_equal(x->entries[SE_SYSCALL], 2);
+        int g = tc_tcb_named(ks, "g");
+        assert_int_equal(ks->core_cur[1], g);
+        assert_int_equal(ks->tcbs[g].fault, FAULT_None);
+        assert_int_equal(ks->core_vgic_lr[1][0], 0);
+        assert_int_equal(ks->vcpus[0].lr[0] & VGIC_LR_EOI, 0);
+        assert_false(ks->core_vgic_misr_eoi[1]);
+        assert_int_equal(ks->cur_vcpu, KS_NONE);
+        assert_false(ks->vgic_misr_eoi);
+    }
+    done(s);
 }
 
 /* examples/vcpu-storm.wl: a guest on a round-robin SC of budget
@@ -342,7 +453,9 @@ static void test_storm(void **state)
  * every workload a hypervisor build on one core with at least one guest
  * (a VCPU thread whose fault handler is the VMM's endpoint), a VMM on
  * that endpoint, and a vtimer line; it prints and parses back to itself
- * and boots. Without vcpus nothing of it is drawn, and on two cores never. */
+ * and boots. Without vcpus nothing of it is drawn. On two cores the same,
+ * with one vtimer line of a drawn core or one per core; across the seeds
+ * some guest runs on core 1's SC and some vtimer line is core 1's. */
 static void test_generator(void **state)
 {
     (void)state;
@@ -378,9 +491,36 @@ static void test_generator(void **state)
         done(s);
         assert_int_equal(workload_from_bytes(bytes, sizeof bytes, 1, target_default(), false, &plain), 0);
         assert_false(plain.hyp);
-        assert_int_equal(workload_from_bytes(bytes, sizeof bytes, 2, target_default(), true, &plain), 0);
+        assert_int_equal(workload_from_bytes(bytes, sizeof bytes, 2, target_default(), false, &plain), 0);
         assert_false(plain.hyp);
     }
+    int guest_core1 = 0, vt_core1 = 0, vt_both = 0;
+    for (int seed = 0; seed < 64; seed++) {
+        for (size_t i = 0; i < sizeof bytes; i++)
+            bytes[i] = (uint8_t)(seed * 131 + i * 29 + (i >> 3) * seed);
+        assert_int_equal(workload_from_bytes(bytes, sizeof bytes, 2, target_default(), true, &w), 0);
+        assert_true(w.hyp);
+        assert_int_equal(w.cores, 2);
+        unsigned cores = 0;
+        for (int q = 0; q < w.n_irqs; q++)
+            if (w.irqs[q].vtimer) {
+                assert_false(cores >> w.irqs[q].core & 1u); /* one line per core */
+                cores |= 1u << w.irqs[q].core;
+            }
+        assert_true(cores != 0);
+        vt_core1 += cores >> 1 & 1u;
+        vt_both += cores == 3;
+        for (int t = 0; t < w.n_threads; t++)
+            guest_core1 += w.threads[t].vcpu && w.threads[t].sc >= 0 && w.scs[w.threads[t].sc].core == 1;
+        assert_true(workload_round_trips(&w, &back, stderr));
+        struct sim *s = calloc(1, sizeof *s);
+        assert_non_null(s);
+        assert_int_equal(sim_init(s, &w, FP_FIXED), 0);
+        done(s);
+    }
+    assert_true(guest_core1 > 0);
+    assert_true(vt_core1 > 0);
+    assert_true(vt_both > 0);
 }
 
 int main(void)
@@ -394,6 +534,8 @@ int main(void)
         cmocka_unit_test(test_maintenance),
         cmocka_unit_test(test_setup_refusals),
         cmocka_unit_test(test_vtimer_two_cores),
+        cmocka_unit_test(test_vtimer_core1),
+        cmocka_unit_test(test_maintenance_core1),
         cmocka_unit_test(test_generator),
         cmocka_unit_test(test_storm),
     };

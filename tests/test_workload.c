@@ -25,7 +25,8 @@ static const char *const examples[] = {EX("irquser-imx8mm.wl"), EX("noswitch-imx
                                        EX("smp-remote.wl"), EX("signal-sporadic.wl"), EX("signal-smp-ipi.wl"),
                                        EX("signal-badcap.wl"), EX("smp-lock-wait.wl"), EX("smp-both-fastpaths.wl"),
                                        EX("gic-order.wl"), EX("vcpu-vtimer.wl"), EX("vcpu-release-queue.wl"),
-                                       EX("vcpu-maintenance.wl"), EX("vcpu-storm.wl")};
+                                       EX("vcpu-maintenance.wl"), EX("vcpu-storm.wl"), EX("vcpu-smp.wl"),
+                                       EX("vcpu-smp-core1.wl")};
 
 static struct workload w, w2;
 static struct sim s;
@@ -114,6 +115,12 @@ static void test_errors(void **state)
     expect_error("thread t prog=compute:10\nhyp 1\n", 2, "hyp must come before");
     expect_error("hyp 1\nntfn n\nvtimer ntfn=n at=5\n", 3, "vtimer: no ntfn=");
     expect_error("hyp 1\nvtimer at=5\nvtimer at=6\n", 3, "vtimer is declared twice");
+    /* a vtimer line per core (the PPI is banked): core= below cores, declared first */
+    expect_error("hyp 1\nvtimer core=1 at=5\n", 2, "vtimer core: expected a core below 'cores' (1; declare cores first), got '1'");
+    expect_error("hyp 1\ncores 2\nvtimer core=2 at=5\n", 3, "vtimer core: expected a core below 'cores' (2");
+    expect_error("hyp 1\ncores 2\nvtimer core=x at=5\n", 3, "got 'x'");
+    expect_error("hyp 1\ncores 2\nvtimer core=1 at=5\nvtimer at=6 core=1\n", 4, "vtimer core=1 is declared twice");
+    expect_error("hyp 1\ncores 2\nntfn n\nirq 40 ntfn=n core=1 at=5\n", 4, "irq: unknown key 'core'");
     expect_error("hyp 2\n", 1, "hyp: expected a number from 0 to 1");
     /* one object past the limit: refused before its slot is named (the
      * slot past the array was indexed first: UBSan, fuzz_workload_text) */

@@ -441,10 +441,6 @@ static int cmd_fuzz(struct opts *o)
     if (o->fuzz.signal_fastpath && (!o->fuzz.workload_mode || o->fuzz.bounds.target->built))
         return usage_error(o->cmd, "--signal-fastpath is for --mode workload of an IRQ target (%s)",
                            "it builds the kernel's own fastpath_signal beside the one under check");
-    if (o->fuzz.workload_mode && o->fuzz.bounds.vcpus && o->fuzz.cores != 1)
-        return usage_error(o->cmd, "--vcpus with --mode workload runs on one core (got --cores %s; the workload "
-                                   "generator does not keep its guests on core 0, where the simulator runs them, "
-                                   "docs/model.md \"VCPUs\")", "2");
     if (!o->fuzz.workload_mode && o->fuzz.cores != 1)
         return usage_error(o->cmd, "--cores is for --mode workload (generated states are on two cores %s)",
                            "unless --no-smp");
