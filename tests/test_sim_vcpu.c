@@ -363,6 +363,43 @@ static void test_vtimer_core1(void **state)
     done(s);
 }
 
+/* Core 1's virtual timer arriving while core 0 holds the big lock: core
+ * 1, at user level (g computes), takes the PPI at once and waits for the
+ * lock with it (c_handle_interrupt), as core 0 does with a device IRQ
+ * (arrived_in_lock_wait): acknowledged in a lock wait, taken when core 0's
+ * entry returns. Core 0's thread y makes one system call (yield) after
+ * computing 4950 ticks from its first run at 81 (after the VMM's recv,
+ * entry latency 40), so core 0 is in the kernel from 5031 for 40 ticks:
+ * an arrival at 5050 falls in it, one at 5000 does not. */
+static void test_vtimer_core1_lock_wait(void **state)
+{
+    (void)state;
+    static const unsigned at[] = {5050, 5000};
+    for (int i = 0; i < 2; i++) {
+        char text[1024];
+        snprintf(text, sizeof text,
+                 "board imx8mm\nkernel master\nhyp 1\ncores 2\nhorizon 20000\nentry_latency 40\nep fep\nreply r0\n"
+                 "sc gsc budget=8000 period=8000 core=1\nsc vsc budget=8000 period=8000\n"
+                 "sc ysc budget=8000 period=8000\n"
+                 "thread g prio=100 sc=gsc vcpu=1 fault_ep=fep prog=compute:1000,loop\n"
+                 "thread vmm prio=200 sc=vsc prog=recv:fep:r0,ackvppi:g,replyrecv:fep:r0,loop:1\n"
+                 "thread y prio=50 sc=ysc prog=compute:4950,yield,compute:100000\n"
+                 "vtimer core=1 at=%u\n",
+                 at[i]);
+        int rc;
+        struct sim *s = start_text(text, &rc);
+        assert_int_equal(rc, 0);
+        sim_run(s);
+        assert_clean(s);
+        for (int k = 0; k < 2; k++) {
+            assert_int_equal(s->k[k].delivered[0], 1);
+            assert_int_equal(s->k[k].lock_waits, i == 0);
+            assert_int_equal(s->k[k].entries[SE_DEVICE], 1);
+        }
+        done(s);
+    }
+}
+
 /* examples/vcpu-maintenance.wl on core 1: the guest g (lr=5: pending, EOI
  * maintenance) and its VMM on core 1's SCs. The guest's veoi:0 on core 1
  * sets core 1's VGIC MISR.EOI; the maintenance PPI is core 1's, taken
@@ -535,6 +572,7 @@ int main(void)
         cmocka_unit_test(test_setup_refusals),
         cmocka_unit_test(test_vtimer_two_cores),
         cmocka_unit_test(test_vtimer_core1),
+        cmocka_unit_test(test_vtimer_core1_lock_wait),
         cmocka_unit_test(test_maintenance_core1),
         cmocka_unit_test(test_generator),
         cmocka_unit_test(test_storm),
