@@ -662,28 +662,42 @@ static bool vppi_consumed(const struct kstate *ks, int v, bool masked_before)
     return v != KS_NONE && !masked_before && ks->vcpus[v].vppi_masked;
 }
 
+/* After the entry of reserved PPI q: its handler ended it (ended), or it
+ * sent nothing and the level-triggered line is raised again, to be taken
+ * at once (a deferral; SIM_STORM_DEFERRALS in a row: a storm) */
+static void ppi_after(const struct sim *s, struct sim_kernel *k, int q, bool ended)
+{
+    if (ended) {
+        k->vppi_deferred = 0;
+        return;
+    }
+    if (++k->vppi_deferred >= SIM_STORM_DEFERRALS) {
+        k->done = true; /* a storm: the kernel would take it on and on */
+        k->storm_t = k->now;
+        k->storm_q = q;
+    }
+    /* past the horizon the level-triggered line would be taken for ever
+     * (an event at the horizon is still taken, peek) */
+    k->done |= k->now >= s->w->horizon;
+}
+
 static void device_entry(const struct sim *s, struct sim_kernel *k, struct sim_ev e, ticks_t taken)
 {
     bool vtimer = e.q != SIM_Q_MAINT && s->w->irqs[e.q].vtimer;
     int v = k->ks.cur_vcpu;
     bool masked_before = v != KS_NONE && k->ks.vcpus[v].vppi_masked;
-    k->pending[e.q] = false; /* (the maintenance line's is its VGIC's, maint_pending) */
+    k->pending[e.q] = false; /* (the maintenance line's is its VGIC's, line_pending) */
     k->delivered[e.q]++;
     irq_entry(s, k, SE_DEVICE, active_irq_of(s, e.q), e.core, taken);
+    if (e.q == SIM_Q_MAINT) { /* still raised on this core (in core 0's place during its entry) */
+        ppi_after(s, k, e.q, !line_pending(s, k, SIM_Q_MAINT, 0));
+        return;
+    }
     if (!vtimer)
         return;
-    if (vppi_consumed(&k->ks, v, masked_before)) {
-        k->vppi_deferred = 0;
-        return;
-    }
-    k->pending[e.q] = true;
-    if (++k->vppi_deferred >= SIM_STORM_DEFERRALS) {
-        k->done = true; /* a storm: the kernel would take it on and on */
-        k->storm_t = k->now;
-    }
-    /* past the horizon the level-triggered line would be taken for ever
-     * (an event at the horizon is still taken, peek) */
-    k->done |= k->now >= s->w->horizon;
+    bool ended = vppi_consumed(&k->ks, v, masked_before);
+    k->pending[e.q] = !ended;
+    ppi_after(s, k, e.q, ended);
 }
 
 /* a kernel entry of core c, run by the model as core 0 (smp.h); the big

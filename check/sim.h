@@ -47,8 +47,9 @@ struct sim_mark {
  * (sim.c, line_pending). A device line (an SPI) is core 0's: the
  * simulator routes every SPI there. */
 #define SIM_Q_MAINT WL_MAX_IRQS
-/* An interrupt storm: the level-triggered virtual timer's PPI taken this
- * many times in a row without VPPIEvent sending its fault. A deferral
+/* An interrupt storm: a level-triggered reserved PPI taken this many
+ * times in a row without its handler sending its fault (VPPIEvent for the
+ * virtual timer, VGICMaintenance for the maintenance line). A deferral
  * normally ends at the thread's next refill or dequeue; a VCPU thread on
  * a round-robin SC of budget MIN_BUDGET is round-robined by every entry's
  * budget check, so the PPI is deferred and taken again at once, for ever.
@@ -79,11 +80,13 @@ struct sim_kernel {
      * registers are its (vcpu_save, vcpu_restore) */
     int8_t vtimer_vcpu[WL_MAX_IRQS];
     uint32_t vtimer_dropped;        /* vtimer arrivals with no VCPU loaded: no guest timer to fire */
-    /* the virtual timer's PPI taken since VPPIEvent last sent its fault,
-     * each time sending nothing (a storm: SIM_STORM_DEFERRALS ends the
-     * run, storm_t says when) */
+    /* a reserved PPI (the virtual timer's, a VGIC maintenance) taken
+     * since its handler last ended one, each time sending nothing and the
+     * level-triggered line raised again (a storm: SIM_STORM_DEFERRALS ends
+     * the run; storm_t says when, storm_q which line) */
     uint32_t vppi_deferred;
     ticks_t storm_t;
+    int storm_q;
     size_t last_seg[KS_MAX_CORES];  /* 1 + index of the core's last segment (0: none) */
     /* the last kernel entry: its core and when it began (it ends at now) */
     uint8_t entry_core;
@@ -238,7 +241,7 @@ void sim_svg(FILE *out, const struct sim *s);
  * interrupt, --target signal on one with no SysSend on a notification):
  * "every one agreed" would be a claim about nothing. */
 bool sim_checked_none(const struct sim *s);
-/* a kernel of the run ended in a storm of the virtual timer's PPI
+/* a kernel of the run ended in a storm of a reserved PPI
  * (SIM_STORM_DEFERRALS) */
 bool sim_stormed(const struct sim *s);
 bool sim_kernel_stormed(const struct sim_kernel *k);

@@ -295,11 +295,13 @@ void sim_report(FILE *out, const struct sim *s)
         fprintf(out, "note: stopped at the event limit (%u events) before the horizon\n", s->max_events);
     for (int k = 0; k < 2; k++)
         if (sim_kernel_stormed(&s->k[k]))
-            fprintf(out, "note: the %s kernel stopped at t=%" PRIu64 " in an interrupt storm: the virtual timer's "
-                         "PPI taken %u times in a row, VPPIEvent sending nothing (its thread queued or not "
-                         "schedulable at each entry), the level-triggered PPI taken again at once; the rest of "
-                         "the run is not simulated\n",
-                    k ? "fastpath" : "slowpath", s->k[k].storm_t, SIM_STORM_DEFERRALS);
+            fprintf(out, "note: the %s kernel stopped at t=%" PRIu64 " in an interrupt storm: the %s PPI taken "
+                         "%u times in a row, %s sending nothing (its thread queued or not schedulable at each "
+                         "entry), the level-triggered PPI taken again at once; the rest of the run is not "
+                         "simulated\n",
+                    k ? "fastpath" : "slowpath", s->k[k].storm_t,
+                    s->k[k].storm_q == SIM_Q_MAINT ? "VGIC maintenance" : "virtual timer's", SIM_STORM_DEFERRALS,
+                    s->k[k].storm_q == SIM_Q_MAINT ? "VGICMaintenance" : "VPPIEvent");
 }
 
 /* a hypervisor workload's lines (sim.h): the vtimer's events taken and

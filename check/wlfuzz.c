@@ -40,7 +40,7 @@ struct wsession {
     uint64_t sims, setup_refused, events, sweep_checks, states_checked, refused, asserts, drift, stopped;
     /* hypervisor workloads (--vcpus): the virtual timer's events taken
      * and dropped (no VCPU loaded), VGIC maintenance interrupts taken,
-     * runs a storm of the virtual timer's PPI ended (sim.h) */
+     * runs a storm of a reserved PPI ended (sim.h) */
     uint64_t vtimer_taken, vtimer_dropped, maint_taken, storms;
     uint64_t lock_waits; /* device IRQs handled after another core's entry (sim.c, arrived_in_lock_wait) */
     uint64_t ipi_raced;  /* slowpath kernel entries made with a reschedule IPI in flight (sim.h) */
@@ -516,7 +516,8 @@ static void summary(FILE *f, const struct wsession *ss, double elapsed)
     if (o->bounds.vcpus) /* said even when zero, so that a zero shows */
         fprintf(f, "hypervisor workloads (--vcpus; the slowpath kernel): virtual timer events taken %" PRIu64
                    " (dropped, no VCPU loaded: %" PRIu64 "), VGIC maintenance interrupts taken %" PRIu64
-                   ", runs ended by a storm of the virtual timer's PPI (not simulated past it): %" PRIu64 "\n",
+                   ", runs ended by a storm of the virtual timer's or a maintenance PPI (not simulated past it): "
+                   "%" PRIu64 "\n",
                 ss->vtimer_taken, ss->vtimer_dropped, ss->maint_taken, ss->storms);
     if (o->cores > 1) /* what only two cores reach: said, so that a zero shows */
         fprintf(f, "device interrupts taken in a lock wait (acknowledged during the other core's entry, handled "

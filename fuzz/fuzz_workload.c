@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (!w && (!(w = calloc(1, sizeof *w)) || !(back = calloc(1, sizeof *back)) || !(s = calloc(1, sizeof *s))))
         __builtin_trap();
     /* the last byte's low bit picks a second core */
-    /* ... and its next bit a hypervisor build (one core) */
+    /* ... and its next bit a hypervisor build (guests on either core) */
     workload_from_bytes(data, size, size && (data[size - 1] & 1) ? 2 : 1, target_default(), size && (data[size - 1] & 2),
                         w);
     round_trip();

@@ -486,6 +486,54 @@ static void test_storm(void **state)
     done(s);
 }
 
+/* examples/vcpu-storm.wl's guest with the maintenance interrupt instead
+ * of its timer: lr=5 (pending, EOI maintenance), the guest ends it
+ * (veoi:0) after 4,000 ticks of its own; its SC of budget MIN_BUDGET is
+ * round-robined by every entry's budget check, so VGICMaintenance finds
+ * it queued and sends nothing (master vcpu.c:152-153), leaving the LR's
+ * EOI bit and the level-triggered line, taken again at once: a storm,
+ * stopped after SIM_STORM_DEFERRALS entries 20 ticks apart and named as
+ * the maintenance line's. The guest reaches veoi at 4,522 (measured: its
+ * 4,000 ticks, the 25 timer entries of its round robin, 20 ticks each, and
+ * the setup's entries before it first ran); what the kernel decides is
+ * the 1,000 entries 20 ticks apart from there. With budget 320 the second
+ * entry delivers the fault (recv, replyrecv): no storm. */
+static void test_storm_maintenance(void **state)
+{
+    (void)state;
+    static const char text[] = "board imx8mm\nkernel master\nhyp 1\nentry_latency 20\nhorizon 100000\nep fep\n"
+                               "reply r0\nsc gsc budget=160 period=160\nsc vsc budget=8000 period=8000\n"
+                               "thread g prio=100 sc=gsc vcpu=1 lr=5 fault_ep=fep "
+                               "prog=compute:4000,veoi:0,compute:100000\n"
+                               "thread vmm prio=200 sc=vsc prog=recv:fep:r0,replyrecv:fep:r0,loop:1\n";
+    int rc;
+    struct sim *s = start_text(text, &rc);
+    assert_int_equal(rc, 0);
+    sim_run(s);
+    assert_true(sim_all_admitted(s));
+    assert_true(sim_stormed(s));
+    for (int k = 0; k < 2; k++) {
+        const struct sim_kernel *x = &s->k[k];
+        assert_int_equal(x->storm_q, SIM_Q_MAINT);
+        assert_int_equal(x->delivered[SIM_Q_MAINT], SIM_STORM_DEFERRALS);
+        assert_int_equal(x->storm_t, 4522 + SIM_STORM_DEFERRALS * 20);
+        assert_int_equal(x->entries[SE_SYSCALL], 1); /* the VMM's recv: no fault came */
+        assert_int_equal(x->ks.tcbs[tc_tcb_named(&x->ks, "g")].fault, FAULT_None);
+    }
+    done(s);
+    char two[sizeof text];
+    snprintf(two, sizeof two, "%s", text);
+    memcpy(strstr(two, "budget=160 period=160"), "budget=320 period=320", 21);
+    s = start_text(two, &rc);
+    assert_int_equal(rc, 0);
+    sim_run(s);
+    assert_clean(s);
+    assert_false(sim_stormed(s));
+    assert_int_equal(s->k[0].delivered[SIM_Q_MAINT], 2);
+    assert_int_equal(s->k[0].entries[SE_SYSCALL], 2);
+    done(s);
+}
+
 /* The workload fuzzer's hypervisor draw (workload_from_bytes with vcpus):
  * every workload a hypervisor build on one core with at least one guest
  * (a VCPU thread whose fault handler is the VMM's endpoint), a VMM on
@@ -576,6 +624,7 @@ int main(void)
         cmocka_unit_test(test_maintenance_core1),
         cmocka_unit_test(test_generator),
         cmocka_unit_test(test_storm),
+        cmocka_unit_test(test_storm_maintenance),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -58,7 +58,7 @@
     "      --ntfns N (1-16)  --no-smp  --uniform-clock  --realistic  --quiet\n" \
     "      --vcpus          hypervisor builds with VCPU threads: their virtual timer and VGIC\n" \
     "                       maintenance interrupts (docs/model.md, \"VCPUs\"); with --mode\n" \
-    "                       workload, guests and their VMM on one core (docs/workload-format.md)\n" \
+    "                       workload, guests and their VMM, on either core with --cores 2\n" \
     "      --board NAME  {boards} (default: drawn among them)\n" \
     "      --check-every N  invariant checker on 1 in N states and outcomes, and on each\n" \
     "                       class's first state (default 8; 1 checks all)\n" \
