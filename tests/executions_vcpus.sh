@@ -11,7 +11,8 @@
 #    ("in the release queue while BlockedOnReply") and the one-entry check
 #    calls the entry a class of the kernel's own outcome (exit 1);
 #  - the tree and restart engines give the same distinct entry states,
-#    workloads and GIC reruns on it (as test_exectree holds for the others);
+#    workloads and GIC reruns on it, on one core and two (as test_exectree
+#    holds for the others);
 #  - on two cores thread b is a guest too, on core 1, and core 1's virtual
 #    timer fires with IRQ 40 (the PPI is banked): master is clean with
 #    core 1's virtual timer taken there (vcpu_core1 drawn at every check);
@@ -63,4 +64,12 @@ for f in distinct_entry_states gic_reruns workloads; do
     fail "$f: tree $(field $f m.json), restart $(field $f r.json)"
 done
 two
+# the engines alike on two cores too
+"$irqsim" exhaust --executions --vcpus --cores 2 --depth 1 --kernel master --fastpath fixed --quiet --json t2.json > /dev/null
+"$irqsim" exhaust --executions --vcpus --cores 2 --depth 1 --kernel master --fastpath fixed --engine restart --quiet \
+  --json r2.json > /dev/null || fail "two cores, restart engine: exit $?"
+for f in distinct_entry_states gic_reruns workloads; do
+  [ "$(field $f t2.json)" = "$(field $f r2.json)" ] ||
+    fail "two cores, $f: tree $(field $f t2.json), restart $(field $f r2.json)"
+done
 echo "executions_vcpus: ok"
