@@ -296,8 +296,9 @@ static void test_setup_refusals(void **state)
  * recv, then ackvppi and replyrecv per fault); 7 reschedule IPIs: g's
  * resume at boot reaches core 1 by one (the root thread runs on core 0),
  * each fault wakes the VMM on core 0 and each reply wakes g on core 1
- * (remoteQueueUpdate). At the horizon g runs on core 1 with core 1's VCPU
- * its, active, the VPPI acked from core 0 and core 1's timer unmasked
+ * (remoteQueueUpdate). At the horizon g runs on core 1 with its VCPU
+ * loaded and active there, the VPPI acked from core 0 and core 1's timer
+ * unmasked
  * (restore_virt_timer at g's switch there); core 0 never loaded a VCPU, so
  * its own virtual timer mask was never touched (unmasked since boot). */
 static void test_vtimer_core1(void **state)
