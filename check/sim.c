@@ -161,11 +161,12 @@ static ticks_t core_deadline(const struct sim_kernel *k, int c)
  * registers are that VCPU's). A device line (an SPI) is core 0's. */
 static bool line_pending(const struct sim *s, const struct sim_kernel *k, int q, int c)
 {
-    struct vcpu_node v = vcpu_node_of(&k->ks, c);
-    if (q == SIM_Q_MAINT)
+    if (q == SIM_Q_MAINT) {
+        struct vcpu_node v = vcpu_node_of(&k->ks, c);
         return s->w->hyp && v.active && v.misr_eoi;
+    }
     if (s->w->irqs[q].vtimer)
-        return k->pending[q] && s->w->irqs[q].core == c && v.cur == k->vtimer_vcpu[q];
+        return k->pending[q] && s->w->irqs[q].core == c && vcpu_node_of(&k->ks, c).cur == k->vtimer_vcpu[q];
     return k->pending[q] && c == 0;
 }
 
@@ -264,7 +265,7 @@ static ticks_t ipi_due(const struct sim *s, const struct sim_kernel *k, int c)
 static struct sim_ev peek_core(const struct sim *s, const struct sim_kernel *k, int c, struct sim_ev e, ticks_t end)
 {
     struct sim_ev ce = {end, EV_END, -1, c, false}, cand[3];
-    int kind[3], n = 0, devices;
+    int kind[3], n = 0, devices = 0;
     int cur = k->ks.core_cur[c];
     if (wl_thread_of(s, cur) >= 0 && k->now + k->left[cur] < ce.t)
         ce = (struct sim_ev){k->now + k->left[cur], EV_USER, -1, c, false};
@@ -272,7 +273,9 @@ static struct sim_ev peek_core(const struct sim *s, const struct sim_kernel *k, 
         cand[n] = (struct sim_ev){ipi_due(s, k, c), EV_IPI, -1, c, false};
         kind[n++] = WL_GIC_IPI;
     }
-    int dq = deliverable(s, k, c, &devices); /* its banked PPIs (line_pending) */
+    /* its banked PPIs (line_pending): only a hypervisor build has any
+     * line another core takes (devices are core 0's) */
+    int dq = s->w->hyp ? deliverable(s, k, c, &devices) : -1;
     if (dq >= 0) {
         cand[n] = (struct sim_ev){k->now, EV_DEVICE, dq, c, false};
         kind[n++] = WL_GIC_DEVICE;
