@@ -42,12 +42,18 @@
  * armHSVCPUActive (ARCH_NODE_STATE_ON_CORE), on a two-core hypervisor
  * build.
  *
+ * Version 9 adds the DomainSet and thread caps of a system call
+ * (HK_CAP_Domain, HK_CAP_Thread: DomainSet_Set, TCB_SetFlags).
+ *
+ * Version 10 adds hk_fault: a host signal of the kernel's own code (a wild
+ * pointer) ends the entry as a halt with a text (real/rk_fault.h).
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 9
+#define HK_ABI_VERSION 10
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -283,5 +289,9 @@ HK_API int hk_entry(int path, struct hk_extra *extra);
  * non-hyp builds) are left as they are in *s, so pass a copy of the input. */
 HK_API int hk_save(struct hk_state *s);
 HK_API const char *hk_error(void);
+/* Only from a signal handler, during hk_entry (real/rk_fault.h): the
+ * kernel's code raised a host signal; text goes to the entry's output and
+ * the entry ends as a halt (HK_OUT_HALT). */
+HK_API void hk_fault(const char *text);
 
 #endif

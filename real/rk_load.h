@@ -29,6 +29,7 @@ struct rk_kernel {
     int (*entry)(int, struct hk_extra *);
     int (*save)(struct hk_state *);
     const char *(*error)(void);
+    void (*fault)(const char *);
     struct hk_state hin, hout; /* scratch: a state is ~40 KiB */
 };
 

@@ -212,6 +212,15 @@ void hk_exit(int why)
     __builtin_longjmp(hk_jb, 1);
 }
 
+/* A host signal in the kernel's code (real/rk_fault.c calls this from its
+ * handler): the text, then out as a halt, as fail() leaves */
+HK_API void hk_fault(const char *text)
+{
+    for (word_t i = 0; text[i]; i++)
+        uart_drv_putchar((unsigned char)text[i]);
+    hk_exit(HK_EXIT_HALT);
+}
+
 /* replaces restore_user_context (src/arch/arm/64/c_traps.c): its C part,
  * then back to the host instead of the register restore and eret */
 void VISIBLE NORETURN restore_user_context(void)

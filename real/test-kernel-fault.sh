@@ -1,0 +1,55 @@
+#!/bin/sh
+# test-kernel-fault.sh IRQSIM KERNELS_DIR CACHE: a tree whose own C faults
+# (a wild store, as a NULL dereference does: seL4's d26f1ff4d fixed one in
+# invokeVCPUInjectIRQ) is a finding, never a crash of irqsim. Master
+# 1326364bc (imx8mm-evk release) with a store to a low address put into
+# sendSignal for odd badges: the interrupt entries and the system calls
+# that signal an odd badge fault there, the others run on.
+#   - validate --real exits 1; the faulting entries are real-kernel halts
+#     whose text names the signal and the function (KERNEL FAULT, SIGSEGV,
+#     sendSignal+0x...); every state of both passes was run (the run went
+#     on after a fault: 3,000 interrupt entries, 750 system calls);
+#   - the reproducer it saves of each kind is read back by check --real,
+#     which halts the same way, exit 1;
+#   - the clean master tree: no halt, exit 0.
+# Exit 77 (CTest: skipped) without the tarball or a prerequisite.
+# SPDX-License-Identifier: BSD-2-Clause
+irqsim=$1 kernels=$2 cache=$3
+tarball=$kernels/seL4-1326364bc.tar.gz
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$tarball"
+
+tree=$(rt_tree fault "$tarball")
+rt_sub "$tree/src/object/notification.c" '/^void sendSignal(/,/^}/' \
+    '    switch (notification_ptr_get_state(ntfnPtr)) {' \
+    '    if (badge & 1) { *(volatile word_t *)(badge & 8) = 0; } switch (notification_ptr_get_state(ntfnPtr)) {'
+grep -q 'if (badge & 1)' "$tree/src/object/notification.c" || { bad "the fault was not put into sendSignal"; exit 1; }
+buggy=$(rt_kbuild "$tree") || { rc=$?; echo "$buggy"; exit $rc; }
+clean=$(rt_kbuild "$tarball") || { rc=$?; echo "$clean"; exit $rc; }
+
+"$irqsim" validate --real "$buggy" --checks 3000 --seed 1 --quiet --out "$tmp/out" >"$tmp/v.out" 2>&1
+rc=$?
+[ $rc = 1 ] && ok "faulting tree: validate exit 1" || bad "faulting tree: validate exit $rc, expected 1"
+grep -q "KERNEL FAULT: the kernel's code raised SIGSEGV" "$tmp/v.out" &&
+    grep -q 'the signal was raised in sendSignal+0x' "$tmp/v.out" &&
+    ok "the halt names the signal and sendSignal" || { bad "no KERNEL FAULT text naming sendSignal"; head -20 "$tmp/v.out"; }
+grep -q '^validate: 3000 states' "$tmp/v.out" && grep -q '^validate, system calls: 750 in' "$tmp/v.out" &&
+    ok "every state run after the faults" || { bad "the run did not go on"; grep '^validate' "$tmp/v.out"; }
+halts=$(sed -n 's/.*unexplained mismatches; \([0-9]*\) real-kernel halts.*/\1/p' "$tmp/v.out")
+[ "${halts:-0}" -gt 0 ] && [ "$halts" -lt 3000 ] && ok "$halts of 3000 interrupt entries halted (the odd badges)" ||
+    bad "interrupt entries halted: '$halts'"
+for repro in "$tmp"/out/validate-*.scen "$tmp"/out/syscalls/validate-*.scen; do
+    [ -f "$repro" ] || { bad "no reproducer $repro"; continue; }
+    out=$("$irqsim" check --real "$buggy" "$repro" 2>&1)
+    rc=$?
+    if [ $rc = 1 ] && echo "$out" | grep -q 'verdict: the real kernel halted in the slowpath: hk: KERNEL FAULT'; then
+        ok "check --real $(basename "$(dirname "$repro")")/$(basename "$repro"): the fault again, exit 1"
+    else
+        bad "check --real $repro: exit $rc"; echo "$out" | tail -3
+    fi
+done
+"$irqsim" validate --real "$clean" --checks 3000 --seed 1 --quiet >"$tmp/c.out" 2>&1
+rc=$?
+[ $rc = 0 ] && ! grep -q 'KERNEL FAULT' "$tmp/c.out" && ok "clean master: exit 0, no fault" ||
+    bad "clean master: exit $rc"
+exit $fail

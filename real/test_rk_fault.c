@@ -1,0 +1,101 @@
+/*
+ * test_rk_fault: rk_fault without a kernel: a signal raised between
+ * rk_fault_enter and rk_fault_leave reaches the entry's exit with a text
+ * naming the signal and the address, and rk_fault_where names the
+ * function it was raised in (this program's own, from its symbol table);
+ * outside an entry a signal goes to the handler installed before.
+ * SPDX-License-Identifier: BSD-2-Clause
+ */
+#define _GNU_SOURCE
+#include "test_rk.h"
+#include <setjmp.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "rk_fault.h"
+
+static sigjmp_buf back;
+static char seen[400];
+static volatile int before_handler_ran;
+
+/* the entry's exit (hk_fault's part): keep the text, leave */
+static void exit_entry(const char *text)
+{
+    snprintf(seen, sizeof seen, "%s", text);
+    siglongjmp(back, 1);
+}
+
+/* the faults themselves, not the sanitizers' reports of them (the
+ * kernel's code is built without sanitizers) */
+#define RAW __attribute__((noinline, no_sanitize("address", "undefined")))
+
+/* a wild store below the first page */
+RAW static void store_to_low_page(uintptr_t a)
+{
+    *(volatile int *)a = 1;
+}
+
+static volatile int quotient, divisor;
+
+RAW static void divide(void)
+{
+    quotient = quotient / divisor;
+}
+
+static void before(int sig)
+{
+    (void)sig;
+    before_handler_ran = 1;
+    siglongjmp(back, 2);
+}
+
+int main(void)
+{
+    /* a handler of SIGSEGV before rk_fault's, which it must pass to */
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = before;
+    sa.sa_flags = SA_NODEFER;
+    sigaction(SIGSEGV, &sa, NULL);
+
+    char where[200];
+    CHECK(rk_fault_where(where, sizeof where) == 0); /* nothing raised yet */
+
+    if (sigsetjmp(back, 0) == 0) {
+        rk_fault_enter(exit_entry);
+        store_to_low_page(0x18);
+        CHECK(!"the store returned");
+    }
+    rk_fault_leave();
+    CHECK(strstr(seen, "KERNEL FAULT") && strstr(seen, "SIGSEGV") && strstr(seen, "at address 0x18"));
+    CHECK(rk_fault_where(where, sizeof where) == 1);
+    CHECK(strncmp(where, "store_to_low_page+0x", 20) == 0);
+    CHECK(!before_handler_ran);
+
+    seen[0] = '\0';
+    if (sigsetjmp(back, 0) == 0) {
+        rk_fault_enter(exit_entry);
+        quotient = 1;
+        divisor = 0;
+        divide();
+        CHECK(!"the division returned");
+    }
+    rk_fault_leave();
+    CHECK(strstr(seen, "SIGFPE") != NULL);
+    CHECK(rk_fault_where(where, sizeof where) == 1 && strncmp(where, "divide+0x", 9) == 0);
+
+    /* an entry that raised nothing: no place */
+    rk_fault_enter(exit_entry);
+    rk_fault_leave();
+    CHECK(rk_fault_where(where, sizeof where) == 0);
+
+    /* outside an entry: the handler installed before takes it */
+    seen[0] = '\0';
+    if (sigsetjmp(back, 0) == 0) {
+        store_to_low_page(0x20);
+        CHECK(!"the store returned");
+    }
+    CHECK(before_handler_ran && seen[0] == '\0');
+    return rk_test_failures != 0;
+}
