@@ -3,6 +3,8 @@
 #include "rk_fault.h"
 
 #include <dlfcn.h>
+#include <stdlib.h>
+#include <sys/time.h>
 #include <elf.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -26,6 +28,14 @@ static const char *fault_object;
 static uintptr_t fault_offset, fault_base;
 static struct sigaction fault_prev[N_FAULT_SIGNALS];
 static int fault_installed;
+/* the watchdog: entries begun, the count a tick last saw, and the ticks
+ * (seconds of CPU time) it has seen the same entry running */
+static volatile unsigned long fault_entries;
+static unsigned long tick_entries;
+static unsigned tick_count, hang_ticks;
+/* the timer is armed in this process (a child of fork has none: unset
+ * there by child_rearm) */
+static int timer_armed;
 /* a stack of its own, so that a kernel that overran the host stack is
  * still caught */
 static char fault_stack[1 << 16];
@@ -61,6 +71,18 @@ static const void *pc_of(void *ucontext)
 #endif
 }
 
+/* where the interrupted code was: its object and offset (rk_fault_where) */
+static void note_place(void *uc)
+{
+    Dl_info di;
+    const void *pc = pc_of(uc);
+    if (pc && dladdr(pc, &di) && di.dli_fname) {
+        fault_object = di.dli_fname;
+        fault_base = (uintptr_t)di.dli_fbase;
+        fault_offset = (uintptr_t)pc - fault_base;
+    }
+}
+
 /* pass a signal on to the handler it displaced: the default action (or an
  * ignore) is reinstated and the faulting instruction runs again */
 static void pass_on(int i, int sig, siginfo_t *si, void *uc)
@@ -88,13 +110,7 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
         return;
     }
     fault_target = NULL;
-    Dl_info di;
-    const void *pc = pc_of(uc);
-    if (pc && dladdr(pc, &di) && di.dli_fname) {
-        fault_object = di.dli_fname;
-        fault_base = (uintptr_t)di.dli_fbase;
-        fault_offset = (uintptr_t)pc - fault_base;
-    }
+    note_place(uc);
     /* snprintf and dladdr are not async-signal-safe in general; here the
      * signal came from the kernel's code, which holds no libc lock */
     char text[320];
@@ -102,8 +118,67 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
     f(text); /* does not return: the entry's own exit (a longjmp) */
 }
 
+/* SIGVTALRM, each second of the process's CPU time: an entry still
+ * running after hang_ticks of them is ended (the kernel's code loops) */
+static void on_tick(int sig, siginfo_t *si, void *uc)
+{
+    (void)sig, (void)si;
+    rk_fault_fn f = fault_target;
+    if (!f || fault_entries != tick_entries) {
+        tick_entries = fault_entries;
+        tick_count = 0;
+        return;
+    }
+    if (++tick_count < hang_ticks)
+        return;
+    fault_target = NULL;
+    note_place(uc);
+    char text[320];
+    snprintf(text, sizeof text,
+             "hk: KERNEL HANG: the entry ran at least %u s of CPU time without returning (an endless loop in the kernel's "
+             "code?); the entry is ended there (IRQSIM_HANG_SECONDS sets the limit)\n",
+             hang_ticks);
+    f(text);
+}
+
+/* IRQSIM_HANG_SECONDS, 5 by default: an entry takes microseconds */
+static unsigned hang_limit(void)
+{
+    const char *v = getenv("IRQSIM_HANG_SECONDS");
+    char *end;
+    unsigned long n = v ? strtoul(v, &end, 10) : 0;
+    return v && *v && !*end && n > 0 && n <= 3600 ? (unsigned)n : 5;
+}
+
+/* pthread.h cannot be included here: it includes <sched.h>, which the
+ * model's sim/sched.h shadows on this target's include path. POSIX's
+ * prototype; glibc has it in libc. */
+int pthread_atfork(void (*prepare)(void), void (*parent)(void), void (*child)(void));
+
+/* a child of fork (review's builds, the jobs) has no interval timer: it
+ * arms its own at its first entry */
+static void child_rearm(void)
+{
+    timer_armed = 0;
+}
+
+static void arm_timer(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_tick;
+    sa.sa_flags = SA_SIGINFO | SA_NODEFER | SA_ONSTACK | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGVTALRM, &sa, NULL);
+    struct itimerval it = {.it_interval = {1, 0}, .it_value = {1, 0}};
+    setitimer(ITIMER_VIRTUAL, &it, NULL);
+    timer_armed = 1;
+}
+
 static void install(void)
 {
+    hang_ticks = hang_limit();
+    pthread_atfork(NULL, NULL, child_rearm);
     stack_t ss = {.ss_sp = fault_stack, .ss_size = sizeof fault_stack, .ss_flags = 0};
     sigaltstack(&ss, NULL);
     struct sigaction sa;
@@ -121,7 +196,10 @@ void rk_fault_enter(rk_fault_fn f)
 {
     if (!fault_installed)
         install();
+    if (!timer_armed)
+        arm_timer();
     fault_object = NULL;
+    fault_entries++;
     fault_target = f;
 }
 

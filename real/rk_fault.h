@@ -6,7 +6,10 @@
  * a tree a developer brings may have such a bug (seL4's d26f1ff4d fixed a
  * NULL dereference in invokeVCPUInjectIRQ). Outside an entry a signal goes
  * to whoever handled it before (AddressSanitizer's handler, or the default
- * action), so irqsim's own bugs still crash loudly.
+ * action), so irqsim's own bugs still crash loudly. An entry still running
+ * after IRQSIM_HANG_SECONDS (5 by default) of CPU time is ended the same
+ * way, as a hang (a watchdog on SIGVTALRM, armed at the first entry; an
+ * entry takes microseconds). The real kernel runs on one thread.
  */
 #ifndef IRQSIM_RK_FAULT_H
 #define IRQSIM_RK_FAULT_H
@@ -20,7 +23,7 @@ typedef void (*rk_fault_fn)(const char *text);
 void rk_fault_enter(rk_fault_fn f);
 void rk_fault_leave(void);
 
-/* After rk_fault_leave: when the entry ended by a signal, the function
+/* After rk_fault_leave: when the entry ended by a signal or a hang, the function
  * of the loaded kernel it was raised in, from the object's symbol table
  * (its static functions are not in the dynamic one), as "NAME+0xOFF" in
  * buf; returns 1, or 0 when the entry raised none (buf untouched). */

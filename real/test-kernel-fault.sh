@@ -11,7 +11,10 @@
 #     on after a fault: 3,000 interrupt entries, 750 system calls);
 #   - the reproducer it saves of each kind is read back by check --real,
 #     which halts the same way, exit 1;
-#   - the clean master tree: no halt, exit 0.
+#   - the clean master tree: no halt, exit 0;
+#   - an endless loop put there instead (badge 3 only, IRQSIM_HANG_SECONDS=1):
+#     those entries end as KERNEL HANG naming sendSignal, exit 1, and the
+#     run completes.
 # Exit 77 (CTest: skipped) without the tarball or a prerequisite.
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
@@ -52,4 +55,20 @@ done
 rc=$?
 [ $rc = 0 ] && ! grep -q 'KERNEL FAULT' "$tmp/c.out" && ok "clean master: exit 0, no fault" ||
     bad "clean master: exit $rc"
+
+tree=$(rt_tree hang "$tarball")
+rt_sub "$tree/src/object/notification.c" '/^void sendSignal(/,/^}/' \
+    '    switch (notification_ptr_get_state(ntfnPtr)) {' \
+    '    while (badge == 3) { __asm__ volatile(""); } switch (notification_ptr_get_state(ntfnPtr)) {'
+hang=$(rt_kbuild "$tree") || { rc=$?; echo "$hang"; exit $rc; }
+IRQSIM_HANG_SECONDS=1 "$irqsim" validate --real "$hang" --checks 400 --seed 1 --quiet >"$tmp/h.out" 2>&1
+rc=$?
+n=$(sed -n 's/.*unexplained mismatches; \([0-9]*\) real-kernel halts.*/\1/p' "$tmp/h.out")
+if [ $rc = 1 ] && [ "${n:-0}" -gt 0 ] && grep -q 'KERNEL HANG: the entry ran at least 1 s of CPU time' "$tmp/h.out" &&
+    grep -q 'the signal was raised in sendSignal+0x' "$tmp/h.out" &&
+    grep -q "^validate, system calls: 100 in" "$tmp/h.out"; then
+    ok "endless loop: $n of 400 interrupt entries hang, ended in sendSignal; the run completed, exit 1"
+else
+    bad "endless loop: exit $rc, $n halts"; head -12 "$tmp/h.out"
+fi
 exit $fail

@@ -3,7 +3,9 @@
  * rk_fault_enter and rk_fault_leave reaches the entry's exit with a text
  * naming the signal and the address, and rk_fault_where names the
  * function it was raised in (this program's own, from its symbol table);
- * outside an entry a signal goes to the handler installed before.
+ * outside an entry a signal goes to the handler installed before; an
+ * entry that does not return is ended after the hang limit, in a child
+ * of fork too.
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #define _GNU_SOURCE
@@ -11,7 +13,10 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "rk_fault.h"
 
@@ -43,6 +48,13 @@ RAW static void divide(void)
     quotient = quotient / divisor;
 }
 
+/* an endless loop the compiler keeps */
+RAW static void spin(void)
+{
+    for (;;)
+        __asm__ volatile("");
+}
+
 static void before(int sig)
 {
     (void)sig;
@@ -59,6 +71,7 @@ int main(void)
     sa.sa_flags = SA_NODEFER;
     sigaction(SIGSEGV, &sa, NULL);
 
+    setenv("IRQSIM_HANG_SECONDS", "1", 1);
     char where[200];
     CHECK(rk_fault_where(where, sizeof where) == 0); /* nothing raised yet */
 
@@ -89,6 +102,32 @@ int main(void)
     rk_fault_enter(exit_entry);
     rk_fault_leave();
     CHECK(rk_fault_where(where, sizeof where) == 0);
+
+    /* an entry that does not return: ended after IRQSIM_HANG_SECONDS (1
+     * here, set before the first entry) of CPU time, in spin */
+    seen[0] = '\0';
+    if (sigsetjmp(back, 0) == 0) {
+        rk_fault_enter(exit_entry);
+        spin();
+    }
+    rk_fault_leave();
+    CHECK(strstr(seen, "KERNEL HANG: the entry ran at least 1 s of CPU time") != NULL);
+    CHECK(rk_fault_where(where, sizeof where) == 1 && strncmp(where, "spin+0x", 7) == 0);
+
+    /* a child of fork has no interval timer of its parent's: its own is
+     * armed at its first entry, and catches its hang */
+    pid_t child = fork();
+    if (child == 0) {
+        seen[0] = '\0';
+        if (sigsetjmp(back, 0) == 0) {
+            rk_fault_enter(exit_entry);
+            spin();
+        }
+        rk_fault_leave();
+        _exit(strstr(seen, "KERNEL HANG") ? 0 : 1);
+    }
+    int status = -1;
+    CHECK(child > 0 && waitpid(child, &status, 0) == child && WIFEXITED(status) && WEXITSTATUS(status) == 0);
 
     /* outside an entry: the handler installed before takes it */
     seen[0] = '\0';
