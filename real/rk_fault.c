@@ -50,12 +50,29 @@ static const char *signal_name(int sig)
     }
 }
 
+/* The function of a place ("NAME+0xOFF", or the unnamed place's words)
+ * alone in fn, the whole place in at: the first line of a halt's text
+ * names the function only (review groups halts by that line, and a loop
+ * is caught anywhere in its body), the second the offset. */
+static void place_parts(char *fn, size_t fn_n, char *at, size_t at_n)
+{
+    if (!rk_fault_where(at, at_n)) {
+        snprintf(fn, fn_n, "an unknown place");
+        snprintf(at, at_n, "an unknown place");
+        return;
+    }
+    size_t k = strcspn(at, "+");
+    snprintf(fn, fn_n, "%.*s", (int)(at[k] ? k : strlen(at)), at);
+}
+
 void rk_fault_text(char *buf, unsigned long n, int sig, const void *addr)
 {
+    char fn[160], at[700];
+    place_parts(fn, sizeof fn, at, sizeof at);
     snprintf(buf, n,
-             "hk: KERNEL FAULT: the kernel's code raised %s at address 0x%lx; the entry is ended there (on the "
-             "board, a kernel-mode fault)\n",
-             signal_name(sig), (unsigned long)(uintptr_t)addr);
+             "hk: KERNEL FAULT in %s: the kernel's code raised %s; the entry is ended there (on the board, a "
+             "kernel-mode fault)\nhk: at %s, accessing address 0x%lx\n",
+             fn, signal_name(sig), at, (unsigned long)(uintptr_t)addr);
 }
 
 static const void *pc_of(void *ucontext)
@@ -113,7 +130,7 @@ static void on_fault(int sig, siginfo_t *si, void *uc)
     note_place(uc);
     /* snprintf and dladdr are not async-signal-safe in general; here the
      * signal came from the kernel's code, which holds no libc lock */
-    char text[320];
+    char text[1200];
     rk_fault_text(text, sizeof text, sig, si->si_addr);
     f(text); /* does not return: the entry's own exit (a longjmp) */
 }
@@ -133,11 +150,12 @@ static void on_tick(int sig, siginfo_t *si, void *uc)
         return;
     fault_target = NULL;
     note_place(uc);
-    char text[320];
+    char text[1200], fn[160], at[700];
+    place_parts(fn, sizeof fn, at, sizeof at);
     snprintf(text, sizeof text,
-             "hk: KERNEL HANG: the entry ran at least %u s of CPU time without returning (an endless loop in the kernel's "
-             "code?); the entry is ended there (IRQSIM_HANG_SECONDS sets the limit)\n",
-             hang_ticks);
+             "hk: KERNEL HANG in %s: the entry ran at least %u s of CPU time without returning (an endless loop in "
+             "the kernel's code?); the entry is ended there (IRQSIM_HANG_SECONDS sets the limit)\nhk: at %s\n",
+             fn, hang_ticks, at);
     f(text);
 }
 

@@ -30,7 +30,7 @@ void rk_fault_leave(void);
 int rk_fault_where(char *buf, unsigned long n);
 
 /* The text rk_fault_enter's handler gives f, for a signal sig at address
- * addr. */
+ * addr, the place rk_fault_where gives in it. */
 void rk_fault_text(char *buf, unsigned long n, int sig, const void *addr);
 
 #endif

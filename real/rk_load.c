@@ -770,18 +770,6 @@ static int irq_active_after(const struct hk_state *h, int irq)
     return h->oor_irq == irq ? h->oor_active : -1;
 }
 
-/* a signal's place in the kernel's code, after the text the entry left */
-static void fault_place(char *text, size_t n)
-{
-    char where[700];
-    if (!rk_fault_where(where, sizeof where))
-        return;
-    size_t len = strnlen(text, n);
-    /* what does not fit is cut: the signal's text is already there */
-    if (len + 1 < n && snprintf(text + len, n - len, "hk: the signal was raised in %s\n", where) < 0)
-        text[len] = '\0';
-}
-
 static int run(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys, int path,
                struct kstate *out, struct rk_extra *extra)
 {
@@ -811,7 +799,6 @@ static int run(struct rk_kernel *k, const struct kstate *in, const struct rk_sys
         extra->irq_active = sys ? -1 : irq_active_after(&k->hout, in->active_irq);
         extra->fastpath_done = x.fastpath_done;
         memcpy(extra->text, x.text, sizeof extra->text);
-        fault_place(extra->text, sizeof extra->text);
     }
     return why;
 }

@@ -11,6 +11,8 @@
 #     on after a fault: 3,000 interrupt entries, 750 system calls);
 #   - the reproducer it saves of each kind is read back by check --real,
 #     which halts the same way, exit 1;
+#   - review of that tree against master: exit 1, the halts new, one defect
+#     per target, each named by the function (KERNEL FAULT in sendSignal);
 #   - the clean master tree: no halt, exit 0;
 #   - an endless loop put there instead (badge 3 only, IRQSIM_HANG_SECONDS=1):
 #     those entries end as KERNEL HANG naming sendSignal, exit 1, and the
@@ -33,8 +35,8 @@ clean=$(rt_kbuild "$tarball") || { rc=$?; echo "$clean"; exit $rc; }
 "$irqsim" validate --real "$buggy" --checks 3000 --seed 1 --quiet --out "$tmp/out" >"$tmp/v.out" 2>&1
 rc=$?
 [ $rc = 1 ] && ok "faulting tree: validate exit 1" || bad "faulting tree: validate exit $rc, expected 1"
-grep -q "KERNEL FAULT: the kernel's code raised SIGSEGV" "$tmp/v.out" &&
-    grep -q 'the signal was raised in sendSignal+0x' "$tmp/v.out" &&
+grep -q "KERNEL FAULT in sendSignal: the kernel's code raised SIGSEGV" "$tmp/v.out" &&
+    grep -q '^hk: at sendSignal+0x[0-9a-f]*, accessing address 0x' "$tmp/v.out" &&
     ok "the halt names the signal and sendSignal" || { bad "no KERNEL FAULT text naming sendSignal"; head -20 "$tmp/v.out"; }
 grep -q '^validate: 3000 states' "$tmp/v.out" && grep -q '^validate, system calls: 750 in' "$tmp/v.out" &&
     ok "every state run after the faults" || { bad "the run did not go on"; grep '^validate' "$tmp/v.out"; }
@@ -55,6 +57,15 @@ done
 rc=$?
 [ $rc = 0 ] && ! grep -q 'KERNEL FAULT' "$tmp/c.out" && ok "clean master: exit 0, no fault" ||
     bad "clean master: exit $rc"
+rt_review review 1 --sel4 "$tree" --baseline "$tarball" --configs imx8mm-evk:release --checks 3000 &&
+    python3 -c "
+import json, sys
+c = json.load(open(sys.argv[1]))['configs'][0]
+new = [k for k in c['kinds'] if k['new']]
+sys.exit(0 if new and all('KERNEL FAULT in sendSignal' in json.dumps(k) for k in new) else 1)" "$tmp/review.json" &&
+    grep -q '^irqsim review: what is new, by defect (3 groups' "$tmp/review.out" &&
+    ok "review: the faults new, 3 defects (one per target), each KERNEL FAULT in sendSignal" ||
+    { bad "review: the faults not grouped by function"; head -5 "$tmp/review.out"; }
 
 tree=$(rt_tree hang "$tarball")
 rt_sub "$tree/src/object/notification.c" '/^void sendSignal(/,/^}/' \
@@ -64,8 +75,8 @@ hang=$(rt_kbuild "$tree") || { rc=$?; echo "$hang"; exit $rc; }
 IRQSIM_HANG_SECONDS=1 "$irqsim" validate --real "$hang" --checks 400 --seed 1 --quiet >"$tmp/h.out" 2>&1
 rc=$?
 n=$(sed -n 's/.*unexplained mismatches; \([0-9]*\) real-kernel halts.*/\1/p' "$tmp/h.out")
-if [ $rc = 1 ] && [ "${n:-0}" -gt 0 ] && grep -q 'KERNEL HANG: the entry ran at least 1 s of CPU time' "$tmp/h.out" &&
-    grep -q 'the signal was raised in sendSignal+0x' "$tmp/h.out" &&
+if [ $rc = 1 ] && [ "${n:-0}" -gt 0 ] && grep -q 'KERNEL HANG in sendSignal: the entry ran at least 1 s of CPU time' "$tmp/h.out" &&
+    grep -q '^hk: at sendSignal+0x' "$tmp/h.out" &&
     grep -q "^validate, system calls: 100 in" "$tmp/h.out"; then
     ok "endless loop: $n of 400 interrupt entries hang, ended in sendSignal; the run completed, exit 1"
 else
