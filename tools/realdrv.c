@@ -132,6 +132,27 @@ void real_check_pair_exit(struct real_run *r, const struct real_driver *d)
     real_check_outcomes_exit(r, d, 2);
 }
 
+int real_check_slow_verdict(struct real_run *r, const char *path, int w, const struct rk_extra *x,
+                            const struct real_driver *d, const char *what)
+{
+    if (w < 0) {
+        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
+        return EXIT_USAGE;
+    }
+    if (w == HK_OUT_HALT) {
+        printf("verdict: the real kernel halted in the slowpath: %s\n", x->text);
+        return EXIT_DIVERGE;
+    }
+    uint32_t f = real_compare(&r->b, &r->a, r->k.info.debug);
+    real_check_outcomes_exit(r, d, 1);
+    char text[200];
+    printf("verdict (the build has no %s fastpath: the model's slowpath against the real one): %s%s\n", what,
+           f ? "MISMATCH in " : "AGREE", f ? diff_fields_text(f, text, sizeof text) : "");
+    if (f)
+        diff_compare(&r->b, &r->a, stdout);
+    return f ? EXIT_DIVERGE : EXIT_AGREE;
+}
+
 void real_check_outcomes_exit(struct real_run *r, const struct real_driver *d, int n)
 {
     const struct target *t = target_of(&r->in);

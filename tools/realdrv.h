@@ -224,6 +224,13 @@ void real_predicted_print(const struct real_run *r);
  * build's kernel (a scenario may name another); their kernel versions
  * become the build's. */
 void real_check_pair_exit(struct real_run *r, const struct real_driver *d);
+/* check --real on a build without the driver's fastpath: the real
+ * slowpath's outcome (r->a; w its enum hk_outcome or -1, x its extra)
+ * against the model's (r->b, run by the caller unless w says halt or
+ * misfit), held to the exit invariants; the verdict printed, the exit
+ * status returned. what names the fastpath the build lacks. */
+int real_check_slow_verdict(struct real_run *r, const char *path, int w, const struct rk_extra *x,
+                            const struct real_driver *d, const char *what);
 /* The same of the first n of them (1: r->a, d's slowpath, alone). */
 void real_check_outcomes_exit(struct real_run *r, const struct real_driver *d, int n);
 /* Both outcomes normalised as the differential check does; the fields that

@@ -90,24 +90,11 @@ static int check_slow(struct real_run *r, const char *path, const struct rk_sysc
 {
     struct rk_extra x;
     int w = rk_run_sys(&r->k, &r->in, sys, RK_SIG_SLOW, &r->a, &x);
-    if (w < 0) {
-        fprintf(stderr, "%s: does not fit the build: %s\n", path, rk_error(&r->k));
-        return EXIT_USAGE;
+    if (w >= 0 && w != HK_OUT_HALT) {
+        ks_copy(&r->b, &r->in);
+        target_of(&r->in)->slow(&r->b);
     }
-    if (w == HK_OUT_HALT) {
-        printf("verdict: the real kernel halted in the slowpath: %s\n", x.text);
-        return EXIT_DIVERGE;
-    }
-    ks_copy(&r->b, &r->in);
-    target_of(&r->in)->slow(&r->b);
-    uint32_t f = real_compare(&r->b, &r->a, r->k.info.debug);
-    real_check_outcomes_exit(r, &realsignal_driver, 1);
-    char text[200];
-    printf("verdict (the build has no signal fastpath: the model's syscall slowpath against the real one): %s%s\n",
-           f ? "MISMATCH in " : "AGREE", f ? diff_fields_text(f, text, sizeof text) : "");
-    if (f)
-        diff_compare(&r->b, &r->a, stdout);
-    return f ? EXIT_DIVERGE : EXIT_AGREE;
+    return real_check_slow_verdict(r, path, w, &x, &realsignal_driver, "signal");
 }
 
 /* the real fastpath_signal against the real syscall slowpath, the model's
