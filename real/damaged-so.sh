@@ -5,7 +5,8 @@
 # BUILD: the .so cut to half its size (with the size and CRC-32 that
 # build-kernel.sh records, and with those lines removed, as in a build
 # made before them: the ELF layout check alone), the .so cut to 100 bytes,
-# one byte changed (same size: the CRC-32), and an intact copy (loads).
+# one byte changed (same size: the CRC-32), a build of an older ABI
+# (refused by its version), and an intact copy (loads).
 # SPDX-License-Identifier: BSD-2-Clause
 build=$1 irqsim=$2
 tmp=$(mktemp -d)
@@ -47,6 +48,16 @@ refused tiny "cut to 100 bytes, nothing recorded" "past its end"
 
 copy flipped && printf 'X' | dd of="$tmp/flipped/hostkernel.so" bs=1 seek=$((size / 2)) conv=notrunc 2>/dev/null
 refused flipped "one byte changed, same size" "CRC-32"
+
+# a build of an older irqsim (another ABI version, without the newer
+# hk_* symbols): refused by its version, before any symbol is missed
+copy old-abi && sed -i '/^so_size=/d; /^so_crc32=/d' "$tmp/old-abi/kernel.info" &&
+    printf 'int hk_abi_version(void) { return 9; }\nvoid hk_info(void *p) { (void)p; }\n' >"$tmp/old.c" &&
+    cc -shared -fPIC -o "$tmp/old-abi/hostkernel.so" "$tmp/old.c"
+err=$("$irqsim" validate --real "$tmp/old-abi" --checks 10 2>&1 >/dev/null)
+rc=$?
+[ $rc = 2 ] && echo "$err" | grep -q 'ABI version 9, this irqsim speaks [0-9]*: rebuild it' &&
+    ok "an older ABI: exit 2, $err" || ko "an older ABI: exit $rc: $err"
 
 copy intact
 "$irqsim" validate --real "$tmp/intact" --checks 10 >"$tmp/intact.out" 2>&1

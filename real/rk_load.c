@@ -275,11 +275,7 @@ int rk_open(struct rk_kernel *k, const char *dir, char *err, size_t errlen)
     }
     int (*abi)(void);
     void (*info)(struct hk_info *);
-    SYM(load, "hk_load");
-    SYM(entry, "hk_entry");
-    SYM(save, "hk_save");
-    SYM(error, "hk_error");
-    SYM(fault, "hk_fault");
+    /* the version first: a build of an older irqsim lacks newer symbols */
     *(void **)&abi = dlsym(k->dl, "hk_abi_version");
     *(void **)&info = dlsym(k->dl, "hk_info");
     if (!abi || !info || abi() != HK_ABI_VERSION) {
@@ -288,6 +284,11 @@ int rk_open(struct rk_kernel *k, const char *dir, char *err, size_t errlen)
         rk_close(k);
         return -1;
     }
+    SYM(load, "hk_load");
+    SYM(entry, "hk_entry");
+    SYM(save, "hk_save");
+    SYM(error, "hk_error");
+    SYM(fault, "hk_fault");
     info(&k->info);
     config_of(k);
     rk_model(k, -1);
