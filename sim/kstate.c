@@ -155,7 +155,7 @@ bool ks_is_idle(const struct kstate *ks, int t)
 void ks_sysin_clear(struct ks_sysin *s)
 {
     memset(s, 0, sizeof *s);
-    s->ep = s->reply = s->tcb = KS_NONE;
+    s->ep = s->reply = s->tcb = s->vcpu = KS_NONE;
 }
 
 /* The idle thread (priority 0, IdleThreadState) and the idle SC, as the
@@ -251,8 +251,9 @@ NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint
 NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap", "vppi", "vgic")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
-NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain", "tcb")
-NAME_TABLE(ks_sys_cap_invocation, enum ks_sys_cap, "sendSignal", "", "", "", "sendIPC", "DomainSet_Set", "TCB_SetFlags")
+NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain", "tcb", "vcpu")
+NAME_TABLE(ks_sys_cap_invocation, enum ks_sys_cap, "sendSignal", "", "", "", "sendIPC", "DomainSet_Set", "TCB_SetFlags",
+           "VCPU_InjectIRQ")
 NAME_TABLE(ks_reply_cap_name, enum ks_reply_cap, "reply", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \

@@ -75,12 +75,15 @@ enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COU
  * cap (SysSend only): the message's first word the domain, its extra cap 0
  * a thread cap (decodeDomainInvocation, master src/object/domain.c). A
  * thread cap (SysSend only): TCB_SetFlags, its two words clear and set
- * (decodeSetFlags, master src/object/tcb.c:826-842). */
-enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_TCB, SCAP_COUNT };
+ * (decodeSetFlags, master src/object/tcb.c:826-842). A VCPU cap (SysSend
+ * only, hypervisor builds): VCPU_InjectIRQ, its first word the virtual
+ * IRQ and the list register (decodeVCPUInjectIRQ, sim/vcpu.h). */
+enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_TCB, SCAP_VCPU,
+                  SCAP_COUNT };
 /* the kinds a SysSend entry's cptr resolves to that the enumeration walks:
  * an endpoint cap is not modelled there (the signal target), and the
- * DomainSet and thread caps (SCAP_DOMAIN, SCAP_TCB) are the generator's
- * only */
+ * DomainSet, thread and VCPU caps (SCAP_DOMAIN, SCAP_TCB, SCAP_VCPU) are
+ * the generator's only */
 #define SCAP_SEND_KINDS SCAP_EP
 /* What a SysReplyRecv's reply cptr resolves to: a reply cap, a null cap,
  * nothing (a lookup failure) */
@@ -210,6 +213,7 @@ struct ks_reply {
  * registers of the guest are not modelled. A list register is the
  * bits of virq_t the maintenance path reads and writes: VGIC_LR_*. */
 #define VGIC_LR_TYPE 3u  /* virqType: 0 invalid, 1 pending, 2 active, 3 pending and active */
+#define VGIC_LR_ACTIVE 2u /* virq_virq_active */
 #define VGIC_LR_EOI 4u   /* virqEOIIRQEN: a maintenance interrupt at its EOI */
 struct ks_vcpu {
     char name[KS_NAME_LEN];
@@ -273,7 +277,8 @@ struct ks_sysin {
     int8_t tcb;          /* SCAP_DOMAIN: the thread cap's TCB (extra cap 0); SCAP_TCB: the cap's */
     uint8_t domain;      /* SCAP_DOMAIN: the message's first word */
     uint8_t flags_clear, flags_set; /* SCAP_TCB: the message's two words */
-    uint8_t pad0[1];
+    int8_t vcpu;         /* SCAP_VCPU: the cap's VCPU */
+    uint64_t mr0;        /* SCAP_VCPU: the message's first word */
 };
 
 struct ks_assert {

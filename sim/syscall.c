@@ -39,6 +39,7 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
                        : e == ENTRY_REPLY_RECV ? ks_call_new(SYS_ReplyRecv, CALL_Reply)
                        : ks->sys.cap == SCAP_DOMAIN ? ks_call_new(SYS_Send, CALL_DomainSet_Set)
                        : ks->sys.cap == SCAP_TCB    ? ks_call_new(SYS_Send, CALL_TCB_SetFlags)
+                       : ks->sys.cap == SCAP_VCPU   ? ks_call_new(SYS_Send, CALL_VCPU_InjectIRQ)
                                                     : ks_call_new(SYS_Send, CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;
@@ -55,6 +56,9 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
         c.tcb = ks->sys.tcb;
     c.flags_clear = ks->sys.flags_clear;
     c.flags_set = ks->sys.flags_set;
+    if (c.inv == CALL_VCPU_InjectIRQ)
+        c.vcpu = ks->sys.vcpu;
+    c.mr0 = ks->sys.mr0;
     return c;
 }
 
@@ -156,6 +160,8 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
         return decodeDomainSetSet(ks, c->tcb, c->domain, c->length, c->extra_caps);
     case CALL_TCB_SetFlags:
         return decodeSetFlags(ks, c->tcb, c->flags_clear, c->flags_set, c->length);
+    case CALL_VCPU_InjectIRQ:
+        return decodeVCPUInjectIRQ(ks, c->vcpu, c->length, c->mr0);
     default:
         return decodeIRQHandler_Ack(ks, c->irq);
     }
@@ -179,7 +185,7 @@ static bool lookups_fail(const struct ks_call *c)
     if (c->inv == CALL_Reply)
         return c->reply_cap == RCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
     if (c->inv != CALL_Signal && c->inv != CALL_Endpoint && c->inv != CALL_DomainSet_Set &&
-        c->inv != CALL_TCB_SetFlags)
+        c->inv != CALL_TCB_SetFlags && c->inv != CALL_VCPU_InjectIRQ)
         return false;
     return c->cap == SCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
 }

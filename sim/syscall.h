@@ -39,6 +39,7 @@ enum ks_inv {
     CALL_VCPU_AckVPPI,                 /* vcpu, irq (hypervisor builds) */
     CALL_DomainSet_Set,                /* tcb (extra cap 0), domain (the first word), length */
     CALL_TCB_SetFlags,                 /* tcb, flags_clear, flags_set, length (master) */
+    CALL_VCPU_InjectIRQ,               /* vcpu, length, mr0 (hypervisor builds) */
     CALL_COUNT
 };
 
@@ -46,7 +47,7 @@ struct ks_call {
     uint8_t sys;       /* enum ks_sys */
     uint8_t inv;       /* enum ks_inv, for SYS_Send */
     int tcb, sc, ntfn, ep, reply, irq, prio;
-    int vcpu;          /* CALL_VCPU_AckVPPI: the VCPU cap's object */
+    int vcpu;          /* CALL_VCPU_AckVPPI, CALL_VCPU_InjectIRQ: the VCPU cap's object */
     int core;          /* the SchedControl cap's core (0 unless set) */
     ticks_t budget, period;
     unsigned extra_refills, flags;
@@ -58,8 +59,9 @@ struct ks_call {
     uint8_t extra_caps, extra_bad; /* as struct ks_sysin */
     uint8_t rights;    /* CALL_Endpoint, SysReplyRecv: the cap's rights, EPR() bits */
     uint8_t reply_cap; /* SysReplyRecv: enum ks_reply_cap (reply names the object) */
-    uint8_t length;    /* CALL_DomainSet_Set, CALL_TCB_SetFlags: the message's length in words */
+    uint8_t length;    /* CALL_DomainSet_Set, CALL_TCB_SetFlags, CALL_VCPU_InjectIRQ: the message's length in words */
     uint8_t flags_clear, flags_set; /* CALL_TCB_SetFlags: the message's two words */
+    uint64_t mr0;      /* CALL_VCPU_InjectIRQ: the message's first word */
 };
 
 /* A call with every object KS_NONE. */

@@ -8,6 +8,7 @@
 #include "kassert.h"
 #include "sched.h"
 #include "schedcontext.h"
+#include "smp.h"
 
 /* irqVPPIEventIndex (include/arch/arm/arch/object/vcpu.h:196-205) */
 int irqVPPIEventIndex(int irq)
@@ -114,5 +115,76 @@ int decodeVCPUAckVPPI(struct kstate *ks, int v, int irq)
         return SYSERR_INVALID_ARGUMENT;
     setThreadState(ks, ks->cur_thread, TS_Restart);
     invokeVCPUAckVPPI(ks, v, vppi);
+    return SYSERR_NONE;
+}
+
+/* the bits of the virq decodeVCPUInjectIRQ makes (virq_virq_pending_new(
+ * group, priority, 1, vid), vcpu.c:489): pending, EOI maintenance asked */
+#define INJECTED_LR (1u | VGIC_LR_EOI)
+
+/* set_gic_vcpu_ctrl_lr on this core: the VGIC's list register, and EISR
+ * and MISR as the hardware computes them from it */
+static void set_hw_lr(struct kstate *ks, int index, uint8_t virq)
+{
+    ks->vgic_lr[index] = virq;
+    vgic_hw_sync(ks);
+}
+
+/* handleVCPUInjectInterruptIPI (vcpu.c:600-607), on the core the remote
+ * call reached (core 0's place: smp_swap_core) */
+static void inject_on_this_core(struct kstate *ks, int v, int index, uint8_t virq)
+{
+    if (ks->cur_vcpu == v)
+        set_hw_lr(ks, index, virq);
+    else
+        ks->vcpus[v].lr[index] = virq;
+}
+
+/* invokeVCPUInjectIRQ (vcpu.c:395-410): the VGIC's register when the VCPU
+ * is this core's; on SMP a VCPU whose thread lives on another core gets
+ * it there, by a blocking remote call (doRemoteOp3Arg: handleIPI ->
+ * handleRemoteCall -> handleVCPUInjectInterruptIPI on that core); else
+ * the VCPU's saved copy. The other core is taken to run the call from its
+ * lock wait (clh_lock_acquire's poll of the IPI flag, include/smp/lock.h),
+ * as the bridge runs it, which acknowledges nothing at the GIC; from user
+ * level it would take the SGI as an interrupt, which handleInterrupt
+ * acknowledges (interrupt.c:251-279): a count neither side holds, as for
+ * the FPU release's remote call. The test of vcpuTCB came with d26f1ff4d
+ * (2024): before it, a VCPU bound to no thread made the kernel read
+ * through a NULL pointer there. */
+static void invokeVCPUInjectIRQ(struct kstate *ks, int v, int index, uint8_t virq)
+{
+    int t = ks->vcpus[v].tcb;
+    if (ks->cur_vcpu == v) {
+        set_hw_lr(ks, index, virq);
+        return;
+    }
+    if (ks->cfg.smp && t != KS_NONE && ks->tcbs[t].affinity != CUR_CORE) {
+        int c = ks->tcbs[t].affinity;
+        smp_swap_core(ks, c);
+        inject_on_this_core(ks, v, index, virq);
+        smp_swap_core(ks, c);
+        return;
+    }
+    ks->vcpus[v].lr[index] = virq;
+}
+
+/* decodeVCPUInjectIRQ (vcpu.c:412-493, aarch64; the same in base): the
+ * first word's fields checked in order (vid 15:0 below 1024, priority
+ * 23:16 to 31, group 31:24 to 1, the list register 39:32 below
+ * gic_vcpu_num_list_regs), a list register the VCPU's copy holds active is
+ * refused (seL4_DeleteFirst); Restart, then the invocation */
+int decodeVCPUInjectIRQ(struct kstate *ks, int v, unsigned length, uint64_t mr0)
+{
+    if (length < 1)
+        return SYSERR_INVALID_ARGUMENT; /* seL4_TruncatedMessage */
+    uint64_t vid = mr0 & 0xffff, priority = (mr0 >> 16) & 0xff, group = (mr0 >> 24) & 0xff,
+             index = (mr0 >> 32) & 0xff;
+    if (vid > (1u << 10) - 1 || priority > 31 || group > 1 || index >= ks->vgic_num_lr)
+        return SYSERR_RANGE;
+    if ((ks->vcpus[v].lr[index] & VGIC_LR_TYPE) == VGIC_LR_ACTIVE)
+        return SYSERR_INVALID_ARGUMENT; /* seL4_DeleteFirst */
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    invokeVCPUInjectIRQ(ks, v, (int)index, INJECTED_LR);
     return SYSERR_NONE;
 }

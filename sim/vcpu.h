@@ -8,8 +8,9 @@
  * switch, the binding and the VGIC's registers are sim/vcpuswitch.h's
  * (below the scheduler). Another core's VCPU state is kstate.h's
  * core_vcpu and the fields beside it, which smp_swap_core puts in core 0's
- * place for that core's code. Guest registers and the VCPU's other
- * invocations are not modelled (docs/model.md, "VCPUs").
+ * place for that core's code. The VCPU invocations modelled are AckVPPI
+ * and InjectIRQ; guest registers and the other invocations are not
+ * (docs/model.md, "VCPUs").
  */
 #ifndef IRQSIM_VCPU_H
 #define IRQSIM_VCPU_H
@@ -23,5 +24,9 @@ void VGICMaintenance(struct kstate *ks);
 /* decodeVCPUAckVPPI on VCPU v's cap with the IRQ number irq; returns enum
  * ks_syserr */
 int decodeVCPUAckVPPI(struct kstate *ks, int v, int irq);
+/* decodeVCPUInjectIRQ on VCPU v's cap with a message of length words whose
+ * first is mr0 (vid, priority, group, list register); returns enum
+ * ks_syserr */
+int decodeVCPUInjectIRQ(struct kstate *ks, int v, unsigned length, uint64_t mr0);
 
 #endif

@@ -95,7 +95,7 @@ static void test_call_smp_and_empty_queue(void **state)
     int e = build_ep(ks, "ep"), s = build_thread(ks, "s", 100, 0), r = ks_add_reply(ks, "r");
     build_recv_ep(ks, s, e, r);
     ks_sysin_clear(&ks->sys);
-    ks->sys = (struct ks_sysin){.entry = ENTRY_CALL, .cap = SCAP_EP, .ntfn = KS_NONE, .ep = (int8_t)e,
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE, .entry = ENTRY_CALL, .cap = SCAP_EP, .ntfn = KS_NONE, .ep = (int8_t)e,
                                 .rights = EPR(EPR_SEND) | EPR(EPR_GRANT), .reply = KS_NONE};
     tc_assert_valid(ks, INV_AT_ENTRY);
     assert_int_equal(fastpath_call(ks, CALL_MERGED), CALL_EXIT);
@@ -104,7 +104,7 @@ static void test_call_smp_and_empty_queue(void **state)
     ks = base(&a);
     e = build_ep(ks, "ep");
     ks->eps[e].state = EP_Recv;
-    ks->sys = (struct ks_sysin){.entry = ENTRY_CALL, .cap = SCAP_EP, .ntfn = KS_NONE, .ep = (int8_t)e,
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE, .entry = ENTRY_CALL, .cap = SCAP_EP, .ntfn = KS_NONE, .ep = (int8_t)e,
                                 .rights = EPR(EPR_SEND) | EPR(EPR_GRANT), .reply = KS_NONE};
     assert_int_equal(fastpath_call(ks, CALL_MERGED), CALL_EXIT);
     assert_true(asserted(ks, A_CALL_DEST));
@@ -389,7 +389,8 @@ static void test_reply_recv_caps(void **state)
     /* seL4_Call on a notification cap without send: an invalid capability */
     int a;
     struct kstate *ks = base(&a);
-    ks->sys = (struct ks_sysin){.entry = ENTRY_CALL, .cap = SCAP_NTFN_NO_SEND, .ntfn = (int8_t)build_ntfn(ks, "n"),
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE,
+                                .entry = ENTRY_CALL, .cap = SCAP_NTFN_NO_SEND, .ntfn = (int8_t)build_ntfn(ks, "n"),
                                 .ep = KS_NONE, .reply = KS_NONE};
     ks->tcbs[a].badge_reg = 4;
     struct ks_call call = ks_call_of_entry(ks);
@@ -411,7 +412,7 @@ static void test_one_domain_guard(void **state)
     int e = build_ep(ks, "ep"), s = build_thread(ks, "s", 100, 0), r = ks_add_reply(ks, "r");
     build_recv_ep(ks, s, e, r);
     ks->tcbs[s].domain = 1;
-    ks->sys = (struct ks_sysin){.entry = ENTRY_CALL, .cap = SCAP_EP, .ntfn = KS_NONE, .ep = (int8_t)e,
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE, .entry = ENTRY_CALL, .cap = SCAP_EP, .ntfn = KS_NONE, .ep = (int8_t)e,
                                 .rights = EPR(EPR_SEND) | EPR(EPR_GRANT), .reply = KS_NONE};
     assert_int_equal(fastpath_call(ks, CALL_MERGED), CALL_EXIT);
     free(ks);

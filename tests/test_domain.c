@@ -339,7 +339,8 @@ static void master_without(struct kstate *ks, int feature)
 static void domain_set(struct kstate *ks, int t, unsigned dom)
 {
     ks_sysin_clear(&ks->sys);
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_DOMAIN, .ntfn = KS_NONE, .ep = KS_NONE,
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE,
+                                .entry = ENTRY_SIGNAL, .cap = SCAP_DOMAIN, .ntfn = KS_NONE, .ep = KS_NONE,
                                 .reply = KS_NONE, .tcb = (int8_t)t, .domain = (uint8_t)dom, .length = 1,
                                 .extra_caps = 1};
     struct ks_call c = ks_call_of_entry(ks);

@@ -31,7 +31,8 @@ static struct tc_run *sig_state(void)
     struct tc_run *f = tc_run_new();
     assert_int_equal(preset_noswitch(f->in, "imx8mm"), 0);
     f->in->active_irq = KS_IRQ_INVALID;
-    f->in->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = 0, .ep = KS_NONE, .reply = KS_NONE,
+    f->in->sys = (struct ks_sysin){.vcpu = KS_NONE,
+                                   .entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = 0, .ep = KS_NONE, .reply = KS_NONE,
                                    .tcb = KS_NONE, .badge = 4};
     return f;
 }

@@ -450,6 +450,68 @@ static void test_ack_vppi_decode(void **state)
     free(ks);
 }
 
+/* mr0 of seL4_ARM_VCPU_InjectIRQ on aarch64 (decodeVCPUInjectIRQ,
+ * vcpu.c:427-431): vid 15:0, priority 23:16, group 31:24, list register
+ * 39:32 */
+static uint64_t inject_mr0(uint64_t vid, uint64_t prio, uint64_t group, uint64_t index)
+{
+    return vid | prio << 16 | group << 24 | index << 32;
+}
+
+/* seL4_ARM_VCPU_InjectIRQ (decodeVCPUInjectIRQ, vcpu.c:412-493): no
+ * words is a truncated message; each field past its bound a range error
+ * (vid 1023, priority 31, group 1, the list register below
+ * gic_vcpu_num_list_regs, 4 on the boards modelled), checked before the
+ * list register the VCPU's copy holds active (seL4_DeleteFirst); pending
+ * and active is no reason to refuse (virq_virq_active only). Each refusal
+ * leaves the caller running and every list register as it was. */
+static void test_inject_irq_refusals(void **state)
+{
+    (void)state;
+    int t, v;
+    struct kstate *ks = vm_state(KS_KERNEL_MASTER, &t, &v);
+    ks->vgic_num_lr = 4;
+    ks->vcpus[v].lr[2] = VGIC_LR_ACTIVE;
+    ks->vcpus[v].lr[3] = 3;
+    struct kstate *before = malloc(sizeof *before);
+    ks_copy(before, ks);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 0, inject_mr0(1, 1, 0, 0)), SYSERR_INVALID_ARGUMENT);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 1, inject_mr0(1024, 1, 0, 0)), SYSERR_RANGE);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 1, inject_mr0(1023, 32, 0, 0)), SYSERR_RANGE);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 1, inject_mr0(1023, 31, 2, 0)), SYSERR_RANGE);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 1, inject_mr0(1023, 31, 1, 4)), SYSERR_RANGE);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 1, inject_mr0(1023, 31, 1, 2)), SYSERR_INVALID_ARGUMENT);
+    assert_true(ks_same(ks, before));
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 1, inject_mr0(1023, 31, 1, 3)), SYSERR_NONE);
+    free(before);
+    free(ks);
+}
+
+/* invokeVCPUInjectIRQ (vcpu.c:395-410) on one core: the loaded VCPU's
+ * list register is the VGIC's own (set_gic_vcpu_ctrl_lr), its saved copy
+ * untouched; another VCPU, bound or not, gets its copy written. The virq
+ * is pending with EOI maintenance (virq_virq_pending_new(group, priority,
+ * 1, vid)); EISR counts invalid list registers asking for maintenance
+ * only, so it stays 0. The caller restarts. */
+static void test_inject_irq_one_core(void **state)
+{
+    (void)state;
+    int t, v;
+    struct kstate *ks = vm_state(KS_KERNEL_MASTER, &t, &v);
+    ks->vgic_num_lr = 4;
+    int w = ks_add_vcpu(ks, "w");
+    assert_int_equal(decodeVCPUInjectIRQ(ks, v, 1, inject_mr0(27, 0, 1, 1)), SYSERR_NONE);
+    assert_int_equal(ks->vgic_lr[1], 1 | VGIC_LR_EOI);
+    assert_int_equal(ks->vcpus[v].lr[1], 0);
+    assert_int_equal(ks->vgic_eisr, 0);
+    assert_false(ks->vgic_misr_eoi);
+    assert_int_equal(ks->tcbs[t].state, TS_Restart);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, w, 1, inject_mr0(5, 0, 0, 3)), SYSERR_NONE);
+    assert_int_equal(ks->vcpus[w].lr[3], 1 | VGIC_LR_EOI);
+    assert_int_equal(ks->vgic_lr[3], 0);
+    free(ks);
+}
+
 /* A switch to another thread through the scheduler switches VCPUs
  * (Arch_switchToThread, 64/kernel/thread.c:14-20), to the idle thread
  * disables the VCPU (:28-34); the fastpaths' switch as well
@@ -535,6 +597,8 @@ int main(void)
         cmocka_unit_test(test_switch_vtimer_inactive),
         cmocka_unit_test(test_bind),
         cmocka_unit_test(test_ack_vppi_decode),
+        cmocka_unit_test(test_inject_irq_refusals),
+        cmocka_unit_test(test_inject_irq_one_core),
         cmocka_unit_test(test_thread_switch),
         cmocka_unit_test(test_invariant_and_scenario),
     };
