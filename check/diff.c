@@ -319,8 +319,8 @@ static void cmp_irqs(struct cmp *c)
 }
 
 /* The hypervisor's VCPU state: each core's armHSCurVCPU and
- * armHSVCPUActive, core 0's VGIC list registers (EISR and MISR follow from
- * them), each VCPU's binding, masked VPPI and saved list registers; a
+ * armHSVCPUActive, each core's VGIC list registers (EISR and MISR follow
+ * from them; another core's change by a remote VCPU_InjectIRQ), each VCPU's binding, masked VPPI and saved list registers; a
  * thread's binding and fault list register are cmp_tcb's threads' own */
 static void cmp_vcpus(struct cmp *c)
 {
@@ -335,6 +335,9 @@ static void cmp_vcpus(struct cmp *c)
     int n = a->vgic_num_lr < KS_VGIC_MAX_LRS ? a->vgic_num_lr : KS_VGIC_MAX_LRS;
     if (!SAME_ARRAY(a, b, vgic_lr, n))
         differ(c, DF_VCPU, "core 0's VGIC list registers differ");
+    for (int k = 1; k < KS_MAX_CORES; k++)
+        if (memcmp(a->core_vgic_lr[k], b->core_vgic_lr[k], (size_t)n) != 0)
+            differ(c, DF_VCPU, "core %d's VGIC list registers differ", k);
     for (int v = 0; v < a->n_vcpus && v < b->n_vcpus; v++) {
         const struct ks_vcpu *x = &a->vcpus[v], *y = &b->vcpus[v];
         if (x->tcb != y->tcb || x->vppi_masked != y->vppi_masked || memcmp(x->lr, y->lr, (size_t)n) != 0)

@@ -28,6 +28,8 @@ static const struct scen_field sig_fields[] = {
     SF_NUM(struct ks_sysin, "clear", flags_clear, UINT8_MAX),
     SF_NUM(struct ks_sysin, "set", flags_set, UINT8_MAX),
     SF_NUM(struct ks_sysin, "length", length, KS_MSG_MAX_LENGTH),
+    SF_REF(struct ks_sysin, "vcpu", vcpu, SCEN_VCPU),
+    SF_NUM(struct ks_sysin, "mr0", mr0, UINT64_MAX),
 };
 
 /* A notification cap (with or without Send) names its notification
@@ -39,18 +41,26 @@ static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
     const struct ks_sysin *s = &ks->sys;
     bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
     bool dom_cap = s->cap == SCAP_DOMAIN, tcb_cap = s->cap == SCAP_TCB, thread = dom_cap || tcb_cap;
-    if (s->cap >= SCAP_SEND_KINDS && !thread)
+    bool vcpu_cap = s->cap == SCAP_VCPU;
+    if (s->cap >= SCAP_SEND_KINDS && !thread && !vcpu_cap)
         snprintf(buf, len,
-                 "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb)",
+                 "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb, vcpu)",
                  ks_sys_cap_name(s->cap));
+    else if (vcpu_cap != (s->vcpu != KS_NONE))
+        snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
+                 vcpu_cap ? "needs vcpu= (the VCPU it invokes)" : "names no VCPU (vcpu= is for cap=vcpu)");
+    else if (vcpu_cap && (s->vcpu < 0 || s->vcpu >= ks->n_vcpus))
+        snprintf(buf, len, "cap=vcpu names VCPU %d of %u", s->vcpu, ks->n_vcpus);
+    else if (!vcpu_cap && s->mr0)
+        snprintf(buf, len, "mr0= is for cap=vcpu");
     else if (thread != (s->tcb != KS_NONE))
         snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
                  thread ? "needs tcb= (the thread it invokes)" : "names no thread (tcb= is for cap=domain|tcb)");
     else if (thread && (s->tcb < 0 || s->tcb >= ks->n_tcbs || ks_is_idle(ks, s->tcb)))
         snprintf(buf, len, "cap=%s names thread %d of %u, or an idle thread (no user holds its cap)",
                  ks_sys_cap_name(s->cap), s->tcb, ks->n_tcbs);
-    else if (!thread && s->length)
-        snprintf(buf, len, "length= is for cap=domain|tcb");
+    else if (!thread && !vcpu_cap && s->length)
+        snprintf(buf, len, "length= is for cap=domain|tcb|vcpu");
     else if (!dom_cap && s->domain)
         snprintf(buf, len, "domain= is for cap=domain");
     else if (!tcb_cap && (s->flags_clear || s->flags_set))
@@ -88,7 +98,8 @@ bool sig_entry_call(const struct ks_call *c)
 /* the registers and lookups of that SysSend (struct ks_sysin) */
 void sig_set_inputs(struct kstate *ks, const struct ks_call *c)
 {
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn, .ep = KS_NONE, .reply = KS_NONE,
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE,
+                                .entry = ENTRY_SIGNAL, .cap = c->cap, .ntfn = (int8_t)c->ntfn, .ep = KS_NONE, .reply = KS_NONE,
                                 .tcb = KS_NONE,
                                 .extra_caps = c->extra_caps, .extra_bad = c->extra_bad, .badge = c->badge};
 }
@@ -196,6 +207,35 @@ static void draw_set_flags(struct kstate *ks, struct gen_src *src)
     s->length = (uint8_t)(gen_pick(src, 16) ? 2 : 1);
 }
 
+/* A VCPU_InjectIRQ (hypervisor builds): a quarter of them on the loaded
+ * VCPU (the VGIC's own list register), the others on any VCPU: bound to a
+ * thread of this core or of the other (a remote call on SMP), or to none
+ * (what d26f1ff4d guarded: before it an SMP kernel read through NULL).
+ * The list register one of the VGIC's; one message in 16 has a field out
+ * of range (vid, priority, group or the list register: refused), one in
+ * 16 no words (truncated); a list register the VCPU's copy holds active
+ * is refused as the kernel refuses it. */
+static void draw_inject_irq(struct kstate *ks, struct gen_src *src)
+{
+    struct ks_sysin *s = &ks->sys;
+    s->cap = SCAP_VCPU;
+    bool loaded = ks->cur_vcpu != KS_NONE && gen_pick(src, 4) == 0;
+    s->vcpu = (int8_t)(loaded ? ks->cur_vcpu : (int)gen_pick(src, ks->n_vcpus));
+    uint64_t f[4] = {gen_pick(src, 1024), gen_pick(src, 32), gen_pick(src, 2), gen_pick(src, ks->vgic_num_lr)};
+    static const uint64_t past[4] = {1024, 32, 2, 0}; /* the list register's: gic_vcpu_num_list_regs */
+    uint64_t bad = gen_pick(src, 16);
+    if (bad < 4)
+        f[bad] = bad == 3 ? ks->vgic_num_lr : past[bad];
+    s->mr0 = f[0] | f[1] << 16 | f[2] << 24 | f[3] << 32;
+    s->length = (uint8_t)(gen_pick(src, 16) != 0);
+}
+
+/* VCPU_InjectIRQ is drawn on hypervisor builds, whose states have VCPUs */
+static bool has_inject_irq(const struct kstate *ks)
+{
+    return ks->cfg.hyp && ks->n_vcpus > 0 && ks->vgic_num_lr > 0;
+}
+
 /* TCB_SetFlags is drawn on trees with TCB flags and an FPU: the one flag
  * (seL4_TCBFlag_fpuDisabled) is the FPU's */
 static bool has_set_flags(const struct kstate *ks)
@@ -206,8 +246,9 @@ static bool has_set_flags(const struct kstate *ks)
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
  * the send right 1, a lookup failure 1, an empty slot 1 (a quarter of it a
- * DomainSet cap, draw_domain_set, and a quarter a thread cap,
- * draw_set_flags, where the tree has TCB flags), a message naming
+ * DomainSet cap, draw_domain_set, a quarter a thread cap, draw_set_flags,
+ * where the tree has TCB flags, and a quarter a VCPU cap, draw_inject_irq,
+ * on a hypervisor build), a message naming
  * 1-3 extra caps of which some do not resolve 2, all resolve 1. Endpoint
  * caps are not drawn (not modelled, kstate.h). The notification is the
  * active IRQ's when its handler cap is one, else any. No IRQ is taken. */
@@ -231,12 +272,19 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     switch (kind) {
     case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
     case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
-    case SK_NULL: /* a quarter of them a DomainSet cap, a quarter a thread cap */
+    case SK_NULL: /* a quarter of them a DomainSet cap, a quarter a thread cap, a quarter a VCPU cap */
         switch (gen_pick(src, 4)) {
         case 0: draw_domain_set(ks, src); break;
         case 1:
             if (has_set_flags(ks)) {
                 draw_set_flags(ks, src);
+                break;
+            }
+            s->cap = SCAP_NULL;
+            break;
+        case 2:
+            if (has_inject_irq(ks)) {
+                draw_inject_irq(ks, src);
                 break;
             }
             s->cap = SCAP_NULL;
@@ -251,7 +299,8 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     case SK_EXTRA_OK: s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS)); break;
     default: break;
     }
-    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL || s->cap == SCAP_DOMAIN || s->cap == SCAP_TCB) {
+    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL || s->cap == SCAP_DOMAIN || s->cap == SCAP_TCB ||
+        s->cap == SCAP_VCPU) {
         s->ntfn = KS_NONE;
         s->badge = 0;
     }
@@ -267,15 +316,18 @@ int sig_gen_entry(struct kstate *ks, struct gen_src *src)
     return 0;
 }
 
-/* half DomainSet_Set, half TCB_SetFlags where the tree has it; the
- * notification and IRQ the SysSend drew are dropped as sig_draw_send drops
- * them for these caps */
+/* a third VCPU_InjectIRQ on a hypervisor build, the rest half
+ * DomainSet_Set, half TCB_SetFlags where the tree has it; the notification
+ * and IRQ the SysSend drew are dropped as sig_draw_send drops them for
+ * these caps */
 int sig_gen_invocation(struct kstate *ks, struct gen_src *src)
 {
     uint8_t rank = ks->sys.target; /* target_mark's */
     ks_sysin_clear(&ks->sys);
     ks->sys.ntfn = KS_NONE;
-    if (has_set_flags(ks) && gen_pick(src, 2))
+    if (has_inject_irq(ks) && gen_pick(src, 3) == 0)
+        draw_inject_irq(ks, src);
+    else if (has_set_flags(ks) && gen_pick(src, 2))
         draw_set_flags(ks, src);
     else
         draw_domain_set(ks, src);

@@ -46,7 +46,9 @@
  * (HK_CAP_Domain, HK_CAP_Thread: DomainSet_Set, TCB_SetFlags).
  *
  * Version 10 adds hk_fault: a host signal of the kernel's own code (a wild
- * pointer) ends the entry as a halt with a text (real/rk_fault.h).
+ * pointer) ends the entry as a halt with a text (real/rk_fault.h); a
+ * VCPU cap (HK_CAP_VCPU) of a system call, invoked as VCPU_InjectIRQ; and
+ * another core's VGIC registers (core_vgic_lr, _eisr, _misr_eoi).
  *
  * SPDX-License-Identifier: BSD-2-Clause
  */
@@ -89,8 +91,10 @@ enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPP
 #define HK_LR_TYPE 3u
 #define HK_LR_EOI 4u
 /* HK_CAP_Domain: a DomainSet cap; HK_CAP_Thread: a thread cap (its TCB in
- * the cap's reply field) */
-enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply, HK_CAP_Domain, HK_CAP_Thread };
+ * the cap's reply field); HK_CAP_VCPU: a VCPU cap (its VCPU in the reply
+ * field; a null cap on a build without hypervisor support) */
+enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply, HK_CAP_Domain, HK_CAP_Thread,
+              HK_CAP_VCPU };
 
 /* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
  * then slowpath_irq, fastpath_irq or the kernel-C corrected fastpath);
@@ -224,10 +228,15 @@ struct hk_state {
     unsigned long long vgic_eisr;
     unsigned char vgic_lr[HK_VGIC_LRS];
     /* another core's armHSCurVCPU and armHSVCPUActive (index 0 unused:
-     * core 0's are cur_vcpu and vcpu_active); its VGIC registers and
-     * virtual timer mask are not loaded: no entry of core 0 reads them */
+     * core 0's are cur_vcpu and vcpu_active), and its VGIC's list
+     * registers, EISR and MISR's EOI bit, which a remote call there writes
+     * (VCPU_InjectIRQ of the VCPU it has loaded); its virtual timer mask is
+     * not loaded: no entry of core 0 reads it */
     signed char core_vcpu[HK_MAX_CORES];
     unsigned char core_vcpu_active[HK_MAX_CORES];
+    unsigned char core_vgic_lr[HK_MAX_CORES][HK_VGIC_LRS];
+    unsigned long long core_vgic_eisr[HK_MAX_CORES];
+    unsigned char core_vgic_misr_eoi[HK_MAX_CORES];
     struct hk_vcpu vcpus[HK_MAX_VCPUS];
     unsigned short n_irqs;
     unsigned char irq_state[HK_MAX_IRQS], irq_masked[HK_MAX_IRQS], irq_acks[HK_MAX_IRQS];

@@ -575,6 +575,9 @@ static void vcpus_to_hk(const struct kstate *ks, struct hk_state *h)
     for (int c = 0; c < KS_MAX_CORES; c++) {
         h->core_vcpu[c] = c ? ks->core_vcpu[c] : HK_NONE;
         h->core_vcpu_active[c] = c && ks->core_vcpu_active[c];
+        memcpy(h->core_vgic_lr[c], ks->core_vgic_lr[c], sizeof h->core_vgic_lr[c]);
+        h->core_vgic_eisr[c] = ks->core_vgic_eisr[c];
+        h->core_vgic_misr_eoi[c] = ks->core_vgic_misr_eoi[c];
     }
     for (int i = 0; i < ks->n_vcpus; i++) {
         h->vcpus[i].tcb = ks->vcpus[i].tcb;
@@ -593,6 +596,9 @@ static void vcpus_from_hk(const struct hk_state *h, struct kstate *ks)
     for (int c = 1; c < KS_MAX_CORES; c++) {
         ks->core_vcpu[c] = h->core_vcpu[c];
         ks->core_vcpu_active[c] = h->core_vcpu_active[c] != 0;
+        memcpy(ks->core_vgic_lr[c], h->core_vgic_lr[c], sizeof ks->core_vgic_lr[c]);
+        ks->core_vgic_eisr[c] = h->core_vgic_eisr[c];
+        ks->core_vgic_misr_eoi[c] = h->core_vgic_misr_eoi[c] != 0;
     }
     for (int i = 0; i < ks->n_vcpus; i++) {
         ks->vcpus[i].tcb = h->vcpus[i].tcb;

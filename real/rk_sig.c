@@ -188,6 +188,13 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
         sys->mr0 = m->flags_clear;
         sys->mr1 = m->flags_set;
         return 0;
+    case SCAP_VCPU: /* a VCPU cap: VCPU_InjectIRQ, its first word the message's */
+        if (m->vcpu < 0 || m->vcpu >= ks->n_vcpus)
+            return -1;
+        sys->cptr = RK_SIG_SLOT;
+        sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_VCPU, .ntfn = HK_NONE, .reply = m->vcpu};
+        sys->mr0 = m->mr0;
+        return 0;
     default:
         break;
     }

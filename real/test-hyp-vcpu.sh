@@ -23,6 +23,8 @@
 # thread handleFault blocked, or made Inactive without a fault handler, is
 # left in its ready queue (`ready_queue`: a queued thread not schedulable;
 # the next chooseThread halts a debug kernel on isSchedulable, thread.c:451).
+# VCPU_InjectIRQ is drawn and agreed with on one and two cores, and master
+# without d26f1ff4d's vcpuTCB test faults in it (a KERNEL FAULT, exit 1).
 # Exit 77 (CTest: skipped) without the tarball or a prerequisite.
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
@@ -66,6 +68,12 @@ clean master-2cores "$b2"
 # not vacuous on two cores: states with a VCPU loaded on core 1 (its
 # armHSCurVCPU, which the bridge loads and reads back, ABI 8) were drawn
 # and compared (situation vcpu_core1, gen_core1_vcpu in check/gen.c)
+# VCPU_InjectIRQ drawn and agreed with, on the loaded VCPU, another, and
+# (two cores) a VCPU of core 1 reached by the remote call
+for run in master master-2cores; do
+    grep -qE 'the cptr named:.* vcpu [1-9][0-9]* \(VCPU_InjectIRQ\)' "$tmp/$run.out" &&
+        ok "$run: VCPU_InjectIRQ drawn, its outcomes agree" || bad "$run: no VCPU_InjectIRQ drawn"
+done
 share=$(sed -n 's/.*vcpu_core1 \([0-9.]*\)%.*/\1/p' "$tmp/master-2cores.out")
 awk -v s="${share:-0}" 'BEGIN { exit !(s + 0 > 10) }' && ok "master-2cores: core 1's VCPU loaded in $share% of the states" ||
     bad "master-2cores: core 1's VCPU in ${share:-no}% of the states (vacuous)"
@@ -117,4 +125,18 @@ rep=$(ls "$tmp"/bugrep/validate-assertion-*.scen 2>/dev/null | head -1)
     "$irqsim" check "$rep" 2>&1 | grep -q 'kernel assert in activateThread failed' &&
     ok "bug: the halt's reproducer ($(basename "$rep")) shows activateThread's fail in the model" ||
     bad "bug: no reproducer of the halt, or the model does not fail there"
+
+# master without d26f1ff4d's test (2024): invokeVCPUInjectIRQ reads the
+# VCPU's thread's affinity through vcpuTCB, NULL for a VCPU bound to
+# none, on two cores: the real kernel faults there (KERNEL FAULT in the
+# function, real/rk_fault.c) where the model, master's, does not; exit 1
+noguard=$(rt_tree noguard "$master")
+rt_sub "$noguard/src/arch/arm/object/vcpu.c" '/^exception_t invokeVCPUInjectIRQ/,/^}/' \
+    'vcpu->vcpuTCB != NULL && ' ''
+bg=$(build "$noguard" --cores 2)
+"$irqsim" validate --real "$bg" --checks 20000 --quiet >"$tmp/noguard.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -qE 'KERNEL FAULT in (invoke|decode)VCPUInjectIRQ' "$tmp/noguard.out" &&
+    ok "noguard: the NULL dereference d26f1ff4d guarded is a KERNEL FAULT, exit 1" ||
+    { bad "noguard: exit $rc, no KERNEL FAULT in the injection"; grep 'halts\|FAULT' "$tmp/noguard.out" | head -3; }
 exit $fail

@@ -32,7 +32,8 @@ static void entry(struct kstate *ks, int cap, int ntfn, uint64_t badge, int extr
 {
     memset(ks, 0, sizeof *ks);
     ks->n_ntfns = 3;
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = (uint8_t)cap, .ntfn = (int8_t)ntfn, .ep = KS_NONE, .reply = KS_NONE,
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE,
+                                .entry = ENTRY_SIGNAL, .cap = (uint8_t)cap, .ntfn = (int8_t)ntfn, .ep = KS_NONE, .reply = KS_NONE,
                                 .tcb = KS_NONE,
                                 .extra_caps = (uint8_t)extra, .extra_bad = (uint8_t)bad, .badge = badge};
 }
@@ -104,6 +105,21 @@ int main(void)
     entry(&ks, SCAP_NTFN_NO_SEND, KS_NONE, 0, 0, 0);
     CHECK(rk_sig_of_model(&ks, &s) == -1);
     entry(&ks, SCAP_NTFN, 0, 0, KS_MAX_EXTRA_CAPS + 1, 0);
+    CHECK(rk_sig_of_model(&ks, &s) == -1);
+
+    /* VCPU_InjectIRQ: a VCPU cap naming the state's VCPU (its index in the
+     * cap's reply field), the message's first word as it is; a VCPU the
+     * state does not have does not fit */
+    entry(&ks, SCAP_VCPU, KS_NONE, 0, 0, 0);
+    ks.n_vcpus = 2;
+    ks.sys.vcpu = 1;
+    ks.sys.length = 1;
+    ks.sys.mr0 = (3ull << 32) | 27;
+    CHECK(rk_sig_of_model(&ks, &s) == 0);
+    c = resolve(&s, s.cptr);
+    CHECK(c && c->type == HK_CAP_VCPU && c->reply == 1);
+    CHECK(s.mr0 == ((3ull << 32) | 27) && (s.msginfo & 0x7f) == 1);
+    ks.sys.vcpu = 2;
     CHECK(rk_sig_of_model(&ks, &s) == -1);
 
     if (rk_test_failures)

@@ -19,6 +19,7 @@
 #include "print.h"
 #include "scenario.h"
 #include "sched.h"
+#include "schedcontext.h"
 #include "sig_fast.h"
 #include "situation.h"
 #include "smp.h"
@@ -61,6 +62,44 @@ static struct hyp2 hyp_two_cores(bool vppi_masked)
     assert_int_equal(ks->core_cur[1], x.b);
     assert_int_equal(ks->core_sc[1], b_sc);
     return x;
+}
+
+/* seL4_ARM_VCPU_InjectIRQ from core 0 (invokeVCPUInjectIRQ, vcpu.c:
+ * 395-410, and handleVCPUInjectInterruptIPI, :600-607): v1, bound to b on
+ * core 1 and loaded there, gets it in core 1's VGIC by the remote call,
+ * its saved copy and core 0's VGIC untouched; after b's VCPU is unloaded
+ * there (vcpu_flush on core 1), the remote call writes the copy; a
+ * VCPU bound to a thread of core 0 but not loaded, and one bound to none
+ * (the case d26f1ff4d guarded), get their copies written on core 0. */
+static void test_inject_irq_two_cores(void **state)
+{
+    (void)state;
+    struct hyp2 x = hyp_two_cores(false);
+    struct kstate *ks = x.ks;
+    ks->cfg.smp = true;
+    ks->vgic_num_lr = 4;
+    uint64_t lr2 = 2ull << 32; /* vid 0, priority 0, group 0, list register 2 */
+    assert_int_equal(decodeVCPUInjectIRQ(ks, x.v1, 1, lr2), SYSERR_NONE);
+    assert_int_equal(ks->core_vgic_lr[1][2], 1 | VGIC_LR_EOI);
+    assert_int_equal(ks->vcpus[x.v1].lr[2], 0);
+    assert_int_equal(ks->vgic_lr[2], 0);
+    assert_int_equal(ks->tcbs[x.a].state, TS_Restart);
+    smp_swap_core(ks, 1);
+    vcpu_flush(ks);
+    smp_swap_core(ks, 1);
+    uint64_t lr3 = 3ull << 32;
+    assert_int_equal(decodeVCPUInjectIRQ(ks, x.v1, 1, lr3), SYSERR_NONE);
+    assert_int_equal(ks->vcpus[x.v1].lr[3], 1 | VGIC_LR_EOI);
+    assert_int_equal(ks->core_vgic_lr[1][3], 0);
+    int w = ks_add_vcpu(ks, "w"), u = ks_add_vcpu(ks, "u");
+    associateVCPUTCB(ks, w, x.a);
+    vcpu_flush(ks); /* a's VCPU bound, not loaded (a disabled one stays loaded: vcpu_switch(NULL)) */
+    assert_int_equal(decodeVCPUInjectIRQ(ks, w, 1, lr3), SYSERR_NONE);
+    assert_int_equal(ks->vcpus[w].lr[3], 1 | VGIC_LR_EOI);
+    assert_int_equal(decodeVCPUInjectIRQ(ks, u, 1, lr3), SYSERR_NONE);
+    assert_int_equal(ks->vcpus[u].lr[3], 1 | VGIC_LR_EOI);
+    assert_int_equal(ks->vgic_lr[3], 0);
+    free(ks);
 }
 
 static bool has_inv(const struct kstate *ks, int id)
@@ -391,6 +430,51 @@ static void test_scenario(void **state)
     free(back);
 }
 
+/* A VCPU_InjectIRQ entry (the syscall line's cap=vcpu, vcpu= and mr0=)
+ * prints and reads back to the same state; a line that names no VCPU for
+ * a VCPU cap, a VCPU for another cap, a VCPU the state lacks, or mr0= for
+ * another cap is refused with its reason */
+static void test_scenario_inject(void **state)
+{
+    (void)state;
+    struct hyp2 x = hyp_two_cores(false);
+    struct kstate *ks = x.ks, *back = tc_state();
+    ks_sysin_clear(&ks->sys);
+    ks->sys.ntfn = KS_NONE;
+    ks->sys.entry = ENTRY_SIGNAL;
+    ks->sys.cap = SCAP_VCPU;
+    ks->sys.vcpu = (int8_t)x.v1;
+    ks->sys.length = 1;
+    ks->sys.mr0 = (2ull << 32) | 27;
+    size_t len;
+    char *text = print_state(ks, &len);
+    assert_non_null(strstr(text, "syscall send cap=vcpu length=1 vcpu=v1 mr0=8589934619\n"));
+    struct scen_error err;
+    assert_int_equal(scenario_parse(text, len, NULL, back, &err), 0);
+    assert_true(ks_same(ks, back));
+    free(text);
+    static const struct {
+        const char *from, *to, *why;
+    } bad[] = {
+        {" vcpu=v1", "", "cap=vcpu needs vcpu="},
+        {"cap=vcpu", "cap=null", "names no VCPU"},
+        {"vcpu=v1", "vcpu=v9", "v9"},
+        {"cap=vcpu length=1 vcpu=v1", "cap=null", "mr0= is for cap=vcpu"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        text = print_state(ks, &len);
+        char *at = strstr(text, bad[i].from), edited[8192], msg[256];
+        assert_non_null(at);
+        snprintf(edited, sizeof edited, "%.*s%s%s", (int)(at - text), text, bad[i].to, at + strlen(bad[i].from));
+        assert_int_not_equal(parse_with(edited, "", msg, sizeof msg), 0);
+        if (!strstr(msg, bad[i].why))
+            fail_msg("'%s' -> '%s': %s", bad[i].from, bad[i].to, msg);
+        free(text);
+    }
+    free(ks);
+    free(back);
+}
+
 /* The differential comparison (validate --real, fuzz) sees the VCPU state
  * of each core, of each VCPU and thread; a build without hypervisor
  * support has none to compare */
@@ -411,6 +495,9 @@ static void test_diff_vcpu(void **state)
     assert_int_equal(diff_compare(ks, other, NULL), 1u << DF_VCPU);
     ks_copy(other, ks);
     other->vgic_lr[0] = 3;
+    assert_int_equal(diff_compare(ks, other, NULL), 1u << DF_VCPU);
+    ks_copy(other, ks);
+    other->core_vgic_lr[1][0] = 3; /* core 1's VGIC: a remote VCPU_InjectIRQ writes it */
     assert_int_equal(diff_compare(ks, other, NULL), 1u << DF_VCPU);
     ks_copy(other, ks);
     other->tcbs[x.b].vcpu = KS_NONE;
@@ -607,7 +694,8 @@ static void test_rebound_vcpu_signal(void **state)
         struct rebound s = rebound_state(cases[i].prio);
         struct kstate *ks = s.x.ks;
         ks->active_irq = KS_IRQ_INVALID;
-        ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE, .tcb = KS_NONE,
+        ks->sys = (struct ks_sysin){.vcpu = KS_NONE,
+                                    .entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE, .tcb = KS_NONE,
                                     .reply = KS_NONE, .badge = 1};
         tc_assert_valid(ks, INV_AT_ENTRY);
         assert_slowpath_disables(ks, slowpath_signal, s.x.a, s.v0);
@@ -645,7 +733,8 @@ static void test_rebound_vcpu_no_reswitch(void **state)
     ks->tcbs[s.r].affinity = 1;
     ks->scs[r_sc].core = 1;
     ks->active_irq = KS_IRQ_INVALID;
-    ks->sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE, .tcb = KS_NONE,
+    ks->sys = (struct ks_sysin){.vcpu = KS_NONE,
+                                .entry = ENTRY_SIGNAL, .cap = SCAP_NTFN, .ntfn = (int8_t)s.n, .ep = KS_NONE, .tcb = KS_NONE,
                                 .reply = KS_NONE, .badge = 1};
     tc_assert_valid(ks, INV_AT_ENTRY);
     struct kstate *k = tc_state();
@@ -686,6 +775,8 @@ int main(void)
         cmocka_unit_test(test_rebound_vcpu_irq),
         cmocka_unit_test(test_rebound_vcpu_signal),
         cmocka_unit_test(test_rebound_vcpu_no_reswitch),
+        cmocka_unit_test(test_inject_irq_two_cores),
+        cmocka_unit_test(test_scenario_inject),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

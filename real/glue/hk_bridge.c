@@ -218,6 +218,7 @@ static seL4_Fault_t hk_fault_hyp_k(const struct hk_tcb *x);
 static void hk_fault_hyp_h(struct hk_tcb *x, seL4_Fault_t f);
 static int hk_load_vcpus(const struct hk_state *s);
 static void hk_save_vcpus(struct hk_state *s);
+static cap_t hk_vcpu_cap_k(const struct hk_irq_cap *c);
 
 /* tcbFault of the model's fault (HK_FAULT_*): the timeout fault's data
  * (the SC's badge) and the cap fault's (address, receive phase) are not
@@ -259,6 +260,8 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
         return cap_domain_cap_new();
     case HK_CAP_Thread:
         return cap_thread_cap_new(TCB_REF(hk_tcb(c->reply)));
+    case HK_CAP_VCPU:
+        return hk_vcpu_cap_k(c);
     default:
         return cap_null_cap_new();
     }

@@ -260,6 +260,17 @@ void VISIBLE NORETURN restore_user_context(void)
  * already counted itself in, so both leave. The stall call (remoteTCBStall)
  * makes the target core leave the kernel, which one host thread cannot
  * show: the entry halts with a note instead. */
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+/* hk_vcpu.c, appended after this file: the VGIC is banked per core */
+static void hk_vgic_enter_core(word_t c);
+static void hk_vgic_leave_core(word_t c);
+#define HK_VGIC_ENTER_CORE(c) hk_vgic_enter_core(c)
+#define HK_VGIC_LEAVE_CORE(c) hk_vgic_leave_core(c)
+#else
+#define HK_VGIC_ENTER_CORE(c) ((void)(c))
+#define HK_VGIC_LEAVE_CORE(c) ((void)(c))
+#endif
+
 void hk_other_core_step(void)
 {
     word_t me = hk_cpu;
@@ -274,7 +285,9 @@ void hk_other_core_step(void)
         }
         int fpu_en = hk_fpu_en; /* the other core's CPACR is not this one's */
         hk_cpu = c;
+        HK_VGIC_ENTER_CORE(c);
         handleIPI(CORE_IRQ_TO_IRQT(c, irq_remote_call_ipi), true);
+        HK_VGIC_LEAVE_CORE(c);
         hk_cpu = me;
         hk_fpu_en = fpu_en;
         hk_remote_calls++;

@@ -58,7 +58,8 @@ static void hk_run_syscall(int path)
 
 /* The invocation label the cptr's cap is invoked with, a number only the
  * kernel's build knows: DomainSetSet on a DomainSet cap, TCBSetFlags on a
- * thread cap (trees with TCB flags); 0 keeps the message's own. */
+ * thread cap (trees with TCB flags), ARMVCPUInjectIRQ on a VCPU cap
+ * (hypervisor builds); 0 keeps the message's own. */
 static word_t hk_label_of(const struct hk_state *s)
 {
     if (s->sys_cptr >= HK_CSPACE_SLOTS)
@@ -69,6 +70,10 @@ static word_t hk_label_of(const struct hk_state *s)
 #ifdef HK_TCB_FLAGS
     case HK_CAP_Thread:
         return TCBSetFlags;
+#endif
+#ifdef CONFIG_ARM_HYPERVISOR_SUPPORT
+    case HK_CAP_VCPU:
+        return ARMVCPUInjectIRQ;
 #endif
     default:
         return 0;

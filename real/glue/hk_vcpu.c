@@ -74,6 +74,71 @@ static void hk_vgic_sync(void)
 #endif
 }
 
+/* Another core's VGIC interface (banked per CPU: the GICH frame on GICv2,
+ * ICH_*_EL2 on GICv3): its registers' words while core 0's are in the
+ * registers, exchanged around a remote call that core runs
+ * (hk_vgic_swap_core, from hk_other_core_step) */
+static struct hk_vgic_bank {
+    word_t lr[HK_VGIC_LRS], eisr, misr;
+} hk_vgic_bank[HK_MAX_CORES];
+
+static void hk_vgic_regs_get(struct hk_vgic_bank *b)
+{
+    for (int j = 0; j < HK_VGIC_LRS; j++)
+        b->lr[j] = hk_vgic_lr_read(j);
+#if HK_GIC_VERSION == 3
+    b->eisr = hk_ich_eisr;
+    b->misr = hk_ich_misr;
+#else
+    b->eisr = hk_gich.eisr0 | ((word_t)hk_gich.eisr1 << 32);
+    b->misr = hk_gich.misr;
+#endif
+}
+
+static void hk_vgic_regs_set(const struct hk_vgic_bank *b)
+{
+#if HK_GIC_VERSION == 3
+    for (int j = 0; j < HK_VGIC_LRS; j++)
+        hk_ich_lr[j] = b->lr[j];
+    hk_ich_eisr = b->eisr;
+    hk_ich_misr = b->misr;
+#else
+    for (int j = 0; j < HK_VGIC_LRS; j++)
+        hk_gich.lr[j] = (uint32_t)b->lr[j];
+    hk_gich.eisr0 = (uint32_t)b->eisr;
+    hk_gich.eisr1 = (uint32_t)(b->eisr >> 32);
+    hk_gich.misr = (uint32_t)b->misr;
+#endif
+}
+
+/* core 0's registers while another core's are in them */
+static struct hk_vgic_bank hk_vgic_home;
+
+/* core c's VGIC registers in place of core 0's, for a remote call that
+ * core runs */
+static void hk_vgic_enter_core(word_t c)
+{
+    hk_vgic_regs_get(&hk_vgic_home);
+    hk_vgic_regs_set(&hk_vgic_bank[c]);
+}
+
+/* and back: a list register the call wrote makes the hardware recompute
+ * EISR and MISR (hk_vgic_sync) */
+static void hk_vgic_leave_core(word_t c)
+{
+    struct hk_vgic_bank now;
+    hk_vgic_regs_get(&now);
+    bool_t written = false;
+    for (int j = 0; j < HK_VGIC_LRS; j++)
+        written |= now.lr[j] != hk_vgic_bank[c].lr[j];
+    if (written) {
+        hk_vgic_sync();
+        hk_vgic_regs_get(&now);
+    }
+    hk_vgic_bank[c] = now;
+    hk_vgic_regs_set(&hk_vgic_home);
+}
+
 /* Another core's armHSCurVCPU and armHSVCPUActive (node state, as
  * core 0's: ARCH_NODE_STATE_ON_CORE); a build of one core has none */
 static int hk_load_core_vcpus(const struct hk_state *s)
@@ -85,6 +150,10 @@ static int hk_load_core_vcpus(const struct hk_state *s)
         if ((word_t)c < CONFIG_MAX_NUM_NODES) {
             ARCH_NODE_STATE_ON_CORE(armHSCurVCPU, c) = s->core_vcpu[c] >= 0 ? &hk_vcpu_pool[s->core_vcpu[c]] : NULL;
             ARCH_NODE_STATE_ON_CORE(armHSVCPUActive, c) = s->core_vcpu_active[c];
+            for (int j = 0; j < HK_VGIC_LRS; j++)
+                hk_vgic_bank[c].lr[j] = hk_lr_word(s->core_vgic_lr[c][j]);
+            hk_vgic_bank[c].eisr = s->core_vgic_eisr[c];
+            hk_vgic_bank[c].misr = s->core_vgic_misr_eoi[c] ? VGIC_MISR_EOI : 0;
             continue;
         }
 #endif
@@ -103,6 +172,10 @@ static void hk_save_core_vcpus(struct hk_state *s)
         if ((word_t)c < CONFIG_MAX_NUM_NODES) {
             s->core_vcpu[c] = (signed char)hk_vcpu_index(ARCH_NODE_STATE_ON_CORE(armHSCurVCPU, c));
             s->core_vcpu_active[c] = (unsigned char)ARCH_NODE_STATE_ON_CORE(armHSVCPUActive, c);
+            for (int j = 0; j < HK_VGIC_LRS; j++)
+                s->core_vgic_lr[c][j] = hk_lr_bits(hk_vgic_bank[c].lr[j]);
+            s->core_vgic_eisr[c] = hk_vgic_bank[c].eisr;
+            s->core_vgic_misr_eoi[c] = (hk_vgic_bank[c].misr & VGIC_MISR_EOI) != 0;
         }
 #endif
     }
@@ -192,7 +265,20 @@ static void hk_fault_hyp_h(struct hk_tcb *x, seL4_Fault_t f)
     x->fault_lr = seL4_Fault_VGICMaintenance_get_idxValid(f) ? (signed char)seL4_Fault_VGICMaintenance_get_idx(f)
                                                                : HK_NONE;
 }
+/* a VCPU cap (HK_CAP_VCPU, its VCPU in the reply field) of a system call */
+static cap_t hk_vcpu_cap_k(const struct hk_irq_cap *c)
+{
+    return c->reply >= 0 && c->reply < HK_MAX_VCPUS ? cap_vcpu_cap_new((word_t)&hk_vcpu_pool[c->reply])
+                                                     : cap_null_cap_new();
+}
 #else
+/* a build without hypervisor support has no VCPU caps: a null one */
+static cap_t hk_vcpu_cap_k(const struct hk_irq_cap *c)
+{
+    (void)c;
+    return cap_null_cap_new();
+}
+
 /* a build without hypervisor support has no VCPU, VGIC or their faults */
 static int hk_load_vcpus(const struct hk_state *s)
 {
