@@ -243,6 +243,13 @@ static bool has_set_flags(const struct kstate *ks)
     return cfg_has(&ks->cfg, KF_TCB_FLAGS) && ks->cfg.fpu;
 }
 
+/* the invocations an empty slot's cap may be drawn as: a DomainSet cap, a
+ * thread cap (trees with TCB flags), a VCPU cap (hypervisor builds) */
+static const struct {
+    bool (*has)(const struct kstate *ks); /* NULL: every build */
+    void (*draw)(struct kstate *ks, struct gen_src *src);
+} slot_draws[] = {{NULL, draw_domain_set}, {has_set_flags, draw_set_flags}, {has_inject_irq, draw_inject_irq}};
+
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
  * the send right 1, a lookup failure 1, an empty slot 1 (a quarter of it a
@@ -272,26 +279,14 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     switch (kind) {
     case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
     case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
-    case SK_NULL: /* a quarter of them a DomainSet cap, a quarter a thread cap, a quarter a VCPU cap */
-        switch (gen_pick(src, 4)) {
-        case 0: draw_domain_set(ks, src); break;
-        case 1:
-            if (has_set_flags(ks)) {
-                draw_set_flags(ks, src);
-                break;
-            }
+    case SK_NULL: { /* a quarter of them each invocation of slot_draws, where the build has it */
+        uint64_t k = gen_pick(src, 4);
+        if (k < SF_COUNT(slot_draws) && (!slot_draws[k].has || slot_draws[k].has(ks)))
+            slot_draws[k].draw(ks, src);
+        else
             s->cap = SCAP_NULL;
-            break;
-        case 2:
-            if (has_inject_irq(ks)) {
-                draw_inject_irq(ks, src);
-                break;
-            }
-            s->cap = SCAP_NULL;
-            break;
-        default: s->cap = SCAP_NULL; break;
-        }
         break;
+    }
     case SK_EXTRA_BAD:
         s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS));
         s->extra_bad = (uint8_t)(1 + gen_pick(src, (1u << s->extra_caps) - 1));
