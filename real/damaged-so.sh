@@ -6,7 +6,8 @@
 # build-kernel.sh records, and with those lines removed, as in a build
 # made before them: the ELF layout check alone), the .so cut to 100 bytes,
 # one byte changed (same size: the CRC-32), a build of an older ABI
-# (refused by its version), and an intact copy (loads).
+# (refused by its version), one of this ABI with another hk_state (refused
+# by the size it reports), and an intact copy (loads).
 # SPDX-License-Identifier: BSD-2-Clause
 build=$1 irqsim=$2
 tmp=$(mktemp -d)
@@ -58,6 +59,17 @@ err=$("$irqsim" validate --real "$tmp/old-abi" --checks 10 2>&1 >/dev/null)
 rc=$?
 [ $rc = 2 ] && echo "$err" | grep -q 'ABI version 9, this irqsim speaks [0-9]*: rebuild it' &&
     ok "an older ABI: exit 2, $err" || ko "an older ABI: exit $rc: $err"
+
+# a build of another irqsim of this ABI version whose hk_state differs
+# (the layout changed within a version): refused by the size it reports
+abi=$(sed -n 's/^#define HK_ABI_VERSION \([0-9]*\)$/\1/p' "$(dirname "$0")/hostkernel.h")
+copy same-abi && sed -i '/^so_size=/d; /^so_crc32=/d' "$tmp/same-abi/kernel.info" &&
+    printf 'int hk_abi_version(void) { return %s; }\nvoid hk_info(void *p) { (void)p; }\n' "$abi" >"$tmp/same.c" &&
+    cc -shared -fPIC -o "$tmp/same-abi/hostkernel.so" "$tmp/same.c"
+err=$("$irqsim" validate --real "$tmp/same-abi" --checks 10 2>&1 >/dev/null)
+rc=$?
+[ $rc = 2 ] && echo "$err" | grep -q "its hk_state is 0 bytes, this irqsim's [0-9]* (a build of another irqsim" &&
+    ok "another layout of ABI $abi: exit 2, $err" || ko "another layout of ABI $abi: exit $rc: $err"
 
 copy intact
 "$irqsim" validate --real "$tmp/intact" --checks 10 >"$tmp/intact.out" 2>&1

@@ -128,6 +128,8 @@ struct hk_info {
     unsigned signal_fastpath;    /* CONFIG_SIGNAL_FASTPATH */
     unsigned call_fastpath;      /* CONFIG_FASTPATH: fastpath_call and fastpath_reply_recv */
     unsigned gic_split_eoi;      /* GICv3 EOImode=1: EOIR drops priority, ICC_DIR_EL1 deactivates */
+    unsigned state_size;         /* sizeof(struct hk_state) as the build has it (ABI 10): one
+                                  * version's layout changing within a version is caught */
 };
 
 struct hk_tcb {

@@ -284,12 +284,20 @@ int rk_open(struct rk_kernel *k, const char *dir, char *err, size_t errlen)
         rk_close(k);
         return -1;
     }
+    info(&k->info);
+    if (k->info.state_size != sizeof(struct hk_state)) {
+        snprintf(err, errlen,
+                 "%s: its hk_state is %u bytes, this irqsim's %zu (a build of another irqsim of ABI version %d): "
+                 "rebuild it with real/build-kernel.sh",
+                 dir, k->info.state_size, sizeof(struct hk_state), HK_ABI_VERSION);
+        rk_close(k);
+        return -1;
+    }
     SYM(load, "hk_load");
     SYM(entry, "hk_entry");
     SYM(save, "hk_save");
     SYM(error, "hk_error");
     SYM(fault, "hk_fault");
-    info(&k->info);
     config_of(k);
     rk_model(k, -1);
     return 0;

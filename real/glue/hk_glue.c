@@ -304,6 +304,7 @@ HK_API int hk_abi_version(void)
 HK_API void hk_info(struct hk_info *o)
 {
     o->abi_version = HK_ABI_VERSION;
+    o->state_size = (unsigned)sizeof(struct hk_state);
     o->timer_hz = TIMER_CLOCK_HZ;
     o->wcet_us = (unsigned)getKernelWcetUs();
     o->wcet_scale = CONFIG_KERNEL_WCET_SCALE;
