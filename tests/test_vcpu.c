@@ -17,6 +17,7 @@
 #include "print.h"
 #include "scenario.h"
 #include "schedcontext.h"
+#include "syscall.h"
 #include "vcpu.h"
 
 /* tc_running's thread "vm" (priority 100, 8000 of 80000 ticks) on a
@@ -512,6 +513,50 @@ static void test_inject_irq_one_core(void **state)
     free(ks);
 }
 
+/* a SysSend on VCPU v's cap with the message word mr0 and the extra caps
+ * whose lookups fail in bad (of extra), as the signal target's entry */
+static struct ks_call inject_entry(struct kstate *ks, int v, uint64_t mr0, int extra, int bad)
+{
+    ks_sysin_clear(&ks->sys);
+    ks->sys.ntfn = KS_NONE;
+    ks->sys.entry = ENTRY_SIGNAL;
+    ks->sys.cap = SCAP_VCPU;
+    ks->sys.vcpu = (int8_t)v;
+    ks->sys.length = 1;
+    ks->sys.mr0 = mr0;
+    ks->sys.extra_caps = (uint8_t)extra;
+    ks->sys.extra_bad = (uint8_t)bad;
+    return ks_call_of_entry(ks);
+}
+
+/* The whole system call (handleSyscall, syscall.c): the SysSend on a VCPU
+ * cap is a VCPU_InjectIRQ of that VCPU (decodeInvocation's cap type), the
+ * caller restarting and then completed (handleInvocation) with the list
+ * register written; an extra cap whose cptr fails its lookup faults the
+ * caller before anything is decoded (lookupExtraCaps, syscall.c:320-343;
+ * no fault handler: Inactive) and no list register is written. */
+static void test_inject_irq_syscall(void **state)
+{
+    (void)state;
+    int t, v;
+    struct kstate *ks = vm_state(KS_KERNEL_MASTER, &t, &v);
+    ks->vgic_num_lr = 4;
+    struct kstate *again = malloc(sizeof *again);
+    ks_copy(again, ks);
+    struct ks_call c = inject_entry(ks, v, 1ull << 32, 0, 0);
+    assert_int_equal(c.inv, CALL_VCPU_InjectIRQ);
+    assert_int_equal(c.vcpu, v);
+    assert_true(handleSyscall(ks, &c));
+    assert_int_equal(ks->vgic_lr[1], 1 | VGIC_LR_EOI);
+    assert_int_equal(ks->tcbs[t].state, TS_Running);
+    c = inject_entry(again, v, 1ull << 32, 1, 1);
+    assert_true(handleSyscall(again, &c));
+    assert_int_equal(again->vgic_lr[1], 0);
+    assert_int_equal(again->tcbs[t].state, TS_Inactive);
+    free(again);
+    free(ks);
+}
+
 /* A switch to another thread through the scheduler switches VCPUs
  * (Arch_switchToThread, 64/kernel/thread.c:14-20), to the idle thread
  * disables the VCPU (:28-34); the fastpaths' switch as well
@@ -599,6 +644,7 @@ int main(void)
         cmocka_unit_test(test_ack_vppi_decode),
         cmocka_unit_test(test_inject_irq_refusals),
         cmocka_unit_test(test_inject_irq_one_core),
+        cmocka_unit_test(test_inject_irq_syscall),
         cmocka_unit_test(test_thread_switch),
         cmocka_unit_test(test_invariant_and_scenario),
     };
