@@ -452,7 +452,7 @@ static void test_ack_vppi_decode(void **state)
 }
 
 /* mr0 of seL4_ARM_VCPU_InjectIRQ on aarch64 (decodeVCPUInjectIRQ,
- * vcpu.c:427-431): vid 15:0, priority 23:16, group 31:24, list register
+ * vcpu.c:426-430): vid 15:0, priority 23:16, group 31:24, list register
  * 39:32 */
 static uint64_t inject_mr0(uint64_t vid, uint64_t prio, uint64_t group, uint64_t index)
 {
