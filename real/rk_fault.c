@@ -101,7 +101,9 @@ static void note_place(void *uc)
 }
 
 /* pass a signal on to the handler it displaced: the default action (or an
- * ignore) is reinstated and the faulting instruction runs again */
+ * ignore) is reinstated and the faulting instruction runs again; a signal
+ * another process sent (si_code SI_USER or below) is raised again, since
+ * no instruction would repeat it */
 static void pass_on(int i, int sig, siginfo_t *si, void *uc)
 {
     const struct sigaction *p = &fault_prev[i];
@@ -114,6 +116,8 @@ static void pass_on(int i, int sig, siginfo_t *si, void *uc)
         return;
     }
     sigaction(sig, p, NULL);
+    if (si->si_code <= 0)
+        raise(sig);
 }
 
 static void on_fault(int sig, siginfo_t *si, void *uc)
