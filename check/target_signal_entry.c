@@ -221,11 +221,15 @@ static void draw_inject_irq(struct kstate *ks, struct gen_src *src)
     s->cap = SCAP_VCPU;
     bool loaded = ks->cur_vcpu != KS_NONE && gen_pick(src, 4) == 0;
     s->vcpu = (int8_t)(loaded ? ks->cur_vcpu : (int)gen_pick(src, ks->n_vcpus));
-    uint64_t f[4] = {gen_pick(src, 1024), gen_pick(src, 32), gen_pick(src, 2), gen_pick(src, ks->vgic_num_lr)};
-    static const uint64_t past[4] = {1024, 32, 2, 0}; /* the list register's: gic_vcpu_num_list_regs */
+    /* each field's first value out of range: vid, priority, group, the
+     * list register (gic_vcpu_num_list_regs) */
+    const uint64_t bound[4] = {1024, 32, 2, ks->vgic_num_lr};
+    uint64_t f[4];
+    for (int i = 0; i < 4; i++) /* in turn: an initializer's draws would be in no fixed order */
+        f[i] = gen_pick(src, bound[i]);
     uint64_t bad = gen_pick(src, 16);
     if (bad < 4)
-        f[bad] = bad == 3 ? ks->vgic_num_lr : past[bad];
+        f[bad] = bound[bad];
     s->mr0 = f[0] | f[1] << 16 | f[2] << 24 | f[3] << 32;
     s->length = (uint8_t)(gen_pick(src, 16) != 0);
 }
