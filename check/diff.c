@@ -288,9 +288,43 @@ static void cmp_ipc(struct cmp *c)
  * the walk run. */
 #define SAME_ARRAY(a, b, arr, n) (memcmp((a)->arr, (b)->arr, (size_t)(n) * sizeof (a)->arr[0]) == 0)
 
+/* an IRQ's state and its handler slot's cap, for i past the table what
+ * ks_irq_touch fills in (Inactive, a null cap) */
+static void irq_entry(const struct kstate *ks, int i, int *state, struct ks_irq_cap *cap)
+{
+    *state = i < ks->n_irqs ? ks->irq_state[i] : IRQ_Inactive;
+    *cap = i < ks->n_irqs ? ks->irq_cap[i] : (struct ks_irq_cap){.type = CAP_Null, .ntfn = KS_NONE};
+}
+
+/* The IRQ table (each IRQ's state and handler cap) of a system call's
+ * outcomes: IRQHandler_SetNotification and _Clear write the handler slot,
+ * IRQControl_Get the state. An interrupt entry writes neither
+ * (handleInterrupt and the IRQ fastpath read them only: interrupt.c:
+ * 185-265 at 1326364bc), so its outcomes are not walked. */
+static void cmp_irq_table(struct cmp *c)
+{
+    const struct kstate *a = c->a, *b = c->b;
+    int n = a->n_irqs > b->n_irqs ? a->n_irqs : b->n_irqs;
+    if (a->sys.entry == ENTRY_IRQ ||
+        (a->n_irqs == b->n_irqs && SAME_ARRAY(a, b, irq_state, n) && SAME_ARRAY(a, b, irq_cap, n)))
+        return;
+    for (int i = 0; i < n; i++) {
+        int sa, sb;
+        struct ks_irq_cap x, y;
+        irq_entry(a, i, &sa, &x);
+        irq_entry(b, i, &sb, &y);
+        bool ntfn = x.type == CAP_Notification;
+        if (sa != sb || x.type != y.type || (ntfn && (x.ntfn != y.ntfn || x.badge != y.badge || x.can_send != y.can_send)))
+            differ(c, DF_IRQ_HANDLER, "IRQ %d: slow %s, handler %s %s badge %" PRIu64 ", fast %s, handler %s %s badge %" PRIu64,
+                   i, ks_irq_state_name(sa), ks_cap_type_name(x.type), ks_ntfn_name(a, x.ntfn), x.badge,
+                   ks_irq_state_name(sb), ks_cap_type_name(y.type), ks_ntfn_name(b, y.ntfn), y.badge);
+    }
+}
+
 static void cmp_irqs(struct cmp *c)
 {
     const struct kstate *a = c->a, *b = c->b;
+    cmp_irq_table(c);
     if (a->oor_irq != b->oor_irq || a->oor_masked != b->oor_masked)
         differ(c, DF_IRQ_MASK, "IRQ %d above maxIRQ: slow %s, fast %s", (int)(a->oor_irq > b->oor_irq ? a->oor_irq : b->oor_irq),
                a->oor_masked ? "masked" : "unmasked", b->oor_masked ? "masked" : "unmasked");

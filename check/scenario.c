@@ -67,6 +67,7 @@ struct ctx {
     bool vspace_given;        /* the node line's vspace key */
     bool schedule_given;      /* the domain line's schedule or schedule_ticks */
     int other_board_line;     /* a board that is no preset: its line (its config line must follow) */
+    int syscall_line;         /* the syscall line, whose rule is checked on the whole state */
 };
 
 enum kind { K_TCB = SCEN_TCB, K_SC = SCEN_SC, K_NTFN = SCEN_NTFN, K_EP = SCEN_EP, K_REPLY = SCEN_REPLY, K_VCPU = SCEN_VCPU };
@@ -1333,10 +1334,22 @@ static int dir_syscall(struct ctx *c, const struct line *ln, int arg)
         apply_fields(c, "syscall", s, l->fields, (size_t)l->n_fields, ln, 2))
         return -1;
     target_mark(t, c->ks);
-    char why[sizeof c->err->msg - 16];
-    if (l->misfit(c->ks, why, sizeof why))
-        return fail(c, "syscall: %s", why);
+    c->syscall_line = c->line;
     return 0;
+}
+
+/* The syscall line's rule (struct target_line misfit), once every line is
+ * read: it names objects and IRQ table entries that later lines give.
+ * Reported at the syscall line. */
+static int syscall_fits(struct ctx *c)
+{
+    if (!(c->seen & SEEN_SYSCALL))
+        return 0;
+    char why[sizeof c->err->msg - 16];
+    if (!target_of(c->ks)->line->misfit(c->ks, why, sizeof why))
+        return 0;
+    c->line = c->syscall_line;
+    return fail(c, "syscall: %s", why);
 }
 
 /* `target NAME`: the state is an entry of the fastpath under check NAME,
@@ -1476,7 +1489,7 @@ int scenario_parse(const char *text, size_t len, const char *filename, struct ks
         struct tok b = {out->cfg.board, strlen(out->cfg.board)};
         return unknown_board(&c, b, "; a board without a preset needs a config line with its constants");
     }
-    if (run_pass(&c, 2))
+    if (run_pass(&c, 2) || syscall_fits(&c))
         return -1;
     derive_bitmaps(&c);
     if (!c.schedule_given) /* ks_init's one entry, 10 ms of the timer the config line set */

@@ -913,6 +913,7 @@ static int setup_irqs(struct sim *s, struct kstate *ks)
         c.irq = x->irq;
         c.ntfn = x->ntfn;
         c.badge = x->badge;
+        c.extra_caps = 1; /* the notification cap */
         if (root_call(s, ks, c, "IRQHandler_SetNotification"))
             return -1;
     }

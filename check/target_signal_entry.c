@@ -30,7 +30,32 @@ static const struct scen_field sig_fields[] = {
     SF_NUM(struct ks_sysin, "length", length, KS_MSG_MAX_LENGTH),
     SF_REF(struct ks_sysin, "vcpu", vcpu, SCEN_VCPU),
     SF_NUM(struct ks_sysin, "mr0", mr0, UINT64_MAX),
+    SF_NUM(struct ks_sysin, "irq", irq, KS_MAX_IRQS - 1),
 };
+
+/* An IRQ handler cap exists only for an IRQ in state IRQSignal: it is made
+ * with that state (invokeIRQControl, src/object/interrupt.c:75-82 at
+ * 1326364bc), and the state goes back to IRQInactive only when the last
+ * handler cap is deleted (finaliseCap, src/object/objecttype.c: a final
+ * cap_irq_handler_cap; deletedIRQHandler, interrupt.c) */
+static bool irq_has_handler(const struct kstate *ks, int irq)
+{
+    return irq >= 0 && irq < ks->n_irqs && irq <= (int)ks->cfg.max_irq && ks->irq_state[irq] == IRQ_Signal;
+}
+
+/* the rule of an IRQ handler cap's fields (sig_misfit) */
+static const char *irq_handler_misfit(const struct kstate *ks, char *buf, size_t len)
+{
+    const struct ks_sysin *s = &ks->sys;
+    if (!scap_is_irq_handler(s->cap))
+        snprintf(buf, len, "irq= is for cap=irq_ack|irq_set|irq_clear");
+    else if (!irq_has_handler(ks, s->irq))
+        snprintf(buf, len, "cap=%s names IRQ %d, which is not in state Signal (of %u IRQs, maxIRQ %u): no handler cap exists for it",
+                 ks_sys_cap_name(s->cap), s->irq, ks->n_irqs, ks->cfg.max_irq);
+    else
+        return NULL;
+    return buf;
+}
 
 /* A notification cap (with or without Send) names its notification
  * (capNtfnPtr); a null cap and a failed lookup name none. The message's
@@ -39,13 +64,17 @@ static const struct scen_field sig_fields[] = {
 static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
 {
     const struct ks_sysin *s = &ks->sys;
-    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND;
+    /* irq_set's notification is its extra cap 0's */
+    bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND || s->cap == SCAP_IRQ_SET;
     bool dom_cap = s->cap == SCAP_DOMAIN, tcb_cap = s->cap == SCAP_TCB, thread = dom_cap || tcb_cap;
-    bool vcpu_cap = s->cap == SCAP_VCPU;
-    if (s->cap >= SCAP_SEND_KINDS && !thread && !vcpu_cap)
+    bool vcpu_cap = s->cap == SCAP_VCPU, irq_cap = scap_is_irq_handler(s->cap);
+    if (s->cap >= SCAP_SEND_KINDS && !thread && !vcpu_cap && !irq_cap)
         snprintf(buf, len,
-                 "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb, vcpu)",
+                 "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb, vcpu, "
+                 "irq_ack, irq_set, irq_clear)",
                  ks_sys_cap_name(s->cap));
+    else if ((irq_cap || s->irq) && irq_handler_misfit(ks, buf, len))
+        return buf;
     else if (vcpu_cap != (s->vcpu != KS_NONE))
         snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
                  vcpu_cap ? "needs vcpu= (the VCPU it invokes)" : "names no VCPU (vcpu= is for cap=vcpu)");
@@ -66,11 +95,12 @@ static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
     else if (!tcb_cap && (s->flags_clear || s->flags_set))
         snprintf(buf, len, "clear= and set= are for cap=tcb");
     else if (ntfn_cap && s->ntfn == KS_NONE)
-        snprintf(buf, len, "cap=%s needs ntfn=", ks_sys_cap_name(s->cap));
+        snprintf(buf, len, "cap=%s needs ntfn=%s", ks_sys_cap_name(s->cap),
+                 s->cap == SCAP_IRQ_SET ? " (extra cap 0's notification)" : "");
     else if (ntfn_cap && (s->ntfn < 0 || s->ntfn >= ks->n_ntfns))
         snprintf(buf, len, "cap=%s names notification %d of %u", ks_sys_cap_name(s->cap), s->ntfn, ks->n_ntfns);
     else if (!ntfn_cap && s->ntfn != KS_NONE)
-        snprintf(buf, len, "cap=%s names no notification (ntfn= is for cap=ntfn|ntfn_no_send)",
+        snprintf(buf, len, "cap=%s names no notification (ntfn= is for cap=ntfn|ntfn_no_send|irq_set)",
                  ks_sys_cap_name(s->cap));
     else if (s->extra_caps > KS_MAX_EXTRA_CAPS || (s->extra_bad >> s->extra_caps) != 0)
         snprintf(buf, len, "extra_bad=%#x names extra caps beyond extra_caps=%u (at most %d)", s->extra_bad,
@@ -234,6 +264,42 @@ static void draw_inject_irq(struct kstate *ks, struct gen_src *src)
     s->length = (uint8_t)(gen_pick(src, 16) != 0);
 }
 
+/* the IRQs a handler cap may name (irq_has_handler): how many, and the
+ * k-th */
+static int handler_irqs(const struct kstate *ks, int k)
+{
+    int n = 0;
+    for (int i = 0; i < ks->n_irqs; i++)
+        if (irq_has_handler(ks, i) && n++ == k)
+            return i;
+    return k < 0 ? n : KS_NONE;
+}
+
+/* the IRQ handler invocations are drawn where a handler cap exists */
+static bool has_irq_handler(const struct kstate *ks)
+{
+    return handler_irqs(ks, -1) > 0;
+}
+
+/* An invocation of an IRQ handler cap of an IRQ in state Signal, its
+ * label one of three: IRQHandler_Ack half of them (what the GIC's mask or
+ * active state of the IRQ becomes: interrupt.c:133-165 at 1326364bc),
+ * IRQHandler_SetNotification a quarter (the slot's cap replaced by a
+ * notification cap with Send, any badge; one message in 16 without the
+ * extra cap: truncated), IRQHandler_Clear a quarter. */
+static void draw_irq_handler(struct kstate *ks, struct gen_src *src)
+{
+    static const uint8_t kinds[4] = {SCAP_IRQ_ACK, SCAP_IRQ_ACK, SCAP_IRQ_SET, SCAP_IRQ_CLEAR};
+    struct ks_sysin *s = &ks->sys;
+    s->irq = (int16_t)handler_irqs(ks, (int)gen_pick(src, (uint64_t)handler_irqs(ks, -1)));
+    s->cap = kinds[gen_pick(src, 4)];
+    if (s->cap != SCAP_IRQ_SET)
+        return;
+    s->ntfn = (int8_t)gen_pick(src, ks->n_ntfns);
+    s->badge = gen_pick(src, 256);
+    s->extra_caps = (uint8_t)(gen_pick(src, 16) != 0);
+}
+
 /* VCPU_InjectIRQ is drawn on hypervisor builds, whose states have VCPUs */
 static bool has_inject_irq(const struct kstate *ks)
 {
@@ -248,18 +314,23 @@ static bool has_set_flags(const struct kstate *ks)
 }
 
 /* the invocations an empty slot's cap may be drawn as: a DomainSet cap, a
- * thread cap (trees with TCB flags), a VCPU cap (hypervisor builds) */
+ * thread cap (trees with TCB flags), a VCPU cap (hypervisor builds), an
+ * IRQ handler cap (a state with an IRQ in state Signal) */
 static const struct {
     bool (*has)(const struct kstate *ks); /* NULL: every build */
     void (*draw)(struct kstate *ks, struct gen_src *src);
-} slot_draws[] = {{NULL, draw_domain_set}, {has_set_flags, draw_set_flags}, {has_inject_irq, draw_inject_irq}};
+} slot_draws[] = {{NULL, draw_domain_set},
+                  {has_set_flags, draw_set_flags},
+                  {has_inject_irq, draw_inject_irq},
+                  {has_irq_handler, draw_irq_handler}};
 
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
- * the send right 1, a lookup failure 1, an empty slot 1 (a quarter of it a
- * DomainSet cap, draw_domain_set, a quarter a thread cap, draw_set_flags,
- * where the tree has TCB flags, and a quarter a VCPU cap, draw_inject_irq,
- * on a hypervisor build), a message naming
+ * the send right 1, a lookup failure 1, an empty slot 1 (a fifth of it a
+ * DomainSet cap, draw_domain_set, a fifth a thread cap, draw_set_flags,
+ * where the tree has TCB flags, a fifth a VCPU cap, draw_inject_irq, on a
+ * hypervisor build, and a fifth an IRQ handler cap, draw_irq_handler,
+ * where an IRQ is in state Signal), a message naming
  * 1-3 extra caps of which some do not resolve 2, all resolve 1. Endpoint
  * caps are not drawn (not modelled, kstate.h). The notification is the
  * active IRQ's when its handler cap is one, else any. No IRQ is taken. */
@@ -283,8 +354,8 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     switch (kind) {
     case SK_NO_SEND: s->cap = SCAP_NTFN_NO_SEND; break;
     case SK_LOOKUP_FAIL: s->cap = SCAP_LOOKUP_FAIL; break;
-    case SK_NULL: { /* a quarter of them each invocation of slot_draws, where the build has it */
-        uint64_t k = gen_pick(src, 4);
+    case SK_NULL: { /* a fifth of them each invocation of slot_draws, where the build has it */
+        uint64_t k = gen_pick(src, 5);
         if (k < SF_COUNT(slot_draws) && (!slot_draws[k].has || slot_draws[k].has(ks)))
             slot_draws[k].draw(ks, src);
         else
@@ -298,8 +369,7 @@ static void sig_draw_send(struct kstate *ks, struct gen_src *src)
     case SK_EXTRA_OK: s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS)); break;
     default: break;
     }
-    if (s->cap == SCAP_LOOKUP_FAIL || s->cap == SCAP_NULL || s->cap == SCAP_DOMAIN || s->cap == SCAP_TCB ||
-        s->cap == SCAP_VCPU) {
+    if (s->cap != SCAP_NTFN && s->cap != SCAP_NTFN_NO_SEND && s->cap != SCAP_IRQ_SET) {
         s->ntfn = KS_NONE;
         s->badge = 0;
     }
@@ -315,7 +385,8 @@ int sig_gen_entry(struct kstate *ks, struct gen_src *src)
     return 0;
 }
 
-/* a third VCPU_InjectIRQ on a hypervisor build, the rest half
+/* a third VCPU_InjectIRQ on a hypervisor build; of the rest a quarter an
+ * IRQ handler invocation where an IRQ is in state Signal, then half
  * DomainSet_Set, half TCB_SetFlags where the tree has it; the notification
  * and IRQ the SysSend drew are dropped as sig_draw_send drops them for
  * these caps */
@@ -326,6 +397,8 @@ int sig_gen_invocation(struct kstate *ks, struct gen_src *src)
     ks->sys.ntfn = KS_NONE;
     if (has_inject_irq(ks) && gen_pick(src, 3) == 0)
         draw_inject_irq(ks, src);
+    else if (has_irq_handler(ks) && gen_pick(src, 4) == 0)
+        draw_irq_handler(ks, src);
     else if (has_set_flags(ks) && gen_pick(src, 2))
         draw_set_flags(ks, src);
     else

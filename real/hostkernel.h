@@ -50,12 +50,17 @@
  * VCPU cap (HK_CAP_VCPU) of a system call, invoked as VCPU_InjectIRQ; and
  * another core's VGIC registers (core_vgic_lr, _eisr, _misr_eoi).
  *
+ * Version 11 adds the IRQ handler caps of a system call (HK_CAP_IRQAck,
+ * HK_CAP_IRQSet, HK_CAP_IRQClear: IRQHandler_Ack, _SetNotification,
+ * _Clear), and gives each handler slot's cap the slot it was copied from
+ * (its MDB parent), so that deleting it finalises nothing.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 10
+#define HK_ABI_VERSION 11
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -92,9 +97,11 @@ enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPP
 #define HK_LR_EOI 4u
 /* HK_CAP_Domain: a DomainSet cap; HK_CAP_Thread: a thread cap (its TCB in
  * the cap's reply field); HK_CAP_VCPU: a VCPU cap (its VCPU in the reply
- * field; a null cap on a build without hypervisor support) */
+ * field; a null cap on a build without hypervisor support);
+ * HK_CAP_IRQAck, _IRQSet, _IRQClear: an IRQ handler cap (its IRQ, as core
+ * 0 sees it, in the badge field), invoked with that label */
 enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply, HK_CAP_Domain, HK_CAP_Thread,
-              HK_CAP_VCPU };
+              HK_CAP_VCPU, HK_CAP_IRQAck, HK_CAP_IRQSet, HK_CAP_IRQClear };
 
 /* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
  * then slowpath_irq, fastpath_irq or the kernel-C corrected fastpath);

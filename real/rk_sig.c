@@ -84,10 +84,11 @@ static int unfit(const struct kstate *in)
     return SIG_FIT;
 }
 
-/* A DomainSet_Set or TCB_SetFlags on the state, drawn as the signal
- * target's generator draws it (gen_invocation, from a stream seeded by r)
- * and made the bridge's call (rk_sys_of_model); the state's entry becomes
- * that SysSend. False, the state as it was, when the tree has neither. */
+/* An invocation (DomainSet_Set, TCB_SetFlags, VCPU_InjectIRQ, an IRQ
+ * handler's) on the state, drawn as the signal target's generator draws it
+ * (gen_invocation, from a stream seeded by r) and made the bridge's call
+ * (rk_sys_of_model); the state's entry becomes that SysSend. False, the
+ * state as it was, when none is drawn. */
 static bool make_invocation(struct kstate *in, uint64_t r, struct rk_syscall *sys)
 {
     const struct target *t = target_by_name("signal");
@@ -195,6 +196,20 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
         sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_VCPU, .ntfn = HK_NONE, .reply = m->vcpu};
         sys->mr0 = m->mr0;
         return 0;
+    /* an IRQ handler cap, invoked with its kind's label; the notification
+     * cap (with Send) of an IRQHandler_SetNotification in extra cap 0's slot */
+    case SCAP_IRQ_ACK:
+    case SCAP_IRQ_SET:
+    case SCAP_IRQ_CLEAR:
+        if (m->irq < 0 || m->irq >= ks->n_irqs || (m->cap == SCAP_IRQ_SET && (m->ntfn < 0 || m->ntfn >= ks->n_ntfns)))
+            return -1;
+        sys->cptr = RK_SIG_SLOT;
+        sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = (unsigned char)(HK_CAP_IRQAck + m->cap - SCAP_IRQ_ACK),
+                                                       .ntfn = HK_NONE, .badge = (uint64_t)m->irq};
+        if (m->cap == SCAP_IRQ_SET)
+            sys->cspace[RK_SIG_TCB_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Notification, .can_send = 1,
+                                                               .ntfn = m->ntfn, .badge = m->badge};
+        return 0;
     default:
         break;
     }
@@ -257,9 +272,9 @@ int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys)
     sys->msginfo = RK_SIG_MI_EXTRA_CAPS(m->extra_caps) | m->length; /* length: bits 6:0 */
     sys->ipc_buffer = m->extra_caps != 0;
     for (int i = 0; i < m->extra_caps; i++)
-        sys->extra_cptr[i] = (m->extra_bad >> i) & 1 ? RK_SIG_BAD_CPTR
-                             : m->cap == SCAP_DOMAIN           ? RK_SIG_TCB_SLOT
-                                                               : RK_SIG_SLOT;
+        sys->extra_cptr[i] = (m->extra_bad >> i) & 1                                  ? RK_SIG_BAD_CPTR
+                             : i == 0 && (m->cap == SCAP_DOMAIN || m->cap == SCAP_IRQ_SET) ? RK_SIG_TCB_SLOT
+                                                                                           : RK_SIG_SLOT;
     return 0;
 }
 

@@ -26,9 +26,19 @@ int decodeIRQControl_Get(struct kstate *ks, int irq)
     return SYSERR_NONE;
 }
 
-/* IRQSetIRQHandler + invokeIRQHandler_SetIRQHandler */
-int decodeIRQHandler_SetNotification(struct kstate *ks, int irq, int n, uint64_t badge)
+/* IRQSetIRQHandler + invokeIRQHandler_SetIRQHandler: without an extra
+ * cap a truncated message (interrupt.c:98-101 at 1326364bc), which the
+ * model tells by its place only (a SysSend replies no error). The slot's
+ * old cap goes by cteDeleteOne, which finalises nothing: the handler
+ * slot's cap is a copy cteInsert made from the caller's cap
+ * (interrupt.c:167-175), and the model holds no state in which that was
+ * the object's last cap (the bridge gives each slot's cap its origin,
+ * real/glue/hk_bridge.c), so it is not final (isFinalCapability,
+ * src/object/cnode.c) */
+int decodeIRQHandler_SetNotification(struct kstate *ks, int irq, int n, uint64_t badge, unsigned extra_caps)
 {
+    if (extra_caps == 0)
+        return SYSERR_INVALID_ARGUMENT;
     setThreadState(ks, ks->cur_thread, TS_Restart);
     ks_irq_touch(ks, irq);
     struct ks_irq_cap *cap = &ks->irq_cap[irq];
@@ -49,5 +59,17 @@ int decodeIRQHandler_Ack(struct kstate *ks, int irq)
         deactivateInterrupt(ks, irq);
     else
         maskInterrupt(ks, false, irq);
+    return SYSERR_NONE;
+}
+
+/* IRQClearIRQHandler + invokeIRQHandler_ClearIRQHandler (interrupt.c:
+ * 122-125, 177-183 at 1326364bc): the handler slot's cap deleted, not
+ * final (as in decodeIRQHandler_SetNotification); the IRQ keeps its state
+ * and its mask */
+int decodeIRQHandler_Clear(struct kstate *ks, int irq)
+{
+    setThreadState(ks, ks->cur_thread, TS_Restart);
+    ks_irq_touch(ks, irq);
+    ks->irq_cap[irq] = (struct ks_irq_cap){.type = CAP_Null, .ntfn = KS_NONE};
     return SYSERR_NONE;
 }

@@ -251,9 +251,10 @@ NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint
 NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap", "vppi", "vgic")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
-NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain", "tcb", "vcpu")
+NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain", "tcb", "vcpu",
+           "irq_ack", "irq_set", "irq_clear")
 NAME_TABLE(ks_sys_cap_invocation, enum ks_sys_cap, "sendSignal", "", "", "", "sendIPC", "DomainSet_Set", "TCB_SetFlags",
-           "VCPU_InjectIRQ")
+           "VCPU_InjectIRQ", "IRQHandler_Ack", "IRQHandler_SetNotification", "IRQHandler_Clear")
 NAME_TABLE(ks_reply_cap_name, enum ks_reply_cap, "reply", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \

@@ -77,9 +77,16 @@ enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COU
  * thread cap (SysSend only): TCB_SetFlags, its two words clear and set
  * (decodeSetFlags, master src/object/tcb.c:826-842). A VCPU cap (SysSend
  * only, hypervisor builds): VCPU_InjectIRQ, its first word the virtual
- * IRQ and the list register (decodeVCPUInjectIRQ, sim/vcpu.h). */
+ * IRQ and the list register (decodeVCPUInjectIRQ, sim/vcpu.h). An IRQ
+ * handler cap (SysSend only) of IRQ `irq`, invoked with one of its three
+ * labels (decodeIRQHandlerInvocation, src/object/interrupt.c:84-130):
+ * IRQHandler_Ack, IRQHandler_SetNotification (its extra cap 0 a
+ * notification cap with Send: ntfn and badge), IRQHandler_Clear. */
 enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_TCB, SCAP_VCPU,
-                  SCAP_COUNT };
+                  SCAP_IRQ_ACK, SCAP_IRQ_SET, SCAP_IRQ_CLEAR, SCAP_COUNT };
+/* the IRQ handler cap's kinds, one per label (one comparison: no branch
+ * the coverage gate would ask both ways of) */
+static inline bool scap_is_irq_handler(int cap) { return (unsigned)(cap - SCAP_IRQ_ACK) <= SCAP_IRQ_CLEAR - SCAP_IRQ_ACK; }
 /* the kinds a SysSend entry's cptr resolves to that the enumeration walks:
  * an endpoint cap is not modelled there (the signal target), and the
  * DomainSet, thread and VCPU caps (SCAP_DOMAIN, SCAP_TCB, SCAP_VCPU) are
@@ -278,6 +285,8 @@ struct ks_sysin {
     uint8_t domain;      /* SCAP_DOMAIN: the message's first word */
     uint8_t flags_clear, flags_set; /* SCAP_TCB: the message's two words */
     int8_t vcpu;         /* SCAP_VCPU: the cap's VCPU */
+    int16_t irq;         /* SCAP_IRQ_*: the IRQ handler cap's IRQ (capIRQ) */
+    uint8_t pad0[6];
     uint64_t mr0;        /* SCAP_VCPU: the message's first word */
 };
 

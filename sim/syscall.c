@@ -23,6 +23,9 @@ struct ks_call ks_call_new(int sys, int inv)
     return c;
 }
 
+/* the invocation of each IRQ handler cap kind (SCAP_IRQ_ACK ..), by its label */
+static const uint8_t irq_handler_inv[] = {CALL_IRQHandler_Ack, CALL_IRQHandler_SetNotification, CALL_IRQHandler_Clear};
+
 /* what a cptr resolving to cap invokes: a notification, else an endpoint
  * (a null cap or a failed lookup is refused before either) */
 static int inv_of_cap(int cap)
@@ -40,6 +43,7 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
                        : ks->sys.cap == SCAP_DOMAIN ? ks_call_new(SYS_Send, CALL_DomainSet_Set)
                        : ks->sys.cap == SCAP_TCB    ? ks_call_new(SYS_Send, CALL_TCB_SetFlags)
                        : ks->sys.cap == SCAP_VCPU   ? ks_call_new(SYS_Send, CALL_VCPU_InjectIRQ)
+                       : scap_is_irq_handler(ks->sys.cap) ? ks_call_new(SYS_Send, irq_handler_inv[ks->sys.cap - SCAP_IRQ_ACK])
                                                     : ks_call_new(SYS_Send, CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;
@@ -58,6 +62,8 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
     c.flags_set = ks->sys.flags_set;
     if (c.inv == CALL_VCPU_InjectIRQ)
         c.vcpu = ks->sys.vcpu;
+    if (scap_is_irq_handler(ks->sys.cap))
+        c.irq = ks->sys.irq;
     c.mr0 = ks->sys.mr0;
     return c;
 }
@@ -145,7 +151,9 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     case CALL_IRQControl_Get:
         return decodeIRQControl_Get(ks, c->irq);
     case CALL_IRQHandler_SetNotification:
-        return decodeIRQHandler_SetNotification(ks, c->irq, c->ntfn, c->badge);
+        return decodeIRQHandler_SetNotification(ks, c->irq, c->ntfn, c->badge, c->extra_caps);
+    case CALL_IRQHandler_Clear:
+        return decodeIRQHandler_Clear(ks, c->irq);
     case CALL_DomainSet_ScheduleConfigure:
         return decodeDomainScheduleConfigure(ks, c->dom_index, c->domain, c->budget);
     case CALL_DomainSet_ScheduleSetStart:
@@ -175,6 +183,17 @@ static void cap_fault(struct kstate *ks, int t)
     handleFault(ks, t, (struct ks_fault_msg){FAULT_CapFault, KS_NONE});
 }
 
+/* the invocations a SysSend or SysCall makes on the cap its cptr names
+ * (a thread's struct ks_call from ks_call_of_entry, or a workload's with
+ * cap and extra caps set): handleInvocation's lookups apply to them; the
+ * root task's set-up calls (check/sim.c) never fail one */
+static const bool sends_on_cptr[CALL_COUNT] = {
+    [CALL_Signal] = true,       [CALL_Endpoint] = true,
+    [CALL_DomainSet_Set] = true, [CALL_TCB_SetFlags] = true,
+    [CALL_VCPU_InjectIRQ] = true, [CALL_IRQHandler_Ack] = true,
+    [CALL_IRQHandler_SetNotification] = true, [CALL_IRQHandler_Clear] = true,
+};
+
 /* The lookups of handleInvocation (syscall.c:320-343) a SysSend on a
  * notification can fail: lookupCapAndSlot, then lookupExtraCaps, which
  * stops at the first extra cap that does not resolve. Either faults the
@@ -184,8 +203,7 @@ static bool lookups_fail(const struct ks_call *c)
     unsigned named = (1u << c->extra_caps) - 1;
     if (c->inv == CALL_Reply)
         return c->reply_cap == RCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
-    if (c->inv != CALL_Signal && c->inv != CALL_Endpoint && c->inv != CALL_DomainSet_Set &&
-        c->inv != CALL_TCB_SetFlags && c->inv != CALL_VCPU_InjectIRQ)
+    if (!sends_on_cptr[c->inv])
         return false;
     return c->cap == SCAP_LOOKUP_FAIL || (c->extra_bad & named) != 0;
 }

@@ -30,7 +30,7 @@ enum ks_inv {
     CALL_TCB_Suspend,                  /* tcb */
     CALL_TCB_Resume,                   /* tcb */
     CALL_IRQControl_Get,               /* irq */
-    CALL_IRQHandler_SetNotification,   /* irq, ntfn, badge */
+    CALL_IRQHandler_SetNotification,   /* irq, ntfn, badge (extra cap 0; extra_caps 0: none) */
     CALL_IRQHandler_Ack,               /* irq */
     CALL_DomainSet_ScheduleConfigure,  /* dom_index, domain, budget (the duration in ticks); master */
     CALL_DomainSet_ScheduleSetStart,   /* dom_index; master */
@@ -40,6 +40,7 @@ enum ks_inv {
     CALL_DomainSet_Set,                /* tcb (extra cap 0), domain (the first word), length */
     CALL_TCB_SetFlags,                 /* tcb, flags_clear, flags_set, length (master) */
     CALL_VCPU_InjectIRQ,               /* vcpu, length, mr0 (hypervisor builds) */
+    CALL_IRQHandler_Clear,             /* irq */
     CALL_COUNT
 };
 

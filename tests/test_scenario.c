@@ -944,6 +944,17 @@ static void syscall_line_round_trip(void **state)
     out = round_trip(&x->a, &x->b);
     assert_non_null(strstr(out, "\nsyscall send cap=lookup_fail\n"));
     free(out);
+    /* an IRQ handler cap's IRQ, in state Signal by a line after it: the
+     * line's rule is checked once every line is read */
+    text = with_syscall("syscall send cap=irq_set irq=40 ntfn=n0 badge=3 extra_caps=1\n"
+                        "irqs 64\nirqent 40 state=Signal\n");
+    assert_int_equal(parse_str(text, &x->a, &e), 0);
+    free(text);
+    assert_int_equal(x->a.sys.cap, SCAP_IRQ_SET);
+    assert_int_equal(x->a.sys.irq, 40);
+    out = round_trip(&x->a, &x->b);
+    assert_non_null(strstr(out, "\nsyscall send cap=irq_set ntfn=n0 badge=3 extra_caps=1 irq=40\n"));
+    free(out);
     /* an interrupt entry has no syscall line */
     assert_int_equal(parse_str(syscall_base, &x->a, &e), 0);
     out = round_trip(&x->a, &x->b);
@@ -971,6 +982,14 @@ static void err_syscall_line(void **state)
         {"syscall send cap=ntfn ntfn=n0 extra_caps=4\n", "extra_caps=4 out of range"},
         {"syscall send cap=ep ntfn=n0\n", "cap kind ep is not one a send line takes"},
         {"syscall send cap=ntfn ntfn=n9\n", "refers to an undefined ntfn"},
+        /* an IRQ handler cap exists only for an IRQ in state Signal */
+        {"syscall send cap=irq_ack irq=40\n", "cap=irq_ack names IRQ 40, which is not in state Signal"},
+        {"syscall send cap=irq_clear irq=40\nirqs 64\nirqent 40 state=Timer\n",
+         "cap=irq_clear names IRQ 40, which is not in state Signal"},
+        {"syscall send cap=ntfn ntfn=n0 irq=3\n", "irq= is for cap=irq_ack|irq_set|irq_clear"},
+        {"syscall send cap=irq_set irq=40\nirqs 64\nirqent 40 state=Signal\n",
+         "cap=irq_set needs ntfn= (extra cap 0's notification)"},
+        {"syscall send cap=irq_ack irq=40 ntfn=n0\nirqs 64\nirqent 40 state=Signal\n", "cap=irq_ack names no notification"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *text = with_syscall(cases[i].line);

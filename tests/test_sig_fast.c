@@ -633,7 +633,8 @@ static void test_generator(void **state)
 
 /* The system-call pass's redraw (target_signal.gen_invocation, validate
  * --real without --target): a DomainSet_Set or, on master with an FPU
- * (TCB flags), a TCB_SetFlags, both seen; the state still a valid entry
+ * (TCB flags), a TCB_SetFlags, both seen, or one of the three IRQ handler
+ * invocations, each seen; the state still a valid entry
  * of the same target; on two cores too, never of the thread core 1 runs
  * (K1, docs/FINDINGS.md). */
 static void test_gen_invocation(void **state)
@@ -656,17 +657,27 @@ static void test_gen_invocation(void **state)
             smp++;
             assert_int_not_equal(ks->sys.tcb, ks->core_cur[1]);
         }
-        assert_true(ks->sys.cap == SCAP_DOMAIN || ks->sys.cap == SCAP_TCB);
-        assert_true(ks->sys.cap == SCAP_DOMAIN || ks->cfg.fpu);
+        int cap = ks->sys.cap;
+        assert_true(cap == SCAP_DOMAIN || cap == SCAP_TCB || scap_is_irq_handler(cap));
+        assert_true(cap != SCAP_TCB || ks->cfg.fpu);
         assert_int_equal(ks->sys.entry, ENTRY_SIGNAL);
         assert_int_equal(ks->sys.target, before.target);
-        assert_int_equal(ks->sys.ntfn, KS_NONE);
+        /* an IRQ handler cap's IRQ is in state Signal (invokeIRQControl,
+         * interrupt.c:75-82); only IRQHandler_SetNotification names a
+         * notification, its extra cap's */
+        if (scap_is_irq_handler(cap))
+            assert_int_equal(ks->irq_state[ks->sys.irq], IRQ_Signal);
+        if (cap == SCAP_IRQ_SET)
+            assert_in_range(ks->sys.ntfn, 0, ks->n_ntfns - 1);
+        else
+            assert_int_equal(ks->sys.ntfn, KS_NONE);
         assert_ptr_equal(target_of(ks), &target_signal);
         tc_assert_valid(ks, INV_AT_ENTRY);
         kinds[ks->sys.cap]++;
     }
     assert_true(smp > 0);
     assert_true(kinds[SCAP_DOMAIN] > 50 && kinds[SCAP_TCB] > 50);
+    assert_true(kinds[SCAP_IRQ_ACK] > 20 && kinds[SCAP_IRQ_SET] > 5 && kinds[SCAP_IRQ_CLEAR] > 5);
     free(ks);
 }
 

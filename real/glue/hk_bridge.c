@@ -44,6 +44,13 @@ static struct {
 static word_t hk_n_rq_used;
 static unsigned short hk_irq_used[HK_MAX_IRQS + 1];
 static word_t hk_n_irq_used;
+/* the slot each handler slot's cap was copied from (cteInsert's srcSlot,
+ * invokeIRQHandler_SetIRQHandler, src/object/interrupt.c): a user's copy of
+ * the same cap, the slot's MDB parent, so that the cap in the handler slot
+ * is not the object's last (isFinalCapability, src/object/cnode.c) and
+ * IRQHandler_Clear or _SetNotification deleting it finalises nothing, as
+ * the model has it (sim/irqhandler.c) */
+static cte_t hk_irq_origin[HK_MAX_IRQS];
 
 HK_API const char *hk_error(void)
 {
@@ -262,6 +269,10 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
         return cap_thread_cap_new(TCB_REF(hk_tcb(c->reply)));
     case HK_CAP_VCPU:
         return hk_vcpu_cap_k(c);
+    case HK_CAP_IRQAck:
+    case HK_CAP_IRQSet:
+    case HK_CAP_IRQClear: /* capIRQ as invokeIRQControl makes it (src/object/interrupt.c) */
+        return cap_irq_handler_cap_new(IRQT_TO_IDX(CORE_IRQ_TO_IRQT(0, c->badge)));
     default:
         return cap_null_cap_new();
     }
@@ -512,7 +523,13 @@ static void hk_load_irqs(const struct hk_state *s)
             continue;
         irq_t irq = CORE_IRQ_TO_IRQT(0, i); /* named irq: IRQT_TO_IDX refers to it */
         intStateIRQTable[IRQT_TO_IDX(irq)] = hk_irq_state_k(s->irq_state[i]);
-        intStateIRQNode[IRQT_TO_IDX(irq)].cap = hk_irq_cap_k(&s->irq_cap[i]);
+        cte_t *slot = &intStateIRQNode[IRQT_TO_IDX(irq)];
+        slot->cap = hk_irq_cap_k(&s->irq_cap[i]);
+        if (cap_get_capType(slot->cap) != cap_null_cap) {
+            hk_irq_origin[i].cap = slot->cap;
+            hk_irq_origin[i].cteMDBNode = mdb_node_new((word_t)slot, 0, 0, 0);
+            slot->cteMDBNode = mdb_node_new(0, 0, 0, (word_t)&hk_irq_origin[i]);
+        }
         hk_irq_used[hk_n_irq_used++] = (unsigned short)i;
     }
     hk_entry_iar = s->active_irq < 0 ? IRQ_NONE : (word_t)s->active_irq;
@@ -530,7 +547,8 @@ static void hk_reset_irq(word_t i)
 {
     irq_t irq = CORE_IRQ_TO_IRQT(0, i);
     intStateIRQTable[IRQT_TO_IDX(irq)] = IRQInactive;
-    intStateIRQNode[IRQT_TO_IDX(irq)].cap = cap_null_cap_new();
+    memzero(&intStateIRQNode[IRQT_TO_IDX(irq)], sizeof(cte_t)); /* the cap and its MDB links */
+    memzero(&hk_irq_origin[i], sizeof(cte_t));
 }
 
 /* Undo what the previous load (and the entries run on it) could have
@@ -544,8 +562,9 @@ static int hk_reset_tables(void)
             memzero(NODE_STATE_ON_CORE(ksReadyQueues, c), sizeof(NODE_STATE_ON_CORE(ksReadyQueues, c)));
         for (word_t i = 0; i < INT_STATE_ARRAY_SIZE; i++) {
             intStateIRQTable[i] = IRQInactive;
-            intStateIRQNode[i].cap = cap_null_cap_new();
+            memzero(&intStateIRQNode[i], sizeof(cte_t));
         }
+        memzero(hk_irq_origin, sizeof(hk_irq_origin));
         hk_loaded = true;
         hk_n_rq_used = hk_n_irq_used = 0;
         return 0;
@@ -955,9 +974,14 @@ static void hk_save_irqs(struct hk_state *s)
         }
     }
     __builtin_memcpy(s->irq_active, hk_irq_active, (word_t)n);
-    /* masks and acks: only the IRQ the GIC delivered is touched */
+    /* masks and acks: only the IRQ the GIC delivered is touched, and the
+     * IRQ of a system call's IRQ handler cap (IRQHandler_Ack unmasks it
+     * where it does not deactivate it) */
     if (hk_entry_iar != IRQ_NONE)
         hk_save_gic_irq(s, hk_entry_iar & IRQ_MASK);
+    int h = hk_sys_handler_irq;
+    if (h >= 0 && (hk_entry_iar == IRQ_NONE || (word_t)h != (hk_entry_iar & IRQ_MASK)))
+        hk_save_gic_irq(s, (word_t)h);
 }
 
 HK_API int hk_save(struct hk_state *s)

@@ -59,7 +59,8 @@ static void hk_run_syscall(int path)
 /* The invocation label the cptr's cap is invoked with, a number only the
  * kernel's build knows: DomainSetSet on a DomainSet cap, TCBSetFlags on a
  * thread cap (trees with TCB flags), ARMVCPUInjectIRQ on a VCPU cap
- * (hypervisor builds); 0 keeps the message's own. */
+ * (hypervisor builds), the label an IRQ handler cap's kind names; 0 keeps
+ * the message's own. */
 static word_t hk_label_of(const struct hk_state *s)
 {
     if (s->sys_cptr >= HK_CSPACE_SLOTS)
@@ -75,17 +76,39 @@ static word_t hk_label_of(const struct hk_state *s)
     case HK_CAP_VCPU:
         return ARMVCPUInjectIRQ;
 #endif
+    case HK_CAP_IRQAck:
+        return IRQAckIRQ;
+    case HK_CAP_IRQSet:
+        return IRQSetIRQHandler;
+    case HK_CAP_IRQClear:
+        return IRQClearIRQHandler;
     default:
         return 0;
     }
+}
+
+/* the IRQ of the loaded system call's cap when it is an IRQ handler cap,
+ * else -1: hk_save reads its mask back (the state's sys_* fields are not
+ * copied to the state saved) */
+static int hk_sys_handler_irq = -1;
+
+static int hk_handler_irq_of(const struct hk_state *s)
+{
+    if (s->sys_cptr >= HK_CSPACE_SLOTS)
+        return -1;
+    const struct hk_irq_cap *c = &s->cspace[s->sys_cptr];
+    bool_t handler = c->type == HK_CAP_IRQAck || c->type == HK_CAP_IRQSet || c->type == HK_CAP_IRQClear;
+    return handler && c->badge <= maxIRQ ? (int)c->badge : -1;
 }
 
 /* The caller's CSpace, registers and IPC buffer (hk_load, after the TCBs
  * and before anything reads them). */
 static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const struct hk_irq_cap *))
 {
+    hk_sys_handler_irq = -1;
     if (!s->sys_call || s->cur_thread < 0)
         return;
+    hk_sys_handler_irq = hk_handler_irq_of(s);
     for (int i = 0; i < HK_CSPACE_SLOTS; i++) {
         memzero(&hk_cnode[i], sizeof(cte_t));
         hk_cnode[i].cap = cap_of(&s->cspace[i]);

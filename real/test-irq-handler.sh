@@ -1,0 +1,80 @@
+#!/bin/sh
+# test-irq-handler.sh IRQSIM KERNELS_DIR CACHE: the IRQ handler
+# invocations (IRQHandler_Ack, _SetNotification, _Clear) on the real
+# kernel, drawn by validate's system-call pass, the model's outcome against
+# the kernel's (the handler slot's cap, the IRQ's state, its GIC mask and
+# active state):
+#   - master 1326364bc, imx8mm-evk (GICv3, split EOI: the ack deactivates)
+#     and odroidc4 (GICv2: the ack unmasks), and the base 43607edb6 on
+#     imx8mm-evk (the ack unmasks): every label drawn, 0 mismatches, exit 0;
+#   - master without the ack's deactivation (invokeIRQHandler_AckIRQ,
+#     GICv3): mismatches of kind irq_active, exit 1, and check --real of the
+#     reproducer says so again (exit 1);
+#   - master whose IRQHandler_Clear deletes nothing
+#     (invokeIRQHandler_ClearIRQHandler): mismatches of kind irq_handler,
+#     exit 1.
+# Exit 77 (CTest: skipped) without the tarballs or a prerequisite.
+# SPDX-License-Identifier: BSD-2-Clause
+irqsim=$1 kernels=$2 cache=$3
+master=$kernels/seL4-1326364bc.tar.gz base=$kernels/seL4-43607edb6.tar.gz
+. "$(dirname "$0")/review-test-lib.sh"
+rt_need "$master" "$base"
+
+# validate_drawn NAME BUILD: validate --real, 20,000 states; the counts of
+# each IRQ handler label in $tmp/NAME.{ack,set,clear}
+validate() {
+    "$irqsim" validate --real "$2" --checks 20000 --seed 1 --quiet --out "$tmp/$1.repro" >"$tmp/$1.out" 2>&1
+    rc=$?
+    for k in ack set clear; do
+        sed -n "s/.* irq_$k \([0-9]*\) (IRQHandler_.*/\1/p" "$tmp/$1.out" >"$tmp/$1.$k"
+    done
+}
+drawn() {
+    for k in ack set clear; do
+        [ "$(cat "$tmp/$1.$k")" -gt 0 ] 2>/dev/null || return 1
+    done
+}
+
+odroid=$("$irqsim" kernel build --sel4 "$master" --board odroidc4 --cache "$cache" --quiet --release 2>"$tmp/b.err" |
+    tail -1)
+[ -d "$odroid" ] || { echo "FAIL: kernel build odroidc4: $(tail -3 "$tmp/b.err")"; exit 1; }
+for spec in "master-gicv3 $(rt_kbuild "$master")" "master-gicv2 $odroid" "base-gicv3 $(rt_kbuild "$base")"; do
+    set -- $spec
+    validate "$1" "$2"
+    if [ $rc = 0 ] && drawn "$1" && grep -q '^  0 mismatches in 0 kinds; 0 real-kernel halts' "$tmp/$1.out"; then
+        ok "$1: Ack $(cat "$tmp/$1.ack"), SetNotification $(cat "$tmp/$1.set"), Clear $(cat "$tmp/$1.clear"); 0 mismatches, exit 0"
+    else
+        bad "$1: exit $rc"; grep -A4 '^validate, system calls' "$tmp/$1.out"
+    fi
+done
+
+tree=$(rt_tree ack "$master")
+rt_sub "$tree/src/object/interrupt.c" '/^void invokeIRQHandler_AckIRQ(/,/^}/' \
+    '        deactivateInterrupt(irq);' '        (void)irq;'
+ack=$(rt_kbuild "$tree") || { rc=$?; echo "$ack"; exit $rc; }
+validate ack "$ack"
+repro=$(ls "$tmp"/ack.repro/syscalls/*.scen 2>/dev/null | head -1)
+if [ $rc = 1 ] && [ -n "$repro" ] && head -1 "$repro" | grep -q '^# syscall slowpath/irq_active$'; then
+    ok "no deactivation in the ack: irq_active mismatches, exit 1"
+else
+    bad "no deactivation in the ack: exit $rc, reproducer '$repro'"; grep -A4 '^validate, system calls' "$tmp/ack.out"
+fi
+if [ -n "$repro" ]; then
+    "$irqsim" check --real "$ack" "$repro" >"$tmp/c.out" 2>&1
+    rc=$?
+    [ $rc = 1 ] && grep -q 'irq_active' "$tmp/c.out" && ok "check --real of its reproducer: irq_active again, exit 1" ||
+        { bad "check --real $repro: exit $rc"; tail -5 "$tmp/c.out"; }
+fi
+
+tree=$(rt_tree clear "$master")
+rt_sub "$tree/src/object/interrupt.c" '/^void invokeIRQHandler_ClearIRQHandler(/,/^}/' \
+    '    cteDeleteOne(irqSlot);' '    (void)irqSlot;'
+clear=$(rt_kbuild "$tree") || { rc=$?; echo "$clear"; exit $rc; }
+validate clear "$clear"
+repro=$(ls "$tmp"/clear.repro/syscalls/*.scen 2>/dev/null | head -1)
+if [ $rc = 1 ] && [ -n "$repro" ] && head -1 "$repro" | grep -q '^# syscall slowpath/irq_handler$'; then
+    ok "Clear deletes nothing: irq_handler mismatches, exit 1"
+else
+    bad "Clear deletes nothing: exit $rc, reproducer '$repro'"; grep -A4 '^validate, system calls' "$tmp/clear.out"
+fi
+exit $fail
