@@ -905,6 +905,8 @@ static int setup_irqs(struct sim *s, struct kstate *ks)
             continue;
         struct ks_call c = ks_call_new(SYS_Send, CALL_IRQControl_Get);
         c.irq = x->irq;
+        c.length = 3;     /* the IRQ, the slot's index and depth */
+        c.extra_caps = 1; /* the root task's CNode cap; dest an empty slot */
         if (root_call(s, ks, c, "IRQControl_Get (IRQ above the board's maxIRQ?)"))
             return -1;
         if (x->ntfn < 0) /* the handler cap's slot stays empty, as after IRQHandler_Clear */

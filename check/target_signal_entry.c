@@ -31,6 +31,7 @@ static const struct scen_field sig_fields[] = {
     SF_REF(struct ks_sysin, "vcpu", vcpu, SCEN_VCPU),
     SF_NUM(struct ks_sysin, "mr0", mr0, UINT64_MAX),
     SF_NUM(struct ks_sysin, "irq", irq, KS_MAX_IRQS - 1),
+    SF_ENUM(struct ks_sysin, "dest", dest, IRQD_COUNT, ks_irq_dest_name),
 };
 
 /* An IRQ handler cap exists only for an IRQ in state IRQSignal: it is made
@@ -43,13 +44,17 @@ static bool irq_has_handler(const struct kstate *ks, int irq)
     return irq >= 0 && irq < ks->n_irqs && irq <= (int)ks->cfg.max_irq && ks->irq_state[irq] == IRQ_Signal;
 }
 
-/* the rule of an IRQ handler cap's fields (sig_misfit) */
-static const char *irq_handler_misfit(const struct kstate *ks, char *buf, size_t len)
+/* the rule of an IRQ cap's fields (sig_misfit): a handler cap's IRQ is
+ * in state Signal; the control cap may ask for any IRQ (the kernel refuses
+ * one above maxIRQ or in use), into the destination slot dest */
+static const char *irq_cap_misfit(const struct kstate *ks, char *buf, size_t len)
 {
     const struct ks_sysin *s = &ks->sys;
-    if (!scap_is_irq_handler(s->cap))
-        snprintf(buf, len, "irq= is for cap=irq_ack|irq_set|irq_clear");
-    else if (!irq_has_handler(ks, s->irq))
+    if (!scap_is_irq(s->cap))
+        snprintf(buf, len, "irq= is for cap=irq_ack|irq_set|irq_clear|irq_control");
+    else if (s->dest && s->cap != SCAP_IRQ_CONTROL)
+        snprintf(buf, len, "dest= is for cap=irq_control");
+    else if (s->cap != SCAP_IRQ_CONTROL && !irq_has_handler(ks, s->irq))
         snprintf(buf, len, "cap=%s names IRQ %d, which is not in state Signal (of %u IRQs, maxIRQ %u): no handler cap exists for it",
                  ks_sys_cap_name(s->cap), s->irq, ks->n_irqs, ks->cfg.max_irq);
     else
@@ -67,13 +72,13 @@ static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
     /* irq_set's notification is its extra cap 0's */
     bool ntfn_cap = s->cap == SCAP_NTFN || s->cap == SCAP_NTFN_NO_SEND || s->cap == SCAP_IRQ_SET;
     bool dom_cap = s->cap == SCAP_DOMAIN, tcb_cap = s->cap == SCAP_TCB, thread = dom_cap || tcb_cap;
-    bool vcpu_cap = s->cap == SCAP_VCPU, irq_cap = scap_is_irq_handler(s->cap);
+    bool vcpu_cap = s->cap == SCAP_VCPU, irq_cap = scap_is_irq(s->cap);
     if (s->cap >= SCAP_SEND_KINDS && !thread && !vcpu_cap && !irq_cap)
         snprintf(buf, len,
                  "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb, vcpu, "
-                 "irq_ack, irq_set, irq_clear)",
+                 "irq_ack, irq_set, irq_clear, irq_control)",
                  ks_sys_cap_name(s->cap));
-    else if ((irq_cap || s->irq) && irq_handler_misfit(ks, buf, len))
+    else if ((irq_cap || s->irq || s->dest) && irq_cap_misfit(ks, buf, len))
         return buf;
     else if (vcpu_cap != (s->vcpu != KS_NONE))
         snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
@@ -88,8 +93,8 @@ static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
     else if (thread && (s->tcb < 0 || s->tcb >= ks->n_tcbs || ks_is_idle(ks, s->tcb)))
         snprintf(buf, len, "cap=%s names thread %d of %u, or an idle thread (no user holds its cap)",
                  ks_sys_cap_name(s->cap), s->tcb, ks->n_tcbs);
-    else if (!thread && !vcpu_cap && s->length)
-        snprintf(buf, len, "length= is for cap=domain|tcb|vcpu");
+    else if (!thread && !vcpu_cap && s->cap != SCAP_IRQ_CONTROL && s->length)
+        snprintf(buf, len, "length= is for cap=domain|tcb|vcpu|irq_control");
     else if (!dom_cap && s->domain)
         snprintf(buf, len, "domain= is for cap=domain");
     else if (!tcb_cap && (s->flags_clear || s->flags_set))
@@ -275,23 +280,42 @@ static int handler_irqs(const struct kstate *ks, int k)
     return k < 0 ? n : KS_NONE;
 }
 
-/* the IRQ handler invocations are drawn where a handler cap exists */
-static bool has_irq_handler(const struct kstate *ks)
+/* An IRQControl_Get: any IRQ of the table (most are Inactive: the handler
+ * cap is made; one in use is refused), one in 16 the first above maxIRQ
+ * (a range error); the destination slot empty, one in 8 not found and one
+ * in 8 holding a cap; one message in 16 a word short, one in 16 without
+ * its CNode cap (truncated) */
+static void draw_irq_control(struct kstate *ks, struct gen_src *src)
 {
-    return handler_irqs(ks, -1) > 0;
+    static const uint8_t dests[8] = {IRQD_EMPTY, IRQD_EMPTY, IRQD_EMPTY, IRQD_EMPTY,
+                                     IRQD_EMPTY, IRQD_EMPTY, IRQD_BAD,   IRQD_FULL};
+    struct ks_sysin *s = &ks->sys;
+    s->cap = SCAP_IRQ_CONTROL;
+    bool above = ks->n_irqs == 0 || gen_pick(src, 16) == 0;
+    s->irq = (int16_t)(above ? ks->cfg.max_irq + 1 : gen_pick(src, ks->n_irqs));
+    s->dest = dests[gen_pick(src, 8)];
+    s->length = (uint8_t)(gen_pick(src, 16) ? 3 : 2);
+    s->extra_caps = (uint8_t)(gen_pick(src, 16) != 0);
 }
 
-/* An invocation of an IRQ handler cap of an IRQ in state Signal, its
- * label one of three: IRQHandler_Ack half of them (what the GIC's mask or
- * active state of the IRQ becomes: interrupt.c:133-165 at 1326364bc),
+/* An IRQ binding invocation: IRQControl_Get a quarter of them (all where
+ * no IRQ is in state Signal, draw_irq_control), else an invocation of an
+ * IRQ handler cap of an IRQ in state Signal, its label one of three:
+ * IRQHandler_Ack half of them (what the GIC's mask or active state of the
+ * IRQ becomes: interrupt.c:133-165 at 1326364bc),
  * IRQHandler_SetNotification a quarter (the slot's cap replaced by a
  * notification cap with Send, any badge; one message in 16 without the
  * extra cap: truncated), IRQHandler_Clear a quarter. */
-static void draw_irq_handler(struct kstate *ks, struct gen_src *src)
+static void draw_irq_binding(struct kstate *ks, struct gen_src *src)
 {
     static const uint8_t kinds[4] = {SCAP_IRQ_ACK, SCAP_IRQ_ACK, SCAP_IRQ_SET, SCAP_IRQ_CLEAR};
     struct ks_sysin *s = &ks->sys;
-    s->irq = (int16_t)handler_irqs(ks, (int)gen_pick(src, (uint64_t)handler_irqs(ks, -1)));
+    int handled = handler_irqs(ks, -1);
+    if (handled == 0 || gen_pick(src, 4) == 0) {
+        draw_irq_control(ks, src);
+        return;
+    }
+    s->irq = (int16_t)handler_irqs(ks, (int)gen_pick(src, (uint64_t)handled));
     s->cap = kinds[gen_pick(src, 4)];
     if (s->cap != SCAP_IRQ_SET)
         return;
@@ -315,22 +339,22 @@ static bool has_set_flags(const struct kstate *ks)
 
 /* the invocations an empty slot's cap may be drawn as: a DomainSet cap, a
  * thread cap (trees with TCB flags), a VCPU cap (hypervisor builds), an
- * IRQ handler cap (a state with an IRQ in state Signal) */
+ * IRQ handler or the IRQ control cap */
 static const struct {
     bool (*has)(const struct kstate *ks); /* NULL: every build */
     void (*draw)(struct kstate *ks, struct gen_src *src);
 } slot_draws[] = {{NULL, draw_domain_set},
                   {has_set_flags, draw_set_flags},
                   {has_inject_irq, draw_inject_irq},
-                  {has_irq_handler, draw_irq_handler}};
+                  {NULL, draw_irq_binding}};
 
 /* The SysSend's inputs, the cap the cptr resolves to drawn as
  * real/rk_sig.c draws it, in sixteenths: a notification cap 10, without
  * the send right 1, a lookup failure 1, an empty slot 1 (a fifth of it a
  * DomainSet cap, draw_domain_set, a fifth a thread cap, draw_set_flags,
  * where the tree has TCB flags, a fifth a VCPU cap, draw_inject_irq, on a
- * hypervisor build, and a fifth an IRQ handler cap, draw_irq_handler,
- * where an IRQ is in state Signal), a message naming
+ * hypervisor build, and a fifth an IRQ handler or the IRQ control cap,
+ * draw_irq_binding), a message naming
  * 1-3 extra caps of which some do not resolve 2, all resolve 1. Endpoint
  * caps are not drawn (not modelled, kstate.h). The notification is the
  * active IRQ's when its handler cap is one, else any. No IRQ is taken. */
@@ -386,7 +410,7 @@ int sig_gen_entry(struct kstate *ks, struct gen_src *src)
 }
 
 /* a third VCPU_InjectIRQ on a hypervisor build; of the rest a quarter an
- * IRQ handler invocation where an IRQ is in state Signal, then half
+ * IRQ binding invocation (draw_irq_binding), then half
  * DomainSet_Set, half TCB_SetFlags where the tree has it; the notification
  * and IRQ the SysSend drew are dropped as sig_draw_send drops them for
  * these caps */
@@ -397,8 +421,8 @@ int sig_gen_invocation(struct kstate *ks, struct gen_src *src)
     ks->sys.ntfn = KS_NONE;
     if (has_inject_irq(ks) && gen_pick(src, 3) == 0)
         draw_inject_irq(ks, src);
-    else if (has_irq_handler(ks) && gen_pick(src, 4) == 0)
-        draw_irq_handler(ks, src);
+    else if (gen_pick(src, 4) == 0)
+        draw_irq_binding(ks, src);
     else if (has_set_flags(ks) && gen_pick(src, 2))
         draw_set_flags(ks, src);
     else

@@ -52,8 +52,10 @@
  *
  * Version 11 adds the IRQ handler caps of a system call (HK_CAP_IRQAck,
  * HK_CAP_IRQSet, HK_CAP_IRQClear: IRQHandler_Ack, _SetNotification,
- * _Clear), and gives each handler slot's cap the slot it was copied from
- * (its MDB parent), so that deleting it finalises nothing.
+ * _Clear), the IRQ control cap and a CNode cap (HK_CAP_IRQControl,
+ * HK_CAP_CNode: IRQControl_Get) and a third message word (sys_mr2), and
+ * gives each handler slot's cap the slot it was copied from (its MDB
+ * parent), so that deleting it finalises nothing.
  *
  * SPDX-License-Identifier: BSD-2-Clause
  */
@@ -99,9 +101,12 @@ enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPP
  * the cap's reply field); HK_CAP_VCPU: a VCPU cap (its VCPU in the reply
  * field; a null cap on a build without hypervisor support);
  * HK_CAP_IRQAck, _IRQSet, _IRQClear: an IRQ handler cap (its IRQ, as core
- * 0 sees it, in the badge field), invoked with that label */
+ * 0 sees it, in the badge field), invoked with that label;
+ * HK_CAP_IRQControl: the IRQ control cap (IRQIssueIRQHandler: the IRQ,
+ * the slot's index and depth in sys_mr0..2); HK_CAP_CNode: a cap to the
+ * caller's own CNode (an IRQControl_Get's extra cap 0) */
 enum hk_cap { HK_CAP_Null, HK_CAP_Notification, HK_CAP_Endpoint, HK_CAP_Reply, HK_CAP_Domain, HK_CAP_Thread,
-              HK_CAP_VCPU, HK_CAP_IRQAck, HK_CAP_IRQSet, HK_CAP_IRQClear };
+              HK_CAP_VCPU, HK_CAP_IRQAck, HK_CAP_IRQSet, HK_CAP_IRQClear, HK_CAP_IRQControl, HK_CAP_CNode };
 
 /* HK_PATH_SLOW/FAST/FIXED: one interrupt (c_handle_interrupt's prologue,
  * then slowpath_irq, fastpath_irq or the kernel-C corrected fastpath);
@@ -270,6 +275,7 @@ struct hk_state {
      * a DomainSet cap also gets the label DomainSetSet, one naming a thread
      * cap TCBSetFlags: numbers only the kernel's build knows) */
     unsigned long long sys_mr0, sys_mr1;
+    unsigned long long sys_mr2; /* msgRegisters[2] (x4): an IRQControl_Get's depth */
 };
 
 /* What the real kernel shows that irqsim's model keeps only as flags, and

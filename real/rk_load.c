@@ -702,6 +702,7 @@ static void sys_to_hk(const struct rk_syscall *sys, struct hk_state *h)
     memcpy(h->cspace, sys->cspace, sizeof h->cspace);
     h->sys_mr0 = sys->mr0;
     h->sys_mr1 = sys->mr1;
+    h->sys_mr2 = sys->mr2;
 }
 
 static int load(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys)

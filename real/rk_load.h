@@ -69,7 +69,7 @@ struct rk_syscall {
     bool ipc_buffer;
     uint64_t extra_cptr[3];
     struct hk_irq_cap cspace[HK_CSPACE_SLOTS];
-    uint64_t mr0, mr1;          /* the message's first words (hk_state sys_mr0, sys_mr1) */
+    uint64_t mr0, mr1, mr2;     /* the message's first words (hk_state sys_mr0, sys_mr1, sys_mr2) */
 };
 
 /* Open a build directory; 0, or -1 with a reason in err. */

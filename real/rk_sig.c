@@ -210,6 +210,19 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
             sys->cspace[RK_SIG_TCB_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Notification, .can_send = 1,
                                                                .ntfn = m->ntfn, .badge = m->badge};
         return 0;
+    /* IRQControl_Get: the IRQ, then the destination slot's index and
+     * depth (one CNode of HK_CSPACE_BITS under a guard of the rest: 64
+     * bits); the caller's CNode cap extra cap 0 */
+    case SCAP_IRQ_CONTROL:
+        if (m->dest >= IRQD_COUNT)
+            return -1;
+        sys->cptr = RK_SIG_SLOT;
+        sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_IRQControl, .ntfn = HK_NONE};
+        sys->cspace[RK_SIG_TCB_SLOT] = (struct hk_irq_cap){.type = HK_CAP_CNode, .ntfn = HK_NONE};
+        sys->mr0 = (uint64_t)m->irq;
+        sys->mr1 = (const uint64_t[]){RK_SIG_EMPTY_SLOT, RK_SIG_BAD_CPTR, RK_SIG_SLOT}[m->dest];
+        sys->mr2 = 64;
+        return 0;
     default:
         break;
     }
@@ -273,7 +286,8 @@ int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys)
     sys->ipc_buffer = m->extra_caps != 0;
     for (int i = 0; i < m->extra_caps; i++)
         sys->extra_cptr[i] = (m->extra_bad >> i) & 1                                  ? RK_SIG_BAD_CPTR
-                             : i == 0 && (m->cap == SCAP_DOMAIN || m->cap == SCAP_IRQ_SET) ? RK_SIG_TCB_SLOT
+                             : i == 0 && (m->cap == SCAP_DOMAIN || m->cap == SCAP_IRQ_SET || m->cap == SCAP_IRQ_CONTROL)
+                                 ? RK_SIG_TCB_SLOT
                                                                                            : RK_SIG_SLOT;
     return 0;
 }

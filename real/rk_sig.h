@@ -79,7 +79,8 @@ int rk_sys_of_model(struct kstate *ks, struct rk_syscall *sys);
 /* a SysReplyRecv's reply cap */
 #define RK_RR_REPLY_SLOT 3
 /* extra cap 0 of an invocation that reads one: a DomainSet_Set's thread
- * cap, an IRQHandler_SetNotification's notification cap */
+ * cap, an IRQHandler_SetNotification's notification cap, an
+ * IRQControl_Get's CNode cap */
 #define RK_SIG_TCB_SLOT 4
 /* seL4_MessageInfo (libsel4 shared_types.bf): extraCaps is bits 8:7 */
 #define RK_SIG_MI_EXTRA_CAPS(n) ((uint64_t)(n) << 7)

@@ -1,9 +1,9 @@
 #!/bin/sh
-# test-irq-handler.sh IRQSIM KERNELS_DIR CACHE: the IRQ handler
-# invocations (IRQHandler_Ack, _SetNotification, _Clear) on the real
-# kernel, drawn by validate's system-call pass, the model's outcome against
-# the kernel's (the handler slot's cap, the IRQ's state, its GIC mask and
-# active state):
+# test-irq-handler.sh IRQSIM KERNELS_DIR CACHE: IRQ binding on the real
+# kernel (IRQHandler_Ack, _SetNotification, _Clear, IRQControl_Get), drawn
+# by validate's system-call pass, the model's outcome against the kernel's
+# (the handler slot's cap, the IRQ's state, its GIC mask and active
+# state):
 #   - master 1326364bc, imx8mm-evk (GICv3, split EOI: the ack deactivates)
 #     and odroidc4 (GICv2: the ack unmasks), and the base 43607edb6 on
 #     imx8mm-evk (the ack unmasks): every label drawn, 0 mismatches, exit 0;
@@ -12,7 +12,9 @@
 #     reproducer says so again (exit 1);
 #   - master whose IRQHandler_Clear deletes nothing
 #     (invokeIRQHandler_ClearIRQHandler): mismatches of kind irq_handler,
-#     exit 1.
+#     exit 1;
+#   - master whose IRQControl_Get leaves the IRQ's state (no setIRQState in
+#     invokeIRQControl): mismatches naming irq_handler, exit 1.
 # Exit 77 (CTest: skipped) without the tarballs or a prerequisite.
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
@@ -20,17 +22,17 @@ master=$kernels/seL4-1326364bc.tar.gz base=$kernels/seL4-43607edb6.tar.gz
 . "$(dirname "$0")/review-test-lib.sh"
 rt_need "$master" "$base"
 
-# validate_drawn NAME BUILD: validate --real, 20,000 states; the counts of
-# each IRQ handler label in $tmp/NAME.{ack,set,clear}
+# validate NAME BUILD: validate --real, 20,000 states; the counts of each
+# IRQ binding invocation in $tmp/NAME.{ack,set,clear,control}
 validate() {
     "$irqsim" validate --real "$2" --checks 20000 --seed 1 --quiet --out "$tmp/$1.repro" >"$tmp/$1.out" 2>&1
     rc=$?
-    for k in ack set clear; do
-        sed -n "s/.* irq_$k \([0-9]*\) (IRQHandler_.*/\1/p" "$tmp/$1.out" >"$tmp/$1.$k"
+    for k in ack set clear control; do
+        sed -n "s/.* irq_$k \([0-9]*\) (IRQ.*/\1/p" "$tmp/$1.out" >"$tmp/$1.$k"
     done
 }
 drawn() {
-    for k in ack set clear; do
+    for k in ack set clear control; do
         [ "$(cat "$tmp/$1.$k")" -gt 0 ] 2>/dev/null || return 1
     done
 }
@@ -42,7 +44,7 @@ for spec in "master-gicv3 $(rt_kbuild "$master")" "master-gicv2 $odroid" "base-g
     set -- $spec
     validate "$1" "$2"
     if [ $rc = 0 ] && drawn "$1" && grep -q '^  0 mismatches in 0 kinds; 0 real-kernel halts' "$tmp/$1.out"; then
-        ok "$1: Ack $(cat "$tmp/$1.ack"), SetNotification $(cat "$tmp/$1.set"), Clear $(cat "$tmp/$1.clear"); 0 mismatches, exit 0"
+        ok "$1: Ack $(cat "$tmp/$1.ack"), SetNotification $(cat "$tmp/$1.set"), Clear $(cat "$tmp/$1.clear"), IRQControl_Get $(cat "$tmp/$1.control"); 0 mismatches, exit 0"
     else
         bad "$1: exit $rc"; grep -A4 '^validate, system calls' "$tmp/$1.out"
     fi
@@ -76,5 +78,16 @@ if [ $rc = 1 ] && [ -n "$repro" ] && head -1 "$repro" | grep -q '^# syscall slow
     ok "Clear deletes nothing: irq_handler mismatches, exit 1"
 else
     bad "Clear deletes nothing: exit $rc, reproducer '$repro'"; grep -A4 '^validate, system calls' "$tmp/clear.out"
+fi
+
+tree=$(rt_tree get "$master")
+rt_sub "$tree/src/object/interrupt.c" '/^exception_t invokeIRQControl(/,/^}/' \
+    '    setIRQState(IRQSignal, irq);' '    (void)0;'
+get=$(rt_kbuild "$tree") || { rc=$?; echo "$get"; exit $rc; }
+validate get "$get"
+if [ $rc = 1 ] && head -qn1 "$tmp"/get.repro/syscalls/*.scen 2>/dev/null | grep -q '^# syscall slowpath/.*irq_handler'; then
+    ok "IRQControl_Get leaves the IRQ's state: irq_handler mismatches, exit 1"
+else
+    bad "IRQControl_Get leaves the IRQ's state: exit $rc"; grep -A4 '^validate, system calls' "$tmp/get.out"
 fi
 exit $fail

@@ -122,6 +122,53 @@ int main(void)
     ks.sys.vcpu = 2;
     CHECK(rk_sig_of_model(&ks, &s) == -1);
 
+    /* IRQHandler_SetNotification: the handler cap (its kind the label, its
+     * IRQ in the badge field) in the cptr's slot, the notification cap with
+     * Send extra cap 0, in another slot; an IRQ beyond the state's table
+     * does not fit */
+    entry(&ks, SCAP_IRQ_SET, 1, 9, 1, 0);
+    ks.n_irqs = 64;
+    ks.sys.irq = 40;
+    CHECK(rk_sig_of_model(&ks, &s) == 0);
+    c = resolve(&s, s.cptr);
+    CHECK(c && c->type == HK_CAP_IRQSet && c->badge == 40);
+    c = resolve(&s, s.extra_cptr[0]);
+    CHECK(s.extra_cptr[0] != s.cptr && c && c->type == HK_CAP_Notification && c->can_send == 1 && c->ntfn == 1 &&
+          c->badge == 9);
+    ks.sys.irq = 64;
+    CHECK(rk_sig_of_model(&ks, &s) == -1);
+    entry(&ks, SCAP_IRQ_CLEAR, KS_NONE, 0, 0, 0);
+    ks.n_irqs = 64;
+    ks.sys.irq = 3;
+    CHECK(rk_sig_of_model(&ks, &s) == 0);
+    c = resolve(&s, s.cptr);
+    CHECK(c && c->type == HK_CAP_IRQClear && c->badge == 3);
+
+    /* IRQControl_Get: the control cap, the IRQ and the destination slot's
+     * index and depth in the first three words, the caller's CNode cap
+     * extra cap 0. The index names an empty slot of that CNode, a cptr the
+     * lookup does not find (lookupTargetSlot fails) or a slot holding a cap
+     * (ensureEmptySlot fails); the depth is the whole word (4 bits of radix
+     * under a 60-bit guard) */
+    entry(&ks, SCAP_IRQ_CONTROL, KS_NONE, 0, 1, 0);
+    ks.sys.irq = 700;
+    ks.sys.length = 3;
+    for (int d = 0; d < IRQD_COUNT; d++) {
+        ks.sys.dest = (uint8_t)d;
+        CHECK(rk_sig_of_model(&ks, &s) == 0);
+        c = resolve(&s, s.cptr);
+        CHECK(c && c->type == HK_CAP_IRQControl);
+        c = resolve(&s, s.extra_cptr[0]);
+        CHECK(c && c->type == HK_CAP_CNode);
+        CHECK(s.mr0 == 700 && s.mr2 == 64 && (s.msginfo & 0x7f) == 3);
+        c = resolve(&s, s.mr1);
+        CHECK(d == IRQD_BAD ? c == NULL : c != NULL);
+        CHECK(d != IRQD_EMPTY || (c && c->type == HK_CAP_Null));
+        CHECK(d != IRQD_FULL || (c && c->type != HK_CAP_Null));
+    }
+    ks.sys.dest = IRQD_COUNT;
+    CHECK(rk_sig_of_model(&ks, &s) == -1);
+
     if (rk_test_failures)
         return 1;
     printf("test_rk_sigmap: ok\n");

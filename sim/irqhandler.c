@@ -13,14 +13,26 @@ void setIRQState(struct kstate *ks, int state, int irq)
     maskInterrupt(ks, state == IRQ_Inactive, irq);
 }
 
-/* decodeIRQControlInvocation: an IRQ above maxIRQ is a range error, one
- * already in use is refused (seL4_RevokeFirst, here an illegal operation) */
-int decodeIRQControl_Get(struct kstate *ks, int irq)
+/* decodeIRQControlInvocation (interrupt.c:23-73 at 1326364bc, the same
+ * checks in the same order at 43607edb6): fewer than three words or no
+ * extra cap is a truncated message, an IRQ above maxIRQ a range error
+ * (Arch_checkIRQ), one already in use is refused (seL4_RevokeFirst), then
+ * the destination slot must be found (lookupTargetSlot) and empty
+ * (ensureEmptySlot). A SysSend replies no error, so the model tells them by
+ * their order only. The handler cap goes to a slot of the caller's CNode,
+ * which the model does not hold. */
+int decodeIRQControl_Get(struct kstate *ks, int irq, unsigned length, unsigned extra_caps, int dest)
 {
+    if (length < 3 || extra_caps == 0)
+        return SYSERR_INVALID_ARGUMENT;
     if (irq < 0 || irq > (int)ks->cfg.max_irq || irq >= KS_MAX_IRQS)
         return SYSERR_RANGE;
     if (irq_state_of(ks, irq) != IRQ_Inactive)
         return SYSERR_ILLEGAL_OPERATION;
+    if (dest == IRQD_BAD)
+        return SYSERR_INVALID_CAP; /* seL4_FailedLookup */
+    if (dest == IRQD_FULL)
+        return SYSERR_ILLEGAL_OPERATION; /* seL4_DeleteFirst */
     setThreadState(ks, ks->cur_thread, TS_Restart);
     setIRQState(ks, IRQ_Signal, irq); /* invokeIRQControl */
     return SYSERR_NONE;

@@ -11,8 +11,10 @@
 
 /* setIRQState */
 void setIRQState(struct kstate *ks, int state, int irq);
-/* decodeIRQControlInvocation (IRQIssueIRQHandler) + invokeIRQControl */
-int decodeIRQControl_Get(struct kstate *ks, int irq);
+/* decodeIRQControlInvocation (IRQIssueIRQHandler) + invokeIRQControl: a
+ * message of length words with extra_caps extra caps (its CNode cap
+ * first), the destination slot dest (enum ks_irq_dest) */
+int decodeIRQControl_Get(struct kstate *ks, int irq, unsigned length, unsigned extra_caps, int dest);
 /* IRQSetIRQHandler with a sendable notification cap (badge) as extra cap
  * 0 when extra_caps > 0 */
 int decodeIRQHandler_SetNotification(struct kstate *ks, int irq, int n, uint64_t badge, unsigned extra_caps);

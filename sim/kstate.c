@@ -252,9 +252,11 @@ NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap", "vppi", "vgic
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
 NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain", "tcb", "vcpu",
-           "irq_ack", "irq_set", "irq_clear")
+           "irq_ack", "irq_set", "irq_clear", "irq_control")
 NAME_TABLE(ks_sys_cap_invocation, enum ks_sys_cap, "sendSignal", "", "", "", "sendIPC", "DomainSet_Set", "TCB_SetFlags",
-           "VCPU_InjectIRQ", "IRQHandler_Ack", "IRQHandler_SetNotification", "IRQHandler_Clear")
+           "VCPU_InjectIRQ", "IRQHandler_Ack", "IRQHandler_SetNotification", "IRQHandler_Clear",
+           "IRQControl_Get")
+NAME_TABLE(ks_irq_dest_name, enum ks_irq_dest, "empty", "bad", "full")
 NAME_TABLE(ks_reply_cap_name, enum ks_reply_cap, "reply", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \

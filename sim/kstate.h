@@ -81,12 +81,20 @@ enum ks_entry { ENTRY_IRQ, ENTRY_SIGNAL, ENTRY_CALL, ENTRY_REPLY_RECV, ENTRY_COU
  * handler cap (SysSend only) of IRQ `irq`, invoked with one of its three
  * labels (decodeIRQHandlerInvocation, src/object/interrupt.c:84-130):
  * IRQHandler_Ack, IRQHandler_SetNotification (its extra cap 0 a
- * notification cap with Send: ntfn and badge), IRQHandler_Clear. */
+ * notification cap with Send: ntfn and badge), IRQHandler_Clear. The IRQ
+ * control cap (SysSend only): IRQControl_Get of IRQ `irq`, its extra cap 0
+ * a CNode cap and the destination slot it names `dest` (enum ks_irq_dest;
+ * decodeIRQControlInvocation, interrupt.c:23-73). */
 enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCAP_EP, SCAP_DOMAIN, SCAP_TCB, SCAP_VCPU,
-                  SCAP_IRQ_ACK, SCAP_IRQ_SET, SCAP_IRQ_CLEAR, SCAP_COUNT };
-/* the IRQ handler cap's kinds, one per label (one comparison: no branch
- * the coverage gate would ask both ways of) */
+                  SCAP_IRQ_ACK, SCAP_IRQ_SET, SCAP_IRQ_CLEAR, SCAP_IRQ_CONTROL, SCAP_COUNT };
+/* IRQControl_Get's destination slot (lookupTargetSlot, ensureEmptySlot):
+ * an empty slot, one the lookup does not find, one that holds a cap */
+enum ks_irq_dest { IRQD_EMPTY, IRQD_BAD, IRQD_FULL, IRQD_COUNT };
+/* the IRQ handler cap's kinds, one per label, and those with the IRQ
+ * control cap's (one comparison each: no branch the coverage gate would
+ * ask both ways of) */
 static inline bool scap_is_irq_handler(int cap) { return (unsigned)(cap - SCAP_IRQ_ACK) <= SCAP_IRQ_CLEAR - SCAP_IRQ_ACK; }
+static inline bool scap_is_irq(int cap) { return (unsigned)(cap - SCAP_IRQ_ACK) <= SCAP_IRQ_CONTROL - SCAP_IRQ_ACK; }
 /* the kinds a SysSend entry's cptr resolves to that the enumeration walks:
  * an endpoint cap is not modelled there (the signal target), and the
  * DomainSet, thread and VCPU caps (SCAP_DOMAIN, SCAP_TCB, SCAP_VCPU) are
@@ -285,8 +293,9 @@ struct ks_sysin {
     uint8_t domain;      /* SCAP_DOMAIN: the message's first word */
     uint8_t flags_clear, flags_set; /* SCAP_TCB: the message's two words */
     int8_t vcpu;         /* SCAP_VCPU: the cap's VCPU */
-    int16_t irq;         /* SCAP_IRQ_*: the IRQ handler cap's IRQ (capIRQ) */
-    uint8_t pad0[6];
+    int16_t irq;         /* SCAP_IRQ_ACK .. _CLEAR: the IRQ handler cap's IRQ (capIRQ); SCAP_IRQ_CONTROL: the IRQ asked for */
+    uint8_t dest;        /* SCAP_IRQ_CONTROL: enum ks_irq_dest */
+    uint8_t pad0[5];
     uint64_t mr0;        /* SCAP_VCPU: the message's first word */
 };
 
@@ -512,6 +521,7 @@ const char *ks_sys_cap_name(int c);
  * refused, a null cap too, a failed lookup faults) */
 const char *ks_sys_cap_invocation(int c);
 const char *ks_reply_cap_name(int c);
+const char *ks_irq_dest_name(int d);
 
 /* The names of the set bits of mask (below count) joined by '+', into buf;
  * "none" when no bit is set. */

@@ -23,8 +23,10 @@ struct ks_call ks_call_new(int sys, int inv)
     return c;
 }
 
-/* the invocation of each IRQ handler cap kind (SCAP_IRQ_ACK ..), by its label */
-static const uint8_t irq_handler_inv[] = {CALL_IRQHandler_Ack, CALL_IRQHandler_SetNotification, CALL_IRQHandler_Clear};
+/* the invocation of each IRQ cap kind (SCAP_IRQ_ACK .. SCAP_IRQ_CONTROL):
+ * a handler cap's by its label, the control cap's */
+static const uint8_t irq_handler_inv[] = {CALL_IRQHandler_Ack, CALL_IRQHandler_SetNotification, CALL_IRQHandler_Clear,
+                                          CALL_IRQControl_Get};
 
 /* what a cptr resolving to cap invokes: a notification, else an endpoint
  * (a null cap or a failed lookup is refused before either) */
@@ -43,7 +45,7 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
                        : ks->sys.cap == SCAP_DOMAIN ? ks_call_new(SYS_Send, CALL_DomainSet_Set)
                        : ks->sys.cap == SCAP_TCB    ? ks_call_new(SYS_Send, CALL_TCB_SetFlags)
                        : ks->sys.cap == SCAP_VCPU   ? ks_call_new(SYS_Send, CALL_VCPU_InjectIRQ)
-                       : scap_is_irq_handler(ks->sys.cap) ? ks_call_new(SYS_Send, irq_handler_inv[ks->sys.cap - SCAP_IRQ_ACK])
+                       : scap_is_irq(ks->sys.cap) ? ks_call_new(SYS_Send, irq_handler_inv[ks->sys.cap - SCAP_IRQ_ACK])
                                                     : ks_call_new(SYS_Send, CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;
@@ -62,8 +64,9 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
     c.flags_set = ks->sys.flags_set;
     if (c.inv == CALL_VCPU_InjectIRQ)
         c.vcpu = ks->sys.vcpu;
-    if (scap_is_irq_handler(ks->sys.cap))
+    if (scap_is_irq(ks->sys.cap))
         c.irq = ks->sys.irq;
+    c.dest = ks->sys.dest;
     c.mr0 = ks->sys.mr0;
     return c;
 }
@@ -149,7 +152,7 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     case CALL_TCB_Resume:
         return invokeTCB_Resume(ks, c->tcb);
     case CALL_IRQControl_Get:
-        return decodeIRQControl_Get(ks, c->irq);
+        return decodeIRQControl_Get(ks, c->irq, c->length, c->extra_caps, c->dest);
     case CALL_IRQHandler_SetNotification:
         return decodeIRQHandler_SetNotification(ks, c->irq, c->ntfn, c->badge, c->extra_caps);
     case CALL_IRQHandler_Clear:
@@ -192,6 +195,7 @@ static const bool sends_on_cptr[CALL_COUNT] = {
     [CALL_DomainSet_Set] = true, [CALL_TCB_SetFlags] = true,
     [CALL_VCPU_InjectIRQ] = true, [CALL_IRQHandler_Ack] = true,
     [CALL_IRQHandler_SetNotification] = true, [CALL_IRQHandler_Clear] = true,
+    [CALL_IRQControl_Get] = true,
 };
 
 /* The lookups of handleInvocation (syscall.c:320-343) a SysSend on a

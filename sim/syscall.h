@@ -29,7 +29,7 @@ enum ks_inv {
     CALL_TCB_SetTimeoutEndpoint,       /* tcb, ep (KS_NONE: null cap) */
     CALL_TCB_Suspend,                  /* tcb */
     CALL_TCB_Resume,                   /* tcb */
-    CALL_IRQControl_Get,               /* irq */
+    CALL_IRQControl_Get,               /* irq, length (3), extra_caps (1: the CNode cap), dest */
     CALL_IRQHandler_SetNotification,   /* irq, ntfn, badge (extra cap 0; extra_caps 0: none) */
     CALL_IRQHandler_Ack,               /* irq */
     CALL_DomainSet_ScheduleConfigure,  /* dom_index, domain, budget (the duration in ticks); master */
@@ -63,6 +63,7 @@ struct ks_call {
     uint8_t length;    /* CALL_DomainSet_Set, CALL_TCB_SetFlags, CALL_VCPU_InjectIRQ: the message's length in words */
     uint8_t flags_clear, flags_set; /* CALL_TCB_SetFlags: the message's two words */
     uint64_t mr0;      /* CALL_VCPU_InjectIRQ: the message's first word */
+    uint8_t dest;      /* CALL_IRQControl_Get: enum ks_irq_dest */
 };
 
 /* A call with every object KS_NONE. */

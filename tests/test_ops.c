@@ -201,11 +201,11 @@ static void test_irq_handler(void **state)
     (void)state;
     setup_cur();
     int n = build_ntfn(&ks, "n");
-    assert_int_equal(decodeIRQControl_Get(&ks, 40), SYSERR_NONE);
+    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
     assert_int_equal(ks.irq_state[40], IRQ_Signal);
     assert_false(ks.irq_masked[40]);
-    assert_int_equal(decodeIRQControl_Get(&ks, 40), SYSERR_ILLEGAL_OPERATION);
-    assert_int_equal(decodeIRQControl_Get(&ks, 100000), SYSERR_RANGE);
+    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_ILLEGAL_OPERATION);
+    assert_int_equal(decodeIRQControl_Get(&ks, 100000, 3, 1, IRQD_EMPTY), SYSERR_RANGE);
     assert_int_equal(decodeIRQHandler_SetNotification(&ks, 40, n, 4, 1), SYSERR_NONE);
     assert_int_equal(ks.irq_cap[40].ntfn, n);
     ks.irq_masked[40] = true;
@@ -227,7 +227,7 @@ static void test_irq_handler_send(void **state)
     (void)state;
     int cur = setup_cur();
     int n = build_ntfn(&ks, "n");
-    assert_int_equal(decodeIRQControl_Get(&ks, 40), SYSERR_NONE);
+    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
     ks.tcbs[cur].state = TS_Running;
     ks.sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_IRQ_SET, .ntfn = (int8_t)n, .badge = 9,
                                .ep = KS_NONE, .reply = KS_NONE, .tcb = KS_NONE, .vcpu = KS_NONE, .irq = 40};
@@ -268,6 +268,39 @@ static void test_irq_handler_send(void **state)
     assert_int_equal(ks.tcbs[cur].state, TS_Inactive);
 }
 
+/* A SysSend on the IRQ control cap (decodeIRQControlInvocation,
+ * interrupt.c:23-73 at 1326364bc), the whole handleSyscall: an IRQ of the
+ * table in state Inactive into an empty slot becomes Signal and unmasked
+ * (invokeIRQControl, setIRQState), the caller completed; the same call
+ * again is refused (the IRQ in use: seL4_RevokeFirst) and changes
+ * nothing; a destination that holds a cap too */
+static void test_irq_control_send(void **state)
+{
+    (void)state;
+    int cur = setup_cur();
+    ks_irq_touch(&ks, 50);
+    ks.irq_masked[50] = true;
+    ks.sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_IRQ_CONTROL, .ntfn = KS_NONE, .ep = KS_NONE,
+                               .reply = KS_NONE, .tcb = KS_NONE, .vcpu = KS_NONE, .irq = 50, .dest = IRQD_FULL,
+                               .length = 3, .extra_caps = 1};
+    struct ks_call c = ks_call_of_entry(&ks);
+    assert_int_equal(c.inv, CALL_IRQControl_Get);
+    assert_int_equal(c.dest, IRQD_FULL);
+    assert_true(handleSyscall(&ks, &c));
+    assert_int_equal(ks.irq_state[50], IRQ_Inactive);
+    assert_true(ks.irq_masked[50]);
+    ks.sys.dest = IRQD_EMPTY;
+    c = ks_call_of_entry(&ks);
+    assert_true(handleSyscall(&ks, &c));
+    assert_int_equal(ks.irq_state[50], IRQ_Signal);
+    assert_false(ks.irq_masked[50]);
+    assert_int_equal(ks.tcbs[cur].state, TS_Running);
+    ks.irq_masked[50] = true;
+    assert_true(handleSyscall(&ks, &c));
+    assert_true(ks.irq_masked[50]); /* in use: refused before setIRQState */
+    assert_int_equal(ks.tcbs[cur].state, TS_Running);
+}
+
 /* The comparison of two outcomes (validate --real: the model's against
  * the kernel's) sees the IRQ table a system call writes: an IRQ's state,
  * its handler slot's cap type, notification and badge; an interrupt
@@ -279,7 +312,7 @@ static void test_diff_irq_handler(void **state)
     setup_cur();
     int n = build_ntfn(&ks, "n");
     build_ntfn(&ks, "m");
-    assert_int_equal(decodeIRQControl_Get(&ks, 40), SYSERR_NONE);
+    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
     assert_int_equal(decodeIRQHandler_SetNotification(&ks, 40, n, 4, 1), SYSERR_NONE);
     ks.sys.entry = ENTRY_SIGNAL;
     static struct kstate other;
@@ -327,7 +360,7 @@ int main(void)
         cmocka_unit_test(test_configure),                  cmocka_unit_test(test_set_priority_reorders),
         cmocka_unit_test(test_wait),                       cmocka_unit_test(test_irq_handler),
         cmocka_unit_test(test_yield),                      cmocka_unit_test(test_irq_handler_send),
-        cmocka_unit_test(test_diff_irq_handler),
+        cmocka_unit_test(test_diff_irq_handler),           cmocka_unit_test(test_irq_control_send),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -955,6 +955,15 @@ static void syscall_line_round_trip(void **state)
     out = round_trip(&x->a, &x->b);
     assert_non_null(strstr(out, "\nsyscall send cap=irq_set ntfn=n0 badge=3 extra_caps=1 irq=40\n"));
     free(out);
+    /* the IRQ control cap asks for any IRQ (one in use, or above maxIRQ,
+     * is refused by the kernel, not the reader), into a destination slot */
+    text = with_syscall("syscall send cap=irq_control irq=999 dest=bad length=3 extra_caps=1\n");
+    assert_int_equal(parse_str(text, &x->a, &e), 0);
+    free(text);
+    assert_int_equal(x->a.sys.dest, IRQD_BAD);
+    out = round_trip(&x->a, &x->b);
+    assert_non_null(strstr(out, "\nsyscall send cap=irq_control extra_caps=1 length=3 irq=999 dest=bad\n"));
+    free(out);
     /* an interrupt entry has no syscall line */
     assert_int_equal(parse_str(syscall_base, &x->a, &e), 0);
     out = round_trip(&x->a, &x->b);
@@ -990,6 +999,8 @@ static void err_syscall_line(void **state)
         {"syscall send cap=irq_set irq=40\nirqs 64\nirqent 40 state=Signal\n",
          "cap=irq_set needs ntfn= (extra cap 0's notification)"},
         {"syscall send cap=irq_ack irq=40 ntfn=n0\nirqs 64\nirqent 40 state=Signal\n", "cap=irq_ack names no notification"},
+        {"syscall send cap=irq_ack irq=40 dest=full\nirqs 64\nirqent 40 state=Signal\n", "dest= is for cap=irq_control"},
+        {"syscall send cap=irq_control irq=40 dest=nowhere\n", "unknown dest 'nowhere'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *text = with_syscall(cases[i].line);

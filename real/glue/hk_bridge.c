@@ -42,7 +42,7 @@ static struct {
     unsigned short core, index;
 } hk_rq_used[HK_MAX_TCBS];
 static word_t hk_n_rq_used;
-static unsigned short hk_irq_used[HK_MAX_IRQS + 1];
+static unsigned short hk_irq_used[HK_MAX_IRQS + 2]; /* the table's, the delivered IRQ, the system call's */
 static word_t hk_n_irq_used;
 /* the slot each handler slot's cap was copied from (cteInsert's srcSlot,
  * invokeIRQHandler_SetIRQHandler, src/object/interrupt.c): a user's copy of
@@ -271,8 +271,14 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
         return hk_vcpu_cap_k(c);
     case HK_CAP_IRQAck:
     case HK_CAP_IRQSet:
-    case HK_CAP_IRQClear: /* capIRQ as invokeIRQControl makes it (src/object/interrupt.c) */
-        return cap_irq_handler_cap_new(IRQT_TO_IDX(CORE_IRQ_TO_IRQT(0, c->badge)));
+    case HK_CAP_IRQClear: { /* capIRQ as invokeIRQControl makes it (src/object/interrupt.c) */
+        irq_t irq = CORE_IRQ_TO_IRQT(0, c->badge); /* named irq: IRQT_TO_IDX refers to it before d3d4cc602 */
+        return cap_irq_handler_cap_new(IRQT_TO_IDX(irq));
+    }
+    case HK_CAP_IRQControl:
+        return cap_irq_control_cap_new();
+    case HK_CAP_CNode: /* the caller's CNode as its CTable holds it (hk_load_syscall) */
+        return cap_cnode_cap_new(HK_CSPACE_BITS, wordBits - HK_CSPACE_BITS, 0, (word_t)hk_cnode);
     default:
         return cap_null_cap_new();
     }
@@ -736,6 +742,8 @@ HK_API int hk_load(const struct hk_state *s)
     hk_load_irqs(s);
     hk_load_node(s);
     hk_load_syscall(s, hk_irq_cap_k);
+    if (hk_sys_irq >= 0) /* the call may write its entry: noted, read back and reset */
+        hk_irq_used[hk_n_irq_used++] = (unsigned short)hk_sys_irq;
     if (hk_load_vcpus(s) != 0)
         return -1;
 #ifdef ENABLE_SMP_SUPPORT
@@ -937,6 +945,35 @@ static void hk_save_gic_irq(struct hk_state *s, word_t irq)
 
 /* Every entry the load did not note is IRQInactive with a null cap
  * (hk_reset_tables), and reads back as such; the noted ones are read. */
+/* IRQ i's state and handler slot's cap */
+static void hk_save_irq_entry(struct hk_state *s, int i)
+{
+    irq_t irq = CORE_IRQ_TO_IRQT(0, i);
+    s->irq_state[i] = (unsigned char)hk_irq_state_h(intStateIRQTable[IRQT_TO_IDX(irq)]);
+    cap_t c = intStateIRQNode[IRQT_TO_IDX(irq)].cap;
+    struct hk_irq_cap *x = &s->irq_cap[i];
+    switch (cap_get_capType(c)) {
+    case cap_notification_cap:
+        x->type = HK_CAP_Notification;
+        x->can_send = (unsigned char)cap_notification_cap_get_capNtfnCanSend(c);
+        x->ntfn = (signed char)hk_ntfn_index(cap_notification_cap_get_capNtfnPtr(c));
+        x->badge = cap_notification_cap_get_capNtfnBadge(c);
+        break;
+    case cap_endpoint_cap:
+        x->type = HK_CAP_Endpoint;
+        x->can_send = (unsigned char)cap_endpoint_cap_get_capCanSend(c);
+        x->can_recv = (unsigned char)cap_endpoint_cap_get_capCanReceive(c);
+        x->can_grant = (unsigned char)cap_endpoint_cap_get_capCanGrant(c);
+        x->can_grant_reply = (unsigned char)cap_endpoint_cap_get_capCanGrantReply(c);
+        x->ep1 = (unsigned char)(hk_ep_index(cap_endpoint_cap_get_capEPPtr(c)) + 1);
+        x->badge = cap_endpoint_cap_get_capEPBadge(c);
+        break;
+    default:
+        x->type = HK_CAP_Null;
+        break;
+    }
+}
+
 static void hk_save_irqs(struct hk_state *s)
 {
     int n = s->n_irqs <= (int)maxIRQ ? s->n_irqs : (int)maxIRQ + 1;
@@ -944,44 +981,22 @@ static void hk_save_irqs(struct hk_state *s)
         s->irq_state[i] = HK_IRQ_Inactive;
         s->irq_cap[i].type = HK_CAP_Null;
     }
-    for (word_t k = 0; k < hk_n_irq_used; k++) {
-        int i = hk_irq_used[k];
-        if (i >= n)
-            continue;
-        irq_t irq = CORE_IRQ_TO_IRQT(0, i);
-        s->irq_state[i] = (unsigned char)hk_irq_state_h(intStateIRQTable[IRQT_TO_IDX(irq)]);
-        cap_t c = intStateIRQNode[IRQT_TO_IDX(irq)].cap;
-        struct hk_irq_cap *x = &s->irq_cap[i];
-        switch (cap_get_capType(c)) {
-        case cap_notification_cap:
-            x->type = HK_CAP_Notification;
-            x->can_send = (unsigned char)cap_notification_cap_get_capNtfnCanSend(c);
-            x->ntfn = (signed char)hk_ntfn_index(cap_notification_cap_get_capNtfnPtr(c));
-            x->badge = cap_notification_cap_get_capNtfnBadge(c);
-            break;
-        case cap_endpoint_cap:
-            x->type = HK_CAP_Endpoint;
-            x->can_send = (unsigned char)cap_endpoint_cap_get_capCanSend(c);
-            x->can_recv = (unsigned char)cap_endpoint_cap_get_capCanReceive(c);
-            x->can_grant = (unsigned char)cap_endpoint_cap_get_capCanGrant(c);
-            x->can_grant_reply = (unsigned char)cap_endpoint_cap_get_capCanGrantReply(c);
-            x->ep1 = (unsigned char)(hk_ep_index(cap_endpoint_cap_get_capEPPtr(c)) + 1);
-            x->badge = cap_endpoint_cap_get_capEPBadge(c);
-            break;
-        default:
-            x->type = HK_CAP_Null;
-            break;
-        }
-    }
+    for (word_t k = 0; k < hk_n_irq_used; k++)
+        if (hk_irq_used[k] < n)
+            hk_save_irq_entry(s, hk_irq_used[k]);
     __builtin_memcpy(s->irq_active, hk_irq_active, (word_t)n);
     /* masks and acks: only the IRQ the GIC delivered is touched, and the
-     * IRQ of a system call's IRQ handler cap (IRQHandler_Ack unmasks it
-     * where it does not deactivate it) */
+     * IRQ a system call names (IRQHandler_Ack unmasks it where it does not
+     * deactivate it, IRQControl_Get's setIRQState unmasks it) */
     if (hk_entry_iar != IRQ_NONE)
         hk_save_gic_irq(s, hk_entry_iar & IRQ_MASK);
-    int h = hk_sys_handler_irq;
+    int h = hk_sys_irq;
     if (h >= 0 && (hk_entry_iar == IRQ_NONE || (word_t)h != (hk_entry_iar & IRQ_MASK)))
         hk_save_gic_irq(s, (word_t)h);
+    /* an IRQ the table did not reach, which IRQControl_Get took: the mask
+     * write grew the table to it (hk_save_gic_irq); its entry now */
+    if (h >= n && h < s->n_irqs)
+        hk_save_irq_entry(s, h);
 }
 
 HK_API int hk_save(struct hk_state *s)

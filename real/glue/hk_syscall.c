@@ -82,33 +82,38 @@ static word_t hk_label_of(const struct hk_state *s)
         return IRQSetIRQHandler;
     case HK_CAP_IRQClear:
         return IRQClearIRQHandler;
+    case HK_CAP_IRQControl:
+        return IRQIssueIRQHandler;
     default:
         return 0;
     }
 }
 
-/* the IRQ of the loaded system call's cap when it is an IRQ handler cap,
- * else -1: hk_save reads its mask back (the state's sys_* fields are not
- * copied to the state saved) */
-static int hk_sys_handler_irq = -1;
+/* the IRQ the loaded system call names, when its cap is an IRQ handler
+ * cap (the cap's) or the IRQ control cap (the first word's), and the IRQ
+ * is one of the table's (up to maxIRQ); else -1. The load notes its table
+ * entry and hk_save reads the entry and its mask back (the state's sys_*
+ * fields are not copied to the state saved). */
+static int hk_sys_irq = -1;
 
-static int hk_handler_irq_of(const struct hk_state *s)
+static int hk_sys_irq_of(const struct hk_state *s)
 {
     if (s->sys_cptr >= HK_CSPACE_SLOTS)
         return -1;
     const struct hk_irq_cap *c = &s->cspace[s->sys_cptr];
     bool_t handler = c->type == HK_CAP_IRQAck || c->type == HK_CAP_IRQSet || c->type == HK_CAP_IRQClear;
-    return handler && c->badge <= maxIRQ ? (int)c->badge : -1;
+    word_t irq = c->type == HK_CAP_IRQControl ? s->sys_mr0 : c->badge;
+    return (handler || c->type == HK_CAP_IRQControl) && irq <= maxIRQ ? (int)irq : -1;
 }
 
 /* The caller's CSpace, registers and IPC buffer (hk_load, after the TCBs
  * and before anything reads them). */
 static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const struct hk_irq_cap *))
 {
-    hk_sys_handler_irq = -1;
+    hk_sys_irq = -1;
     if (!s->sys_call || s->cur_thread < 0)
         return;
-    hk_sys_handler_irq = hk_handler_irq_of(s);
+    hk_sys_irq = hk_sys_irq_of(s);
     for (int i = 0; i < HK_CSPACE_SLOTS; i++) {
         memzero(&hk_cnode[i], sizeof(cte_t));
         hk_cnode[i].cap = cap_of(&s->cspace[i]);
@@ -127,6 +132,7 @@ static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const stru
     setRegister(t, msgInfoRegister, info);
     setRegister(t, msgRegisters[0], s->sys_mr0);
     setRegister(t, msgRegisters[1], s->sys_mr1);
+    setRegister(t, msgRegisters[2], s->sys_mr2);
     setRegister(t, replyRegister, s->sys_reply_cptr);
     if (!s->sys_ipc_buffer)
         return;
