@@ -325,6 +325,14 @@ static void cmp_irqs(struct cmp *c)
 {
     const struct kstate *a = c->a, *b = c->b;
     cmp_irq_table(c);
+    for (int k = 1; k < KS_MAX_CORES; k++) { /* another core's SGIs and PPIs */
+        if (a->core_ppi_masked[k] != b->core_ppi_masked[k])
+            differ(c, DF_IRQ_MASK, "core %d's PPIs masked: slow %#x, fast %#x", k, a->core_ppi_masked[k],
+                   b->core_ppi_masked[k]);
+        if (a->core_ppi_active[k] != b->core_ppi_active[k])
+            differ(c, DF_IRQ_ACTIVE, "core %d's PPIs active: slow %#x, fast %#x (GIC active state)", k,
+                   a->core_ppi_active[k], b->core_ppi_active[k]);
+    }
     if (a->oor_irq != b->oor_irq || a->oor_masked != b->oor_masked)
         differ(c, DF_IRQ_MASK, "IRQ %d above maxIRQ: slow %s, fast %s", (int)(a->oor_irq > b->oor_irq ? a->oor_irq : b->oor_irq),
                a->oor_masked ? "masked" : "unmasked", b->oor_masked ? "masked" : "unmasked");

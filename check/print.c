@@ -59,6 +59,10 @@ static void print_core_node(FILE *out, const struct kstate *ks, int k)
         fprintf(out, " action=%s", ks_action_name(ks, ks->core_action[k], buf, sizeof buf));
     if (ks->core_ipi_pending[k])
         fprintf(out, " ipi_pending=%u", ks->core_ipi_pending[k]);
+    if (ks->core_ppi_masked[k])
+        fprintf(out, " ppi_masked=%#x", ks->core_ppi_masked[k]);
+    if (ks->core_ppi_active[k])
+        fprintf(out, " ppi_active=%#x", ks->core_ppi_active[k]);
 }
 
 static void print_config(FILE *out, const struct kstate *ks)
@@ -170,7 +174,8 @@ static void print_node(FILE *out, const struct kstate *ks)
     print_domain(out, ks);
     for (int k = 0; k < KS_MAX_CORES; k++) {
         bool other = k > 0 && (ks->core_cur[k] != KS_NONE || ks->core_idle[k] != KS_NONE ||
-                               ks->core_reprogram[k] || ks->core_sc[k] != KS_NONE || ks->core_ipi_pending[k]);
+                               ks->core_reprogram[k] || ks->core_sc[k] != KS_NONE || ks->core_ipi_pending[k] ||
+                               ks->core_ppi_masked[k] || ks->core_ppi_active[k]);
         if (ks->release_head[k] == KS_NONE && !other)
             continue;
         fprintf(out, "core %d", k);

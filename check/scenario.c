@@ -525,6 +525,7 @@ struct core_rec {
     bool reprogram;
     ticks_t time, consumed, deadline;
     uint8_t ipi_pending; /* that core's ipiReschedulePending (ARCH_NODE_STATE) */
+    uint32_t ppi_masked, ppi_active; /* that core's SGI and PPI enable and active bits */
 };
 
 static const struct scen_field core_fields[] = {
@@ -539,6 +540,8 @@ static const struct scen_field core_fields[] = {
     NUM(struct core_rec, "consumed", consumed, UINT64_MAX),
     NUM(struct core_rec, "deadline", deadline, UINT64_MAX),
     NUM(struct core_rec, "ipi_pending", ipi_pending, (1u << KS_MAX_CORES) - 1),
+    NUM(struct core_rec, "ppi_masked", ppi_masked, UINT32_MAX),
+    NUM(struct core_rec, "ppi_active", ppi_active, UINT32_MAX),
     SPECIAL("action"),
 };
 
@@ -1066,12 +1069,15 @@ static int dir_irq_oor(struct ctx *c, const struct line *ln, int arg)
 static int core0_keys(struct ctx *c, const struct line *ln)
 {
     static const char *const node_keys[] = {"cur", "idle", "reprogram", "cur_sc", "idle_sc", "vspace",
-                                            "time", "consumed", "deadline", "action", "ipi_pending"};
+                                            "time", "consumed", "deadline", "action", "ipi_pending", "ppi_masked",
+                                            "ppi_active"};
     struct tok v;
     for (size_t i = 0; i < sizeof node_keys / sizeof node_keys[0]; i++)
         if (find_kv(ln, 2, node_keys[i], &v))
             return fail(c, "core 0: %s= is not allowed; core 0's is the %s line's", node_keys[i],
-                        strcmp(node_keys[i], "ipi_pending") ? "node" : "ipi");
+                        !strcmp(node_keys[i], "ipi_pending") ? "ipi"
+                        : !strncmp(node_keys[i], "ppi_", 4)  ? "irqent"
+                                                             : "node");
     return 0;
 }
 
@@ -1091,7 +1097,8 @@ static int dir_core(struct ctx *c, const struct line *ln, int arg)
         return -1;
     struct core_rec r = {ks->core_cur[k], ks->core_idle[k], ks->release_head[k], ks->core_sc[k],
                          ks->core_idle_sc[k], ks->core_vspace[k], ks->core_reprogram[k], ks->core_time[k],
-                         ks->core_consumed[k], ks->core_deadline[k], ks->core_ipi_pending[k]};
+                         ks->core_consumed[k], ks->core_deadline[k], ks->core_ipi_pending[k],
+                         ks->core_ppi_masked[k], ks->core_ppi_active[k]};
     if (APPLY(c, "core", &r, core_fields, ln, 2))
         return -1;
     ks->core_cur[k] = r.cur;
@@ -1105,6 +1112,8 @@ static int dir_core(struct ctx *c, const struct line *ln, int arg)
     ks->core_consumed[k] = r.consumed;
     ks->core_deadline[k] = r.deadline;
     ks->core_ipi_pending[k] = r.ipi_pending;
+    ks->core_ppi_masked[k] = r.ppi_masked;
+    ks->core_ppi_active[k] = r.ppi_active;
     return action_kv(c, ln, 2, "core", &ks->core_action[k]);
 }
 

@@ -32,6 +32,7 @@ static const struct scen_field sig_fields[] = {
     SF_NUM(struct ks_sysin, "mr0", mr0, UINT64_MAX),
     SF_NUM(struct ks_sysin, "irq", irq, KS_MAX_IRQS - 1),
     SF_ENUM(struct ks_sysin, "dest", dest, IRQD_COUNT, ks_irq_dest_name),
+    SF_NUM(struct ks_sysin, "irq_core", irq_core, KS_MAX_CORES - 1),
 };
 
 /* An IRQ handler cap exists only for an IRQ in state IRQSignal: it is made
@@ -54,6 +55,10 @@ static const char *irq_cap_misfit(const struct kstate *ks, char *buf, size_t len
         snprintf(buf, len, "irq= is for cap=irq_ack|irq_set|irq_clear|irq_control");
     else if (s->dest && s->cap != SCAP_IRQ_CONTROL)
         snprintf(buf, len, "dest= is for cap=irq_control");
+    else if (s->irq_core && !(s->cap == SCAP_IRQ_ACK && ks->cfg.smp && s->irq < KS_NUM_PPI))
+        snprintf(buf, len, "irq_core= is for cap=irq_ack of a PPI (irq below %d) on two cores", KS_NUM_PPI);
+    else if (s->irq_core)
+        return NULL; /* another core's IRQ table is not held (struct kstate core_ppi_masked) */
     else if (s->cap != SCAP_IRQ_CONTROL && !irq_has_handler(ks, s->irq))
         snprintf(buf, len, "cap=%s names IRQ %d, which is not in state Signal (of %u IRQs, maxIRQ %u): no handler cap exists for it",
                  ks_sys_cap_name(s->cap), s->irq, ks->n_irqs, ks->cfg.max_irq);
@@ -78,7 +83,7 @@ static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
                  "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb, vcpu, "
                  "irq_ack, irq_set, irq_clear, irq_control)",
                  ks_sys_cap_name(s->cap));
-    else if ((irq_cap || s->irq || s->dest) && irq_cap_misfit(ks, buf, len))
+    else if ((irq_cap || s->irq || s->dest || s->irq_core) && irq_cap_misfit(ks, buf, len))
         return buf;
     else if (vcpu_cap != (s->vcpu != KS_NONE))
         snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
@@ -298,11 +303,31 @@ static void draw_irq_control(struct kstate *ks, struct gen_src *src)
     s->extra_caps = (uint8_t)(gen_pick(src, 16) != 0);
 }
 
+/* An ack of core 1's PPI from this core (a remote call: ack_remote_ppi,
+ * sim/irqhandler.c): one of INTID 16-23, which no configuration reserves
+ * (the kernel's timers are 26 and 30, the virtual timer 27, the VGIC's
+ * maintenance interrupt 25), its handler cap made by
+ * IRQControl_GetTriggerCore; masked half the time (a tree that unmasks it
+ * where it should deactivate it, a4b0c8d36, shows there). Never active:
+ * on split EOI a PPI core 1 delivered stays active until this ack, but
+ * master's remote deactivation deactivates INTID 0 instead (K2,
+ * docs/FINDINGS.md), which would make every two-core GICv3 run report
+ * it; tests/kernel-findings/k2-remote-ppi-deactivate.scen holds it. */
+static void draw_remote_ppi_ack(struct kstate *ks, struct gen_src *src)
+{
+    struct ks_sysin *s = &ks->sys;
+    s->irq = (int16_t)(16 + gen_pick(src, 8));
+    s->irq_core = 1;
+    if (gen_pick(src, 2))
+        ks->core_ppi_masked[1] |= 1u << s->irq;
+}
+
 /* An IRQ binding invocation: IRQControl_Get a quarter of them (all where
  * no IRQ is in state Signal, draw_irq_control), else an invocation of an
  * IRQ handler cap of an IRQ in state Signal, its label one of three:
  * IRQHandler_Ack half of them (what the GIC's mask or active state of the
- * IRQ becomes: interrupt.c:133-165 at 1326364bc),
+ * IRQ becomes: interrupt.c:133-165 at 1326364bc; on two cores a third of
+ * them core 1's PPI, draw_remote_ppi_ack),
  * IRQHandler_SetNotification a quarter (the slot's cap replaced by a
  * notification cap with Send, any badge; one message in 16 without the
  * extra cap: truncated), IRQHandler_Clear a quarter. */
@@ -317,6 +342,10 @@ static void draw_irq_binding(struct kstate *ks, struct gen_src *src)
     }
     s->irq = (int16_t)handler_irqs(ks, (int)gen_pick(src, (uint64_t)handled));
     s->cap = kinds[gen_pick(src, 4)];
+    if (s->cap == SCAP_IRQ_ACK && ks->cfg.smp && gen_pick(src, 3) == 0) {
+        draw_remote_ppi_ack(ks, src);
+        return;
+    }
     if (s->cap != SCAP_IRQ_SET)
         return;
     s->ntfn = (int8_t)gen_pick(src, ks->n_ntfns);

@@ -53,9 +53,11 @@
  * Version 11 adds the IRQ handler caps of a system call (HK_CAP_IRQAck,
  * HK_CAP_IRQSet, HK_CAP_IRQClear: IRQHandler_Ack, _SetNotification,
  * _Clear), the IRQ control cap and a CNode cap (HK_CAP_IRQControl,
- * HK_CAP_CNode: IRQControl_Get) and a third message word (sys_mr2), and
- * gives each handler slot's cap the slot it was copied from (its MDB
- * parent), so that deleting it finalises nothing.
+ * HK_CAP_CNode: IRQControl_Get) and a third message word (sys_mr2), gives
+ * each handler slot's cap the slot it was copied from (its MDB parent), so
+ * that deleting it finalises nothing, and banks the SGIs' and PPIs' enable
+ * and active bits per core (core_ppi_masked, core_ppi_active; an IRQ
+ * handler cap's core in its reply field).
  *
  * SPDX-License-Identifier: BSD-2-Clause
  */
@@ -100,8 +102,9 @@ enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPP
 /* HK_CAP_Domain: a DomainSet cap; HK_CAP_Thread: a thread cap (its TCB in
  * the cap's reply field); HK_CAP_VCPU: a VCPU cap (its VCPU in the reply
  * field; a null cap on a build without hypervisor support);
- * HK_CAP_IRQAck, _IRQSet, _IRQClear: an IRQ handler cap (its IRQ, as core
- * 0 sees it, in the badge field), invoked with that label;
+ * HK_CAP_IRQAck, _IRQSet, _IRQClear: an IRQ handler cap (its IRQ in the
+ * badge field, the IRQ's core, 0 but for another core's PPI, in the reply
+ * field), invoked with that label;
  * HK_CAP_IRQControl: the IRQ control cap (IRQIssueIRQHandler: the IRQ,
  * the slot's index and depth in sys_mr0..2); HK_CAP_CNode: a cap to the
  * caller's own CNode (an IRQControl_Get's extra cap 0) */
@@ -251,6 +254,9 @@ struct hk_state {
     unsigned char core_vgic_lr[HK_MAX_CORES][HK_VGIC_LRS];
     unsigned long long core_vgic_eisr[HK_MAX_CORES];
     unsigned char core_vgic_misr_eoi[HK_MAX_CORES];
+    /* another core's SGIs and PPIs (INTID < 32): bit i masked, active
+     * (index 0 unused: core 0's are irq_masked and irq_active) */
+    unsigned int core_ppi_masked[HK_MAX_CORES], core_ppi_active[HK_MAX_CORES];
     struct hk_vcpu vcpus[HK_MAX_VCPUS];
     unsigned short n_irqs;
     unsigned char irq_state[HK_MAX_IRQS], irq_masked[HK_MAX_IRQS], irq_acks[HK_MAX_IRQS];

@@ -547,6 +547,10 @@ static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
     h->oor_acks = ks->oor_acks;
     memcpy(h->irq_active, ks->irq_active, n);
     h->oor_active = ks->oor_active;
+    for (int c = 0; c < KS_MAX_CORES; c++) {
+        h->core_ppi_masked[c] = c ? ks->core_ppi_masked[c] : 0;
+        h->core_ppi_active[c] = c ? ks->core_ppi_active[c] : 0;
+    }
 }
 
 static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
@@ -563,6 +567,10 @@ static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
     ks->oor_acks = h->oor_acks;
     memcpy(ks->irq_active, h->irq_active, n);
     ks->oor_active = h->oor_active != 0;
+    for (int c = 1; c < KS_MAX_CORES; c++) {
+        ks->core_ppi_masked[c] = h->core_ppi_masked[c];
+        ks->core_ppi_active[c] = h->core_ppi_active[c];
+    }
 }
 
 /* the hypervisor's VCPUs and VGIC (kstate's, sim/vcpu.h) */

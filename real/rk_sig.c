@@ -196,16 +196,19 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
         sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_VCPU, .ntfn = HK_NONE, .reply = m->vcpu};
         sys->mr0 = m->mr0;
         return 0;
-    /* an IRQ handler cap, invoked with its kind's label; the notification
-     * cap (with Send) of an IRQHandler_SetNotification in extra cap 0's slot */
+    /* an IRQ handler cap, invoked with its kind's label (another core's
+     * PPI: that core in the reply field); the notification cap (with Send)
+     * of an IRQHandler_SetNotification in extra cap 0's slot */
     case SCAP_IRQ_ACK:
     case SCAP_IRQ_SET:
     case SCAP_IRQ_CLEAR:
-        if (m->irq < 0 || m->irq >= ks->n_irqs || (m->cap == SCAP_IRQ_SET && (m->ntfn < 0 || m->ntfn >= ks->n_ntfns)))
+        if (m->irq < 0 || (m->irq_core ? m->irq >= KS_NUM_PPI || m->irq_core >= KS_MAX_CORES : m->irq >= ks->n_irqs) ||
+            (m->cap == SCAP_IRQ_SET && (m->ntfn < 0 || m->ntfn >= ks->n_ntfns)))
             return -1;
         sys->cptr = RK_SIG_SLOT;
         sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = (unsigned char)(HK_CAP_IRQAck + m->cap - SCAP_IRQ_ACK),
-                                                       .ntfn = HK_NONE, .badge = (uint64_t)m->irq};
+                                                       .ntfn = HK_NONE, .reply = (signed char)m->irq_core,
+                                                       .badge = (uint64_t)m->irq};
         if (m->cap == SCAP_IRQ_SET)
             sys->cspace[RK_SIG_TCB_SLOT] = (struct hk_irq_cap){.type = HK_CAP_Notification, .can_send = 1,
                                                                .ntfn = m->ntfn, .badge = m->badge};

@@ -14,7 +14,13 @@
 #     (invokeIRQHandler_ClearIRQHandler): mismatches of kind irq_handler,
 #     exit 1;
 #   - master whose IRQControl_Get leaves the IRQ's state (no setIRQState in
-#     invokeIRQControl): mismatches naming irq_handler, exit 1.
+#     invokeIRQControl): mismatches naming irq_handler, exit 1;
+#   - two cores: master agrees (acks of core 1's PPIs drawn, a remote
+#     call); its K2 (docs/FINDINGS.md: the remote deactivation reads the
+#     wrong argument) holds on tests/kernel-findings/k2-*.scen (check
+#     --real: core 1's PPI left active, exit 1) and goes with the one-word
+#     fix (arg0: AGREE, exit 0); master acking remotely as a4b0c8d36 did
+#     (unmasking where it should deactivate) is reported (irq_mask).
 # Exit 77 (CTest: skipped) without the tarballs or a prerequisite.
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
@@ -89,5 +95,34 @@ if [ $rc = 1 ] && head -qn1 "$tmp"/get.repro/syscalls/*.scen 2>/dev/null | grep 
     ok "IRQControl_Get leaves the IRQ's state: irq_handler mismatches, exit 1"
 else
     bad "IRQControl_Get leaves the IRQ's state: exit $rc"; grep -A4 '^validate, system calls' "$tmp/get.out"
+fi
+
+smp=$(rt_kbuild "$master" --cores 2) || { rc=$?; echo "$smp"; exit $rc; }
+validate master-smp "$smp"
+[ $rc = 0 ] && grep -q '^  0 mismatches in 0 kinds; 0 real-kernel halts' "$tmp/master-smp.out" &&
+    ok "master, two cores: 0 mismatches, exit 0" || { bad "master, two cores: exit $rc"; grep -A5 '^validate, system calls' "$tmp/master-smp.out"; }
+k2=$(dirname "$0")/../tests/kernel-findings/k2-remote-ppi-deactivate.scen
+"$irqsim" check --real "$smp" "$k2" >"$tmp/k2.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "core 1's PPIs active: slow 0, fast 0x80000" "$tmp/k2.out" &&
+    ok "K2 on master: core 1's PPI 19 left active, exit 1" || { bad "K2 on master: exit $rc"; tail -5 "$tmp/k2.out"; }
+tree=$(rt_tree k2fix "$master")
+rt_sub "$tree/src/arch/arm/smp/ipi.c" '/case IpiRemoteCall_DeactivatePrivateInterrupt:/,/break;/' \
+    'deactivateInterrupt(IDX_TO_IRQT(arg1));' 'deactivateInterrupt(IDX_TO_IRQT(arg0));'
+fixed=$(rt_kbuild "$tree" --cores 2) || { rc=$?; echo "$fixed"; exit $rc; }
+"$irqsim" check --real "$fixed" "$k2" >"$tmp/k2fix.out" 2>&1
+rc=$?
+[ $rc = 0 ] && grep -q "model's slowpath against the real one: AGREE" "$tmp/k2fix.out" &&
+    ok "K2 with arg0 read: AGREE, exit 0" || { bad "K2 fixed: exit $rc"; tail -5 "$tmp/k2fix.out"; }
+tree=$(rt_tree unmask "$master")
+rt_sub "$tree/src/object/interrupt.c" '/^void invokeIRQHandler_AckIRQ(/,/^}/' \
+    'doRemoteDeactivatePrivateInterrupt(IRQT_TO_CORE(irq), IRQT_TO_IDX(irq));' \
+    'doRemoteMaskPrivateInterrupt(IRQT_TO_CORE(irq), false, IRQT_TO_IDX(irq));'
+unmask=$(rt_kbuild "$tree" --cores 2) || { rc=$?; echo "$unmask"; exit $rc; }
+validate unmask "$unmask"
+if [ $rc = 1 ] && head -qn1 "$tmp"/unmask.repro/syscalls/*.scen 2>/dev/null | grep -q '^# syscall slowpath/irq_mask$'; then
+    ok "a remote ack that unmasks where it should deactivate (a4b0c8d36): irq_mask mismatches, exit 1"
+else
+    bad "remote unmask: exit $rc"; grep -A5 '^validate, system calls' "$tmp/unmask.out"
 fi
 exit $fail

@@ -20,7 +20,7 @@ int decodeIRQControl_Get(struct kstate *ks, int irq, unsigned length, unsigned e
 int decodeIRQHandler_SetNotification(struct kstate *ks, int irq, int n, uint64_t badge, unsigned extra_caps);
 /* IRQClearIRQHandler */
 int decodeIRQHandler_Clear(struct kstate *ks, int irq);
-/* IRQAckIRQ */
-int decodeIRQHandler_Ack(struct kstate *ks, int irq);
+/* IRQAckIRQ of IRQ irq of core `core` (0 but for another core's PPI) */
+int decodeIRQHandler_Ack(struct kstate *ks, int irq, int core);
 
 #endif

@@ -108,6 +108,7 @@ enum ks_reply_cap { RCAP_REPLY, RCAP_NULL, RCAP_LOOKUP_FAIL, RCAP_COUNT };
 enum ks_ep_right { EPR_SEND, EPR_RECV, EPR_GRANT, EPR_GRANT_REPLY, EPR_COUNT };
 #define EPR(r) (1u << (r))
 #define KS_MSG_REGISTERS 4    /* n_msgRegisters (aarch64) */
+#define KS_NUM_PPI 32         /* NUM_PPI: the SGIs and PPIs, banked per core (gic_common.h) */
 #define KS_MSG_MAX_LENGTH 120 /* seL4_MsgMaxLength */
 #define KS_MAX_EXTRA_CAPS 3 /* seL4_MsgMaxExtraCaps */
 
@@ -295,7 +296,9 @@ struct ks_sysin {
     int8_t vcpu;         /* SCAP_VCPU: the cap's VCPU */
     int16_t irq;         /* SCAP_IRQ_ACK .. _CLEAR: the IRQ handler cap's IRQ (capIRQ); SCAP_IRQ_CONTROL: the IRQ asked for */
     uint8_t dest;        /* SCAP_IRQ_CONTROL: enum ks_irq_dest */
-    uint8_t pad0[5];
+    uint8_t irq_core;    /* SCAP_IRQ_ACK: the core of a PPI's handler cap (IRQControl_GetTriggerCore): 0, or
+                            another core's PPI (two cores) */
+    uint8_t pad0[4];
     uint64_t mr0;        /* SCAP_VCPU: the message's first word */
 };
 
@@ -359,6 +362,17 @@ struct kstate {
      * that core is at user level, but that master's signal fastpath
      * returns to user level with its own set (fastpath.c:711-712) */
     uint8_t core_ipi_pending[KS_MAX_CORES];
+    /* another core's private interrupts (INTID below KS_NUM_PPI: its SGIs
+     * and PPIs, IRQ_IS_PPI), whose enable and active bits are that core's
+     * own (the redistributor's, or GICv2's banked distributor registers,
+     * and the CPU interface's): bit i is INTID i masked, or active (index 0
+     * unused: core 0's are irq_masked and irq_active). An IRQHandler_Ack
+     * of such a PPI from core 0 reaches them by a remote call
+     * (invokeIRQHandler_AckIRQ, src/object/interrupt.c:146-157 at
+     * 1326364bc). The virtual timer's mask is core_vtimer_masked; the
+     * kernel's IRQ table entries of those PPIs are not held (the ack does
+     * not read them). */
+    uint32_t core_ppi_masked[KS_MAX_CORES], core_ppi_active[KS_MAX_CORES];
 
     /* what the GIC saw for an IRQ number above maxIRQ, which has no entry
      * in the kernel's IRQ table: KS_IRQ_INVALID when none */

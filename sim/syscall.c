@@ -67,6 +67,7 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
     if (scap_is_irq(ks->sys.cap))
         c.irq = ks->sys.irq;
     c.dest = ks->sys.dest;
+    c.core = ks->sys.irq_core;
     c.mr0 = ks->sys.mr0;
     return c;
 }
@@ -174,7 +175,7 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     case CALL_VCPU_InjectIRQ:
         return decodeVCPUInjectIRQ(ks, c->vcpu, c->length, c->mr0);
     default:
-        return decodeIRQHandler_Ack(ks, c->irq);
+        return decodeIRQHandler_Ack(ks, c->irq, c->core);
     }
 }
 

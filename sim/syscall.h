@@ -49,7 +49,7 @@ struct ks_call {
     uint8_t inv;       /* enum ks_inv, for SYS_Send */
     int tcb, sc, ntfn, ep, reply, irq, prio;
     int vcpu;          /* CALL_VCPU_AckVPPI, CALL_VCPU_InjectIRQ: the VCPU cap's object */
-    int core;          /* the SchedControl cap's core (0 unless set) */
+    int core;          /* the SchedControl cap's core; IRQHandler_Ack: its IRQ's core (0 unless set) */
     ticks_t budget, period;
     unsigned extra_refills, flags;
     uint64_t badge;

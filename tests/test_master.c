@@ -169,7 +169,7 @@ static void test_user_ack(void **state)
     struct kstate *ks = irquser("imx8mm", KS_KERNEL_MASTER);
     ks->irq_active[PRESET_IRQ] = true;
     ks->irq_masked[PRESET_IRQ] = true;
-    assert_int_equal(decodeIRQHandler_Ack(ks, PRESET_IRQ), SYSERR_NONE);
+    assert_int_equal(decodeIRQHandler_Ack(ks, PRESET_IRQ, 0), SYSERR_NONE);
     assert_false(ks->irq_active[PRESET_IRQ]);
     assert_true(ks->irq_masked[PRESET_IRQ]);
     free(ks);
@@ -180,7 +180,7 @@ static void test_user_ack(void **state)
     for (int i = 0; i < 2; i++) {
         ks = irquser(unmask[i].board, unmask[i].kernel);
         ks->irq_masked[PRESET_IRQ] = true;
-        assert_int_equal(decodeIRQHandler_Ack(ks, PRESET_IRQ), SYSERR_NONE);
+        assert_int_equal(decodeIRQHandler_Ack(ks, PRESET_IRQ, 0), SYSERR_NONE);
         assert_false(ks->irq_masked[PRESET_IRQ]);
         assert_false(ks->irq_active[PRESET_IRQ]);
         free(ks);

@@ -209,7 +209,7 @@ static void test_irq_handler(void **state)
     assert_int_equal(decodeIRQHandler_SetNotification(&ks, 40, n, 4, 1), SYSERR_NONE);
     assert_int_equal(ks.irq_cap[40].ntfn, n);
     ks.irq_masked[40] = true;
-    assert_int_equal(decodeIRQHandler_Ack(&ks, 40), SYSERR_NONE);
+    assert_int_equal(decodeIRQHandler_Ack(&ks, 40, 0), SYSERR_NONE);
     assert_false(ks.irq_masked[40]);
 }
 
@@ -339,6 +339,53 @@ static void test_diff_irq_handler(void **state)
     assert_int_equal(diff_compare(&ks, &other, NULL), 0);
 }
 
+/* IRQHandler_Ack of another core's PPI (invokeIRQHandler_AckIRQ,
+ * interrupt.c:146-157 at 1326364bc): a remote call that deactivates it
+ * there with split EOI (master on GICv3, 2ec8c1547) and unmasks it
+ * otherwise (43607edb6:146-150, GICv2); core 0's own IRQ of that number is
+ * not touched. On one core, or for an SPI, the ack is local whatever core
+ * the call names. The comparison sees core 1's bits (diff.c). */
+static void test_ack_remote_ppi(void **state)
+{
+    (void)state;
+    setup_cur();
+    ks_irq_touch(&ks, 40);
+    ks.irq_masked[19] = ks.irq_active[19] = true;
+    ks.cfg.smp = true;
+    ks.core_ppi_masked[1] = ks.core_ppi_active[1] = 1u << 19 | 1u << 20;
+    assert_false(cfg_split_eoi(&ks.cfg)); /* the base */
+    assert_int_equal(decodeIRQHandler_Ack(&ks, 19, 1), SYSERR_NONE);
+    assert_int_equal(ks.core_ppi_masked[1], 1u << 20);
+    assert_int_equal(ks.core_ppi_active[1], 1u << 19 | 1u << 20);
+    assert_true(ks.irq_masked[19] && ks.irq_active[19]);
+    static struct kstate before;
+    ks_copy(&before, &ks);
+    cfg_set_kernel(&ks.cfg, KS_KERNEL_MASTER); /* imx8mm: GICv3, split EOI */
+    assert_true(cfg_split_eoi(&ks.cfg));
+    assert_int_equal(decodeIRQHandler_Ack(&ks, 20, 1), SYSERR_NONE);
+    assert_int_equal(ks.core_ppi_active[1], 1u << 19);
+    assert_int_equal(ks.core_ppi_masked[1], 1u << 20);
+    ks.sys.entry = before.sys.entry = ENTRY_SIGNAL;
+    before.cfg = ks.cfg;
+    assert_int_equal(diff_compare(&before, &ks, NULL), 1u << DF_IRQ_ACTIVE);
+    ks.core_ppi_masked[1] = 0;
+    assert_int_equal(diff_compare(&before, &ks, NULL), 1u << DF_IRQ_ACTIVE | 1u << DF_IRQ_MASK);
+    /* an SPI, and one core: local (core 0's table) */
+    ks.irq_active[40] = true;
+    assert_int_equal(decodeIRQHandler_Ack(&ks, 40, 1), SYSERR_NONE);
+    assert_false(ks.irq_active[40]);
+    ks.cfg.smp = false;
+    assert_int_equal(decodeIRQHandler_Ack(&ks, 19, 1), SYSERR_NONE);
+    assert_false(ks.irq_active[19]);
+    assert_int_equal(ks.core_ppi_active[1], 1u << 19);
+    /* core 0's PPI named as core 0's, two cores: local too */
+    ks.cfg.smp = true;
+    ks.irq_active[19] = true;
+    assert_int_equal(decodeIRQHandler_Ack(&ks, 19, 0), SYSERR_NONE);
+    assert_false(ks.irq_active[19]);
+    assert_int_equal(ks.core_ppi_active[1], 1u << 19);
+}
+
 /* handleYield (syscall.c:499-512): the head refill is charged whole, the
  * SC's consumed time counts only what was used */
 static void test_yield(void **state)
@@ -361,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_wait),                       cmocka_unit_test(test_irq_handler),
         cmocka_unit_test(test_yield),                      cmocka_unit_test(test_irq_handler_send),
         cmocka_unit_test(test_diff_irq_handler),           cmocka_unit_test(test_irq_control_send),
+        cmocka_unit_test(test_ack_remote_ppi),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -222,6 +222,8 @@ static void odd_node(struct kstate *ks)
     ks->core_reprogram[1] = true;
     ks->ipi_pending = 2;
     ks->core_ipi_pending[1] = 1; /* core 1 owes core 0 a reschedule IPI */
+    ks->core_ppi_masked[1] = 1u << 16; /* core 1's own PPIs */
+    ks->core_ppi_active[1] = 1u << 19;
     ks->ipi_sent = 3;
     ks->reprogram = true;
     ks->consumed = 4242;
@@ -313,9 +315,12 @@ static void rt_odd(void **state)
     build_odd(&x->a);
     char *text = round_trip(&x->a, &x->b);
     assert_has(text, "smp=0 fpu=0 hyp=1");
-    assert_has(text, "core 1 cur=c1cur idle=idle1 reprogram=1 ipi_pending=1 release_head=d");
+    assert_has(text, "core 1 cur=c1cur idle=idle1 reprogram=1 ipi_pending=1 ppi_masked=0x10000 ppi_active=0x80000 "
+                     "release_head=d");
     assert_has(text, "ipi pending=2 sent=3");
     assert_int_equal(x->b.core_ipi_pending[1], 1);
+    assert_int_equal(x->b.core_ppi_masked[1], 1u << 16);
+    assert_int_equal(x->b.core_ppi_active[1], 1u << 19);
     assert_has(text, "bitmap core=0 dom=1 l1=0x4 l2=0,0,0,0x400");
     assert_has(text, "bitmap core=1 dom=0 l1=0 l2=0,0,0,0");
     assert_has(text, "bitmap core=1 dom=3 l1=0x8 l2=0x8000000000000000,0,0,0");
@@ -605,6 +610,8 @@ static void err_unknown_directive(void **state)
 
 static void err_unknown_key(void **state)
 {
+    /* core 0's PPIs are its IRQ table entries */
+    expect_error("board tx1\nnode\ncore 0 ppi_active=1\n", 3, "core 0: ppi_active= is not allowed; core 0's is the irqent line's");
     (void)state;
     expect_error("board tx1\nnode\ntcb t prio=3 colour=red\n", 3, "colour");
     expect_error("board tx1\nnode colour=red\n", 2, "colour");
@@ -1001,6 +1008,8 @@ static void err_syscall_line(void **state)
         {"syscall send cap=irq_ack irq=40 ntfn=n0\nirqs 64\nirqent 40 state=Signal\n", "cap=irq_ack names no notification"},
         {"syscall send cap=irq_ack irq=40 dest=full\nirqs 64\nirqent 40 state=Signal\n", "dest= is for cap=irq_control"},
         {"syscall send cap=irq_control irq=40 dest=nowhere\n", "unknown dest 'nowhere'"},
+        /* another core's PPI: an ack, on two cores (board tx1 has one) */
+        {"syscall send cap=irq_ack irq=19 irq_core=1\n", "irq_core= is for cap=irq_ack of a PPI (irq below 32) on two cores"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *text = with_syscall(cases[i].line);

@@ -271,8 +271,9 @@ static cap_t hk_irq_cap_k(const struct hk_irq_cap *c)
         return hk_vcpu_cap_k(c);
     case HK_CAP_IRQAck:
     case HK_CAP_IRQSet:
-    case HK_CAP_IRQClear: { /* capIRQ as invokeIRQControl makes it (src/object/interrupt.c) */
-        irq_t irq = CORE_IRQ_TO_IRQT(0, c->badge); /* named irq: IRQT_TO_IDX refers to it before d3d4cc602 */
+    case HK_CAP_IRQClear: { /* capIRQ as invokeIRQControl or _GetTriggerCore makes it (src/object/interrupt.c) */
+        irq_t irq = CORE_IRQ_TO_IRQT(c->reply > 0 ? (word_t)c->reply : 0, c->badge); /* named irq: IRQT_TO_IDX refers to
+                                                                                        it before d3d4cc602 */
         return cap_irq_handler_cap_new(IRQT_TO_IDX(irq));
     }
     case HK_CAP_IRQControl:
@@ -544,6 +545,8 @@ static void hk_load_irqs(const struct hk_state *s)
     __builtin_memcpy(hk_irq_active, s->irq_active, (word_t)n);
     if (s->oor_irq >= 0 && s->oor_irq < HK_MAX_IRQS)
         hk_irq_active[s->oor_irq] = s->oor_active;
+    for (word_t c = 1; c < CONFIG_MAX_NUM_NODES && c < HK_MAX_CORES; c++)
+        hk_ppi_active[c] = s->core_ppi_active[c];
     /* the delivered IRQ is noted too: the entry may write its entry */
     if (s->active_irq >= 0 && s->active_irq <= (int)maxIRQ)
         hk_irq_used[hk_n_irq_used++] = (unsigned short)s->active_irq;
@@ -997,6 +1000,13 @@ static void hk_save_irqs(struct hk_state *s)
      * write grew the table to it (hk_save_gic_irq); its entry now */
     if (h >= n && h < s->n_irqs)
         hk_save_irq_entry(s, h);
+    /* another core's SGIs and PPIs: the enable bits it wrote, as loaded
+     * otherwise (hk_save copies the input state first), and its active bits */
+    hk_gic_sample();
+    for (word_t c = 1; c < CONFIG_MAX_NUM_NODES && c < HK_MAX_CORES; c++) {
+        s->core_ppi_masked[c] = (s->core_ppi_masked[c] & ~hk_ppi_seen[c]) | (hk_ppi_masked[c] & hk_ppi_seen[c]);
+        s->core_ppi_active[c] = hk_ppi_active[c];
+    }
 }
 
 HK_API int hk_save(struct hk_state *s)

@@ -82,8 +82,22 @@ static unsigned char hk_irq_active[HK_MAX_IRQS];
 #define HK_SPLIT_EOI 0
 #endif
 
+/* Another core's SGIs and PPIs (INTID < 32) are its own: their active
+ * bits are its CPU interface's, their enable bits its redistributor's
+ * (GICv3) or its bank of the distributor's first enable word (GICv2). A
+ * remote call runs on that core (hk_other_core_step), whose writes land
+ * here: bit i is INTID i; index 0 unused (core 0's are hk_irq_active and
+ * hk_en_*). The active bits are loaded with the state (hk_load_irqs), the
+ * enable writes seen as core 0's are (hk_gic_sample). */
+static uint32_t hk_ppi_active[CONFIG_MAX_NUM_NODES];
+static uint32_t hk_ppi_seen[CONFIG_MAX_NUM_NODES], hk_ppi_masked[CONFIG_MAX_NUM_NODES];
+
 static void hk_set_active(word_t intid, unsigned char on)
 {
+    if (hk_cpu != 0 && intid < 32) {
+        hk_ppi_active[hk_cpu] = on ? hk_ppi_active[hk_cpu] | BIT(intid) : hk_ppi_active[hk_cpu] & ~BIT(intid);
+        return;
+    }
     if (intid < HK_MAX_IRQS)
         hk_irq_active[intid] = on;
 }
@@ -284,10 +298,12 @@ void hk_other_core_step(void)
             hk_exit(HK_EXIT_HALT);
         }
         int fpu_en = hk_fpu_en; /* the other core's CPACR is not this one's */
+        hk_gic_sample();        /* the GIC writes so far are this core's, those of the call the other's */
         hk_cpu = c;
         HK_VGIC_ENTER_CORE(c);
         handleIPI(CORE_IRQ_TO_IRQT(c, irq_remote_call_ipi), true);
         HK_VGIC_LEAVE_CORE(c);
+        hk_gic_sample();
         hk_cpu = me;
         hk_fpu_en = fpu_en;
         hk_remote_calls++;
@@ -361,13 +377,20 @@ static void hk_gic_sample(void)
         uint32_t set = hk_gicd.HK_GICD_SET[i], clr = hk_gicd.HK_GICD_CLR[i];
         if (!(set | clr))
             continue;
-        hk_en_take(&hk_en_seen[i], &hk_en_masked[i], set, clr);
+        if (i == 0 && hk_cpu != 0) /* GICv2: the first word is banked per core (GICv3: no PPI there) */
+            hk_en_take(&hk_ppi_seen[hk_cpu], &hk_ppi_masked[hk_cpu], set, clr);
+        else
+            hk_en_take(&hk_en_seen[i], &hk_en_masked[i], set, clr);
         hk_gicd.HK_GICD_SET[i] = hk_gicd.HK_GICD_CLR[i] = 0;
     }
 #if HK_GIC_VERSION == 3
     uint32_t set = hk_gicr_sgi[0].isenabler0, clr = hk_gicr_sgi[0].icenabler0;
     hk_en_take(&hk_en_r_seen, &hk_en_r_masked, set, clr);
     hk_gicr_sgi[0].isenabler0 = hk_gicr_sgi[0].icenabler0 = 0;
+    for (word_t c = 1; c < CONFIG_MAX_NUM_NODES; c++) { /* another core's redistributor */
+        hk_en_take(&hk_ppi_seen[c], &hk_ppi_masked[c], hk_gicr_sgi[c].isenabler0, hk_gicr_sgi[c].icenabler0);
+        hk_gicr_sgi[c].isenabler0 = hk_gicr_sgi[c].icenabler0 = 0;
+    }
 #endif
 }
 
@@ -378,6 +401,8 @@ static void hk_gic_reset(word_t irq)
         hk_en_seen[i] = hk_en_masked[i] = 0;
     }
     hk_en_r_seen = hk_en_r_masked = 0;
+    for (word_t c = 0; c < CONFIG_MAX_NUM_NODES; c++)
+        hk_ppi_seen[c] = hk_ppi_masked[c] = 0;
 #if HK_GIC_VERSION == 2
     hk_gicc.int_ack = irq;   /* what GICC_IAR reads return */
     hk_gicc.eoi = HK_EOI_NONE;
