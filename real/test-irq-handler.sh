@@ -56,46 +56,37 @@ for spec in "master-gicv3 $(rt_kbuild "$master")" "master-gicv2 $odroid" "base-g
     fi
 done
 
-tree=$(rt_tree ack "$master")
-rt_sub "$tree/src/object/interrupt.c" '/^void invokeIRQHandler_AckIRQ(/,/^}/' \
+# mutant NAME KIND WHAT FILE RANGE FROM TO [OPTION...]: master with FROM
+# made TO in FILE (within the sed RANGE), built (OPTIONs: kernel build's)
+# and validated: exit 1 and a reproducer of a mismatch naming KIND (the
+# build in $build, the reproducer in $repro)
+mutant() {
+    name=$1 kind=$2 what=$3 file=$4 range=$5 from=$6 to=$7
+    shift 7
+    tree=$(rt_tree "$name" "$master")
+    rt_sub "$tree/$file" "$range" "$from" "$to"
+    build=$(rt_kbuild "$tree" "$@") || { rc=$?; echo "$build"; exit $rc; }
+    validate "$name" "$build"
+    repro=$(grep -l "^# syscall slowpath/.*$kind" "$tmp/$name".repro/syscalls/*.scen 2>/dev/null | head -1)
+    if [ $rc = 1 ] && [ -n "$repro" ]; then
+        ok "$what: $kind mismatches, exit 1"
+    else
+        bad "$what: exit $rc, no reproducer naming $kind"; grep -A5 '^validate, system calls' "$tmp/$name.out"
+    fi
+}
+
+mutant ack irq_active "no deactivation in the ack" src/object/interrupt.c '/^void invokeIRQHandler_AckIRQ(/,/^}/' \
     '        deactivateInterrupt(irq);' '        (void)irq;'
-ack=$(rt_kbuild "$tree") || { rc=$?; echo "$ack"; exit $rc; }
-validate ack "$ack"
-repro=$(ls "$tmp"/ack.repro/syscalls/*.scen 2>/dev/null | head -1)
-if [ $rc = 1 ] && [ -n "$repro" ] && head -1 "$repro" | grep -q '^# syscall slowpath/irq_active$'; then
-    ok "no deactivation in the ack: irq_active mismatches, exit 1"
-else
-    bad "no deactivation in the ack: exit $rc, reproducer '$repro'"; grep -A4 '^validate, system calls' "$tmp/ack.out"
-fi
 if [ -n "$repro" ]; then
-    "$irqsim" check --real "$ack" "$repro" >"$tmp/c.out" 2>&1
+    "$irqsim" check --real "$build" "$repro" >"$tmp/c.out" 2>&1
     rc=$?
     [ $rc = 1 ] && grep -q 'irq_active' "$tmp/c.out" && ok "check --real of its reproducer: irq_active again, exit 1" ||
         { bad "check --real $repro: exit $rc"; tail -5 "$tmp/c.out"; }
 fi
-
-tree=$(rt_tree clear "$master")
-rt_sub "$tree/src/object/interrupt.c" '/^void invokeIRQHandler_ClearIRQHandler(/,/^}/' \
-    '    cteDeleteOne(irqSlot);' '    (void)irqSlot;'
-clear=$(rt_kbuild "$tree") || { rc=$?; echo "$clear"; exit $rc; }
-validate clear "$clear"
-repro=$(ls "$tmp"/clear.repro/syscalls/*.scen 2>/dev/null | head -1)
-if [ $rc = 1 ] && [ -n "$repro" ] && head -1 "$repro" | grep -q '^# syscall slowpath/irq_handler$'; then
-    ok "Clear deletes nothing: irq_handler mismatches, exit 1"
-else
-    bad "Clear deletes nothing: exit $rc, reproducer '$repro'"; grep -A4 '^validate, system calls' "$tmp/clear.out"
-fi
-
-tree=$(rt_tree get "$master")
-rt_sub "$tree/src/object/interrupt.c" '/^exception_t invokeIRQControl(/,/^}/' \
-    '    setIRQState(IRQSignal, irq);' '    (void)0;'
-get=$(rt_kbuild "$tree") || { rc=$?; echo "$get"; exit $rc; }
-validate get "$get"
-if [ $rc = 1 ] && head -qn1 "$tmp"/get.repro/syscalls/*.scen 2>/dev/null | grep -q '^# syscall slowpath/.*irq_handler'; then
-    ok "IRQControl_Get leaves the IRQ's state: irq_handler mismatches, exit 1"
-else
-    bad "IRQControl_Get leaves the IRQ's state: exit $rc"; grep -A4 '^validate, system calls' "$tmp/get.out"
-fi
+mutant clear irq_handler "Clear deletes nothing" src/object/interrupt.c \
+    '/^void invokeIRQHandler_ClearIRQHandler(/,/^}/' '    cteDeleteOne(irqSlot);' '    (void)irqSlot;'
+mutant get irq_handler "IRQControl_Get leaves the IRQ's state" src/object/interrupt.c \
+    '/^exception_t invokeIRQControl(/,/^}/' '    setIRQState(IRQSignal, irq);' '    (void)0;'
 
 smp=$(rt_kbuild "$master" --cores 2) || { rc=$?; echo "$smp"; exit $rc; }
 validate master-smp "$smp"
@@ -114,15 +105,8 @@ fixed=$(rt_kbuild "$tree" --cores 2) || { rc=$?; echo "$fixed"; exit $rc; }
 rc=$?
 [ $rc = 0 ] && grep -q "model's slowpath against the real one: AGREE" "$tmp/k2fix.out" &&
     ok "K2 with arg0 read: AGREE, exit 0" || { bad "K2 fixed: exit $rc"; tail -5 "$tmp/k2fix.out"; }
-tree=$(rt_tree unmask "$master")
-rt_sub "$tree/src/object/interrupt.c" '/^void invokeIRQHandler_AckIRQ(/,/^}/' \
+mutant unmask irq_mask "a remote ack that unmasks where it should deactivate (a4b0c8d36)" src/object/interrupt.c \
+    '/^void invokeIRQHandler_AckIRQ(/,/^}/' \
     'doRemoteDeactivatePrivateInterrupt(IRQT_TO_CORE(irq), IRQT_TO_IDX(irq));' \
-    'doRemoteMaskPrivateInterrupt(IRQT_TO_CORE(irq), false, IRQT_TO_IDX(irq));'
-unmask=$(rt_kbuild "$tree" --cores 2) || { rc=$?; echo "$unmask"; exit $rc; }
-validate unmask "$unmask"
-if [ $rc = 1 ] && head -qn1 "$tmp"/unmask.repro/syscalls/*.scen 2>/dev/null | grep -q '^# syscall slowpath/irq_mask$'; then
-    ok "a remote ack that unmasks where it should deactivate (a4b0c8d36): irq_mask mismatches, exit 1"
-else
-    bad "remote unmask: exit $rc"; grep -A5 '^validate, system calls' "$tmp/unmask.out"
-fi
+    'doRemoteMaskPrivateInterrupt(IRQT_TO_CORE(irq), false, IRQT_TO_IDX(irq));' --cores 2
 exit $fail
