@@ -66,12 +66,36 @@ static void swap_vcpu_node(struct kstate *ks, int c)
     SWAP(bool, ks->irq_masked[INTERRUPT_VTIMER_EVENT], ks->core_vtimer_masked[c]);
 }
 
+/* each core's own SGIs and PPIs (INTID below KS_NUM_PPI, IRQ_IS_PPI):
+ * their enable and active bits, core 0's in the IRQ table, core c's in
+ * core_ppi_masked and core_ppi_active; on a hypervisor build the virtual
+ * timer's mask is swap_vcpu_node's (core_vtimer_masked), and that bit of
+ * core_ppi_masked stays */
+static void swap_ppis(struct kstate *ks, int c)
+{
+    for (int i = 0; i < KS_NUM_PPI; i++) {
+        uint32_t bit = 1u << i;
+        if ((ks->core_ppi_masked[c] | ks->core_ppi_active[c]) & bit)
+            ks_irq_touch(ks, i);
+        if (i >= ks->n_irqs)
+            continue;
+        bool m = ks->irq_masked[i], a = ks->irq_active[i];
+        if (!(ks->cfg.hyp && i == INTERRUPT_VTIMER_EVENT)) {
+            ks->irq_masked[i] = (ks->core_ppi_masked[c] & bit) != 0;
+            ks->core_ppi_masked[c] = m ? ks->core_ppi_masked[c] | bit : ks->core_ppi_masked[c] & ~bit;
+        }
+        ks->irq_active[i] = (ks->core_ppi_active[c] & bit) != 0;
+        ks->core_ppi_active[c] = a ? ks->core_ppi_active[c] | bit : ks->core_ppi_active[c] & ~bit;
+    }
+}
+
 void smp_swap_core(struct kstate *ks, int c)
 {
     if (c == CUR_CORE)
         return;
     swap_node(ks, c);
     swap_vcpu_node(ks, c);
+    swap_ppis(ks, c);
     /* ARCH_NODE_STATE(ipiReschedulePending) is per core */
     SWAP(uint8_t, ks->ipi_pending, ks->core_ipi_pending[c]);
     ks->ipi_pending = swap_bits(ks->ipi_pending, c);

@@ -539,6 +539,11 @@ static void test_names(void **state)
     assert_string_equal(ks_sys_cap_invocation(SCAP_NULL), "");
     assert_string_equal(ks_sys_cap_invocation(SCAP_COUNT), "?");
     assert_string_equal(ks_sys_cap_invocation(-1), "?");
+    assert_string_equal(ks_sys_cap_invocation(SCAP_IRQ_CONTROL), "IRQControl_Get");
+    /* IRQControl_Get's destination slot kinds, as a scenario names them */
+    assert_string_equal(ks_irq_dest_name(IRQD_FULL), "full");
+    assert_string_equal(ks_irq_dest_name(IRQD_COUNT), "?");
+    assert_string_equal(ks_irq_dest_name(-1), "?");
     assert_ptr_equal(target_by_name("signal"), &target_signal);
     assert_null(target_by_name("sig"));
 }

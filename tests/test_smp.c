@@ -87,6 +87,46 @@ static void test_swap_is_a_relabelling(void **state)
     free(x.ks);
 }
 
+/* Each core's SGIs and PPIs are its own (IRQ_IS_PPI, banked in the GIC):
+ * the relabelling swaps core 0's mask and active bits (its IRQ table's
+ * first 32 entries) with core 1's (core_ppi_masked, core_ppi_active); a
+ * bit of core 1's past the table grows it; on a hypervisor build the
+ * virtual timer's mask is core_vtimer_masked's, which the VCPU swap
+ * takes, and bit 27 of core 1's mask stays. Twice is the identity. */
+static void test_swap_ppis(void **state)
+{
+    (void)state;
+    struct two x = two_cores();
+    struct kstate *ks = x.ks, *before = tc_state();
+    ks->n_irqs = 20;
+    ks->irq_masked[19] = ks->irq_active[17] = true;
+    ks->core_ppi_masked[1] = 1u << 18 | 1u << 27;
+    ks->core_ppi_active[1] = 1u << 16;
+    ks_copy(before, ks);
+    smp_swap_core(ks, 1);
+    assert_true(ks->irq_masked[18] && !ks->irq_masked[19] && ks->irq_active[16] && !ks->irq_active[17]);
+    assert_int_equal(ks->n_irqs, 28); /* bit 27 of core 1's mask: the table grew to it */
+    assert_true(ks->irq_masked[27]);
+    assert_int_equal(ks->core_ppi_masked[1], 1u << 19);
+    assert_int_equal(ks->core_ppi_active[1], 1u << 17);
+    smp_swap_core(ks, 1);
+    assert_int_equal(ks->core_ppi_masked[1], before->core_ppi_masked[1]);
+    assert_int_equal(ks->core_ppi_active[1], before->core_ppi_active[1]);
+    assert_true(ks->irq_masked[19] && ks->irq_active[17] && !ks->irq_masked[18] && !ks->irq_active[16]);
+    /* a hypervisor build: the virtual timer's mask goes with the VCPU state */
+    ks->cfg.hyp = true;
+    ks->irq_masked[27] = false;
+    ks->core_vtimer_masked[1] = true;
+    smp_swap_core(ks, 1);
+    assert_true(ks->irq_masked[27]); /* core 1's virtual timer mask */
+    assert_false(ks->core_vtimer_masked[1]);
+    assert_int_equal(ks->core_ppi_masked[1] & 1u << 27, 1u << 27); /* stays */
+    smp_swap_core(ks, 1);
+    assert_false(ks->irq_masked[27]);
+    free(before);
+    free(x.ks);
+}
+
 static void test_remote_stall(void **state)
 {
     (void)state;
@@ -522,7 +562,7 @@ static void test_sim_remote_stall(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_swap_is_a_relabelling), cmocka_unit_test(test_remote_stall),
+        cmocka_unit_test(test_swap_ppis), cmocka_unit_test(test_swap_is_a_relabelling), cmocka_unit_test(test_remote_stall),
         cmocka_unit_test(test_no_stall),              cmocka_unit_test(test_tcb_invocation_stalls),
         cmocka_unit_test(test_domain_set_remote_running), cmocka_unit_test(test_domain_set_remote_ready),
         cmocka_unit_test(test_sc_invocation_stalls),  cmocka_unit_test(test_donate_stalls),
