@@ -526,6 +526,11 @@ static void validate_summary(const struct real_opts *o, const struct real_run *r
     if (r->k.cfg.smp && (st->caps[SCAP_DOMAIN] || st->caps[SCAP_TCB]))
         printf("  not drawn: either call on the thread the other core runs (DomainSet_Set queues it while it "
                "runs, kernel finding K1 of docs/FINDINGS.md; the bridge emulates no remote stall)\n");
+    /* split EOI leaves a delivered PPI active until the user's ack */
+    if (r->k.cfg.smp && r->k.info.gic_split_eoi && st->caps[SCAP_IRQ_ACK])
+        printf("  not drawn: an ack of core 1's PPI while it is active there (the remote deactivation deactivates "
+               "INTID 0 instead: kernel finding K2 of docs/FINDINGS.md, "
+               "tests/kernel-findings/k2-remote-ppi-deactivate.scen)\n");
     if (o->slow_only) {
         printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
                r->halts);
