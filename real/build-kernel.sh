@@ -601,6 +601,9 @@ gcc -O2 -Wall -Wextra -Werror -I"$HERE" "$HERE/rk_info.c" -ldl -o "$OUT/rk_info"
     echo "tree_hash=$TREE_HASH"
     echo "commit=$COMMIT"
     echo "source=$SRC"
+    # where this build compiled the tree: gcov names the kernel's files
+    # there, and source= moves to a later copy of the same content
+    echo "compiled_source=$SRC"
     echo "board=$BOARD"
     echo "shim_hash=$SHIM_HASH"
     echo "features=$(echo $FEATURES | sed 's/-D//g')"

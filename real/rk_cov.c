@@ -247,27 +247,35 @@ static int read_file_entry(struct cov_data *d, const struct jv *fe, char *why, s
                     *lines = jv_get(fe, "lines", J_ARR);
     if (!name || !fns || !lines)
         return rk_cov_say(why, len, "gcov's JSON: a file without file, functions or lines");
-    int fi = add_file(d, name->str);
+    /* a file of the tree where the build compiled it: the same file of
+     * the tree as given now */
+    char path[4096];
+    size_t cl = d->compiled ? strlen(d->compiled) : 0;
+    if (cl && !strncmp(name->str, d->compiled, cl))
+        snprintf(path, sizeof path, "%s%s", d->root, name->str + cl);
+    else
+        snprintf(path, sizeof path, "%s", name->str);
+    int fi = add_file(d, path);
     if (fi < 0)
         return rk_cov_say(why, len, "out of memory");
     for (int i = 0; i < fns->n; i++) {
         const struct jv *fn = &fns->kids[i], *nm = jv_get(fn, "name", J_STR), *s = jv_get(fn, "start_line", J_NUM),
                         *e = jv_get(fn, "end_line", J_NUM), *c = jv_get(fn, "execution_count", J_NUM);
         if (!nm || !s || !e || !c)
-            return rk_cov_say(why, len, "gcov's JSON: a function of %s without name, lines or count", name->str);
+            return rk_cov_say(why, len, "gcov's JSON: a function of %s without name, lines or count", path);
         struct cov_fn *g = realloc(d->fns, (size_t)(d->nfns + 1) * sizeof *g);
         if (!g)
             return rk_cov_say(why, len, "out of memory");
         d->fns = g;
         d->fns[d->nfns++] = (struct cov_fn){.name = strdup(nm->str), .file = fi, .start = (int)s->num,
                                             .end = (int)e->num, .calls = (long long)c->num,
-                                            .kernel = in_tree(d->root, name->str) && !strstr(name->str, "/kbuild/")};
+                                            .kernel = in_tree(d->root, path) && !strstr(path, "/kbuild/")};
     }
     for (int i = 0; i < lines->n; i++) {
         const struct jv *ln = &lines->kids[i], *no = jv_get(ln, "line_number", J_NUM),
                         *br = jv_get(ln, "branches", J_ARR);
         if (!no || !br)
-            return rk_cov_say(why, len, "gcov's JSON: a line of %s without line_number or branches", name->str);
+            return rk_cov_say(why, len, "gcov's JSON: a line of %s without line_number or branches", path);
         if (add_count(d, fi, (int)no->num, jv_get(ln, "count", J_NUM)))
             return rk_cov_say(why, len, "out of memory");
         if (!br->n)
@@ -288,13 +296,23 @@ static int read_file_entry(struct cov_data *d, const struct jv *fe, char *why, s
     return 0;
 }
 
-int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, char *why, size_t len)
+/* dir with a trailing / (malloc'd), NULL for NULL or "" */
+static char *with_slash(const char *dir)
 {
-    size_t rl = strlen(root);
-    d->root = malloc(rl + 2);
-    if (!d->root)
+    size_t n = dir ? strlen(dir) : 0;
+    char *s = n ? malloc(n + 2) : NULL;
+    if (s)
+        snprintf(s, n + 2, "%s%s", dir, dir[n - 1] == '/' ? "" : "/");
+    return s;
+}
+
+int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, const char *compiled, char *why,
+                     size_t len)
+{
+    d->root = with_slash(root[0] ? root : "/");
+    d->compiled = with_slash(compiled);
+    if (!d->root || (compiled && compiled[0] && !d->compiled))
         return rk_cov_say(why, len, "out of memory");
-    snprintf(d->root, rl + 2, "%s%s", root, rl && root[rl - 1] == '/' ? "" : "/");
     struct jp p = {json, false};
     struct jv doc = {0};
     jp_value(&p, &doc, 0);
@@ -610,5 +628,6 @@ void rk_cov_free(struct cov_data *d)
     free(d->fns);
     free(d->argued);
     free(d->root);
+    free(d->compiled);
     memset(d, 0, sizeof *d);
 }

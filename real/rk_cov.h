@@ -54,6 +54,7 @@ struct cov_count {
 
 struct cov_data {
     char *root;                /* the kernel tree (kernel.info source=), with a trailing / */
+    char *compiled;            /* where the build compiled it (compiled_source=), with a trailing /; NULL: root */
     char **files;
     int nfiles;
     struct cov_line *lines;
@@ -76,8 +77,12 @@ struct cov_fn_sum {
 int rk_cov_say(char *why, size_t len, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* gcov's JSON (gcov -j -t output, one document) into d. root: the
- * kernel tree. 0, or -1 with why (a malformed document). */
-int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, char *why, size_t len);
+ * kernel tree; compiled: where the build compiled the same tree (gcov
+ * names its files there; a cached build of that content may have been
+ * made from a copy since gone), NULL or "" when the same. 0, or -1 with
+ * why (a malformed document). */
+int rk_cov_read_gcov(struct cov_data *d, const char *json, const char *root, const char *compiled, char *why,
+                     size_t len);
 /* gcc's call graph (-fcallgraph-info, VCG text) marks the functions the
  * roots reach through kernel functions (on_path). 0, or -1 with why. */
 int rk_cov_read_graph(struct cov_data *d, FILE *ci, const char *const *roots, int nroots, char *why, size_t len);

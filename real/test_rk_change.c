@@ -137,7 +137,7 @@ int main(void)
     }
 
     struct cov_data d = {0};
-    CHECK(rk_cov_read_gcov(&d, json, tree, why, sizeof why) == 0);
+    CHECK(rk_cov_read_gcov(&d, json, tree, NULL, why, sizeof why) == 0);
     /* no call graph here: f was entered, so it is on a path irqsim runs */
     CHECK(d.nfns == 2 && !d.fns[0].on_path);
     rk_cov_mark_entered(&d);
@@ -215,7 +215,7 @@ int main(void)
              "edge: { sourcename: \"/b/host_all.c:h.constprop.0\" targetname: \"g\" }\n"
              "edge: { sourcename: \"k\" targetname: \"g\" }\n");
     struct cov_data d2 = {0};
-    CHECK(rk_cov_read_gcov(&d2, json2, tree, why, sizeof why) == 0);
+    CHECK(rk_cov_read_gcov(&d2, json2, tree, "", why, sizeof why) == 0);
     FILE *cif = fmemopen(ci, strlen(ci), "r");
     const char *const roots[] = {"r"};
     CHECK(cif && rk_cov_read_graph(&d2, cif, roots, 1, why, sizeof why) == 0);
@@ -229,6 +229,23 @@ int main(void)
     struct rk_compiled bad;
     CHECK(rk_compiled_read(&bad, build, tree, why, sizeof why) == -1 && strstr(why, "compiled-lines.txt:1"));
     rk_compiled_free(&bad);
+
+    /* a coverage build cached from a copy of the same tree, since gone:
+     * gcov names its files there (compiled_source=); they are the tree's
+     * as given now, kernel files of it */
+    struct cov_data moved = {0};
+    char json3[400];
+    snprintf(json3, sizeof json3,
+             "{\"files\": [{\"file\": \"/gone/copy/x.c\", \"functions\": [{\"name\": \"f\", \"start_line\": 3, "
+             "\"end_line\": 15, \"execution_count\": 3}], \"lines\": []}]}");
+    CHECK(rk_cov_read_gcov(&moved, json3, tree, "/gone/copy", why, sizeof why) == 0);
+    char moved_x[1200];
+    snprintf(moved_x, sizeof moved_x, "%s/x.c", tree);
+    CHECK(moved.nfiles == 1 && !strcmp(moved.files[0], moved_x) && moved.nfns == 1 && moved.fns[0].kernel);
+    rk_cov_free(&moved);
+    CHECK(rk_cov_read_gcov(&moved, json3, tree, "", why, sizeof why) == 0); /* not mapped: not the tree's */
+    CHECK(moved.nfiles == 1 && !strcmp(moved.files[0], "/gone/copy/x.c") && !moved.fns[0].kernel);
+    rk_cov_free(&moved);
 
     rk_change_cfg_free(&m);
     rk_compiled_free(&p);

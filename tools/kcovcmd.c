@@ -342,6 +342,8 @@ static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, 
 {
     char why[2048], root[1024], path[1200], cfg[1400], dom[16], cores[16], debug[8], gic[8], hyp[8], feats[1024];
     covrun_info(cov, "source", root, sizeof root);
+    char compiled[1024];
+    covrun_info(cov, "compiled_source", compiled, sizeof compiled);
     covrun_info(cov, "num_domains", dom, sizeof dom);
     covrun_info(cov, "cores", cores, sizeof cores);
     covrun_info(cov, "debug", debug, sizeof debug);
@@ -360,7 +362,7 @@ static int analyse(const struct kcov_opts *o, const char *cov, const char *dir, 
         return EXIT_DIVERGE;
     }
     static struct cov_data d;
-    int rc = rk_cov_read_gcov(&d, json, root, why, sizeof why);
+    int rc = rk_cov_read_gcov(&d, json, root, compiled, why, sizeof why);
     free(json);
     snprintf(path, sizeof path, "%s/host_all.ci", cov);
     FILE *ci = rc ? NULL : fopen(path, "r");

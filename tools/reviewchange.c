@@ -63,9 +63,10 @@ static int read_run(struct review_measure *m, const struct rk_change *c, const c
         return -1;
     }
     static struct cov_data d;
-    char path[1200], root[1024];
+    char path[1200], root[1024], compiled[1024];
     covrun_info(m->cov, "source", root, sizeof root);
-    int rc = rk_cov_read_gcov(&d, json, root, m->why, sizeof m->why);
+    covrun_info(m->cov, "compiled_source", compiled, sizeof compiled);
+    int rc = rk_cov_read_gcov(&d, json, root, compiled, m->why, sizeof m->why);
     free(json);
     snprintf(path, sizeof path, "%s/host_all.ci", m->cov);
     FILE *ci = rc ? NULL : fopen(path, "r");
