@@ -125,12 +125,35 @@ static void test_nocode_and_failed(void **state)
     results_free(r);
 }
 
+/* A line replaced in place in a function no run entered: the deletion
+ * and the new line (no code of its own) at one place of one function are
+ * one entry of "not executed", not the same text twice (seen on a review
+ * of a tree whose invokeIRQHandler_ClearIRQHandler line was replaced) */
+static void test_replaced_line_once(void **state)
+{
+    (void)state;
+    struct review_result *r = results();
+    measure(&r[0], 0, (const int[]){RL_DELETED, RL_NOCODE}, 2);
+    r[0].change.m.lines[1].line = r[0].change.m.lines[0].line; /* the same place */
+    struct review_change_total t;
+    review_change_total(r, 1, &t);
+    assert_true(review_change_unrun(&t));
+    char buf[600];
+    review_change_text(r, 1, &t, &change, 8, buf, sizeof buf);
+    const char *entry = "`f()` src/kernel/thread.c:10 (never entered)";
+    const char *first = strstr(buf, entry);
+    assert_non_null(first);
+    assert_null(strstr(first + 1, entry));
+    results_free(r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_smp_line),
         cmocka_unit_test(test_never_entered),
         cmocka_unit_test(test_nocode_and_failed),
+        cmocka_unit_test(test_replaced_line_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

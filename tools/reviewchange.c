@@ -341,6 +341,7 @@ const char *review_change_text(const struct review_result *res, int n, const str
     PUT(" (%d of %d changed function%s entered)", t->fns_entered, t->fns, t->fns == 1 ? "" : "s");
     int named = 0, more = 0, prev_kind = -1;
     const struct rk_change_fn *prev_fn = NULL;
+    char last[800] = "";
     const struct rk_change_cfg *m0 = &res[k0].change.m;
     for (int i = 0; i < m0->nlines; i++) {
         int at, kind = line_best(res, n, i, &at);
@@ -359,8 +360,15 @@ const char *review_change_text(const struct review_result *res, int n, const str
         char one[600];
         name_line(one, sizeof one, &res[at], c, i);
         bool never = fn && !fn_entered(res, n, fn->name), plain = kind == RL_UNEXEC || kind == RL_DELETED || kind == RL_NOCODE;
-        PUT("%s%s%s%s%s", named++ ? "; " : "; not executed: ", one, never ? " (never entered)" : "", plain ? "" : " ",
-            plain ? "" : rk_line_kind_name(kind));
+        char entry[800];
+        snprintf(entry, sizeof entry, "%s%s%s%s", one, never ? " (never entered)" : "", plain ? "" : " ",
+                 plain ? "" : rk_line_kind_name(kind));
+        /* a line replaced in place is a deletion and an addition at one
+         * place: one entry */
+        if (!strcmp(entry, last))
+            continue;
+        snprintf(last, sizeof last, "%s", entry);
+        PUT("%s%s", named++ ? "; " : "; not executed: ", entry);
     }
     if (more)
         PUT("; and %d more (the report lists them)", more);
