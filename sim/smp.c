@@ -71,21 +71,24 @@ static void swap_vcpu_node(struct kstate *ks, int c)
  * core_ppi_masked and core_ppi_active; on a hypervisor build the virtual
  * timer's mask is swap_vcpu_node's (core_vtimer_masked), and that bit of
  * core_ppi_masked stays */
+/* a table flag and bit i of a word exchanged */
+static void swap_flag_bit(bool *flag, uint32_t *word, int i)
+{
+    bool was = *flag;
+    *flag = (*word >> i) & 1u;
+    *word = (*word & ~(1u << i)) | (uint32_t)was << i;
+}
+
 static void swap_ppis(struct kstate *ks, int c)
 {
     for (int i = 0; i < KS_NUM_PPI; i++) {
-        uint32_t bit = 1u << i;
-        if ((ks->core_ppi_masked[c] | ks->core_ppi_active[c]) & bit)
+        if (((ks->core_ppi_masked[c] | ks->core_ppi_active[c]) >> i) & 1u)
             ks_irq_touch(ks, i);
         if (i >= ks->n_irqs)
             continue;
-        bool m = ks->irq_masked[i], a = ks->irq_active[i];
-        if (!(ks->cfg.hyp && i == INTERRUPT_VTIMER_EVENT)) {
-            ks->irq_masked[i] = (ks->core_ppi_masked[c] & bit) != 0;
-            ks->core_ppi_masked[c] = m ? ks->core_ppi_masked[c] | bit : ks->core_ppi_masked[c] & ~bit;
-        }
-        ks->irq_active[i] = (ks->core_ppi_active[c] & bit) != 0;
-        ks->core_ppi_active[c] = a ? ks->core_ppi_active[c] | bit : ks->core_ppi_active[c] & ~bit;
+        if (!(ks->cfg.hyp && i == INTERRUPT_VTIMER_EVENT))
+            swap_flag_bit(&ks->irq_masked[i], &ks->core_ppi_masked[c], i);
+        swap_flag_bit(&ks->irq_active[i], &ks->core_ppi_active[c], i);
     }
 }
 

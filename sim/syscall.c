@@ -25,7 +25,7 @@ struct ks_call ks_call_new(int sys, int inv)
 
 /* the invocation of each IRQ cap kind (SCAP_IRQ_ACK .. SCAP_IRQ_CONTROL):
  * a handler cap's by its label, the control cap's */
-static const uint8_t irq_handler_inv[] = {CALL_IRQHandler_Ack, CALL_IRQHandler_SetNotification, CALL_IRQHandler_Clear,
+static const uint8_t irq_cap_inv[] = {CALL_IRQHandler_Ack, CALL_IRQHandler_SetNotification, CALL_IRQHandler_Clear,
                                           CALL_IRQControl_Get};
 
 /* what a cptr resolving to cap invokes: a notification, else an endpoint
@@ -45,7 +45,7 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
                        : ks->sys.cap == SCAP_DOMAIN ? ks_call_new(SYS_Send, CALL_DomainSet_Set)
                        : ks->sys.cap == SCAP_TCB    ? ks_call_new(SYS_Send, CALL_TCB_SetFlags)
                        : ks->sys.cap == SCAP_VCPU   ? ks_call_new(SYS_Send, CALL_VCPU_InjectIRQ)
-                       : scap_is_irq(ks->sys.cap) ? ks_call_new(SYS_Send, irq_handler_inv[ks->sys.cap - SCAP_IRQ_ACK])
+                       : scap_is_irq(ks->sys.cap) ? ks_call_new(SYS_Send, irq_cap_inv[ks->sys.cap - SCAP_IRQ_ACK])
                                                     : ks_call_new(SYS_Send, CALL_Signal);
     c.ep = ks->sys.ep;
     c.reply = ks->sys.reply;

@@ -103,7 +103,7 @@ static int hk_sys_irq_of(const struct hk_state *s)
     const struct hk_irq_cap *c = &s->cspace[s->sys_cptr];
     bool_t handler = c->type == HK_CAP_IRQAck || c->type == HK_CAP_IRQSet || c->type == HK_CAP_IRQClear;
     word_t irq = c->type == HK_CAP_IRQControl ? s->sys_mr0 : c->badge;
-    bool_t core0 = c->type == HK_CAP_IRQControl || c->reply <= 0; /* another core's PPI: hk_save_ppis */
+    bool_t core0 = c->type == HK_CAP_IRQControl || c->reply <= 0; /* another core's PPI: its bits, hk_save_irqs */
     return (handler || c->type == HK_CAP_IRQControl) && core0 && irq <= maxIRQ ? (int)irq : -1;
 }
 
