@@ -159,7 +159,7 @@ void real_check_outcomes_exit(struct real_run *r, const struct real_driver *d, i
     /* a scenario of another kernel (a master reproducer on a base build)
      * may be no entry state of the build's: its outcomes prove nothing */
     uint8_t file_kernel = r->in.cfg.kernel;
-    uint16_t file_features = r->in.cfg.features;
+    ks_features file_features = r->in.cfg.features;
     r->in.cfg.kernel = r->k.cfg.kernel, r->in.cfg.features = r->k.cfg.features;
     struct inv_report rep;
     bool fits = kstate_check_admit(&r->in, INV_AT_ENTRY, target_admit_built(&r->in), &rep) == 0;
@@ -716,6 +716,21 @@ int real_sys_fuzz(const struct real_opts *o, struct real_run *r)
     return r->diverged || unfit ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
+uint32_t real_check_model_slow(struct real_run *r)
+{
+    ks_copy(&r->b, &r->in);
+    target_of(&r->in)->slow(&r->b);
+    uint32_t m = real_compare(&r->b, &r->a, r->k.info.debug);
+    char text[200];
+    printf("model's slowpath against the real one: %s%s\n", m ? "MISMATCH in " : "AGREE",
+           m ? diff_fields_text(m, text, sizeof text) : "");
+    if (m) {
+        printf("  (\"slow\" below is the model, \"fast\" the real kernel)\n");
+        diff_compare(&r->b, &r->a, stdout);
+    }
+    return m;
+}
+
 int real_sys_check(struct real_run *r, const char *path, const struct real_driver *d)
 {
     struct rk_syscall sys;
@@ -736,6 +751,7 @@ int real_sys_check(struct real_run *r, const char *path, const struct real_drive
            xf.fastpath_done < 0 ? "?" : xf.fastpath_done ? "finished" : "fell back", f ? "DIVERGE in " : "AGREE",
            f ? diff_fields_text(f, text, sizeof text) : "");
     diff_compare(&r->a, &r->b, stdout);
+    uint32_t m = real_check_model_slow(r);
     /* the model's fastpath as the kernel writes it: variant 0 of every
      * system-call target (merged) */
     const struct target *t = target_of(&r->in);
@@ -743,7 +759,7 @@ int real_sys_check(struct real_run *r, const char *path, const struct real_drive
     diff_run(&r->in, 0, false, &v, &r->a, &r->b);
     printf("model (%s, kernel %s): %s%s\n", t->variant_name(0), cfg_kernel_name(r->in.cfg.kernel),
            v.agree ? "AGREE" : "DIVERGE in ", v.agree ? "" : diff_fields_text(v.fields, text, sizeof text));
-    return f ? EXIT_DIVERGE : EXIT_AGREE;
+    return f || m ? EXIT_DIVERGE : EXIT_AGREE;
 }
 
 int real_sys_run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x, int entry)

@@ -193,6 +193,11 @@ int real_sys_fuzz(const struct real_opts *o, struct real_run *r);
 /* check --real of a scenario of a system-call target: both real paths,
  * then the model's fastpath as written on the same state */
 int real_sys_check(struct real_run *r, const char *path, const struct real_driver *d);
+/* check --real's second verdict: the model's slowpath from r->in against
+ * the real slowpath's outcome in r->a, as validate's passes compare them
+ * (a reproducer of their mismatch says so again); printed, its DF_* bits
+ * returned (r->b is the model's outcome after it) */
+uint32_t real_check_model_slow(struct real_run *r);
 /* the review's step of a system-call target whose states are at `entry` */
 int real_sys_run(struct rk_kernel *k, struct kstate *in, int path, struct kstate *out, struct rk_extra *x, int entry);
 

@@ -121,15 +121,7 @@ static int check(struct real_run *r, const char *path)
            xf.fastpath_done < 0 ? "?" : xf.fastpath_done ? "finished" : "fell back", f ? "DIVERGE in " : "AGREE",
            f ? diff_fields_text(f, text, sizeof text) : "");
     diff_compare(&r->a, &r->b, stdout);
-    /* the model's slowpath against the real one, as validate's passes
-     * compare them (their reproducers of a mismatch say so again here) */
-    ks_copy(&r->b, &r->in);
-    target_of(&r->in)->slow(&r->b);
-    uint32_t m = real_compare(&r->b, &r->a, r->k.info.debug);
-    printf("model's slowpath against the real one: %s%s\n", m ? "MISMATCH in " : "AGREE",
-           m ? diff_fields_text(m, text, sizeof text) : "");
-    if (m)
-        diff_compare(&r->b, &r->a, stdout);
+    uint32_t m = real_check_model_slow(r);
     struct diff_verdict v;
     diff_run(&r->in, SIG_MERGED, false, &v, &r->a, &r->b);
     printf("model (merged, kernel %s): %s%s\n", cfg_kernel_name(r->in.cfg.kernel), v.agree ? "AGREE" : "DIVERGE in ",
