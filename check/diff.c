@@ -156,6 +156,10 @@ static void cmp_tcb(struct cmp *c, int i)
     /* tcbFlags' seL4_TCBFlag_fpuDisabled (TCB_SetFlags) */
     if (x->fpu_disabled != y->fpu_disabled)
         differ(c, DF_FPU_OWNER, "thread %s fpuDisabled: slow %d, fast %d", x->name, x->fpu_disabled, y->fpu_disabled);
+    /* tcbLookupFailure: a cap fault's lookup fault, sent with it */
+    if (x->lookup_fault != y->lookup_fault)
+        differ(c, DF_LOOKUP_FAULT, "thread %s tcbLookupFailure: slow %s, fast %s", x->name,
+               ks_lookup_fault_name(x->lookup_fault), ks_lookup_fault_name(y->lookup_fault));
     if (x->badge_reg != y->badge_reg)
         differ(c, DF_BADGE_REG, "thread %s badge register: slow %#" PRIx64 ", fast %#" PRIx64, x->name, x->badge_reg,
                y->badge_reg);

@@ -44,7 +44,8 @@ enum diff_group { G_SCHED, G_BUDGET, G_NTFN, G_IRQ, G_CHECK, G_COUNT };
     X(DF_ASSERT, G_CHECK, "kernel_assert") \
     X(DF_INVARIANT, G_CHECK, "exit_invariant") \
     X(DF_VCPU, G_IRQ, "vcpu") \
-    X(DF_IRQ_HANDLER, G_IRQ, "irq_handler")
+    X(DF_IRQ_HANDLER, G_IRQ, "irq_handler") \
+    X(DF_LOOKUP_FAULT, G_SCHED, "lookup_fault")
 
 enum diff_field {
 #define DF_ENUM(id, group, name) id,

@@ -915,10 +915,9 @@ static int vcpu_free_thread(struct gen *g)
  * is false for an inactive SC, sporadic.h:146-156) and a thread with one
  * never runs to block itself; a fault sent to one fails sendIPC's
  * assertions (endpoint.c:108-109). */
-static int fault_handler_ep(struct gen *g)
+int gen_fault_handler_ep(const struct kstate *ks, struct gen_src *src)
 {
-    struct kstate *ks = g->ks;
-    int e = (int)gpick(g, ks->n_eps);
+    int e = (int)gen_pick(src, ks->n_eps);
     for (int k = 0; k < ks->n_eps; k++, e = (e + 1) % ks->n_eps) {
         int head = ks->eps[e].state == EP_Recv ? ks->eps[e].q_head : KS_NONE;
         int sc = head != KS_NONE ? ks->tcbs[head].sc : KS_NONE;
@@ -926,6 +925,12 @@ static int fault_handler_ep(struct gen *g)
             return e;
     }
     return KS_NONE;
+}
+
+void gen_caller_fault_handler(struct kstate *ks, struct gen_src *src, int t)
+{
+    if (ks->tcbs[t].fault_ep == KS_NONE && gen_pick(src, 2))
+        ks->tcbs[t].fault_ep = (int8_t)gen_fault_handler_ep(ks, src);
 }
 
 /* The interrupt a VCPU thread takes: the virtual timer's when unmasked,
@@ -1127,7 +1132,7 @@ static void gen_vcpus(struct gen *g)
         gen_core1_vcpu(g);
     for (int t = 0; t < ks->n_tcbs; t++)
         if (ks->tcbs[t].vcpu != KS_NONE && ks->n_eps && !chance(g->src, 4))
-            ks->tcbs[t].fault_ep = (int8_t)fault_handler_ep(g);
+            ks->tcbs[t].fault_ep = (int8_t)gen_fault_handler_ep(ks, g->src);
     if (ks->vcpu_active) {
         if (chance(g->src, 2)) { /* the guest ran: its EOIs */
             draw_lrs(g, ks->vgic_lr);

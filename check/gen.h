@@ -58,6 +58,15 @@ void gen_src_seed(struct gen_src *s, uint64_t seed);
 /* A choice in [0, n) from s (0 when n <= 1): what a target's own draws
  * (its gen_entry hook, target.h) take, as the generator's own do. */
 uint64_t gen_pick(struct gen_src *s, uint64_t n);
+/* An endpoint of ks for a thread's fault handler cap, from s: any but one
+ * whose waiting receiver has an SC not configured (a fault sent there
+ * would donate to it); KS_NONE when none is. */
+int gen_fault_handler_ep(const struct kstate *ks, struct gen_src *src);
+/* A system call's caller t given a fault handler (1 in 2, when it has
+ * none): a cap fault of the call then goes to it with its lookup fault
+ * (sendFaultIPC's tcbLookupFailure), where without one the caller only
+ * becomes Inactive. */
+void gen_caller_fault_handler(struct kstate *ks, struct gen_src *src, int t);
 
 /* Build a state into ks. Returns 0 (the state then passes kstate_check at
  * entry) or -1 if the bounds are unusable. States that cannot be b->target's entry

@@ -225,6 +225,8 @@ static void print_tcb(FILE *out, const struct kstate *ks, int i)
     opt_obj(out, "ep_prev", t->ep_prev, ks_tcb_name(ks, t->ep_prev));
     if (t->fault)
         fprintf(out, " fault=%s", ks_fault_name(t->fault));
+    if (t->lookup_fault)
+        fprintf(out, " lookup_fault=%s", ks_lookup_fault_name(t->lookup_fault));
     opt_flag(out, "timeout_handler", t->timeout_handler, false);
     opt_obj(out, "timeout_ep", t->timeout_ep, ks_ep_name(ks, t->timeout_ep));
     opt_flag(out, "vtable", t->vtable_ok, true);

@@ -561,6 +561,7 @@ static const struct scen_field tcb_fields[] = {
     REF(struct ks_tcb, "ep_next", ep_next, K_TCB),
     REF(struct ks_tcb, "ep_prev", ep_prev, K_TCB),
     ENUM(struct ks_tcb, "fault", fault, FAULT_COUNT, ks_fault_name),
+    ENUM(struct ks_tcb, "lookup_fault", lookup_fault, LKF_COUNT, ks_lookup_fault_name),
     FLAG(struct ks_tcb, "timeout_handler", timeout_handler),
     REF(struct ks_tcb, "timeout_ep", timeout_ep, K_EP),
     FLAG(struct ks_tcb, "vtable", vtable_ok),
@@ -874,7 +875,7 @@ static int dir_config(struct ctx *c, const struct line *ln, int arg)
      * its kernel= names the nearer version */
     struct tok v;
     if (find_kv(ln, 1, "features", &v)) {
-        uint16_t mask;
+        ks_features mask;
         char why[80];
         if (cfg_features_parse(v.s, v.n, &mask, why, sizeof why))
             return fail(c, "config: features: %s", why);

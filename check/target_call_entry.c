@@ -162,6 +162,7 @@ static int draw_call(struct kstate *ks, struct gen_src *src)
         s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS));
         s->extra_bad = (uint8_t)gen_pick(src, 1u << s->extra_caps);
     }
+    gen_caller_fault_handler(ks, src, ks->cur_thread); /* a cptr or extra cap that does not resolve */
     return 0;
 }
 

@@ -197,6 +197,7 @@ static int draw_inputs(struct kstate *ks, struct gen_src *src, int head)
         s->extra_caps = (uint8_t)(1 + gen_pick(src, KS_MAX_EXTRA_CAPS));
         s->extra_bad = (uint8_t)gen_pick(src, 1u << s->extra_caps);
     }
+    gen_caller_fault_handler(ks, src, me); /* a receive or reply cptr naming the wrong cap */
     return 0;
 }
 

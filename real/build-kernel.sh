@@ -308,6 +308,9 @@ mprobe TCB_FLAGS '[[ " $FEATURES " == *" -DHK_TCB_FLAGS "* ]]'
 # 78c3b11a0: invokeSetFlags restores the FPU of the caller that enabled its own
 mprobe FPU_RESTORE_AT_SET_FLAGS 'grep -s -A20 "^static void invokeSetFlags" "$SRC/src/object/tcb.c" |
     grep -qs "lazyFPURestore(thread)"'
+# c119df035: MCS's sendFaultIPC stores a cap fault's lookup fault in
+# tcbLookupFailure (the non-MCS one stores original_lookup_fault)
+mprobe FAULT_LOOKUP_RECORDED 'grep -qs "tcbLookupFailure = current_lookup_fault" "$SRC/src/kernel/faulthandler.c"'
 
 # ---- the key: the tree, the configuration, irqsim's side of the build ----
 # (irqsim's files by name and content; the compiler that compiles the kernel)

@@ -59,12 +59,17 @@
  * and active bits per core (core_ppi_masked, core_ppi_active; an IRQ
  * handler cap's core in its reply field).
  *
+ * Version 12 adds each thread's tcbLookupFailure (lookup_fault), and
+ * hk_load leaves current_lookup_fault a value no path modelled stores (a
+ * depth mismatch), so that a cap fault sent with a lookup fault its path
+ * never set shows as HK_LKF_Stale.
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 11
+#define HK_ABI_VERSION 12
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -95,6 +100,12 @@ enum hk_ts { HK_TS_Inactive, HK_TS_Running, HK_TS_Restart, HK_TS_BlockedOnReceiv
              HK_TS_BlockedOnReply, HK_TS_BlockedOnNotification, HK_TS_IdleThreadState };
 enum hk_irq_state { HK_IRQ_Inactive, HK_IRQ_Signal, HK_IRQ_Timer, HK_IRQ_IPI, HK_IRQ_Reserved };
 enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPPIEvent, HK_FAULT_VGICMaintenance };
+/* tcbLookupFailure as irqsim holds it (sim/kstate.h enum ks_lookup_fault):
+ * None, the zeroed word (lookup_fault_invalid_root) a TCB is made with;
+ * Missing, lookup_fault_missing_capability with no bits left; Resolve, a
+ * guard mismatch, how a cptr past the CNode (HK_CSPACE_SLOTS, guard 0)
+ * fails; Stale, anything else (hk_load's depth mismatch among it) */
+enum hk_lookup_fault { HK_LKF_None, HK_LKF_Missing, HK_LKF_Resolve, HK_LKF_Stale };
 /* a list register as irqsim holds it: the state (virqType) in bits 1:0, the
  * EOI maintenance request (virqEOIIRQEN) in bit 2 */
 #define HK_LR_TYPE 3u
@@ -160,6 +171,7 @@ struct hk_tcb {
     signed char fault_ep;          /* tcbFaultHandler: an endpoint cap to this endpoint; HK_NONE a null cap */
     signed char fault_lr;          /* a VGICMaintenance fault's idx, HK_NONE when not idxValid */
     unsigned char fpu_disabled;    /* tcbFlags' seL4_TCBFlag_fpuDisabled of a user thread (trees with TCB flags) */
+    unsigned char lookup_fault;    /* tcbLookupFailure: enum hk_lookup_fault */
     unsigned long long badge_reg;
     unsigned long long ipc_badge;  /* blockingIPCBadge */
 };

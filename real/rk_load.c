@@ -348,6 +348,9 @@ static void tcb_to_hk(const struct ks_tcb *t, struct hk_tcb *x)
                        (int)FAULT_VPPIEvent == (int)HK_FAULT_VPPIEvent &&
                        (int)FAULT_VGICMaintenance == (int)HK_FAULT_VGICMaintenance && FAULT_COUNT == 5,
                    "irqsim's and the bridge's fault numbering differ");
+    _Static_assert((int)LKF_NONE == (int)HK_LKF_None && (int)LKF_MISSING == (int)HK_LKF_Missing &&
+                       (int)LKF_RESOLVE == (int)HK_LKF_Resolve && (int)LKF_STALE == (int)HK_LKF_Stale && LKF_COUNT == 4,
+                   "irqsim's and the bridge's lookup fault numbering differ");
     x->vcpu = t->vcpu;
     x->fault_ep = t->fault_ep;
     x->fault_lr = t->fault_lr;
@@ -358,6 +361,7 @@ static void tcb_to_hk(const struct ks_tcb *t, struct hk_tcb *x)
     x->vmid_ok = t->vmid_ok;
     x->fpu_live = t->fpu_live;
     x->fpu_disabled = t->fpu_disabled;
+    x->lookup_fault = t->lookup_fault;
     x->badge_reg = t->badge_reg;
     x->ipc_badge = t->ipc_badge;
     x->ipc_grant = t->ipc_grant;
@@ -392,6 +396,7 @@ static void tcb_from_hk(const struct hk_tcb *x, struct ks_tcb *t)
     t->vmid_ok = x->vmid_ok;
     t->fpu_live = x->fpu_live;
     t->fpu_disabled = x->fpu_disabled;
+    t->lookup_fault = x->lookup_fault < LKF_COUNT ? x->lookup_fault : LKF_STALE;
     t->badge_reg = x->badge_reg;
     t->ipc_badge = x->ipc_badge;
     t->ipc_grant = x->ipc_grant;

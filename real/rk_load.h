@@ -23,7 +23,7 @@ struct rk_kernel {
     char board[32];            /* kernel.info board (kernel platform name) */
     char commit[48];
     int kernel;                /* enum ks_kernel the build is of (kernel.info features: kernel_of_features) */
-    uint16_t model_features;   /* the model's features probed from the tree one by one (kernel.info
+    ks_features model_features;   /* the model's features probed from the tree one by one (kernel.info
                                   model_features, KF bits); 0: not recorded (a build made before them) */
     int (*load)(const struct hk_state *);
     int (*entry)(int, struct hk_extra *);

@@ -76,7 +76,7 @@ void handleTimeout(struct kstate *ks, int t)
 {
     int e = ks->tcbs[t].timeout_ep;
     if (e != KS_NONE) {
-        sendFaultIPC(ks, t, (struct ks_fault_msg){FAULT_Timeout, KS_NONE}, e, false);
+        sendFaultIPC(ks, t, (struct ks_fault_msg){FAULT_Timeout, KS_NONE, LKF_NONE}, e, false);
         return;
     }
     ks->tcbs[t].fault = FAULT_Timeout;

@@ -82,7 +82,7 @@ int cfg_kernel_parse(const char *s)
 /* One row per version: the features it has. Base (43607edb6) has none of
  * them; master (1326364bc) has each since the commit named (docs/model.md,
  * "Master"; the kernel lines in the trees at those commits). */
-static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
+static const ks_features kernel_rows[KS_KERNEL_COUNT] = {
     [KS_KERNEL_BASE] = BIT(NONE),
     [KS_KERNEL_MASTER] = BIT(NONE)
         /* a4b0c8d36 gicv3: Split EOI mode: cpu_iface_init sets
@@ -130,7 +130,12 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
         | BIT(TCB_FLAGS)
         /* 78c3b11a0 FPU: Fix task enabling FPU for itself: invokeSetFlags'
          * lazyFPURestore of the current thread (tcb.c:811-814) */
-        | BIT(FPU_RESTORE_AT_SET_FLAGS),
+        | BIT(FPU_RESTORE_AT_SET_FLAGS)
+        /* c119df035 mcs: fix missing cap fault info in sendFaultIPC: MCS's
+         * sendFaultIPC stores current_lookup_fault in tcbLookupFailure on a
+         * cap fault (faulthandler.c:37-39); before it, MCS trees (base
+         * faulthandler.c:30-47) leave the field as it was */
+        | BIT(FAULT_LOOKUP_RECORDED),
 };
 
 /* The VCPU fault checks of the trees between and before (docs/model.md,
@@ -138,11 +143,11 @@ static const uint32_t kernel_rows[KS_KERNEL_COUNT] = {
  * base does; 6dbe58ef0 to 232471e90 (2025-2026) test isSchedulable only:
  * VCPU_FAULT_SCHEDULABLE + VCPU_FAULT_UNQUEUED; before c64867ebd neither:
  * VCPU_FAULT_UNQUEUED. */
-_Static_assert(KF_COUNT <= 16, "ks_config features is 16 bits");
+_Static_assert(KF_COUNT <= 32, "ks_features is 32 bits");
 
-uint16_t cfg_kernel_features(int k)
+ks_features cfg_kernel_features(int k)
 {
-    return k >= 0 && k < KS_KERNEL_COUNT ? (uint16_t)kernel_rows[k] : 0;
+    return k >= 0 && k < KS_KERNEL_COUNT ? (ks_features)kernel_rows[k] : 0;
 }
 
 bool cfg_kernel_has(int k, enum ks_feature f)
@@ -152,7 +157,7 @@ bool cfg_kernel_has(int k, enum ks_feature f)
     return (cfg_kernel_features(k) >> f) & 1u;
 }
 
-uint16_t cfg_features(const struct ks_config *c)
+ks_features cfg_features(const struct ks_config *c)
 {
     return c->features ? c->features : cfg_kernel_features(c->kernel);
 }
@@ -163,12 +168,12 @@ bool cfg_has(const struct ks_config *c, enum ks_feature f)
 }
 
 /* the features two masks agree on (set in both or in neither) */
-static int agree(uint16_t a, uint16_t b)
+static int agree(ks_features a, ks_features b)
 {
-    return __builtin_popcount((unsigned)(uint16_t)~(a ^ b) & ((1u << KF_COUNT) - 1));
+    return __builtin_popcount(~(a ^ b) & (ks_features)((1ull << KF_COUNT) - 1));
 }
 
-void cfg_set_features(struct ks_config *c, uint16_t mask)
+void cfg_set_features(struct ks_config *c, ks_features mask)
 {
     mask |= 1u << KF_NONE;
     int best = KS_KERNEL_BASE;
@@ -179,7 +184,7 @@ void cfg_set_features(struct ks_config *c, uint16_t mask)
     c->features = mask == cfg_kernel_features(best) ? 0 : mask;
 }
 
-const char *cfg_features_text(uint16_t mask, char *buf, size_t len)
+const char *cfg_features_text(ks_features mask, char *buf, size_t len)
 {
     size_t at = 0;
     buf[0] = 0;
@@ -191,10 +196,10 @@ const char *cfg_features_text(uint16_t mask, char *buf, size_t len)
     return buf;
 }
 
-const char *cfg_features_diff(uint16_t mask, uint16_t row, char *buf, size_t len)
+const char *cfg_features_diff(ks_features mask, ks_features row, char *buf, size_t len)
 {
     char a[CFG_FEATURES_TEXT_LEN], b[CFG_FEATURES_TEXT_LEN];
-    uint16_t lack = row & (uint16_t)~mask, more = mask & (uint16_t)~row;
+    ks_features lack = row & ~mask, more = mask & ~row;
     if (!lack && !more)
         snprintf(buf, len, "nothing");
     else if (!more)
@@ -216,7 +221,7 @@ static int feature_of(const char *s, size_t n)
     return -1;
 }
 
-int cfg_features_parse(const char *s, size_t n, uint16_t *out, char *why, size_t len)
+int cfg_features_parse(const char *s, size_t n, ks_features *out, char *why, size_t len)
 {
     *out = 1u << KF_NONE;
     if (n == 4 && memcmp(s, "none", 4) == 0)
@@ -230,7 +235,7 @@ int cfg_features_parse(const char *s, size_t n, uint16_t *out, char *why, size_t
             snprintf(why, len, "unknown feature '%.*s'", (int)(j - i < 40 ? j - i : 40), s + i);
             return -1;
         }
-        *out |= (uint16_t)(1u << f);
+        *out |= (ks_features)1 << f;
         i = j + 1;
     }
     return 0;

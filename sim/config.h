@@ -38,12 +38,15 @@ enum ks_kernel { KS_KERNEL_BASE, KS_KERNEL_MASTER, KS_KERNEL_COUNT };
     X(FPU_RELEASE_AT_SET_DOMAIN, "prepareSetDomain releases the thread's FPU state (fpuRelease)") \
     X(VCPU_FLUSH_AT_SET_DOMAIN, "prepareSetDomain flushes the thread's VCPU if loaded (vcpu_flush_if_current)") \
     X(TCB_FLAGS, "threads carry seL4_TCBFlag_fpuDisabled, set by TCB_SetFlags") \
-    X(FPU_RESTORE_AT_SET_FLAGS, "TCB_SetFlags enabling the caller's own FPU restores it (lazyFPURestore)")
+    X(FPU_RESTORE_AT_SET_FLAGS, "TCB_SetFlags enabling the caller's own FPU restores it (lazyFPURestore)") \
+    X(FAULT_LOOKUP_RECORDED, "sendFaultIPC records a cap fault's lookup failure in tcbLookupFailure")
 
 /* KF_NONE: no feature, which every version has (a defect that needs none). */
 #define KS_FEATURE_ENUM(name, text) KF_##name,
 enum ks_feature { KF_NONE, KS_FEATURES(KS_FEATURE_ENUM) KF_COUNT };
 #undef KS_FEATURE_ENUM
+/* a set of features: bit KF_x for each */
+typedef uint32_t ks_features;
 
 /* No implicit padding: ks_same compares states byte by byte, and a struct
  * assigned whole (a compound literal, a copy of a local) leaves its padding
@@ -73,12 +76,14 @@ struct ks_config {
      * at 1326364bc) write no ksReprogram, ipiReschedulePending,
      * ksSchedulerAction or ksCurSC, and queue no thread; so no field. */
     bool signal_fastpath;
+    uint8_t pad0[2];
     /* The kernel's features (bit KF_x for each) where they are no
      * version's row: a tree between base and master, whose features are
      * probed one by one (real/build-kernel.sh, kernel.info model_features);
      * 0: the version's row (every preset and most files). kernel then
      * names the nearer version (its name in outputs, imx8mq's timer). */
-    uint16_t features;
+    ks_features features;
+    uint8_t pad1[4];
     /* derived by cfg_derive(); kept here so the paths need no division */
     ticks_t min_budget, precision, max_release;
 };
@@ -109,26 +114,26 @@ bool cfg_has(const struct ks_config *c, enum ks_feature f);
 /* "SPLIT_EOI", ...; NULL for another value */
 const char *cfg_feature_name(int f);
 /* The features c has, as KF bits (bit KF_NONE always set). */
-uint16_t cfg_features(const struct ks_config *c);
+ks_features cfg_features(const struct ks_config *c);
 /* The features of version k (enum ks_kernel), as KF bits; 0 for an
  * unknown version. */
-uint16_t cfg_kernel_features(int k);
+ks_features cfg_kernel_features(int k);
 /* Give c the features mask (KF bits; KF_NONE is added): the version
  * whose row has the most of them in common names it (base on a tie), and
  * features stays 0 when the mask is exactly that row. */
-void cfg_set_features(struct ks_config *c, uint16_t mask);
+void cfg_set_features(struct ks_config *c, ks_features mask);
 /* "SPLIT_EOI+STALE_REPLY_REF", the features of mask but KF_NONE, into
  * buf; "none" when it has no other. A buffer of CFG_FEATURES_TEXT_LEN
  * holds every feature (each name's terminating byte counts its "+"). */
-const char *cfg_features_text(uint16_t mask, char *buf, size_t len);
+const char *cfg_features_text(ks_features mask, char *buf, size_t len);
 #define CFG_FEATURE_NAME_SIZE(name, text) +sizeof #name
 #define CFG_FEATURES_TEXT_LEN (sizeof "none" KS_FEATURES(CFG_FEATURE_NAME_SIZE))
 /* How mask differs from row: "without SPLIT_EOI, with X" into buf;
  * "nothing" when they are the same. */
-const char *cfg_features_diff(uint16_t mask, uint16_t row, char *buf, size_t len);
+const char *cfg_features_diff(ks_features mask, ks_features row, char *buf, size_t len);
 /* A '+'-joined list of feature names (n bytes; "none": no feature) as KF
  * bits with KF_NONE set; -1 naming the first unknown name in why. */
-int cfg_features_parse(const char *s, size_t n, uint16_t *out, char *why, size_t len);
+int cfg_features_parse(const char *s, size_t n, ks_features *out, char *why, size_t len);
 /* Base, the default: files, labels and JSON leave it out. */
 bool cfg_kernel_is_default(int k);
 /* GICv3 split EOI (KF_SPLIT_EOI on a GICv3 board): the EOIR write only

@@ -6,15 +6,19 @@
 #include "endpoint.h"
 #include "sched.h"
 
-/* sendFaultIPC (faulthandler.c:31-51): tcbFault = current_fault, then a
- * blocking send without call (sendIPC(true, false, ...)) of the cap's
- * badge and rights, donating when asked; a null cap sends nothing */
+/* sendFaultIPC (faulthandler.c:31-51): tcbFault = current_fault and, for
+ * a cap fault, tcbLookupFailure = current_lookup_fault (c119df035; an MCS
+ * tree before it leaves that field), then a blocking send without call
+ * (sendIPC(true, false, ...)) of the cap's badge and rights, donating
+ * when asked; a null cap sends nothing */
 bool sendFaultIPC(struct kstate *ks, int t, struct ks_fault_msg f, int ep, bool can_donate)
 {
     if (ep == KS_NONE)
         return false;
     ks->tcbs[t].fault = f.type;
     ks->tcbs[t].fault_lr = f.lr;
+    if (f.type == FAULT_CapFault && cfg_has(&ks->cfg, KF_FAULT_LOOKUP_RECORDED))
+        ks->tcbs[t].lookup_fault = f.lookup;
     const struct ipc_send s = {.blocking = true, .grant = true, .donate = can_donate};
     sendIPC(ks, &s, t, ep);
     return true;

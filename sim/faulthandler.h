@@ -11,11 +11,13 @@
 
 #include "kstate.h"
 
-/* The fault being delivered (current_fault): its type and, for a
- * VGICMaintenance fault, its list register (KS_NONE: idxValid 0). */
+/* The fault being delivered (current_fault): its type, for a
+ * VGICMaintenance fault its list register (KS_NONE: idxValid 0), for a cap
+ * fault the lookup fault with it (current_lookup_fault). */
 struct ks_fault_msg {
-    uint8_t type; /* enum ks_fault */
+    uint8_t type;   /* enum ks_fault */
     int8_t lr;
+    uint8_t lookup; /* enum ks_lookup_fault */
 };
 
 /* sendFaultIPC: false (nothing done) when the handler cap is null, ep KS_NONE */

@@ -249,6 +249,7 @@ NAME_TABLE(ks_ep_state_name, enum ks_ep_state, "Idle", "Send", "Recv")
 NAME_TABLE(ks_irq_state_name, enum ks_irq_state, "Inactive", "Signal", "Timer", "IPI", "Reserved")
 NAME_TABLE(ks_cap_type_name, enum ks_cap_type, "null", "notification", "endpoint")
 NAME_TABLE(ks_fault_name, enum ks_fault, "none", "timeout", "cap", "vppi", "vgic")
+NAME_TABLE(ks_lookup_fault_name, enum ks_lookup_fault, "none", "missing", "resolve", "stale")
 NAME_TABLE(ks_path_name, enum ks_path, "-", "slowpath", "fastpath", "normalisation")
 NAME_TABLE(ks_entry_name, enum ks_entry, "irq", "signal", "call", "reply_recv")
 NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lookup_fail", "ep", "domain", "tcb", "vcpu",

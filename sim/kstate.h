@@ -62,6 +62,18 @@ enum ks_cap_type { CAP_Null, CAP_Notification, CAP_Endpoint, CAP_TYPE_COUNT };
  * hypervisor's interrupt path (VPPIEvent, VGICMaintenance: sim/vcpu.h) */
 enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_CapFault, FAULT_VPPIEvent, FAULT_VGICMaintenance, FAULT_COUNT };
 
+/* A thread's tcbLookupFailure, the lookup fault its last cap fault sent
+ * to a handler carried (sendFaultIPC), as far as the paths modelled set
+ * it: none, a TCB's value as created (lookup_fault_invalid_root, the
+ * zeroed word); missing, lookup_fault_missing_capability(0), which
+ * handleRecv and lookupReply set for a cap of the wrong kind
+ * (src/api/syscall.c:380-402, 466-515 at 1326364bc); resolve, what
+ * resolveAddressBits set for a cptr that does not resolve (the model's
+ * SCAP_LOOKUP_FAIL, RCAP_LOOKUP_FAIL and bad extra caps). Any other value
+ * is stale: left in current_lookup_fault by an earlier lookup, which no
+ * path modelled stores. */
+enum ks_lookup_fault { LKF_NONE, LKF_MISSING, LKF_RESOLVE, LKF_STALE, LKF_COUNT };
+
 /* The kernel entry a state is at: an interrupt (the IRQ path), a
  * SysSend (seL4_Send, seL4_Signal) by the current thread, the entry of
  * master's signal fastpath (sim/sig_fast.h), or a SysCall (seL4_Call), the
@@ -173,6 +185,8 @@ struct ks_tcb {
     bool fpu_disabled;   /* tcbFlags' seL4_TCBFlag_fpuDisabled (TCB_FLAGS trees)
                             of a user thread; the idle threads' flag
                             (configureIdleThread) is implied, not stored */
+    uint8_t lookup_fault; /* tcbLookupFailure: enum ks_lookup_fault */
+    uint8_t pad0[7];
     uint64_t badge_reg;  /* badgeRegister */
     uint64_t ipc_badge;  /* blockingIPCBadge */
 };
@@ -527,6 +541,7 @@ const char *ks_ep_state_name(int s);
 const char *ks_irq_state_name(int s);
 const char *ks_cap_type_name(int t);
 const char *ks_fault_name(int f);
+const char *ks_lookup_fault_name(int f);
 const char *ks_path_name(int p);
 const char *ks_entry_name(int e);
 const char *ks_sys_cap_name(int c);

@@ -179,12 +179,13 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     }
 }
 
-/* a failed cap lookup's fault (handleInvocation, handleRecv: current_fault
- * = seL4_Fault_CapFault_new, then handleFault, faulthandler.c:15-22): to
- * the thread's fault handler, or Inactive without one */
-static void cap_fault(struct kstate *ks, int t)
+/* a cap fault (handleInvocation, handleRecv: current_fault =
+ * seL4_Fault_CapFault_new, then handleFault, faulthandler.c:15-22) with
+ * its lookup fault (enum ks_lookup_fault): to the thread's fault handler,
+ * or Inactive without one */
+static void cap_fault(struct kstate *ks, int t, uint8_t lookup)
 {
-    handleFault(ks, t, (struct ks_fault_msg){FAULT_CapFault, KS_NONE});
+    handleFault(ks, t, (struct ks_fault_msg){FAULT_CapFault, KS_NONE, lookup});
 }
 
 /* the invocations a SysSend or SysCall makes on the cap its cptr names
@@ -230,7 +231,7 @@ static void handleInvocation(struct kstate *ks, const struct ks_call *c)
     bool call = c->sys == SYS_Call;
     if (lookups_fail(c)) {
         if (c->sys != SYS_ReplyRecv) /* isBlocking: not for SysReplyRecv's reply */
-            cap_fault(ks, cur);
+            cap_fault(ks, cur, LKF_RESOLVE); /* lookupCapAndSlot's, lookupExtraCaps' */
         return;
     }
     if (decodeInvocation(ks, c) != SYSERR_NONE) {
@@ -245,6 +246,19 @@ static void handleInvocation(struct kstate *ks, const struct ks_call *c)
     setThreadState(ks, cur, TS_Running);
 }
 
+/* The lookup fault of handleRecv's cap fault: lookupCap's own when the
+ * receive cptr or (lookupReply) the reply cptr does not resolve; else
+ * missing capability, which the kernel sets for a cap of the wrong kind
+ * or rights (syscall.c:466-515) and, since 5d371316f, in lookupReply for
+ * a reply cptr naming no reply cap (syscall.c:384-390) */
+static uint8_t recv_lookup_fault(const struct ks_call *c)
+{
+    bool receives = c->cap == SCAP_EP && (c->rights & EPR(EPR_RECV));
+    if (c->cap == SCAP_LOOKUP_FAIL || (receives && c->reply_cap == RCAP_LOOKUP_FAIL))
+        return LKF_RESOLVE;
+    return LKF_MISSING;
+}
+
 /* handleRecv(isBlocking, canReply) of SysReplyRecv (syscall.c:448-518):
  * the cptr's endpoint cap with the receive right and a reply cap in the
  * reply cptr receive with it; a notification cap waits on it; anything
@@ -257,7 +271,7 @@ static void handleRecv(struct kstate *ks, const struct ks_call *c)
         return;
     }
     if (c->cap != SCAP_EP || !(c->rights & EPR(EPR_RECV)) || c->reply_cap != RCAP_REPLY) {
-        cap_fault(ks, cur);
+        cap_fault(ks, cur, recv_lookup_fault(c));
         return;
     }
     receiveIPC(ks, cur, c->ep, c->reply, true);

@@ -51,7 +51,7 @@ void VPPIEvent(struct kstate *ks, int irq)
     int vppi = irqVPPIEventIndex(irq);
     KASSERT(ks, vppi != VPPIEventIRQ_invalid, A_VPPI_INDEX);
     ks->vcpus[ks->cur_vcpu].vppi_masked = true; /* the one VPPI: vppi_masked[vppi] */
-    fault_current(ks, (struct ks_fault_msg){FAULT_VPPIEvent, KS_NONE}, A_VPPI_RUNNABLE);
+    fault_current(ks, (struct ks_fault_msg){FAULT_VPPIEvent, KS_NONE, LKF_NONE}, A_VPPI_RUNNABLE);
 }
 
 /* the list register VGICMaintenance names: the lowest EISR bit, of EISR0
@@ -75,7 +75,7 @@ static const bool clears_eoi[4] = {true, true, true, false};
 static struct ks_fault_msg eoi_fault(struct kstate *ks, int idx)
 {
     if (idx == -1 || idx >= ks->vgic_num_lr) /* the hardware is not trusted that far */
-        return (struct ks_fault_msg){FAULT_VGICMaintenance, KS_NONE};
+        return (struct ks_fault_msg){FAULT_VGICMaintenance, KS_NONE, LKF_NONE};
     uint8_t virq = ks->vgic_lr[idx];
     if (clears_eoi[virq & VGIC_LR_TYPE])
         virq &= (uint8_t)~VGIC_LR_EOI;
@@ -87,7 +87,7 @@ static struct ks_fault_msg eoi_fault(struct kstate *ks, int idx)
     KASSERT(ks, loaded, A_VGIC_CUR_VCPU);
     if (loaded)
         ks->vcpus[ks->cur_vcpu].lr[idx] = virq;
-    return (struct ks_fault_msg){FAULT_VGICMaintenance, (int8_t)idx};
+    return (struct ks_fault_msg){FAULT_VGICMaintenance, (int8_t)idx, LKF_NONE};
 }
 
 /* VGICMaintenance (vcpu.c:144-223; base vcpu.c:141-215) */
@@ -97,7 +97,7 @@ void VGICMaintenance(struct kstate *ks)
         return;
     if (!ks->vcpu_active) /* "Received VGIC maintenance without active VCPU!" */
         return;
-    struct ks_fault_msg f = {FAULT_VGICMaintenance, KS_NONE}; /* "an EOI for a LR that was not present" */
+    struct ks_fault_msg f = {FAULT_VGICMaintenance, KS_NONE, LKF_NONE}; /* "an EOI for a LR that was not present" */
     if (ks->vgic_misr_eoi)
         f = eoi_fault(ks, maintenance_lr(ks->vgic_eisr));
     fault_current(ks, f, A_VGIC_RUNNABLE);

@@ -286,6 +286,9 @@ static void test_kernel(void **state)
  *   VCPU_FLUSH_AT_DOMAIN_END  src/arch/arm/kernel/thread.c
  *                         Arch_prepareNextDomain calls vcpu_flush: master
  *                         :14-19; base has no Arch_prepareNextDomain
+ *   FAULT_LOOKUP_RECORDED  src/kernel/faulthandler.c MCS sendFaultIPC
+ *                         stores current_lookup_fault in tcbLookupFailure
+ *                         on a cap fault: master :37-39, not base :30-47
  * So base has none and master all; KF_NONE every version has. */
 static void test_features(void **state)
 {
@@ -294,7 +297,7 @@ static void test_features(void **state)
                                  KF_FPU_RELEASE_AT_DOMAIN_END, KF_FPU_OWNER_AT_SWITCH, KF_MIGRATE_ONLY_WHEN_NEEDED,
                                  KF_IDLE_SC_MAX_PERIOD, KF_QEMU_GICV3, KF_VCPU_FAULT_SCHEDULABLE,
                                  KF_VCPU_FLUSH_AT_DOMAIN_END, KF_FPU_RELEASE_AT_SET_DOMAIN, KF_VCPU_FLUSH_AT_SET_DOMAIN,
-                                 KF_TCB_FLAGS, KF_FPU_RESTORE_AT_SET_FLAGS};
+                                 KF_TCB_FLAGS, KF_FPU_RESTORE_AT_SET_FLAGS, KF_FAULT_LOOKUP_RECORDED};
     /* and VCPU_FAULT_UNQUEUED, which neither has: the trees between
      * 6dbe58ef0 and 232471e90 (src/arch/arm/object/vcpu.c, docs/model.md "VCPUs") */
     assert_int_equal(sizeof master / sizeof master[0], KF_COUNT - 2);
@@ -341,14 +344,14 @@ static void test_features(void **state)
 static void test_tree_features(void **state)
 {
     (void)state;
-    const uint16_t base = cfg_kernel_features(KS_KERNEL_BASE), master = cfg_kernel_features(KS_KERNEL_MASTER);
+    const ks_features base = cfg_kernel_features(KS_KERNEL_BASE), master = cfg_kernel_features(KS_KERNEL_MASTER);
     assert_int_equal(base, 1u << KF_NONE);
     assert_int_equal(master, ((1u << KF_COUNT) - 1) & ~(1u << KF_VCPU_FAULT_UNQUEUED));
     assert_int_equal(cfg_kernel_features(KS_KERNEL_COUNT), 0);
     assert_int_equal(cfg_kernel_features(-1), 0);
     struct ks_config c;
     assert_int_equal(cfg_preset(&c, "imx8mq"), 0);
-    uint16_t mix = (uint16_t)(master & ~(1u << KF_STALE_REPLY_REF));
+    ks_features mix = (ks_features)(master & ~(1u << KF_STALE_REPLY_REF));
     cfg_set_features(&c, mix);
     /* master names it (seven of eight features in common), the mask is kept */
     assert_int_equal(c.kernel, KS_KERNEL_MASTER);
@@ -361,7 +364,7 @@ static void test_tree_features(void **state)
     assert_int_equal(cfg_features(&c), mix);
     /* a mask that is a version's row is that version (features 0), KF_NONE
      * added; a tie (half of master's) names base */
-    cfg_set_features(&c, (uint16_t)(master & ~(1u << KF_NONE)));
+    cfg_set_features(&c, (ks_features)(master & ~(1u << KF_NONE)));
     assert_int_equal(c.kernel, KS_KERNEL_MASTER);
     assert_int_equal(c.features, 0);
     assert_int_equal(cfg_features(&c), master);
@@ -369,7 +372,7 @@ static void test_tree_features(void **state)
     assert_int_equal(c.kernel, KS_KERNEL_BASE);
     assert_int_equal(c.features, 0);
     assert_int_equal(c.timer_hz, 8000000);
-    uint16_t half = (uint16_t)((1u << KF_NONE) | (1u << KF_SPLIT_EOI) | (1u << KF_STALE_REPLY_REF) |
+    ks_features half = (ks_features)((1u << KF_NONE) | (1u << KF_SPLIT_EOI) | (1u << KF_STALE_REPLY_REF) |
                                (1u << KF_DOMAIN_SCHEDULE_RUNTIME) | (1u << KF_FPU_RELEASE_AT_DOMAIN_END));
     cfg_set_features(&c, half);
     assert_int_equal(c.kernel, KS_KERNEL_BASE);
@@ -388,13 +391,13 @@ static void test_tree_features(void **state)
      * tree with master's features and one of base's printed its scenario
      * files' features= cut in a 200-byte buffer (2026-12-07) */
     char all[CFG_FEATURES_TEXT_LEN];
-    uint16_t every = (uint16_t)((1u << KF_COUNT) - 1), back;
+    ks_features every = (ks_features)((1ull << KF_COUNT) - 1), back;
     char why_all[80];
     cfg_features_text(every, all, sizeof all);
     assert_true(strlen(all) > 200);
     assert_int_equal(cfg_features_parse(all, strlen(all), &back, why_all, sizeof why_all), 0);
     assert_int_equal(back, every);
-    uint16_t got;
+    ks_features got;
     char why[80];
     assert_int_equal(cfg_features_parse("SPLIT_EOI+QEMU_GICV3", 20, &got, why, sizeof why), 0);
     assert_int_equal(got, (1u << KF_NONE) | (1u << KF_SPLIT_EOI) | (1u << KF_QEMU_GICV3));
@@ -413,10 +416,10 @@ static void test_tree_features(void **state)
     assert_string_equal(cfg_features_diff(half, master, buf, sizeof buf),
                         "without FPU_OWNER_AT_SWITCH+MIGRATE_ONLY_WHEN_NEEDED+IDLE_SC_MAX_PERIOD+QEMU_GICV3+"
                         "VCPU_FAULT_SCHEDULABLE+VCPU_FLUSH_AT_DOMAIN_END+FPU_RELEASE_AT_SET_DOMAIN+"
-                        "VCPU_FLUSH_AT_SET_DOMAIN+TCB_FLAGS+FPU_RESTORE_AT_SET_FLAGS");
+                        "VCPU_FLUSH_AT_SET_DOMAIN+TCB_FLAGS+FPU_RESTORE_AT_SET_FLAGS+FAULT_LOOKUP_RECORDED");
     assert_string_equal(cfg_features_diff(master, master, buf, sizeof buf), "nothing");
-    uint16_t swap = (uint16_t)((1u << KF_NONE) | (1u << KF_SPLIT_EOI));
-    assert_string_equal(cfg_features_diff(swap, (uint16_t)((1u << KF_NONE) | (1u << KF_QEMU_GICV3)), buf, sizeof buf),
+    ks_features swap = (ks_features)((1u << KF_NONE) | (1u << KF_SPLIT_EOI));
+    assert_string_equal(cfg_features_diff(swap, (ks_features)((1u << KF_NONE) | (1u << KF_QEMU_GICV3)), buf, sizeof buf),
                         "without QEMU_GICV3, with SPLIT_EOI");
 }
 

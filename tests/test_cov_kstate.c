@@ -146,8 +146,9 @@ static void test_name_tables(void **state)
 {
     (void)state;
     const char *(*fns[])(int) = {ks_ts_name,        ks_ntfn_state_name, ks_ep_state_name, ks_irq_state_name,
-                                 ks_cap_type_name, ks_fault_name,      ks_path_name};
-    static const int counts[] = {TS_COUNT, NTFN_COUNT, EP_COUNT, IRQ_STATE_COUNT, CAP_TYPE_COUNT, FAULT_COUNT, 4};
+                                 ks_cap_type_name, ks_fault_name,      ks_path_name,     ks_lookup_fault_name};
+    static const int counts[] = {TS_COUNT, NTFN_COUNT, EP_COUNT, IRQ_STATE_COUNT, CAP_TYPE_COUNT, FAULT_COUNT, 4,
+                                 LKF_COUNT};
     for (unsigned f = 0; f < sizeof fns / sizeof fns[0]; f++) {
         for (int i = 0; i < counts[f]; i++)
             assert_string_not_equal(fns[f](i), "?");
@@ -157,6 +158,7 @@ static void test_name_tables(void **state)
     assert_string_equal(ks_ts_name(TS_BlockedOnNotification), "BlockedOnNotification");
     assert_string_equal(ks_irq_state_name(IRQ_Signal), "Signal");
     assert_string_equal(ks_path_name(PATH_FAST), "fastpath");
+    assert_string_equal(ks_lookup_fault_name(LKF_RESOLVE), "resolve");
 }
 
 static void test_object_names(void **state)

@@ -118,12 +118,71 @@ static void test_set_priority_call(void **state)
     free(out);
 }
 
+/* A cap fault's lookup fault (tcbLookupFailure), cur having a fault
+ * handler on the idle endpoint fep and an endpoint ep it may receive on.
+ * Master (1326364bc): sendFaultIPC stores current_lookup_fault with a cap
+ * fault (faulthandler.c:37-39, since c119df035); handleRecv's lookupCap of
+ * a cptr that does not resolve leaves resolveAddressBits' lookup fault
+ * (syscall.c:452-458), a cap without the receive right gets missing
+ * capability (:468-472), and so does lookupReply's reply cptr naming no
+ * reply cap (:384-390, since 5d371316f), where a reply cptr that does not
+ * resolve keeps lookupCap's (:378-382); handleInvocation's failed
+ * lookupCapAndSlot keeps its own (:300-310). The base's sendFaultIPC
+ * (faulthandler.c:30-47 at 43607edb6) stores none. Each case: cur blocks
+ * sending on fep with a cap fault. */
+struct lkf_case {
+    int sys;
+    uint8_t cap, rights, reply_cap;
+    int kernel;
+    uint8_t before, after;
+};
+
+static void test_cap_fault_lookup(void **state)
+{
+    (void)state;
+    static const struct lkf_case cases[] = {
+        {SYS_ReplyRecv, SCAP_EP, EPR(EPR_RECV), RCAP_NULL, KS_KERNEL_MASTER, LKF_NONE, LKF_MISSING},
+        {SYS_ReplyRecv, SCAP_EP, EPR(EPR_RECV), RCAP_LOOKUP_FAIL, KS_KERNEL_MASTER, LKF_MISSING, LKF_RESOLVE},
+        {SYS_ReplyRecv, SCAP_LOOKUP_FAIL, 0, RCAP_REPLY, KS_KERNEL_MASTER, LKF_NONE, LKF_RESOLVE},
+        {SYS_ReplyRecv, SCAP_EP, EPR(EPR_SEND), RCAP_REPLY, KS_KERNEL_MASTER, LKF_RESOLVE, LKF_MISSING},
+        {SYS_ReplyRecv, SCAP_NULL, 0, RCAP_REPLY, KS_KERNEL_MASTER, LKF_NONE, LKF_MISSING},
+        {SYS_Call, SCAP_LOOKUP_FAIL, 0, RCAP_REPLY, KS_KERNEL_MASTER, LKF_MISSING, LKF_RESOLVE},
+        {SYS_ReplyRecv, SCAP_EP, EPR(EPR_RECV), RCAP_NULL, KS_KERNEL_BASE, LKF_RESOLVE, LKF_RESOLVE},
+        {SYS_Call, SCAP_LOOKUP_FAIL, 0, RCAP_REPLY, KS_KERNEL_BASE, LKF_NONE, LKF_NONE},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const struct lkf_case *k = &cases[i];
+        int cur, csc, t, tsc;
+        struct kstate *in = two_threads(&cur, &csc, &t, &tsc), *out = tc_state();
+        cfg_set_kernel(&in->cfg, k->kernel);
+        int ep = build_ep(in, "ep"), fep = build_ep(in, "fep");
+        in->tcbs[cur].fault_ep = (int8_t)fep;
+        in->tcbs[cur].lookup_fault = k->before;
+        struct sys s = {.c = ks_call_new(k->sys, k->sys == SYS_Call ? CALL_Endpoint : CALL_Reply)};
+        s.c.cap = k->cap;
+        s.c.ep = k->cap == SCAP_EP ? ep : KS_NONE;
+        s.c.rights = k->rights;
+        s.c.reply_cap = k->reply_cap;
+        s.c.reply = k->reply_cap == RCAP_REPLY ? ks_add_reply(in, "r") : KS_NONE;
+        tc_counted(in, out, op_syscall, &s);
+        tc_assert_no_asserts(out);
+        assert_true(s.performed);
+        assert_int_equal(out->tcbs[cur].state, TS_BlockedOnSend);
+        assert_int_equal(out->tcbs[cur].blocking, fep);
+        assert_int_equal(out->tcbs[cur].fault, FAULT_CapFault);
+        assert_int_equal(out->tcbs[cur].lookup_fault, k->after);
+        free(in);
+        free(out);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_refused_invocation),
         cmocka_unit_test(test_unbind_calls),
         cmocka_unit_test(test_set_priority_call),
+        cmocka_unit_test(test_cap_fault_lookup),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -339,6 +339,19 @@ static void test_diff_irq_handler(void **state)
     assert_int_equal(diff_compare(&ks, &other, NULL), 0);
 }
 
+/* the diff sees a thread's tcbLookupFailure (the field sendFaultIPC
+ * stores with a cap fault) as lookup_fault, and nothing else with it */
+static void test_diff_lookup_fault(void **state)
+{
+    (void)state;
+    setup_cur();
+    static struct kstate other;
+    ks_copy(&other, &ks);
+    assert_int_equal(diff_compare(&ks, &other, NULL), 0);
+    other.tcbs[ks.cur_thread].lookup_fault = LKF_STALE;
+    assert_int_equal(diff_compare(&ks, &other, NULL), 1u << DF_LOOKUP_FAULT);
+}
+
 /* IRQHandler_Ack of another core's PPI (invokeIRQHandler_AckIRQ,
  * interrupt.c:146-157 at 1326364bc): a remote call that deactivates it
  * there with split EOI (master on GICv3, 2ec8c1547) and unmasks it
@@ -407,7 +420,8 @@ int main(void)
         cmocka_unit_test(test_configure),                  cmocka_unit_test(test_set_priority_reorders),
         cmocka_unit_test(test_wait),                       cmocka_unit_test(test_irq_handler),
         cmocka_unit_test(test_yield),                      cmocka_unit_test(test_irq_handler_send),
-        cmocka_unit_test(test_diff_irq_handler),           cmocka_unit_test(test_irq_control_send),
+        cmocka_unit_test(test_diff_irq_handler),
+        cmocka_unit_test(test_diff_lookup_fault),           cmocka_unit_test(test_irq_control_send),
         cmocka_unit_test(test_ack_remote_ppi),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -156,6 +156,7 @@ static void odd_threads(struct kstate *ks)
     ks->release_head[1] = (int8_t)d;
     struct ks_tcb *t = &ks->tcbs[g];
     t->fault = FAULT_Timeout;
+    t->lookup_fault = LKF_STALE; /* a real kernel's outcome (the bridge's hk_lookup_h) */
     t->timeout_handler = t->fpu_live = true;
     t->vtable_ok = t->asid_ok = t->vmid_ok = false;
     t->badge_reg = 0xdeadbeefull;
@@ -318,6 +319,9 @@ static void rt_odd(void **state)
     assert_has(text, "core 1 cur=c1cur idle=idle1 reprogram=1 ipi_pending=1 ppi_masked=0x10000 ppi_active=0x80000 "
                      "release_head=d");
     assert_has(text, "ipi pending=2 sent=3");
+    assert_has(text, " fault=timeout lookup_fault=stale ");
+    for (int i = 0; i < x->a.n_tcbs; i++)
+        assert_int_equal(x->b.tcbs[i].lookup_fault, x->a.tcbs[i].lookup_fault);
     assert_int_equal(x->b.core_ipi_pending[1], 1);
     assert_int_equal(x->b.core_ppi_masked[1], 1u << 16);
     assert_int_equal(x->b.core_ppi_active[1], 1u << 19);
@@ -1113,7 +1117,7 @@ static void config_features(void **state)
                                "features=SPLIT_EOI+STALE_REPLY_REF+DOMAIN_SCHEDULE_RUNTIME+FPU_RELEASE_AT_DOMAIN_END+"
                                "FPU_OWNER_AT_SWITCH+MIGRATE_ONLY_WHEN_NEEDED+IDLE_SC_MAX_PERIOD+QEMU_GICV3+"
                                "VCPU_FAULT_SCHEDULABLE+VCPU_FLUSH_AT_DOMAIN_END+FPU_RELEASE_AT_SET_DOMAIN+"
-                               "VCPU_FLUSH_AT_SET_DOMAIN+TCB_FLAGS+FPU_RESTORE_AT_SET_FLAGS\nnode\n",
+                               "VCPU_FLUSH_AT_SET_DOMAIN+TCB_FLAGS+FPU_RESTORE_AT_SET_FLAGS+FAULT_LOOKUP_RECORDED\nnode\n",
                                &x->a, &e),
                      0);
     assert_int_equal(x->a.cfg.features, 0);

@@ -149,7 +149,7 @@ static void test_vppi_round_robined(void **state)
         int t, v;
         struct kstate *in = vm_state(k == 2 ? KS_KERNEL_MASTER : k, &t, &v), *out = tc_state();
         if (k == 2)
-            in->cfg.features = (uint16_t)(cfg_kernel_features(KS_KERNEL_MASTER) | 1u << KF_VCPU_FAULT_UNQUEUED);
+            in->cfg.features = (ks_features)(cfg_kernel_features(KS_KERNEL_MASTER) | 1u << KF_VCPU_FAULT_UNQUEUED);
         int e = build_ep(in, "fep");
         in->tcbs[t].fault_ep = (int8_t)e;
         tcbSchedAppend(in, t);

@@ -272,7 +272,7 @@ static int check_file(struct real_run *r, const char *path, int o_kernel)
         return EXIT_USAGE;
     }
     uint8_t kernel = r->in.cfg.kernel;
-    uint16_t features = r->in.cfg.features;
+    ks_features features = r->in.cfg.features;
     r->in.cfg = r->k.cfg;
     if (o_kernel < 0) { /* no --kernel: the file's */
         r->in.cfg.kernel = kernel;

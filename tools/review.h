@@ -18,6 +18,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "config.h"
 #include "defect.h"
 #include "hostkernel.h"
 #include "rk_change.h"
@@ -101,7 +102,7 @@ struct review_side {
     int build_rc;             /* build-kernel.sh's exit status */
     char commit[48];
     int kernel;               /* enum ks_kernel the model runs for it (kernel.info, unless --kernel) */
-    uint16_t features;        /* the tree's own features where they are no version's (ks_config features) */
+    ks_features features;      /* the tree's own features where they are no version's (ks_config features) */
     bool irq_fastpath;        /* the build has fastpath_irq */
     bool present[RV_TARGETS]; /* the build has each target's fastpath (kernel.info) */
     uint64_t mismatches;      /* validate: states where the model and the kernel differ (known halts apart) */

@@ -512,7 +512,7 @@ static void js_side(struct out *out, const struct review_side *s)
     out_string(out, s->commit);
     /* the features the model ran with: the tree's own, or its version's */
     char feats[CFG_FEATURES_TEXT_LEN];
-    uint16_t mask = s->features ? s->features : cfg_kernel_features(s->kernel);
+    ks_features mask = s->features ? s->features : cfg_kernel_features(s->kernel);
     fprintf(f, ", \"model_features\": \"%s\"", cfg_features_text(mask, feats, sizeof feats));
     fprintf(f, ", \"model_kernel\": \"%s\", \"irq_fastpath\": %s, \"mismatches\": %" PRIu64 ", \"diverged\": %" PRIu64
                ", \"diverged_fixed\": %" PRIu64 ", \"unexplained\": %" PRIu64 ", \"halts\": %" PRIu64

@@ -227,6 +227,15 @@ static int hk_load_vcpus(const struct hk_state *s);
 static void hk_save_vcpus(struct hk_state *s);
 static cap_t hk_vcpu_cap_k(const struct hk_irq_cap *c);
 
+/* What hk_load leaves in current_lookup_fault: a depth mismatch, which no
+ * lookup of the bridge's CSpace makes (one CNode level resolves all 64
+ * bits), so a cap fault stored with a lookup fault its path did not set
+ * (lookupReply before 5d371316f) reads back as HK_LKF_Stale */
+static lookup_fault_t hk_stale_lookup_fault(void)
+{
+    return lookup_fault_depth_mismatch_new(1, 1);
+}
+
 /* tcbFault of the model's fault (HK_FAULT_*): the timeout fault's data
  * (the SC's badge) and the cap fault's (address, receive phase) are not
  * state the paths compare */
@@ -237,6 +246,30 @@ static seL4_Fault_t hk_fault_k(const struct hk_tcb *x)
     case HK_FAULT_Timeout: return seL4_Fault_Timeout_new(0);
     case HK_FAULT_CapFault: return seL4_Fault_CapFault_new(0, 0);
     default: return hk_fault_hyp_k(x);
+    }
+}
+
+/* tcbLookupFailure of the model's (HK_LKF_*): the guard mismatch a cptr
+ * past the CNode gives (guard 0 of 60 bits, all 64 bits left), the
+ * missing capability of handleRecv and lookupReply, hk_load's stale value */
+static lookup_fault_t hk_lookup_k(unsigned char x)
+{
+    switch (x) {
+    case HK_LKF_Missing: return lookup_fault_missing_capability_new(0);
+    case HK_LKF_Resolve: return lookup_fault_guard_mismatch_new(0, wordBits, wordBits - 4);
+    case HK_LKF_Stale: return hk_stale_lookup_fault();
+    default: return lookup_fault_invalid_root_new();
+    }
+}
+
+static unsigned char hk_lookup_h(lookup_fault_t f)
+{
+    switch (lookup_fault_get_lufType(f)) {
+    case lookup_fault_invalid_root: return HK_LKF_None;
+    case lookup_fault_missing_capability:
+        return lookup_fault_missing_capability_get_bitsLeft(f) == 0 ? HK_LKF_Missing : HK_LKF_Stale;
+    case lookup_fault_guard_mismatch: return HK_LKF_Resolve;
+    default: return HK_LKF_Stale;
     }
 }
 
@@ -375,6 +408,7 @@ static void hk_load_tcb(const struct hk_state *s, int i)
         t->tcbEPPrev = hk_tcb(x->ep_prev);
     }
     t->tcbFault = hk_fault_k(x);
+    t->tcbLookupFailure = hk_lookup_k(x->lookup_fault);
     /* the fault handler: an endpoint cap with the rights validFaultHandler
      * asks (send, and grant or grant-reply; faulthandler.c) */
     if (x->fault_ep >= 0)
@@ -720,6 +754,7 @@ HK_API int hk_load(const struct hk_state *s)
     hk_idle_of_core[1] = s->core_idle[1];
 #endif
     hk_idle_sc_index = s->idle_sc;
+    current_lookup_fault = hk_stale_lookup_fault();
     hk_n_tcbs = s->n_tcbs;
     hk_n_scs = s->n_scs;
     hk_n_irqs = s->n_irqs;
@@ -815,6 +850,7 @@ static void hk_save_tcb(struct hk_state *s, int i)
 #endif
     x->fault = hk_fault_h(seL4_Fault_get_seL4_FaultType(t->tcbFault));
     hk_fault_hyp_h(x, t->tcbFault);
+    x->lookup_fault = hk_lookup_h(t->tcbLookupFailure);
     if (x->state == HK_TS_BlockedOnSend && b == (word_t)HK_HIDDEN_EP)
         x->ep_next = x->ep_prev = HK_NONE; /* the hidden endpoint's queue is not state */
     x->badge_reg = getRegister(t, badgeRegister);
