@@ -11,7 +11,8 @@
 #     seL4 did from c119df035 until 5d371316f ("mcs: fix missing cap
 #     fault info in lookupReply"): mismatches of kind lookup_fault, the
 #     model's "missing" against the kernel's stale value, exit 1, and
-#     check --real of the reproducer says so again (exit 1);
+#     check --real of the reproducer says so again (exit 1), and so does
+#     validate without --target (its system-call pass's SysReplyRecvs);
 #   - master whose sendFaultIPC stores nothing, as before c119df035: the
 #     probe sees it (kernel.info lacks FAULT_LOOKUP_RECORDED) and the run
 #     agrees, exit 0.
@@ -66,6 +67,16 @@ if [ $rc = 1 ] && [ -n "$repro" ] &&
     fi
 else
     bad "lookupReply without the lookup fault: exit $rc, reproducer '$repro'"; grep -A5 'mismatches in' "$tmp/lookup-reply.out"
+fi
+# validate without --target: its system-call pass runs the SysReplyRecv
+# slowpath too, and reports the bug there, its reproducer in syscalls-reply_recv
+"$irqsim" validate --real "$build" --checks 8000 --seed 1 --quiet --out "$tmp/plain.repro" >"$tmp/plain.out" 2>&1
+prc=$?
+if [ $prc = 1 ] && ls "$tmp"/plain.repro/syscalls-reply_recv/*.scen >/dev/null 2>&1 &&
+    grep -q 'tcbLookupFailure: slow missing, fast stale' "$tmp/plain.out"; then
+    ok "validate without --target: the SysReplyRecv pass reports it, exit 1"
+else
+    bad "validate without --target: exit $prc"; grep -B1 -A4 'SysReplyRecv through' "$tmp/plain.out"
 fi
 
 # sendFaultIPC as before c119df035: the tree's own behaviour, probed

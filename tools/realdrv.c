@@ -601,20 +601,19 @@ const struct target *real_pass_target(void)
     return NULL;
 }
 
-int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t checks, double seconds)
+/* one target's share of the pass, its reproducers in OUT/dir */
+static int pass_one(const struct real_opts *o, struct real_run *r, const struct target *t, const char *dir,
+                    uint64_t checks, double seconds)
 {
-    const struct target *t = real_pass_target();
-    if (!t) /* no registered target draws the invocations */
-        return EXIT_AGREE;
     struct real_opts s = *o;
     s.target = t;
     s.driver = real_driver_of(t);
     s.target_set = s.slow_only = true;
     s.checks = checks;
     s.seconds = seconds;
-    /* its reproducers apart from the interrupt entries' (both number
-     * their kinds from 0) */
-    char *out = o->out ? out_join(o->out, "syscalls") : NULL;
+    /* its reproducers apart from the interrupt entries' and the other
+     * targets' (each numbers its kinds from 0) */
+    char *out = o->out ? out_join(o->out, "%s", dir) : NULL;
     if (o->out && (!out || out_dir(real_who(o), out) != 0)) {
         free(out);
         r->write_errors++;
@@ -634,10 +633,10 @@ int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t ch
     int rc = real_sys_validate(&s, p);
     r->inv = p->inv;
     r->sys.ran = true;
-    r->sys.checks = p->checks;
-    r->sys.diverged = p->diverged;
-    r->sys.halts = p->halts;
-    r->sys.seconds = progress_now() - p->t0;
+    r->sys.checks += p->checks;
+    r->sys.diverged += p->diverged;
+    r->sys.halts += p->halts;
+    r->sys.seconds += progress_now() - p->t0;
     r->checks += p->checks;
     r->diverged += p->diverged;
     r->halts += p->halts;
@@ -657,6 +656,37 @@ int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t ch
     free(p);
     free(out);
     return rc == EXIT_USAGE ? EXIT_INCOMPLETE : rc;
+}
+
+/* the other system-call targets of the pass (real_pass_target's first):
+ * each with a driver, the slowpath of its own entry */
+static bool pass_other(const struct target *t, const struct target *first)
+{
+    return t != first && t->syscall_entry && real_driver_of(t);
+}
+
+int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t checks, double seconds)
+{
+    const struct target *first = real_pass_target();
+    if (!first) /* no registered target draws the invocations */
+        return EXIT_AGREE;
+    int others = 0;
+    for (int i = 0; target_at(i); i++)
+        others += pass_other(target_at(i), first);
+    /* the first four shares of the time, each other one; --checks: the
+     * first all of them, each other a quarter as many (at least one) */
+    double share = seconds / (4.0 + others);
+    int rc = pass_one(o, r, first, "syscalls", checks, 4.0 * share);
+    for (int i = 0; target_at(i) && rc != EXIT_OUTPUT && !stop_requested(); i++) {
+        const struct target *t = target_at(i);
+        if (!pass_other(t, first))
+            continue;
+        char dir[64];
+        snprintf(dir, sizeof dir, "syscalls-%s", t->name);
+        int x = pass_one(o, r, t, dir, checks ? (checks + 3) / 4 : 0, share);
+        rc = x > rc ? x : rc;
+    }
+    return rc;
 }
 
 

@@ -176,12 +176,14 @@ const char *real_path_name(const struct real_driver *d, int p);
  * paths, on the target's generated states made the bridge's call */
 int real_sys_validate(const struct real_opts *o, struct real_run *r);
 /* validate --real without --target, after the interrupt entries: the
- * system calls whose slowpaths no interrupt entry runs (real_pass_target's
- * entries, every other one redrawn by its gen_invocation: on the signal
- * target a DomainSet_Set or TCB_SetFlags), the slowpath alone (no fastpath
- * compared), for --checks N or --seconds S: model against real kernel,
- * the outcomes held to the exit invariants, counted into r's totals. The
- * command's exit status for them. */
+ * system calls whose slowpaths no interrupt entry runs, the slowpath alone
+ * (no fastpath compared): real_pass_target's entries (every other one
+ * redrawn by its gen_invocation: on the signal target a DomainSet_Set or
+ * TCB_SetFlags) for --checks N or four shares of --seconds S, then each
+ * other system-call target's with a driver (a SysCall, a SysReplyRecv) for
+ * N/4 or one share, each one's reproducers in its own folder (syscalls,
+ * syscalls-NAME): model against real kernel, the outcomes held to the exit
+ * invariants, counted into r's totals. The command's exit status for them. */
 int real_syscall_pass(const struct real_opts *o, struct real_run *r, uint64_t checks, double seconds);
 /* The target of that pass: the first registered one whose generator draws
  * the invocations (target.h gen_invocation) and that has a driver; NULL
