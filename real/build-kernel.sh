@@ -137,6 +137,11 @@ done
 # ---- the cache: created, and writable (checked here, before anything is
 # written to it, so that no later step is blamed for it) ----
 CACHE=$(abspath "$CACHE")
+# the kernel's CMake build writes its file list (kernel_all.c) and flags
+# split at white space: a path with some cannot be built (a symbolic link
+# without any to the same folder can)
+no_space() { case "$2" in *[[:space:]]*) bad "$1 '$2' has white space in its path, which the kernel's own build cannot take: give it at a path without (e.g. a symbolic link to it)" ;; esac; }
+no_space "the cache" "$CACHE"
 cache_hint="(--cache DIR or IRQSIM_KERNEL_CACHE choose another; this one is $CACHE_FROM)"
 mkdir -p -- "$CACHE" 2>/dev/null || bad "the cache $CACHE cannot be created $cache_hint"
 probe_dir=$(mktemp -d "$CACHE/.probe.XXXXXX" 2>/dev/null) || bad "the cache $CACHE is not writable $cache_hint"
@@ -178,6 +183,7 @@ if [ -f "$SEL4" ]; then
     SRC=$top
 else
     SRC=$(cd "$SEL4" && pwd)
+    no_space "--sel4" "$SRC"
     is_sel4 "$SRC" || bad "--sel4 $SEL4: not a seL4 tree (no config.cmake and src/fastpath/fastpath.c in it)"
     TREE_HASH=$(tree_key "$SRC") || bad "--sel4 $SEL4: cannot read every file of it (the message above)"
     COMMIT=$(git -C "$SRC" rev-parse HEAD 2>/dev/null || echo unknown)
@@ -478,16 +484,19 @@ got_nodes=$(sed -n 's/^#define CONFIG_MAX_NUM_NODES *//p' "$KB/gen_config/kernel
 
 
 # ---- include flags: exactly the kernel's own -I list, shim first ----
-INC=$(cd "$KB" && ninja -t commands kernel_all_pp_prune_wrapper | grep -oE -- '-I[^ ]+' | grep -v generated_prune | awk '!seen[$0]++' | tr '\n' ' ')
-INC="$INC -I$KB/generated"
-SHIM_INC="-I$HERE/shim/include"
+# (CMake quotes a path with a character the shell would read, -I"/a^b/include":
+# each flag is one word of the array, its quotes taken off)
+mapfile -t INC < <(cd "$KB" && ninja -t commands kernel_all_pp_prune_wrapper | grep -oE -- '-I("[^"]*"|[^ "]+)' |
+    grep -v generated_prune | sed 's/^-I"\(.*\)"$/-I\1/' | awk '!seen[$0]++')
+INC+=("-I$KB/generated")
+SHIM_INC=("-I$HERE/shim/include")
 # coverage: gcov's counters and notes (host_all.gcno; the run writes
 # host_all.gcda where GCOV_PREFIX says), no inlining so that every function
 # keeps its own counters (shim-cov/include/util.h empties FORCE_INLINE),
 # and gcc's call graph of the unit (host_all.ci)
 COV_FLAGS="" COV_LIBS=""
 if [ "$COVERAGE" = 1 ]; then
-    SHIM_INC="-I$HERE/shim-cov/include $SHIM_INC"
+    SHIM_INC=("-I$HERE/shim-cov/include" "${SHIM_INC[@]}")
     COV_FLAGS="--coverage -fno-inline -fno-early-inlining -fcallgraph-info"
     COV_LIBS="-lgcov -lc"
 fi
@@ -525,7 +534,7 @@ CFLAGS_K="-D__KERNEL_64__ -std=gnu99 -nostdinc -ffreestanding -fno-common -fno-s
           -fPIC -fno-plt -fvisibility=hidden -Wno-attributes -Werror=implicit-function-declaration -O2 -g0"
 note "compiling the kernel for the host"
 # shellcheck disable=SC2086
-gcc $SHIM_INC $INC $CFLAGS_K $COV_FLAGS $FEATURES -S "$TU" -o "$OUT/host_all.s" 2>"$OUT/compile.log" ||
+gcc "${SHIM_INC[@]}" "${INC[@]}" $CFLAGS_K $COV_FLAGS $FEATURES -S "$TU" -o "$OUT/host_all.s" 2>"$OUT/compile.log" ||
     { head -40 "$OUT/compile.log" >&2
       if grep -q "^$HERE/glue/[^:]*:[0-9]*:[0-9]*: error" "$OUT/compile.log"; then
           die "compiling the kernel failed in irqsim's glue ($(grep -m1 "^$HERE/glue/[^:]*:[0-9]*:[0-9]*: error" "$OUT/compile.log" | sed "s|^$HERE/||")): this configuration's kernel objects or functions differ from those the glue was written for (log: $OUT/compile.log)"
@@ -544,7 +553,7 @@ gcc $SHIM_INC $INC $CFLAGS_K $COV_FLAGS $FEATURES -S "$TU" -o "$OUT/host_all.s" 
 # keeps none). Numbers only, no kernel text.
 if [ "$COVERAGE" = 1 ]; then
     # shellcheck disable=SC2086
-    gcc $SHIM_INC $INC $CFLAGS_K $FEATURES -E "$TU" 2>>"$OUT/compile.log" | awk -v src="$SRC/" '
+    gcc "${SHIM_INC[@]}" "${INC[@]}" $CFLAGS_K $FEATURES -E "$TU" 2>>"$OUT/compile.log" | awk -v src="$SRC/" '
         function flush() { if (rf != "") print rf "\t" rs "-" re; rf = "" }
         /^# [0-9]+ "/ { ln = $2; f = $3; gsub(/"/, "", f); next }
         {
@@ -564,7 +573,7 @@ fi
 awk -v src="$SRC/" '
     /^#APP/ { app = 1; loc = ""; ins = ""; next }
     /^#NO_APP/ { if (loc != "") print loc "\t" ins; app = 0; next }
-    app && /^# [0-9]+ "/ { f = $3; gsub(/"/, "", f); sub(src, "", f); if (loc == "") loc = f; next }
+    app && /^# [0-9]+ "/ { f = $3; gsub(/"/, "", f); if (index(f, src) == 1) f = substr(f, length(src) + 1); if (loc == "") loc = f; next }
     app && ins == "" && NF > 0 && $1 !~ /^#/ { ins = $1 }
 ' "$OUT/host_all.s" | sort | uniq -c | sed 's/^ *//' >"$OUT/deleted-asm-sites.txt"
 unknown=0

@@ -72,6 +72,14 @@ export IRQSIM_KERNEL_CACHE="$tmp/cache"
 if grep -qi pyfdt "$tmp/out"; then echo "FAIL cache-env-readonly: pyfdt blamed"; fails=$((fails + 1)); fi
 expect cache-not-dir 2 "build-kernel: the cache $tmp/notsel4.tar.gz/c cannot be created" \
     kernel build --sel4 "$tmp/notsel4.tar.gz" --cache "$tmp/notsel4.tar.gz/c"
+# a path with white space: the kernel's CMake build splits its file list
+# and flags there, so it is refused by name before anything is made (a
+# path with another character the shell reads, as in fd14374e9^, builds)
+mkdir -p "$tmp/sp ace"
+expect tree-space 2 "build-kernel: --sel4 '$tmp/sp ace' has white space in its path" kernel build --sel4 "$tmp/sp ace"
+expect cache-space 2 "build-kernel: the cache '$tmp/c d' has white space in its path" \
+    kernel build --sel4 "$tmp/notsel4.tar.gz" --cache "$tmp/c d"
+if [ -e "$tmp/c d" ]; then echo "FAIL cache-space: the cache was made"; fails=$((fails + 1)); fi
 
 # ---- help: exit 0, every option of the script, the cache variable ----
 expect kernel-help 0 'IRQSIM_KERNEL_CACHE' kernel --help
