@@ -134,7 +134,7 @@ static const ks_features kernel_rows[KS_KERNEL_COUNT] = {
         /* c119df035 mcs: fix missing cap fault info in sendFaultIPC: MCS's
          * sendFaultIPC stores current_lookup_fault in tcbLookupFailure on a
          * cap fault (faulthandler.c:37-39); before it, MCS trees (base
-         * faulthandler.c:30-47) leave the field as it was */
+         * faulthandler.c:30-51) leave the field as it was */
         | BIT(FAULT_LOOKUP_RECORDED),
 };
 

@@ -67,7 +67,7 @@ enum ks_fault { FAULT_None, FAULT_Timeout, FAULT_CapFault, FAULT_VPPIEvent, FAUL
  * it: none, a TCB's value as created (lookup_fault_invalid_root, the
  * zeroed word); missing, lookup_fault_missing_capability(0), which
  * handleRecv and lookupReply set for a cap of the wrong kind
- * (src/api/syscall.c:380-402, 466-515 at 1326364bc); resolve, what
+ * (src/api/syscall.c:400-406, 468-516 at 1326364bc); resolve, what
  * resolveAddressBits set for a cptr that does not resolve (the model's
  * SCAP_LOOKUP_FAIL, RCAP_LOOKUP_FAIL and bad extra caps). Any other value
  * is stale: left in current_lookup_fault by an earlier lookup, which no

@@ -249,8 +249,8 @@ static void handleInvocation(struct kstate *ks, const struct ks_call *c)
 /* The lookup fault of handleRecv's cap fault: lookupCap's own when the
  * receive cptr or (lookupReply) the reply cptr does not resolve; else
  * missing capability, which the kernel sets for a cap of the wrong kind
- * or rights (syscall.c:466-515) and, since 5d371316f, in lookupReply for
- * a reply cptr naming no reply cap (syscall.c:384-390) */
+ * or rights (syscall.c:468-516) and, since 5d371316f, in lookupReply for
+ * a reply cptr naming no reply cap (syscall.c:400-406) */
 static uint8_t recv_lookup_fault(const struct ks_call *c)
 {
     bool receives = c->cap == SCAP_EP && (c->rights & EPR(EPR_RECV));

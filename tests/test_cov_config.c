@@ -288,7 +288,7 @@ static void test_kernel(void **state)
  *                         :14-19; base has no Arch_prepareNextDomain
  *   FAULT_LOOKUP_RECORDED  src/kernel/faulthandler.c MCS sendFaultIPC
  *                         stores current_lookup_fault in tcbLookupFailure
- *                         on a cap fault: master :37-39, not base :30-47
+ *                         on a cap fault: master :37-39, not base :30-51
  * So base has none and master all; KF_NONE every version has. */
 static void test_features(void **state)
 {

@@ -123,12 +123,12 @@ static void test_set_priority_call(void **state)
  * Master (1326364bc): sendFaultIPC stores current_lookup_fault with a cap
  * fault (faulthandler.c:37-39, since c119df035); handleRecv's lookupCap of
  * a cptr that does not resolve leaves resolveAddressBits' lookup fault
- * (syscall.c:452-458), a cap without the receive right gets missing
- * capability (:468-472), and so does lookupReply's reply cptr naming no
- * reply cap (:384-390, since 5d371316f), where a reply cptr that does not
- * resolve keeps lookupCap's (:378-382); handleInvocation's failed
- * lookupCapAndSlot keeps its own (:300-310). The base's sendFaultIPC
- * (faulthandler.c:30-47 at 43607edb6) stores none. Each case: cur blocks
+ * (syscall.c:458-464), a cap without the receive right gets missing
+ * capability (:468-474), and so does lookupReply's reply cptr naming no
+ * reply cap (:400-406, since 5d371316f), where a reply cptr that does not
+ * resolve keeps lookupCap's (:392-398); handleInvocation's failed
+ * lookupCapAndSlot keeps its own (:320-326). The base's sendFaultIPC
+ * (faulthandler.c:30-51 at 43607edb6) stores none. Each case: cur blocks
  * sending on fep with a cap fault. */
 struct lkf_case {
     int sys;
