@@ -7,6 +7,8 @@
 #   2. standard output: kernel build, validate --real and fuzz --real exit
 #      4 on /dev/full and with standard output closed
 #   3. review -o naming its tree: refused, exit 2, before any build
+#   4. a tree whose own code does not compile, against the base: new
+#      (exit 1); against a baseline that fails too: not new, exit 2
 # One configuration (imx8mm-evk, release), 2,000 states. Exit 77 (CTest:
 # skipped) without the tarballs or a prerequisite of the kernel's build.
 # SPDX-License-Identifier: BSD-2-Clause
@@ -31,6 +33,26 @@ review lost "$base" "$head" 1 && {
 review neither "$base" "$base" 0 &&
     python3 -c "import json,sys; c=json.load(open(sys.argv[1]))['configs'][0]; sys.exit(0 if not c['lost_fastpath'] else 1)" \
         "$tmp/neither.json" || bad "neither: lost_fastpath on two trees without the fastpath"
+
+# A tree whose own code does not compile: new where the baseline builds
+# (exit 1, "the baseline does"); where the baseline fails too, not new and
+# not judged (exit 2, as for a baseline that does not build), and never
+# "the baseline does" (review used to say so without building it)
+broken() { # NAME: the base with a C error of its own in faulthandler.c
+    t=$(rt_tree "$1" "$base")
+    rt_sub "$t/src/kernel/faulthandler.c" '1,$' 'bool_t sendFaultIPC(' 'bool_t sendFaultIPC(broken '
+    echo "$t"
+}
+b1=$(broken broken1) b2=$(broken broken2)
+review unbuilt "$b1" "$base" 1 &&
+    { grep -q "the tree does not build\*\* on imx8mm-evk, release, 1 core, 1 domain (the baseline does" "$tmp/unbuilt.md" &&
+        grep -q "the baseline builds" "$tmp/unbuilt.md" &&
+        echo "ok   unbuilt: new where the baseline builds, said" || bad "unbuilt: not said in the report"; }
+review bothunbuilt "$b1" "$b2" 2 &&
+    { grep -q "the baseline does not build either" "$tmp/bothunbuilt.md" &&
+        ! grep -q "(the baseline does" "$tmp/bothunbuilt.md" &&
+        echo "ok   bothunbuilt: not new, and the report says the baseline fails too" ||
+        bad "bothunbuilt: the report claims the baseline builds, or says nothing of it"; }
 
 build=$("$irqsim" kernel build --sel4 "$head" --board imx8mm-evk --cache "$cache" 2>"$tmp/build.err")
 rc=$?

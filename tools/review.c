@@ -773,6 +773,27 @@ static void run_states(const struct review_opts *o, struct review_result *res, s
     res->ran = res->states > 0;
 }
 
+/* The tree does not build (open_side's 1): whether the baseline does,
+ * built to know, its outcome said after the tree's (res->why). 1 when it
+ * does (the tree's failure is new), else the baseline's status: 3 when it
+ * cannot be built here, 2 (bad input) when it fails too. */
+static int base_of_unbuilt(const struct review_opts *o, struct review_result *res, struct engine *e)
+{
+    char tree_why[sizeof res->why];
+    memcpy(tree_why, res->why, sizeof tree_why);
+    int b = open_side(o, res, e, 1);
+    const char *said = b == 0   ? "the baseline builds"
+                       : b == 3 ? "the baseline cannot be built here either"
+                                : "the baseline does not build either: not new";
+    snprintf(res->why, sizeof res->why, "%.*s; %s", (int)(sizeof res->why - 64), tree_why, said);
+    return b == 0 ? 1 : b == 3 ? 3 : 2;
+}
+
+bool review_tree_unbuilt_new(const struct review_result *res)
+{
+    return res->side[0].build_rc == 1 && (!res->has_base || res->side[1].build_rc == 0);
+}
+
 int review_run(const struct review_opts *o, struct review_result *res)
 {
     struct engine *e = calloc(1, sizeof *e);
@@ -784,6 +805,8 @@ int review_run(const struct review_opts *o, struct review_result *res)
     snprintf(res->side[0].tree, sizeof res->side[0].tree, "%s", o->tree);
     snprintf(res->side[1].tree, sizeof res->side[1].tree, "%s", o->base ? o->base : "");
     int rc = open_side(o, res, e, 0);
+    if (rc == 1 && res->has_base)
+        rc = base_of_unbuilt(o, res, e);
     if (!rc && res->has_base) {
         rc = open_side(o, res, e, 1);
         /* a baseline that does not build leaves nothing to compare with:

@@ -192,6 +192,11 @@ int review_build(const struct review_opts *o, const char *tree, const struct rev
  * gone counted). 0, or 2 when a build of the tree could not be made for a
  * reason of input (res->why), 3 when it cannot be built here. */
 int review_run(const struct review_opts *o, struct review_result *res);
+/* The tree of res does not build (its own code fails, build-kernel.sh's
+ * 1) and that is new: without a baseline, or where the baseline built
+ * (review_run builds it to know; a baseline that fails too leaves the
+ * configuration unjudged, not new). */
+bool review_tree_unbuilt_new(const struct review_result *res);
 /* The hooks of review_replay_states: opened once the build is loaded
  * (0, or not 0 to stop), after each state. */
 struct review_replay {

@@ -128,7 +128,7 @@ static int parse(int argc, char **argv, struct review_cmd *o, struct review_conf
  * it could not be judged (rc: review_run's, build-kernel.sh's statuses). */
 static int config_status(const struct review_result *res, int rc)
 {
-    if (rc == EXIT_DIVERGE && res->side[0].build_rc == 1)
+    if (rc == EXIT_DIVERGE && review_tree_unbuilt_new(res))
         return EXIT_DIVERGE; /* the tree does not build: new (n_new says so) */
     if (rc)
         return rc == EXIT_CANNOT_BUILD ? EXIT_CANNOT_BUILD : EXIT_USAGE;
@@ -235,7 +235,7 @@ int review_main(int argc, char **argv)
         if (c != EXIT_CANNOT_BUILD && c != EXIT_USAGE)
             review_change_measure(&o.r, &res[i], &change);
         bad += review_reproducers(&o.r, &res[i]);
-        if (c == EXIT_DIVERGE && res[i].side[0].build_rc == 1)
+        if (c == EXIT_DIVERGE && review_tree_unbuilt_new(&res[i]))
             res[i].n_new = 1;
         status = c > status ? c : status;
     }

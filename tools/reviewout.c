@@ -141,7 +141,7 @@ static void md_other_new(FILE *f, const struct review_result *res, int n)
             if (res[i].lost[t])
                 fprintf(f, "- **the tree lost the baseline's %s** on %s\n", review_target_of(t)->fast_fn,
                         review_config_name(&res[i].cfg, name, sizeof name));
-        if (res[i].has_base && res[i].side[0].build_rc == 1)
+        if (res[i].has_base && review_tree_unbuilt_new(&res[i]))
             fprintf(f, "- **the tree does not build** on %s (the baseline does: below)\n",
                     review_config_name(&res[i].cfg, name, sizeof name));
     }
