@@ -133,7 +133,8 @@ static int draw_endpoint(struct kstate *ks, struct gen_src *src)
 /* The SysCall's inputs: an endpoint cap 13 in 16 (send right 15 in 16,
  * grant or grant-reply 7 in 8), a notification cap 1, a null cap 1, a
  * failed lookup 1; a message of 0-4 words, longer in 1 of 8; extra caps
- * in 1 of 8. No IRQ is taken. */
+ * in 1 of 8; the caller given a fault handler half the time
+ * (gen_caller_fault_handler). No IRQ is taken. */
 static int draw_call(struct kstate *ks, struct gen_src *src)
 {
     struct ks_sysin *s = &ks->sys;

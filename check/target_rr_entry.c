@@ -159,7 +159,8 @@ static int other_reply(struct kstate *ks, struct gen_src *src, int head)
  * (13 in 16; 1 in 8 of those another reply a caller waits on:
  * other_reply), a reply no caller waits on (1), a null cap (1), a failed
  * lookup (1); a bound notification made active (1 in 16); length and
- * extra caps as for a call. */
+ * extra caps as for a call; the server given a fault handler half the
+ * time (gen_caller_fault_handler). */
 static int draw_inputs(struct kstate *ks, struct gen_src *src, int head)
 {
     struct ks_sysin *s = &ks->sys;

@@ -66,11 +66,6 @@ static void swap_vcpu_node(struct kstate *ks, int c)
     SWAP(bool, ks->irq_masked[INTERRUPT_VTIMER_EVENT], ks->core_vtimer_masked[c]);
 }
 
-/* each core's own SGIs and PPIs (INTID below KS_NUM_PPI, IRQ_IS_PPI):
- * their enable and active bits, core 0's in the IRQ table, core c's in
- * core_ppi_masked and core_ppi_active; on a hypervisor build the virtual
- * timer's mask is swap_vcpu_node's (core_vtimer_masked), and that bit of
- * core_ppi_masked stays */
 /* a table flag and bit i of a word exchanged */
 static void swap_flag_bit(bool *flag, uint32_t *word, int i)
 {
@@ -79,6 +74,11 @@ static void swap_flag_bit(bool *flag, uint32_t *word, int i)
     *word = (*word & ~(1u << i)) | (uint32_t)was << i;
 }
 
+/* each core's own SGIs and PPIs (INTID below KS_NUM_PPI, IRQ_IS_PPI):
+ * their enable and active bits, core 0's in the IRQ table, core c's in
+ * core_ppi_masked and core_ppi_active; on a hypervisor build the virtual
+ * timer's mask is swap_vcpu_node's (core_vtimer_masked), and that bit of
+ * core_ppi_masked stays */
 static void swap_ppis(struct kstate *ks, int c)
 {
     for (int i = 0; i < KS_NUM_PPI; i++) {

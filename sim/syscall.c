@@ -26,7 +26,7 @@ struct ks_call ks_call_new(int sys, int inv)
 /* the invocation of each IRQ cap kind (SCAP_IRQ_ACK .. SCAP_IRQ_CONTROL):
  * a handler cap's by its label, the control cap's */
 static const uint8_t irq_cap_inv[] = {CALL_IRQHandler_Ack, CALL_IRQHandler_SetNotification, CALL_IRQHandler_Clear,
-                                          CALL_IRQControl_Get};
+                                      CALL_IRQControl_Get};
 
 /* what a cptr resolving to cap invokes: a notification, else an endpoint
  * (a null cap or a failed lookup is refused before either) */
@@ -250,10 +250,10 @@ static void handleInvocation(struct kstate *ks, const struct ks_call *c)
  * receive cptr or (lookupReply) the reply cptr does not resolve; else
  * missing capability, which the kernel sets for a cap of the wrong kind
  * or rights (syscall.c:468-516) and, since 5d371316f, in lookupReply for
- * a reply cptr naming no reply cap (syscall.c:400-406) */
-static uint8_t recv_lookup_fault(const struct ks_call *c)
+ * a reply cptr naming no reply cap (syscall.c:400-406). receives: the
+ * receive cptr names an endpoint cap with the receive right. */
+static uint8_t recv_lookup_fault(const struct ks_call *c, bool receives)
 {
-    bool receives = c->cap == SCAP_EP && (c->rights & EPR(EPR_RECV));
     if (c->cap == SCAP_LOOKUP_FAIL || (receives && c->reply_cap == RCAP_LOOKUP_FAIL))
         return LKF_RESOLVE;
     return LKF_MISSING;
@@ -270,8 +270,9 @@ static void handleRecv(struct kstate *ks, const struct ks_call *c)
         receiveSignal(ks, cur, c->ntfn, true);
         return;
     }
-    if (c->cap != SCAP_EP || !(c->rights & EPR(EPR_RECV)) || c->reply_cap != RCAP_REPLY) {
-        cap_fault(ks, cur, recv_lookup_fault(c));
+    bool receives = c->cap == SCAP_EP && (c->rights & EPR(EPR_RECV));
+    if (!receives || c->reply_cap != RCAP_REPLY) {
+        cap_fault(ks, cur, recv_lookup_fault(c, receives));
         return;
     }
     receiveIPC(ks, cur, c->ep, c->reply, true);
