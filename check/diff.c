@@ -302,21 +302,30 @@ static void irq_entry(const struct kstate *ks, int i, int *state, struct ks_irq_
 
 /* The IRQ table (each IRQ's state and handler cap) of a system call's
  * outcomes: IRQHandler_SetNotification and _Clear write the handler slot,
- * IRQControl_Get the state. An interrupt entry writes neither
- * (handleInterrupt and the IRQ fastpath read them only: interrupt.c:
- * 185-265 at 1326364bc), so its outcomes are not walked. */
+ * IRQControl_Get the state, _GetTrigger and _GetTriggerCore also the GIC's
+ * trigger and target core of the IRQ (irq_cfg: reported as irq_handler,
+ * the entry the invocation made; a field of its own would be the 32nd, and
+ * the 32-bit masks of fields keep a bit above them for a halt). An
+ * interrupt entry writes none of them (handleInterrupt and the IRQ
+ * fastpath read the table only: interrupt.c:185-265 at 1326364bc), so its
+ * outcomes are not walked. */
 static void cmp_irq_table(struct cmp *c)
 {
     const struct kstate *a = c->a, *b = c->b;
     int n = a->n_irqs > b->n_irqs ? a->n_irqs : b->n_irqs;
-    if (a->sys.entry == ENTRY_IRQ ||
-        (a->n_irqs == b->n_irqs && SAME_ARRAY(a, b, irq_state, n) && SAME_ARRAY(a, b, irq_cap, n)))
+    if (a->sys.entry == ENTRY_IRQ || (a->n_irqs == b->n_irqs && SAME_ARRAY(a, b, irq_state, n) &&
+                                      SAME_ARRAY(a, b, irq_cap, n) && SAME_ARRAY(a, b, irq_cfg, n)))
         return;
     for (int i = 0; i < n; i++) {
         int sa, sb;
         struct ks_irq_cap x, y;
         irq_entry(a, i, &sa, &x);
         irq_entry(b, i, &sb, &y);
+        unsigned fa = i < a->n_irqs ? a->irq_cfg[i] : 0, fb = i < b->n_irqs ? b->irq_cfg[i] : 0;
+        if (fa != fb)
+            differ(c, DF_IRQ_HANDLER, "IRQ %d: slow %s-triggered, core %u; fast %s-triggered, core %u", i,
+                   fa & KS_IRQ_EDGE ? "edge" : "level", ks_irq_core((uint8_t)fa), fb & KS_IRQ_EDGE ? "edge" : "level",
+                   ks_irq_core((uint8_t)fb));
         bool ntfn = x.type == CAP_Notification;
         if (sa != sb || x.type != y.type || (ntfn && (x.ntfn != y.ntfn || x.badge != y.badge || x.can_send != y.can_send)))
             differ(c, DF_IRQ_HANDLER, "IRQ %d: slow %s, handler %s %s badge %" PRIu64 ", fast %s, handler %s %s badge %" PRIu64,

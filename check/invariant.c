@@ -237,11 +237,11 @@ static void check_config(struct ctx *c)
 
 static bool irq_in_use(const struct kstate *ks, int i)
 {
-    return ks->irq_state[i] != IRQ_Inactive || ks->irq_active[i] || ks->irq_cap[i].type != CAP_Null;
+    return ks->irq_state[i] != IRQ_Inactive || ks->irq_active[i] || ks->irq_cap[i].type != CAP_Null || ks->irq_cfg[i];
 }
 
 /* c->used: the IRQs in use in ascending order; eight at a time where the
- * state and active bytes of all eight are zero (the table is mostly
+ * state, active and configuration bytes of all eight are zero (the table is mostly
  * numbers between those in use) */
 static void find_irqs(struct ctx *c)
 {
@@ -249,13 +249,14 @@ static void find_irqs(struct ctx *c)
     int i = 0, n = ks->n_irqs;
     c->n_used = 0;
     for (; i + 8 <= n; i += 8) {
-        uint64_t st, act;
+        uint64_t st, act, cfg;
         memcpy(&st, &ks->irq_state[i], sizeof st);
         memcpy(&act, &ks->irq_active[i], sizeof act);
+        memcpy(&cfg, &ks->irq_cfg[i], sizeof cfg);
         unsigned caps = 0;
         for (int j = i; j < i + 8; j++)
             caps |= ks->irq_cap[j].type;
-        if (!(st | act) && caps == CAP_Null)
+        if (!(st | act | cfg) && caps == CAP_Null)
             continue;
         for (int j = i; j < i + 8; j++)
             if (irq_in_use(ks, j))
@@ -992,6 +993,17 @@ static void check_irqs(struct ctx *c)
     const struct kstate *ks = c->ks;
     for (int u = 0; u < c->n_used; u++) {
         int i = c->used[u];
+        /* an IRQ's target core is written only by setIRQTarget, which
+         * _GetTriggerCore calls for an SPI with a target below
+         * CONFIG_MAX_NUM_NODES (arm/object/interrupt.c:164-168, 197-199 at
+         * 1326364bc); the trigger is the only other bit held */
+        unsigned core = ks_irq_core(ks->irq_cfg[i]);
+        if (core && (i < KS_NUM_PPI || core >= (ks->cfg.smp ? KS_MAX_CORES : 1u)))
+            fail(c, INV_IRQ, "IRQ %d is routed to core %u: only an SPI of a two-core build is routed, to core 0 or 1", i,
+                 core);
+        /* GICv3's setIRQTrigger returns for an SGI (gic_v3.c:368-370) */
+        if ((ks->irq_cfg[i] & KS_IRQ_EDGE) && ks->cfg.gic_version == 3 && i < KS_NUM_SGI)
+            fail(c, INV_IRQ, "SGI %d is edge-triggered: GICv3's SGI configuration is read-only and never written", i);
         if (ks->irq_state[i] == IRQ_Inactive && ks->irq_cap[i].type == CAP_Null)
             continue;
         if (ks->irq_state[i] >= IRQ_STATE_COUNT || ks->irq_cap[i].type >= CAP_TYPE_COUNT) {

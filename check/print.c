@@ -351,7 +351,7 @@ static void print_irqs(FILE *out, const struct kstate *ks)
     for (int i = 0; i < ks->n_irqs; i++) {
         const struct ks_irq_cap *c = &ks->irq_cap[i];
         if (ks->irq_state[i] == IRQ_Inactive && !ks->irq_masked[i] && !ks->irq_acks[i] && !ks->irq_active[i] &&
-            c->type == CAP_Null && !c->can_send && c->ntfn == KS_NONE && !c->badge)
+            !ks->irq_cfg[i] && c->type == CAP_Null && !c->can_send && c->ntfn == KS_NONE && !c->badge)
             continue;
         fprintf(out, "irqent %d state=%s", i, ks_irq_state_name(ks->irq_state[i]));
         if (c->type != CAP_Null)
@@ -363,6 +363,9 @@ static void print_irqs(FILE *out, const struct kstate *ks)
         if (ks->irq_acks[i])
             fprintf(out, " acks=%u", ks->irq_acks[i]);
         opt_flag(out, "active", ks->irq_active[i], false);
+        opt_flag(out, "edge", ks->irq_cfg[i] & KS_IRQ_EDGE, false);
+        if (ks_irq_core(ks->irq_cfg[i]))
+            fprintf(out, " core=%u", ks_irq_core(ks->irq_cfg[i]));
         fprintf(out, "\n");
     }
 }

@@ -639,6 +639,8 @@ struct irq_rec {
     bool masked;
     uint8_t acks;
     bool active;
+    bool edge;
+    uint8_t core;
     struct ks_irq_cap cap;
 };
 
@@ -651,6 +653,8 @@ static const struct scen_field irqent_fields[] = {
     FLAG(struct irq_rec, "masked", masked),
     NUM(struct irq_rec, "acks", acks, UINT8_MAX),
     FLAG(struct irq_rec, "active", active),
+    FLAG(struct irq_rec, "edge", edge),
+    NUM(struct irq_rec, "core", core, KS_MAX_CORES - 1),
 };
 
 struct bitmap_rec {
@@ -1154,6 +1158,7 @@ static int dir_irqent(struct ctx *c, const struct line *ln, int arg)
     ks->irq_masked[irq] = r.masked;
     ks->irq_acks[irq] = r.acks;
     ks->irq_active[irq] = r.active;
+    ks->irq_cfg[irq] = (uint8_t)((r.edge ? KS_IRQ_EDGE : 0) | r.core << KS_IRQ_CORE_SHIFT);
     memcpy(&ks->irq_cap[irq], &r.cap, sizeof r.cap);
     return 0;
 }

@@ -76,6 +76,7 @@ void sh_ks_regions(const struct kstate *ks, void (*put)(void *ctx, const void *p
     PUT(irq_state, ks->n_irqs);
     PUT(irq_masked, ks->n_irqs);
     PUT(irq_acks, ks->n_irqs);
+    PUT(irq_cfg, ks->n_irqs);
     PUT(irq_active, ks->n_irqs);
     PUT(irq_cap, ks->n_irqs);
     PUT(asserts, KS_MAX_ASSERTS);

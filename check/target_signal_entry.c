@@ -17,6 +17,10 @@
 #include "syscall.h"
 #include "workload.h"
 
+/* irq_core= as _GetTriggerCore's target word: a few values beyond the
+ * cores, which the kernel refuses (an invalid argument) */
+#define IRQ_CORE_WORD_MAX 7
+
 static const struct scen_field sig_fields[] = {
     SF_ENUM(struct ks_sysin, "cap", cap, SCAP_COUNT, ks_sys_cap_name),
     SF_REF(struct ks_sysin, "ntfn", ntfn, SCEN_NTFN),
@@ -32,7 +36,9 @@ static const struct scen_field sig_fields[] = {
     SF_NUM(struct ks_sysin, "mr0", mr0, UINT64_MAX),
     SF_NUM(struct ks_sysin, "irq", irq, KS_MAX_IRQS - 1),
     SF_ENUM(struct ks_sysin, "dest", dest, IRQD_COUNT, ks_irq_dest_name),
-    SF_NUM(struct ks_sysin, "irq_core", irq_core, KS_MAX_CORES - 1),
+    SF_NUM(struct ks_sysin, "irq_core", irq_core, IRQ_CORE_WORD_MAX),
+    SF_ENUM(struct ks_sysin, "method", irq_method, IRQM_COUNT, ks_irq_method_name),
+    SF_NUM(struct ks_sysin, "trigger", trigger, 1),
 };
 
 /* An IRQ handler cap exists only for an IRQ in state IRQSignal: it is made
@@ -47,7 +53,10 @@ static bool irq_has_handler(const struct kstate *ks, int irq)
 
 /* the rule of an IRQ cap's fields (sig_misfit): a handler cap's IRQ is
  * in state Signal; the control cap may ask for any IRQ (the kernel refuses
- * one above maxIRQ or in use), into the destination slot dest */
+ * one above maxIRQ or in use), into the destination slot dest, by any of
+ * its labels (method=; trigger_core a label of two-core builds only, its
+ * target core irq_core= never another core's PPI, whose IRQ table the
+ * model does not hold) */
 static const char *irq_cap_misfit(const struct kstate *ks, char *buf, size_t len)
 {
     const struct ks_sysin *s = &ks->sys;
@@ -55,9 +64,21 @@ static const char *irq_cap_misfit(const struct kstate *ks, char *buf, size_t len
         snprintf(buf, len, "irq= is for cap=irq_ack|irq_set|irq_clear|irq_control");
     else if (s->dest && s->cap != SCAP_IRQ_CONTROL)
         snprintf(buf, len, "dest= is for cap=irq_control");
-    else if (s->irq_core && !(s->cap == SCAP_IRQ_ACK && ks->cfg.smp && s->irq < KS_NUM_PPI))
+    else if ((s->irq_method || s->trigger) && s->cap != SCAP_IRQ_CONTROL)
+        snprintf(buf, len, "method= and trigger= are for cap=irq_control");
+    else if (s->trigger && s->irq_method == IRQM_GET)
+        snprintf(buf, len, "trigger= is for method=trigger|trigger_core");
+    else if (s->irq_method == IRQM_TRIGGER_CORE && !ks->cfg.smp)
+        snprintf(buf, len, "method=trigger_core is a label of two-core builds only (ENABLE_SMP_SUPPORT)");
+    else if (s->cap == SCAP_IRQ_CONTROL && s->irq_core && s->irq_method != IRQM_TRIGGER_CORE)
+        snprintf(buf, len, "irq_core= on cap=irq_control is method=trigger_core's target core");
+    else if (s->cap == SCAP_IRQ_CONTROL && s->irq_core && s->irq < KS_NUM_PPI && s->irq_core < KS_MAX_CORES)
+        snprintf(buf, len, "irq_core=%u asks for core %u's PPI %d, whose IRQ table is not held (struct kstate core_ppi_masked)",
+                 s->irq_core, s->irq_core, s->irq);
+    else if (s->irq_core && s->cap != SCAP_IRQ_CONTROL &&
+             !(s->cap == SCAP_IRQ_ACK && ks->cfg.smp && s->irq < KS_NUM_PPI && s->irq_core < KS_MAX_CORES))
         snprintf(buf, len, "irq_core= is for cap=irq_ack of a PPI (irq below %d) on two cores", KS_NUM_PPI);
-    else if (s->irq_core)
+    else if (s->irq_core && s->cap != SCAP_IRQ_CONTROL)
         return NULL; /* another core's IRQ table is not held (struct kstate core_ppi_masked) */
     else if (s->cap != SCAP_IRQ_CONTROL && !irq_has_handler(ks, s->irq))
         snprintf(buf, len, "cap=%s names IRQ %d, which is not in state Signal (of %u IRQs, maxIRQ %u): no handler cap exists for it",
@@ -83,7 +104,8 @@ static const char *sig_misfit(const struct kstate *ks, char *buf, size_t len)
                  "cap kind %s is not one a send line takes (ntfn, ntfn_no_send, null, lookup_fail, domain, tcb, vcpu, "
                  "irq_ack, irq_set, irq_clear, irq_control)",
                  ks_sys_cap_name(s->cap));
-    else if ((irq_cap || s->irq || s->dest || s->irq_core) && irq_cap_misfit(ks, buf, len))
+    else if ((irq_cap || s->irq || s->dest || s->irq_core || s->irq_method || s->trigger) &&
+             irq_cap_misfit(ks, buf, len))
         return buf;
     else if (vcpu_cap != (s->vcpu != KS_NONE))
         snprintf(buf, len, "cap=%s %s", ks_sys_cap_name(s->cap),
@@ -285,22 +307,47 @@ static int handler_irqs(const struct kstate *ks, int k)
     return k < 0 ? n : KS_NONE;
 }
 
-/* An IRQControl_Get: any IRQ of the table (most are Inactive: the handler
+/* An IRQ control invocation: IRQControl_Get half of them, _GetTrigger a
+ * quarter, and on two cores _GetTriggerCore a quarter (on one core
+ * _GetTrigger then); any IRQ of the table (most are Inactive: the handler
  * cap is made; one in use is refused), one in 16 the first above maxIRQ
- * (a range error); the destination slot empty, one in 8 not found and one
- * in 8 holding a cap; one message in 16 a word short, one in 16 without
- * its CNode cap (truncated) */
+ * (a range error); its GIC configuration as loaded edge-triggered half the
+ * time (not a GICv3 SGI's: setIRQTrigger leaves those), an SPI's target
+ * core 1 on two cores a quarter; the trigger asked
+ * for edge or level; the destination slot empty, one in 8 not found and
+ * one in 8 holding a cap; one message in 16 a word short (truncated) and
+ * one in 16 without its CNode cap, but never a _GetTriggerCore (the
+ * kernel reads extra cap 0 unchecked there: kernel finding K3,
+ * docs/FINDINGS.md; its length it does not check). _GetTriggerCore's
+ * target: core 0 or 1 of an SPI, one in 8 core 2 (an invalid argument);
+ * core 0 of an SGI or PPI (another core's PPI has an entry of that core's
+ * IRQ table, which the model does not hold). */
 static void draw_irq_control(struct kstate *ks, struct gen_src *src)
 {
     static const uint8_t dests[8] = {IRQD_EMPTY, IRQD_EMPTY, IRQD_EMPTY, IRQD_EMPTY,
                                      IRQD_EMPTY, IRQD_EMPTY, IRQD_BAD,   IRQD_FULL};
+    static const uint8_t methods[4] = {IRQM_GET, IRQM_GET, IRQM_TRIGGER, IRQM_TRIGGER_CORE};
+    static const uint8_t words[IRQM_COUNT] = {3, 4, 5}; /* the message each label reads */
     struct ks_sysin *s = &ks->sys;
     s->cap = SCAP_IRQ_CONTROL;
     bool above = ks->n_irqs == 0 || gen_pick(src, 16) == 0;
     s->irq = (int16_t)(above ? ks->cfg.max_irq + 1 : gen_pick(src, ks->n_irqs));
     s->dest = dests[gen_pick(src, 8)];
-    s->length = (uint8_t)(gen_pick(src, 16) ? 3 : 2);
-    s->extra_caps = (uint8_t)(gen_pick(src, 16) != 0);
+    s->irq_method = methods[gen_pick(src, 4)];
+    if (s->irq_method == IRQM_TRIGGER_CORE && !ks->cfg.smp)
+        s->irq_method = IRQM_TRIGGER;
+    s->length = (uint8_t)(words[s->irq_method] - (gen_pick(src, 16) == 0));
+    s->extra_caps = (uint8_t)(s->irq_method == IRQM_TRIGGER_CORE || gen_pick(src, 16) != 0);
+    if (s->irq_method != IRQM_GET)
+        s->trigger = (uint8_t)gen_pick(src, 2);
+    bool spi = s->irq >= KS_NUM_PPI;
+    if (s->irq_method == IRQM_TRIGGER_CORE && spi)
+        s->irq_core = (uint8_t)(gen_pick(src, 8) == 0 ? KS_MAX_CORES : gen_pick(src, KS_MAX_CORES));
+    if (s->irq >= ks->n_irqs)
+        return;
+    unsigned core = ks->cfg.smp && spi && gen_pick(src, 4) == 0;
+    unsigned edge = (ks->cfg.gic_version != 3 || s->irq >= KS_NUM_SGI) && gen_pick(src, 2);
+    ks->irq_cfg[s->irq] = (uint8_t)(edge * KS_IRQ_EDGE | core << KS_IRQ_CORE_SHIFT);
 }
 
 /* An ack of core 1's PPI from this core (a remote call: ack_remote_ppi,

@@ -64,12 +64,17 @@
  * depth mismatch), so that a cap fault sent with a lookup fault its path
  * never set shows as HK_LKF_Stale.
  *
+ * Version 13 adds the IRQ control cap's other labels (sys_irq_method:
+ * IRQControl_GetTrigger, _GetTriggerCore), their fourth and fifth words
+ * (sys_mr3, msgRegisters[3]; sys_mr4, word 5 of the IPC buffer) and each
+ * IRQ's GIC configuration (irq_cfg: the trigger, an SPI's target core).
+ *
  * SPDX-License-Identifier: BSD-2-Clause
  */
 #ifndef IRQSIM_HOSTKERNEL_H
 #define IRQSIM_HOSTKERNEL_H
 
-#define HK_ABI_VERSION 12
+#define HK_ABI_VERSION 13
 
 #define HK_NONE (-1)
 #define HK_TTBR_BAD_TAG (-2)
@@ -105,6 +110,10 @@ enum hk_fault { HK_FAULT_None, HK_FAULT_Timeout, HK_FAULT_CapFault, HK_FAULT_VPP
  * Missing, lookup_fault_missing_capability with no bits left; Resolve, a
  * guard mismatch, how a cptr past the CNode (HK_CSPACE_SLOTS, guard 0)
  * fails; Stale, anything else (hk_load's depth mismatch among it) */
+enum hk_irq_method { HK_IRQM_Get, HK_IRQM_Trigger, HK_IRQM_TriggerCore };
+#define HK_IRQ_EDGE 1u
+#define HK_IRQ_CORE_SHIFT 1
+
 enum hk_lookup_fault { HK_LKF_None, HK_LKF_Missing, HK_LKF_Resolve, HK_LKF_Stale };
 /* a list register as irqsim holds it: the state (virqType) in bits 1:0, the
  * EOI maintenance request (virqEOIIRQEN) in bit 2 */
@@ -294,6 +303,14 @@ struct hk_state {
      * cap TCBSetFlags: numbers only the kernel's build knows) */
     unsigned long long sys_mr0, sys_mr1;
     unsigned long long sys_mr2; /* msgRegisters[2] (x4): an IRQControl_Get's depth */
+    /* msgRegisters[3] (x5) and getSyscallArg(4)'s word of the IPC buffer:
+     * _GetTrigger's depth, _GetTriggerCore's depth and target core */
+    unsigned long long sys_mr3, sys_mr4;
+    unsigned char sys_irq_method; /* HK_CAP_IRQControl's label: enum hk_irq_method */
+    /* the GIC's configuration of each IRQ: HK_IRQ_EDGE, the upper bit of
+     * its ICFGR field; an SPI's target core << HK_IRQ_CORE_SHIFT (its
+     * GICD_IROUTER on GICv3, GICD_ITARGETSR byte on GICv2) */
+    unsigned char irq_cfg[HK_MAX_IRQS];
 };
 
 /* What the real kernel shows that irqsim's model keeps only as flags, and

@@ -536,7 +536,8 @@ _Static_assert(sizeof(struct ks_irq_cap) == sizeof(struct hk_irq_cap) &&
                "struct ks_irq_cap and struct hk_irq_cap differ in layout");
 _Static_assert(sizeof(((struct kstate *)0)->irq_state[0]) == 1 && sizeof(((struct kstate *)0)->irq_masked[0]) == 1 &&
                    sizeof(((struct kstate *)0)->irq_acks[0]) == 1 &&
-                   sizeof(((struct kstate *)0)->irq_active[0]) == 1 && KS_MAX_IRQS == HK_MAX_IRQS,
+                   sizeof(((struct kstate *)0)->irq_active[0]) == 1 && sizeof(((struct kstate *)0)->irq_cfg[0]) == 1 &&
+                   KS_MAX_IRQS == HK_MAX_IRQS && KS_IRQ_EDGE == HK_IRQ_EDGE && KS_IRQ_CORE_SHIFT == HK_IRQ_CORE_SHIFT,
                "the IRQ arrays of kstate and hk_state differ");
 
 static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
@@ -546,6 +547,7 @@ static void irqs_to_hk(const struct kstate *ks, struct hk_state *h)
     memcpy(h->irq_state, ks->irq_state, n);
     memcpy(h->irq_masked, ks->irq_masked, n);
     memcpy(h->irq_acks, ks->irq_acks, n);
+    memcpy(h->irq_cfg, ks->irq_cfg, n);
     memcpy(h->irq_cap, ks->irq_cap, n * sizeof h->irq_cap[0]);
     h->oor_irq = ks->oor_irq;
     h->oor_masked = ks->oor_masked;
@@ -566,6 +568,7 @@ static void irqs_from_hk(const struct hk_state *h, struct kstate *ks)
     memcpy(ks->irq_state, h->irq_state, n);
     memcpy(ks->irq_masked, h->irq_masked, n);
     memcpy(ks->irq_acks, h->irq_acks, n);
+    memcpy(ks->irq_cfg, h->irq_cfg, n);
     memcpy(ks->irq_cap, h->irq_cap, n * sizeof ks->irq_cap[0]);
     ks->oor_irq = h->oor_irq;
     ks->oor_masked = h->oor_masked;
@@ -716,6 +719,9 @@ static void sys_to_hk(const struct rk_syscall *sys, struct hk_state *h)
     h->sys_mr0 = sys->mr0;
     h->sys_mr1 = sys->mr1;
     h->sys_mr2 = sys->mr2;
+    h->sys_mr3 = sys->mr3;
+    h->sys_mr4 = sys->mr4;
+    h->sys_irq_method = sys->irq_method;
 }
 
 static int load(struct rk_kernel *k, const struct kstate *in, const struct rk_syscall *sys)
@@ -764,6 +770,7 @@ static void hk_copy_used(const struct rk_kernel *k, struct hk_state *dst, const 
     memcpy(dst->irq_state, src->irq_state, src->n_irqs);
     memcpy(dst->irq_masked, src->irq_masked, src->n_irqs);
     memcpy(dst->irq_acks, src->irq_acks, src->n_irqs);
+    memcpy(dst->irq_cfg, src->irq_cfg, src->n_irqs);
     memcpy(dst->irq_cap, src->irq_cap, src->n_irqs * sizeof src->irq_cap[0]);
     dst->oor_irq = src->oor_irq;
     dst->oor_masked = src->oor_masked;

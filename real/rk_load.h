@@ -70,6 +70,8 @@ struct rk_syscall {
     uint64_t extra_cptr[3];
     struct hk_irq_cap cspace[HK_CSPACE_SLOTS];
     uint64_t mr0, mr1, mr2;     /* the message's first words (hk_state sys_mr0, sys_mr1, sys_mr2) */
+    uint64_t mr3, mr4;          /* its fourth and fifth (sys_mr3, sys_mr4) */
+    uint8_t irq_method;         /* the IRQ control cap's label (sys_irq_method) */
 };
 
 /* Open a build directory; 0, or -1 with a reason in err. */

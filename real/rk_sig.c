@@ -215,17 +215,31 @@ static int cap_of_model(const struct kstate *ks, struct rk_syscall *sys)
         return 0;
     /* IRQControl_Get: the IRQ, then the destination slot's index and
      * depth (one CNode of HK_CSPACE_BITS under a guard of the rest: 64
-     * bits); the caller's CNode cap extra cap 0 */
-    case SCAP_IRQ_CONTROL:
-        if (m->dest >= IRQD_COUNT)
+     * bits); the caller's CNode cap extra cap 0. _GetTrigger and
+     * _GetTriggerCore: the trigger word after the IRQ, then the index and
+     * depth; _GetTriggerCore's target core the fifth word (in the IPC
+     * buffer, which the kernel reads whatever the length) */
+    case SCAP_IRQ_CONTROL: {
+        _Static_assert((int)IRQM_GET == (int)HK_IRQM_Get && (int)IRQM_TRIGGER == (int)HK_IRQM_Trigger &&
+                           (int)IRQM_TRIGGER_CORE == (int)HK_IRQM_TriggerCore,
+                       "enum ks_irq_method and enum hk_irq_method differ");
+        if (m->dest >= IRQD_COUNT || m->irq_method >= IRQM_COUNT)
             return -1;
         sys->cptr = RK_SIG_SLOT;
         sys->cspace[RK_SIG_SLOT] = (struct hk_irq_cap){.type = HK_CAP_IRQControl, .ntfn = HK_NONE};
         sys->cspace[RK_SIG_TCB_SLOT] = (struct hk_irq_cap){.type = HK_CAP_CNode, .ntfn = HK_NONE};
-        sys->mr0 = (uint64_t)m->irq;
-        sys->mr1 = (const uint64_t[]){RK_SIG_EMPTY_SLOT, RK_SIG_BAD_CPTR, RK_SIG_SLOT}[m->dest];
-        sys->mr2 = 64;
+        uint64_t w[5] = {(uint64_t)m->irq, m->trigger, 0, 0, m->irq_core};
+        int at = m->irq_method == IRQM_GET ? 1 : 2; /* the index's word */
+        w[at] = (const uint64_t[]){RK_SIG_EMPTY_SLOT, RK_SIG_BAD_CPTR, RK_SIG_SLOT}[m->dest];
+        w[at + 1] = 64;
+        sys->mr0 = w[0];
+        sys->mr1 = w[1];
+        sys->mr2 = w[2];
+        sys->mr3 = w[3];
+        sys->mr4 = w[4];
+        sys->irq_method = m->irq_method;
         return 0;
+    }
     default:
         break;
     }

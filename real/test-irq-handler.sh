@@ -20,7 +20,13 @@
 #     wrong argument) holds on tests/kernel-findings/k2-*.scen (check
 #     --real: core 1's PPI left active, exit 1) and goes with the one-word
 #     fix (arg0: AGREE, exit 0); master acking remotely as a4b0c8d36 did
-#     (unmasking where it should deactivate) is reported (irq_mask).
+#     (unmasking where it should deactivate) is reported (irq_mask);
+#   - IRQControl_GetTrigger and _GetTriggerCore: master whose setIRQTrigger
+#     sets no edge (one core), and whose setIRQTarget routes nothing (two
+#     cores), each reported (irq_handler: the IRQ's trigger, its core); K3
+#     (docs/FINDINGS.md: _GetTriggerCore reads extra cap 0 unchecked) holds
+#     on tests/kernel-findings/k3-*.scen (check --real: a kernel fault,
+#     exit 1).
 # Exit 77 (CTest: skipped) without the tarballs or a prerequisite.
 # SPDX-License-Identifier: BSD-2-Clause
 irqsim=$1 kernels=$2 cache=$3
@@ -92,7 +98,8 @@ smp=$(rt_kbuild "$master" --cores 2) || { rc=$?; echo "$smp"; exit $rc; }
 validate master-smp "$smp"
 [ $rc = 0 ] && grep -q '^  0 mismatches in 0 kinds; 0 real-kernel halts' "$tmp/master-smp.out" &&
     grep -q "^  not drawn: an ack of core 1's PPI while it is active there (.*K2" "$tmp/master-smp.out" &&
-    ok "master, two cores: 0 mismatches, exit 0; K2's state said not drawn" || { bad "master, two cores: exit $rc"; grep -A5 '^validate, system calls' "$tmp/master-smp.out"; }
+    grep -q "^  not drawn: IRQControl_GetTriggerCore without its CNode cap (.*K3" "$tmp/master-smp.out" &&
+    ok "master, two cores: 0 mismatches, exit 0; K2's and K3's states said not drawn" || { bad "master, two cores: exit $rc"; grep -A5 '^validate, system calls' "$tmp/master-smp.out"; }
 k2=$(dirname "$0")/../tests/kernel-findings/k2-remote-ppi-deactivate.scen
 "$irqsim" check --real "$smp" "$k2" >"$tmp/k2.out" 2>&1
 rc=$?
@@ -110,4 +117,25 @@ mutant unmask irq_mask "a remote ack that unmasks where it should deactivate (a4
     '/^void invokeIRQHandler_AckIRQ(/,/^}/' \
     'doRemoteDeactivatePrivateInterrupt(IRQT_TO_CORE(irq), IRQT_TO_IDX(irq));' \
     'doRemoteMaskPrivateInterrupt(IRQT_TO_CORE(irq), false, IRQT_TO_IDX(irq));' --cores 2
+# mutant_says WHAT TEXT: check --real of the last mutant's reproducer shows TEXT
+mutant_says() {
+    [ -n "$repro" ] || return
+    "$irqsim" check --real "$build" "$repro" >"$tmp/c.out" 2>&1
+    rc=$?
+    [ $rc = 1 ] && grep -q -- "$2" "$tmp/c.out" && ok "$1: check --real of its reproducer says '$2', exit 1" ||
+        { bad "$1: check --real $repro: exit $rc"; tail -5 "$tmp/c.out"; }
+}
+mutant trigger irq_handler "setIRQTrigger that sets no edge" src/arch/arm/machine/gic_v3.c \
+    '/^void setIRQTrigger(/,/^}/' '        icfgr |= (2 << bit);' '        icfgr |= 0;'
+mutant_says "setIRQTrigger that sets no edge" "slow edge-triggered, core 0; fast level-triggered"
+mutant target irq_handler "setIRQTarget that routes nothing" src/arch/arm/machine/gic_v3.c \
+    '/^void setIRQTarget(/,/^}/' '    gic_dist->iroutern[hw_irq - SPI_START] = MPIDR_AFF_MASK(mpidr_map[target]);' \
+    '    (void)hw_irq; (void)target;' --cores 2
+mutant_says "setIRQTarget that routes nothing" "core 1; fast"
+k3=$(dirname "$0")/../tests/kernel-findings/k3-trigger-core-no-cap.scen
+"$irqsim" check --real "$smp" "$k3" >"$tmp/k3.out" 2>&1
+rc=$?
+[ $rc = 1 ] && grep -q "KERNEL FAULT in Arch_decodeIRQControlInvocation" "$tmp/k3.out" &&
+    ok "K3 on master: _GetTriggerCore without its CNode cap faults in the kernel, exit 1" ||
+    { bad "K3 on master: exit $rc"; tail -5 "$tmp/k3.out"; }
 exit $fail

@@ -137,6 +137,7 @@ void ks_irq_touch(struct kstate *ks, int irq)
     memset(&ks->irq_state[from], 0, n * sizeof ks->irq_state[0]);
     memset(&ks->irq_masked[from], 0, n * sizeof ks->irq_masked[0]);
     memset(&ks->irq_acks[from], 0, n * sizeof ks->irq_acks[0]);
+    memset(&ks->irq_cfg[from], 0, n * sizeof ks->irq_cfg[0]);
     memset(&ks->irq_active[from], 0, n * sizeof ks->irq_active[0]);
     memset(&ks->irq_cap[from], 0, n * sizeof ks->irq_cap[0]);
     for (size_t i = from; i <= (size_t)irq; i++)
@@ -226,6 +227,7 @@ void ks_copy(struct kstate *dst, const struct kstate *src)
     memcpy(dst->irq_state, src->irq_state, src->n_irqs * sizeof src->irq_state[0]);
     memcpy(dst->irq_masked, src->irq_masked, src->n_irqs * sizeof src->irq_masked[0]);
     memcpy(dst->irq_acks, src->irq_acks, src->n_irqs * sizeof src->irq_acks[0]);
+    memcpy(dst->irq_cfg, src->irq_cfg, src->n_irqs * sizeof src->irq_cfg[0]);
     memcpy(dst->irq_active, src->irq_active, src->n_irqs * sizeof src->irq_active[0]);
     memcpy(dst->irq_cap, src->irq_cap, src->n_irqs * sizeof src->irq_cap[0]);
     dst->path = src->path;
@@ -256,8 +258,9 @@ NAME_TABLE(ks_sys_cap_name, enum ks_sys_cap, "ntfn", "ntfn_no_send", "null", "lo
            "irq_ack", "irq_set", "irq_clear", "irq_control")
 NAME_TABLE(ks_sys_cap_invocation, enum ks_sys_cap, "sendSignal", "", "", "", "sendIPC", "DomainSet_Set", "TCB_SetFlags",
            "VCPU_InjectIRQ", "IRQHandler_Ack", "IRQHandler_SetNotification", "IRQHandler_Clear",
-           "IRQControl_Get")
+           "IRQControl_Get, _GetTrigger[Core]")
 NAME_TABLE(ks_irq_dest_name, enum ks_irq_dest, "empty", "bad", "full")
+NAME_TABLE(ks_irq_method_name, enum ks_irq_method, "get", "trigger", "trigger_core")
 NAME_TABLE(ks_reply_cap_name, enum ks_reply_cap, "reply", "null", "lookup_fail")
 
 #define OBJ_NAME(fn, arr, count)                                 \
@@ -290,7 +293,8 @@ bool ks_same(const struct kstate *a, const struct kstate *b)
 #define SAME(arr, n) (memcmp(a->arr, b->arr, (size_t)(n) * sizeof a->arr[0]) == 0)
     return SAME(tcbs, a->n_tcbs) && SAME(scs, a->n_scs) && SAME(ntfns, a->n_ntfns) && SAME(eps, a->n_eps) &&
            SAME(replies, a->n_replies) && SAME(irq_state, a->n_irqs) && SAME(irq_masked, a->n_irqs) &&
-           SAME(irq_acks, a->n_irqs) && SAME(irq_active, a->n_irqs) && SAME(irq_cap, a->n_irqs) && SAME(asserts, KS_MAX_ASSERTS);
+           SAME(irq_acks, a->n_irqs) && SAME(irq_cfg, a->n_irqs) && SAME(irq_active, a->n_irqs) &&
+           SAME(irq_cap, a->n_irqs) && SAME(asserts, KS_MAX_ASSERTS);
 #undef SAME
 }
 

@@ -102,6 +102,11 @@ enum ks_sys_cap { SCAP_NTFN, SCAP_NTFN_NO_SEND, SCAP_NULL, SCAP_LOOKUP_FAIL, SCA
 /* IRQControl_Get's destination slot (lookupTargetSlot, ensureEmptySlot):
  * an empty slot, one the lookup does not find, one that holds a cap */
 enum ks_irq_dest { IRQD_EMPTY, IRQD_BAD, IRQD_FULL, IRQD_COUNT };
+/* the IRQ control cap's invocation (its label): IRQIssueIRQHandler
+ * (seL4_IRQControl_Get), ARMIRQIssueIRQHandlerTrigger (_GetTrigger: the
+ * trigger too) and, on SMP only, ARMIRQIssueIRQHandlerTriggerCore
+ * (_GetTriggerCore: the trigger and the target core) */
+enum ks_irq_method { IRQM_GET, IRQM_TRIGGER, IRQM_TRIGGER_CORE, IRQM_COUNT };
 /* the IRQ handler cap's kinds, one per label, and those with the IRQ
  * control cap's (one comparison each: no branch the coverage gate would
  * ask both ways of) */
@@ -121,12 +126,18 @@ enum ks_ep_right { EPR_SEND, EPR_RECV, EPR_GRANT, EPR_GRANT_REPLY, EPR_COUNT };
 #define EPR(r) (1u << (r))
 #define KS_MSG_REGISTERS 4    /* n_msgRegisters (aarch64) */
 #define KS_NUM_PPI 32         /* NUM_PPI: the SGIs and PPIs, banked per core (gic_common.h) */
+#define KS_NUM_SGI 16         /* PPI_START: below it HW_IRQ_IS_SGI (gic_common.h) */
 #define KS_MSG_MAX_LENGTH 120 /* seL4_MsgMaxLength */
 #define KS_MAX_EXTRA_CAPS 3 /* seL4_MsgMaxExtraCaps */
 
 /* ksSchedulerAction: ResumeCurrentThread, ChooseNewThread, or a TCB index */
 #define KS_SA_RESUME (-1)
 #define KS_SA_CHOOSE (-2)
+
+/* struct kstate irq_cfg: edge-triggered, and an SPI's target core */
+#define KS_IRQ_EDGE 1u
+#define KS_IRQ_CORE_SHIFT 1
+static inline unsigned ks_irq_core(uint8_t cfg) { return cfg >> KS_IRQ_CORE_SHIFT; }
 
 /* the active IRQ is irqInvalid (spurious) */
 #define KS_IRQ_INVALID (-1)
@@ -311,8 +322,11 @@ struct ks_sysin {
     int16_t irq;         /* SCAP_IRQ_ACK .. _CLEAR: the IRQ handler cap's IRQ (capIRQ); SCAP_IRQ_CONTROL: the IRQ asked for */
     uint8_t dest;        /* SCAP_IRQ_CONTROL: enum ks_irq_dest */
     uint8_t irq_core;    /* SCAP_IRQ_ACK: the core of a PPI's handler cap (IRQControl_GetTriggerCore): 0, or
-                            another core's PPI (two cores) */
-    uint8_t pad0[4];
+                            another core's PPI (two cores); SCAP_IRQ_CONTROL with IRQM_TRIGGER_CORE: the
+                            target core asked for (the message's fifth word) */
+    uint8_t irq_method;  /* SCAP_IRQ_CONTROL: enum ks_irq_method */
+    uint8_t trigger;     /* SCAP_IRQ_CONTROL with IRQM_TRIGGER or _CORE: 1 edge, 0 level (the second word) */
+    uint8_t pad0[2];
     uint64_t mr0;        /* SCAP_VCPU: the message's first word */
 };
 
@@ -463,6 +477,12 @@ struct kstate {
     uint8_t irq_state[KS_MAX_IRQS];
     bool irq_masked[KS_MAX_IRQS];
     uint8_t irq_acks[KS_MAX_IRQS];
+    /* the GIC's configuration of the IRQ that IRQControl_GetTrigger and
+     * _GetTriggerCore write: KS_IRQ_EDGE (setIRQTrigger: the upper bit of
+     * its GICD_ICFGR field) and, on two cores, an SPI's target core in the
+     * bits above (setIRQTarget: GICD_IROUTER, GICD_ITARGETSR); 0 is the
+     * boot's (level, core 0) */
+    uint8_t irq_cfg[KS_MAX_IRQS];
     /* the GIC's active state: set by the IAR read that takes the IRQ,
      * cleared by its deactivation (the EOI write, or ICC_DIR under split
      * EOI); an active IRQ is not signalled again until deactivated */
@@ -551,6 +571,7 @@ const char *ks_sys_cap_name(int c);
 const char *ks_sys_cap_invocation(int c);
 const char *ks_reply_cap_name(int c);
 const char *ks_irq_dest_name(int d);
+const char *ks_irq_method_name(int m);
 
 /* The names of the set bits of mask (below count) joined by '+', into buf;
  * "none" when no bit is set. */

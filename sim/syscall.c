@@ -68,6 +68,8 @@ struct ks_call ks_call_of_entry(const struct kstate *ks)
         c.irq = ks->sys.irq;
     c.dest = ks->sys.dest;
     c.core = ks->sys.irq_core;
+    c.irq_method = ks->sys.irq_method;
+    c.trigger = ks->sys.trigger;
     c.mr0 = ks->sys.mr0;
     return c;
 }
@@ -153,7 +155,9 @@ int decodeInvocation(struct kstate *ks, const struct ks_call *c)
     case CALL_TCB_Resume:
         return invokeTCB_Resume(ks, c->tcb);
     case CALL_IRQControl_Get:
-        return decodeIRQControl_Get(ks, c->irq, c->length, c->extra_caps, c->dest);
+        return decodeIRQControlInvocation(ks, &(struct irqc_get){.method = c->irq_method, .irq = c->irq, .dest = c->dest,
+                                                                 .length = c->length, .extra_caps = c->extra_caps,
+                                                                 .edge = c->trigger != 0, .core = c->core});
     case CALL_IRQHandler_SetNotification:
         return decodeIRQHandler_SetNotification(ks, c->irq, c->ntfn, c->badge, c->extra_caps);
     case CALL_IRQHandler_Clear:

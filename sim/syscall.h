@@ -49,7 +49,8 @@ struct ks_call {
     uint8_t inv;       /* enum ks_inv, for SYS_Send */
     int tcb, sc, ntfn, ep, reply, irq, prio;
     int vcpu;          /* CALL_VCPU_AckVPPI, CALL_VCPU_InjectIRQ: the VCPU cap's object */
-    int core;          /* the SchedControl cap's core; IRQHandler_Ack: its IRQ's core (0 unless set) */
+    int core;          /* the SchedControl cap's core; IRQHandler_Ack: its IRQ's core (0 unless set);
+                          IRQControl_GetTriggerCore: the target core */
     ticks_t budget, period;
     unsigned extra_refills, flags;
     uint64_t badge;
@@ -64,6 +65,7 @@ struct ks_call {
     uint8_t flags_clear, flags_set; /* CALL_TCB_SetFlags: the message's two words */
     uint64_t mr0;      /* CALL_VCPU_InjectIRQ: the message's first word */
     uint8_t dest;      /* CALL_IRQControl_Get: enum ks_irq_dest */
+    uint8_t irq_method, trigger; /* CALL_IRQControl_Get: its label (enum ks_irq_method), the trigger word */
 };
 
 /* A call with every object KS_NONE. */

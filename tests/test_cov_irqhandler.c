@@ -1,6 +1,6 @@
 /*
  * Coverage tests of sim/irqhandler.c beyond tests/test_ops.c: the range
- * checks of IRQControl_Get, run with and without a cost recorder
+ * checks of IRQControl_Get, _GetTrigger and _GetTriggerCore, run with and without a cost recorder
  * (tests/tcount.h). Kernel (seL4 43607edb6): decodeIRQControlInvocation
  * (src/object/interrupt.c:23-74) calls Arch_checkIRQ
  * (include/arch/arm/arch/object/interrupt.h:54-64), a range error for an
@@ -17,12 +17,15 @@ struct get {
     int irq, ret;
     unsigned length, extra_caps;
     int dest;
+    int method, edge, core; /* enum ks_irq_method (0: IRQControl_Get), the trigger and target words */
 };
 
 static void op_get(struct kstate *ks, void *p)
 {
     struct get *g = p;
-    g->ret = decodeIRQControl_Get(ks, g->irq, g->length, g->extra_caps, g->dest);
+    g->ret = decodeIRQControlInvocation(ks, &(struct irqc_get){.method = g->method, .irq = g->irq, .dest = g->dest,
+                                                               .length = g->length, .extra_caps = g->extra_caps,
+                                                               .edge = g->edge != 0, .core = g->core});
 }
 
 /* A negative IRQ number is, as the kernel's word irq_w, above maxIRQ:
@@ -86,16 +89,127 @@ static void test_get_refused(void **state)
         {40, 3, 1, IRQD_BAD, SYSERR_INVALID_CAP},        {40, 3, 1, IRQD_FULL, SYSERR_ILLEGAL_OPERATION},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct get g = {cases[i].irq, 0, cases[i].length, cases[i].extra_caps, cases[i].dest};
+        struct get g = {cases[i].irq, 0, cases[i].length, cases[i].extra_caps, cases[i].dest, IRQM_GET, 0, 0};
         tc_counted(in, out, op_get, &g);
         assert_int_equal(g.ret, cases[i].ret);
         assert_true(ks_same(in, out));
     }
-    struct get g = {40, 0, 3, 1, IRQD_EMPTY};
+    struct get g = {40, 0, 3, 1, IRQD_EMPTY, IRQM_GET, 0, 0};
     tc_counted(in, out, op_get, &g);
     assert_int_equal(g.ret, SYSERR_NONE);
     assert_int_equal(out->irq_state[40], IRQ_Signal);
     assert_false(out->irq_masked[40]);
+    free(in);
+    free(out);
+}
+
+/* IRQControl_GetTrigger (ARMIRQIssueIRQHandlerTrigger,
+ * arm/object/interrupt.c:35-90 at 1326364bc): fewer than four words or no
+ * extra cap is truncated (:36-39) before the range (:55-58); on one core
+ * a PPI may be asked for; the destination's checks as Get's. Taken, the
+ * IRQ is IRQSignal and unmasked, and setIRQTrigger (gic_v3.c:360-396) set
+ * the upper bit of its ICFGR field for edge (1) and cleared it for level
+ * (0); GICv3 leaves an SGI's field alone (:368-370). Refused, nothing
+ * changes. */
+static void test_trigger(void **state)
+{
+    (void)state;
+    struct kstate *in = tc_running("cur", "csc", NULL, NULL), *out = tc_state();
+    static const struct {
+        int irq;
+        unsigned length, extra_caps;
+        int dest, ret;
+    } refused[] = {
+        {40, 3, 1, IRQD_EMPTY, SYSERR_INVALID_ARGUMENT}, {40, 4, 0, IRQD_EMPTY, SYSERR_INVALID_ARGUMENT},
+        {161, 4, 1, IRQD_EMPTY, SYSERR_RANGE},           {40, 4, 1, IRQD_BAD, SYSERR_INVALID_CAP},
+        {40, 4, 1, IRQD_FULL, SYSERR_ILLEGAL_OPERATION},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        struct get g = {refused[i].irq, 0, refused[i].length, refused[i].extra_caps, refused[i].dest, IRQM_TRIGGER, 1, 0};
+        tc_counted(in, out, op_get, &g);
+        assert_int_equal(g.ret, refused[i].ret);
+        assert_true(ks_same(in, out));
+    }
+    struct get g = {40, 0, 4, 1, IRQD_EMPTY, IRQM_TRIGGER, 1, 0};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_NONE);
+    assert_int_equal(out->irq_state[40], IRQ_Signal);
+    assert_false(out->irq_masked[40]);
+    assert_int_equal(out->irq_cfg[40], KS_IRQ_EDGE);
+    /* level clears the bit an earlier edge set (the IRQ Inactive again, as
+     * after its last handler cap's deletion) */
+    ks_copy(in, out);
+    in->irq_state[40] = IRQ_Inactive;
+    g = (struct get){40, 0, 4, 1, IRQD_EMPTY, IRQM_TRIGGER, 0, 0};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_NONE);
+    assert_int_equal(out->irq_cfg[40], 0);
+    /* a PPI on one core; an SGI's field stays as it was on GICv3 */
+    g = (struct get){20, 0, 4, 1, IRQD_EMPTY, IRQM_TRIGGER, 1, 0};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_NONE);
+    assert_int_equal(out->irq_cfg[20], KS_IRQ_EDGE);
+    g = (struct get){5, 0, 4, 1, IRQD_EMPTY, IRQM_TRIGGER, 1, 0};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_NONE);
+    assert_int_equal(out->irq_state[5], IRQ_Signal);
+    assert_int_equal(out->irq_cfg[5], 0);
+    /* GICv2 writes an SGI's field like any other (gic_v2.c:150-163) */
+    in->cfg.gic_version = 2;
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(out->irq_cfg[5], KS_IRQ_EDGE);
+    free(in);
+    free(out);
+}
+
+/* On two cores _GetTrigger refuses a PPI (:60-66: IllegalOperation, use
+ * _GetTriggerCore); _GetTriggerCore (:150-200) checks the range, then the
+ * target core (:164-168: InvalidArgument beyond CONFIG_MAX_NUM_NODES),
+ * and sets an SPI's target core (setIRQTarget, :197-199) and its trigger;
+ * a PPI of core 0 gets its trigger, no target. Without extra cap 0 the
+ * kernel reads its cap through NULL (K3); the model refuses the message as
+ * truncated, changing nothing. */
+static void test_trigger_core(void **state)
+{
+    (void)state;
+    struct kstate *in = tc_running("cur", "csc", NULL, NULL), *out = tc_state();
+    in->cfg.smp = true;
+    struct get g = {20, 0, 4, 1, IRQD_EMPTY, IRQM_TRIGGER, 1, 0};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_ILLEGAL_OPERATION);
+    assert_true(ks_same(in, out));
+    static const struct {
+        int irq;
+        unsigned extra_caps;
+        int core, ret;
+    } refused[] = {
+        {40, 0, 1, SYSERR_INVALID_ARGUMENT},
+        {161, 1, 1, SYSERR_RANGE},
+        {40, 1, 2, SYSERR_INVALID_ARGUMENT},
+    };
+    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
+        g = (struct get){refused[i].irq, 0, 5, refused[i].extra_caps, IRQD_EMPTY, IRQM_TRIGGER_CORE, 1, refused[i].core};
+        tc_counted(in, out, op_get, &g);
+        assert_int_equal(g.ret, refused[i].ret);
+        assert_true(ks_same(in, out));
+    }
+    /* an SPI by _GetTrigger on two cores: taken, its core as it was */
+    g = (struct get){41, 0, 4, 1, IRQD_EMPTY, IRQM_TRIGGER, 1, 0};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_NONE);
+    assert_int_equal(out->irq_state[41], IRQ_Signal);
+    assert_int_equal(out->irq_cfg[41], KS_IRQ_EDGE);
+    /* the message's length is not checked: two words are enough */
+    g = (struct get){40, 0, 2, 1, IRQD_EMPTY, IRQM_TRIGGER_CORE, 1, 1};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_NONE);
+    assert_int_equal(out->irq_state[40], IRQ_Signal);
+    assert_int_equal(out->irq_cfg[40], KS_IRQ_EDGE | 1u << KS_IRQ_CORE_SHIFT);
+    assert_int_equal(ks_irq_core(out->irq_cfg[40]), 1);
+    g = (struct get){20, 0, 5, 1, IRQD_EMPTY, IRQM_TRIGGER_CORE, 1, 0};
+    tc_counted(in, out, op_get, &g);
+    assert_int_equal(g.ret, SYSERR_NONE);
+    assert_int_equal(out->irq_cfg[20], KS_IRQ_EDGE);
     free(in);
     free(out);
 }
@@ -106,6 +220,8 @@ int main(void)
         cmocka_unit_test(test_get_negative),
         cmocka_unit_test(test_get_beyond_table),
         cmocka_unit_test(test_get_refused),
+        cmocka_unit_test(test_trigger),
+        cmocka_unit_test(test_trigger_core),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -222,6 +222,7 @@ static void test_copy_and_same(void **state)
     DIFFERS(b->irq_state[PRESET_IRQ] = IRQ_Timer);
     DIFFERS(b->irq_masked[PRESET_IRQ] = true);
     DIFFERS(b->irq_acks[PRESET_IRQ]++);
+    DIFFERS(b->irq_cfg[PRESET_IRQ] = KS_IRQ_EDGE);
     DIFFERS(b->irq_active[PRESET_IRQ] = true);
     DIFFERS(b->oor_active = true);          /* in the header */
     DIFFERS(b->irq_cap[PRESET_IRQ].badge++);

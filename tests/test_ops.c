@@ -194,6 +194,13 @@ static void test_wait(void **state)
     assert_int_equal(ks.cur_thread, ks.idle_thread); /* schedule() at the exit */
 }
 
+/* IRQControl_Get (IRQIssueIRQHandler) of irq into slot dest */
+static int irq_get(struct kstate *k, int irq, unsigned length, unsigned extra_caps, int dest)
+{
+    return decodeIRQControlInvocation(
+        k, &(struct irqc_get){.method = IRQM_GET, .irq = irq, .dest = dest, .length = length, .extra_caps = extra_caps});
+}
+
 /* IRQControl_Get (invokeIRQControl -> setIRQState(IRQSignal): unmasked,
  * interrupt.c:78-84, 273-283); IRQHandler_Ack unmasks (interrupt.c:152) */
 static void test_irq_handler(void **state)
@@ -201,11 +208,11 @@ static void test_irq_handler(void **state)
     (void)state;
     setup_cur();
     int n = build_ntfn(&ks, "n");
-    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
+    assert_int_equal(irq_get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
     assert_int_equal(ks.irq_state[40], IRQ_Signal);
     assert_false(ks.irq_masked[40]);
-    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_ILLEGAL_OPERATION);
-    assert_int_equal(decodeIRQControl_Get(&ks, 100000, 3, 1, IRQD_EMPTY), SYSERR_RANGE);
+    assert_int_equal(irq_get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_ILLEGAL_OPERATION);
+    assert_int_equal(irq_get(&ks, 100000, 3, 1, IRQD_EMPTY), SYSERR_RANGE);
     assert_int_equal(decodeIRQHandler_SetNotification(&ks, 40, n, 4, 1), SYSERR_NONE);
     assert_int_equal(ks.irq_cap[40].ntfn, n);
     ks.irq_masked[40] = true;
@@ -227,7 +234,7 @@ static void test_irq_handler_send(void **state)
     (void)state;
     int cur = setup_cur();
     int n = build_ntfn(&ks, "n");
-    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
+    assert_int_equal(irq_get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
     ks.tcbs[cur].state = TS_Running;
     ks.sys = (struct ks_sysin){.entry = ENTRY_SIGNAL, .cap = SCAP_IRQ_SET, .ntfn = (int8_t)n, .badge = 9,
                                .ep = KS_NONE, .reply = KS_NONE, .tcb = KS_NONE, .vcpu = KS_NONE, .irq = 40};
@@ -312,7 +319,7 @@ static void test_diff_irq_handler(void **state)
     setup_cur();
     int n = build_ntfn(&ks, "n");
     build_ntfn(&ks, "m");
-    assert_int_equal(decodeIRQControl_Get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
+    assert_int_equal(irq_get(&ks, 40, 3, 1, IRQD_EMPTY), SYSERR_NONE);
     assert_int_equal(decodeIRQHandler_SetNotification(&ks, 40, n, 4, 1), SYSERR_NONE);
     ks.sys.entry = ENTRY_SIGNAL;
     static struct kstate other;

@@ -539,7 +539,10 @@ static void test_names(void **state)
     assert_string_equal(ks_sys_cap_invocation(SCAP_NULL), "");
     assert_string_equal(ks_sys_cap_invocation(SCAP_COUNT), "?");
     assert_string_equal(ks_sys_cap_invocation(-1), "?");
-    assert_string_equal(ks_sys_cap_invocation(SCAP_IRQ_CONTROL), "IRQControl_Get");
+    assert_string_equal(ks_sys_cap_invocation(SCAP_IRQ_CONTROL), "IRQControl_Get, _GetTrigger[Core]");
+    assert_string_equal(ks_irq_method_name(IRQM_TRIGGER_CORE), "trigger_core");
+    assert_string_equal(ks_irq_method_name(IRQM_COUNT), "?");
+    assert_string_equal(ks_irq_method_name(-1), "?");
     /* IRQControl_Get's destination slot kinds, as a scenario names them */
     assert_string_equal(ks_irq_dest_name(IRQD_FULL), "full");
     assert_string_equal(ks_irq_dest_name(IRQD_COUNT), "?");
@@ -651,7 +654,7 @@ static void test_gen_invocation(void **state)
     b.target = &target_signal;
     b.kernel = KS_KERNEL_MASTER;
     b.allow_smp = true;
-    int kinds[SCAP_COUNT] = {0}, smp = 0, remote = 0;
+    int kinds[SCAP_COUNT] = {0}, smp = 0, remote = 0, methods[IRQM_COUNT] = {0}, routed = 0;
     /* 400 seeds, then on until five remote acks (some 3% of two-core
      * states) were seen */
     for (uint64_t seed = 1; seed <= 400 || (remote < 5 && seed <= 40000); seed++) {
@@ -676,7 +679,20 @@ static void test_gen_invocation(void **state)
             assert_int_equal(ks->irq_state[ks->sys.irq], IRQ_Signal);
         /* core 1's PPI (a remote ack): a PPI no configuration reserves,
          * never drawn active there (K2, docs/FINDINGS.md) */
-        if (ks->sys.irq_core) {
+        /* the IRQ control cap's labels: _GetTriggerCore only on two cores,
+         * always with its CNode cap (without it the kernel reads extra cap
+         * 0 through NULL: K3, docs/FINDINGS.md), never for another core's
+         * PPI (that core's IRQ table is not held); an SPI's target core 0,
+         * 1 or 2 (2: refused) */
+        if (cap == SCAP_IRQ_CONTROL) {
+            methods[ks->sys.irq_method]++;
+            assert_true(ks->sys.irq_method != IRQM_TRIGGER_CORE || (ks->cfg.smp && ks->sys.extra_caps == 1));
+            assert_true(!ks->sys.irq_core || (ks->sys.irq_method == IRQM_TRIGGER_CORE && ks->sys.irq >= 32 &&
+                                              ks->sys.irq_core <= 2));
+            assert_true(ks->sys.irq_method != IRQM_GET || !ks->sys.trigger);
+            routed += ks->sys.irq < ks->n_irqs && ks_irq_core(ks->irq_cfg[ks->sys.irq]) != 0;
+        }
+        if (ks->sys.irq_core && cap != SCAP_IRQ_CONTROL) {
             remote++;
             assert_int_equal(cap, SCAP_IRQ_ACK);
             assert_true(ks->cfg.smp && ks->sys.irq >= 16 && ks->sys.irq < 24);
@@ -695,6 +711,7 @@ static void test_gen_invocation(void **state)
     assert_true(kinds[SCAP_IRQ_ACK] > 10 && kinds[SCAP_IRQ_SET] > 5 && kinds[SCAP_IRQ_CLEAR] > 5 &&
                 kinds[SCAP_IRQ_CONTROL] > 10);
     assert_true(remote >= 5);
+    assert_true(methods[IRQM_GET] > 5 && methods[IRQM_TRIGGER] > 5 && methods[IRQM_TRIGGER_CORE] > 0 && routed > 0);
 
     free(ks);
 }

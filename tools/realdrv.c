@@ -531,6 +531,10 @@ static void validate_summary(const struct real_opts *o, const struct real_run *r
         printf("  not drawn: an ack of core 1's PPI while it is active there (the remote deactivation deactivates "
                "INTID 0 instead: kernel finding K2 of docs/FINDINGS.md, "
                "tests/kernel-findings/k2-remote-ppi-deactivate.scen)\n");
+    if (r->k.cfg.smp && st->caps[SCAP_IRQ_CONTROL])
+        printf("  not drawn: IRQControl_GetTriggerCore without its CNode cap (the kernel reads extra cap 0 through "
+               "NULL: kernel finding K3 of docs/FINDINGS.md, tests/kernel-findings/k3-trigger-core-no-cap.scen), "
+               "nor for core 1's PPI (core 1's IRQ table is not held)\n");
     if (o->slow_only) {
         printf("  %" PRIu64 " mismatches in %d kinds; %" PRIu64 " real-kernel halts\n", r->diverged, r->n_classes,
                r->halts);

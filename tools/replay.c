@@ -108,12 +108,14 @@ static int parse_opts(int argc, char **argv, struct replay_opts *o)
 }
 
 /* What the trace cannot show, or the kernel does not keep, is taken from
- * the model: IRQ acks (the GIC's EOI is not captured), TTBR0's vspace, the
+ * the model: IRQ acks (the GIC's EOI is not captured), the IRQs' trigger
+ * and target core (the GIC's configuration registers, likewise), TTBR0's vspace, the
  * VTable, ASID, VMID and FPU flags (abstractions of the model), an SC's configured
  * budget (the kernel keeps only the refills) and the timer write count. */
 static void align_uncaptured(const struct kstate *model, struct kstate *real)
 {
     memcpy(real->irq_acks, model->irq_acks, sizeof real->irq_acks);
+    memcpy(real->irq_cfg, model->irq_cfg, sizeof real->irq_cfg);
     real->oor_irq = model->oor_irq;
     real->oor_masked = model->oor_masked;
     real->oor_acks = model->oor_acks;

@@ -560,9 +560,10 @@ static void hk_load_irqs(const struct hk_state *s)
 {
     int n = s->n_irqs <= (int)maxIRQ ? s->n_irqs : (int)maxIRQ + 1;
     for (int i = 0; i < n; i++) {
-        if (!(s->irq_state[i] | s->irq_cap[i].type))
+        if (!(s->irq_state[i] | s->irq_cap[i].type | s->irq_cfg[i]))
             continue;
         irq_t irq = CORE_IRQ_TO_IRQT(0, i); /* named irq: IRQT_TO_IDX refers to it */
+        hk_gic_cfg_set((word_t)i, s->irq_cfg[i]);
         intStateIRQTable[IRQT_TO_IDX(irq)] = hk_irq_state_k(s->irq_state[i]);
         cte_t *slot = &intStateIRQNode[IRQT_TO_IDX(irq)];
         slot->cap = hk_irq_cap_k(&s->irq_cap[i]);
@@ -588,6 +589,7 @@ static void hk_load_irqs(const struct hk_state *s)
 
 static void hk_reset_irq(word_t i)
 {
+    hk_gic_cfg_set(i, 0);
     irq_t irq = CORE_IRQ_TO_IRQT(0, i);
     intStateIRQTable[IRQT_TO_IDX(irq)] = IRQInactive;
     memzero(&intStateIRQNode[IRQT_TO_IDX(irq)], sizeof(cte_t)); /* the cap and its MDB links */
@@ -780,8 +782,10 @@ HK_API int hk_load(const struct hk_state *s)
     hk_load_irqs(s);
     hk_load_node(s);
     hk_load_syscall(s, hk_irq_cap_k);
-    if (hk_sys_irq >= 0) /* the call may write its entry: noted, read back and reset */
+    if (hk_sys_irq >= 0) { /* the call may write its entry: noted, read back and reset */
         hk_irq_used[hk_n_irq_used++] = (unsigned short)hk_sys_irq;
+        hk_gic_cfg_set((word_t)hk_sys_irq, hk_sys_irq < s->n_irqs ? s->irq_cfg[hk_sys_irq] : 0);
+    }
     if (hk_load_vcpus(s) != 0)
         return -1;
 #ifdef ENABLE_SMP_SUPPORT
@@ -973,7 +977,7 @@ static void hk_save_gic_irq(struct hk_state *s, word_t irq)
     while (s->n_irqs <= irq) { /* the table grows to the IRQ touched */
         int k = s->n_irqs++;
         s->irq_state[k] = HK_IRQ_Inactive;
-        s->irq_masked[k] = s->irq_acks[k] = s->irq_active[k] = 0;
+        s->irq_masked[k] = s->irq_acks[k] = s->irq_active[k] = s->irq_cfg[k] = 0;
         s->irq_cap[k] = (struct hk_irq_cap){.type = HK_CAP_Null, .ntfn = HK_NONE};
     }
     if (m >= 0)
@@ -989,6 +993,7 @@ static void hk_save_irq_entry(struct hk_state *s, int i)
 {
     irq_t irq = CORE_IRQ_TO_IRQT(0, i);
     s->irq_state[i] = (unsigned char)hk_irq_state_h(intStateIRQTable[IRQT_TO_IDX(irq)]);
+    s->irq_cfg[i] = hk_gic_cfg_get((word_t)i);
     cap_t c = intStateIRQNode[IRQT_TO_IDX(irq)].cap;
     struct hk_irq_cap *x = &s->irq_cap[i];
     switch (cap_get_capType(c)) {

@@ -420,6 +420,60 @@ static void hk_gic_reset(word_t irq)
 #endif
 }
 
+/* The GIC's configuration of IRQ irq (< HK_MAX_IRQS) as hk_state holds it
+ * (irq_cfg): the upper bit of its two-bit ICFGR field, which setIRQTrigger
+ * sets for edge (GICv3: GICR_ICFGR1 of core 0 for a PPI; an SGI's is
+ * read-only and not held), and on SMP an SPI's target core, which
+ * setIRQTarget writes (GICD_IROUTER: Aff0 = the core, mpidr_map as
+ * hk_gic_reset leaves it; GICv2: the ITARGETSR byte, one bit per core).
+ * Plain registers in host memory: what is written is read back. */
+static volatile uint32_t *hk_icfgr_of(word_t irq)
+{
+#if HK_GIC_VERSION == 3
+    if (irq < NUM_PPI)
+        return irq < PPI_START ? NULL : &hk_gicr_sgi[0].icfgr1;
+    return &hk_gicd.icfgrn[irq / 16];
+#else
+    return &hk_gicd.config[irq / 16];
+#endif
+}
+
+static void hk_gic_cfg_set(word_t irq, unsigned char cfg)
+{
+    volatile uint32_t *w = hk_icfgr_of(irq);
+    uint32_t bit = BIT((irq % 16) * 2 + 1);
+    if (w)
+        *w = (cfg & HK_IRQ_EDGE) ? (*w | bit) : (*w & ~bit);
+#ifdef ENABLE_SMP_SUPPORT
+    if (irq < NUM_PPI)
+        return;
+    word_t core = cfg >> HK_IRQ_CORE_SHIFT;
+#if HK_GIC_VERSION == 3
+    hk_gicd.iroutern[irq - SPI_START] = core;
+#else
+    ((volatile uint8_t *)hk_gicd.targets)[irq] = (uint8_t)BIT(core);
+#endif
+#endif
+}
+
+static unsigned char hk_gic_cfg_get(word_t irq)
+{
+    volatile uint32_t *w = hk_icfgr_of(irq);
+    unsigned cfg = w && (*w & BIT((irq % 16) * 2 + 1)) ? HK_IRQ_EDGE : 0;
+#ifdef ENABLE_SMP_SUPPORT
+    if (irq >= NUM_PPI) {
+#if HK_GIC_VERSION == 3
+        word_t core = hk_gicd.iroutern[irq - SPI_START] & 0xff;
+#else
+        uint8_t t = ((volatile uint8_t *)hk_gicd.targets)[irq];
+        word_t core = t ? (word_t)__builtin_ctz(t) : 0;
+#endif
+        cfg |= (unsigned)core << HK_IRQ_CORE_SHIFT;
+    }
+#endif
+    return (unsigned char)cfg;
+}
+
 /* 1 masked, 0 unmasked by this entry, -1 not written */
 static int hk_gic_mask_written(word_t irq)
 {

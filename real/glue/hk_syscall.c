@@ -61,6 +61,15 @@ static void hk_run_syscall(int path)
  * thread cap (trees with TCB flags), ARMVCPUInjectIRQ on a VCPU cap
  * (hypervisor builds), the label an IRQ handler cap's kind names; 0 keeps
  * the message's own. */
+static word_t hk_irq_control_label(unsigned char method)
+{
+#ifdef ENABLE_SMP_SUPPORT
+    if (method == HK_IRQM_TriggerCore) /* a label of SMP builds only */
+        return ARMIRQIssueIRQHandlerTriggerCore;
+#endif
+    return method == HK_IRQM_Trigger ? ARMIRQIssueIRQHandlerTrigger : IRQIssueIRQHandler;
+}
+
 static word_t hk_label_of(const struct hk_state *s)
 {
     if (s->sys_cptr >= HK_CSPACE_SLOTS)
@@ -83,7 +92,7 @@ static word_t hk_label_of(const struct hk_state *s)
     case HK_CAP_IRQClear:
         return IRQClearIRQHandler;
     case HK_CAP_IRQControl:
-        return IRQIssueIRQHandler;
+        return hk_irq_control_label(s->sys_irq_method);
     default:
         return 0;
     }
@@ -134,6 +143,7 @@ static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const stru
     setRegister(t, msgRegisters[0], s->sys_mr0);
     setRegister(t, msgRegisters[1], s->sys_mr1);
     setRegister(t, msgRegisters[2], s->sys_mr2);
+    setRegister(t, msgRegisters[3], s->sys_mr3);
     setRegister(t, replyRegister, s->sys_reply_cptr);
     if (!s->sys_ipc_buffer)
         return;
@@ -143,4 +153,7 @@ static void hk_load_syscall(const struct hk_state *s, cap_t (*cap_of)(const stru
      * seL4_MsgMaxLength + 2 + i of the buffer */
     for (word_t i = 0; i < seL4_MsgMaxExtraCaps; i++)
         hk_ipc_buffer[seL4_MsgMaxLength + 2 + i] = s->sys_extra_cptr[i];
+    /* the first word beyond the message registers, getSyscallArg(4, buffer)
+     * (include/api/syscall.h: ipc_buffer[i + 1]) */
+    hk_ipc_buffer[n_msgRegisters + 1] = s->sys_mr4;
 }
