@@ -21,7 +21,8 @@
 #     --real: core 1's PPI left active, exit 1) and goes with the one-word
 #     fix (arg0: AGREE, exit 0); master acking remotely as a4b0c8d36 did
 #     (unmasking where it should deactivate) is reported (irq_mask);
-#   - IRQControl_GetTrigger and _GetTriggerCore: master whose setIRQTrigger
+#   - IRQControl_GetTrigger and _GetTriggerCore (on one core only the
+#     former, on two both: validate counts each label): master whose setIRQTrigger
 #     sets no edge (one core), and whose setIRQTarget routes nothing (two
 #     cores), each reported (irq_handler: the IRQ's trigger, its core); K3
 #     (docs/FINDINGS.md: _GetTriggerCore reads extra cap 0 unchecked) holds
@@ -55,7 +56,8 @@ odroid=$("$irqsim" kernel build --sel4 "$master" --board odroidc4 --cache "$cach
 for spec in "master-gicv3 $(rt_kbuild "$master")" "master-gicv2 $odroid" "base-gicv3 $(rt_kbuild "$base")"; do
     set -- $spec
     validate "$1" "$2"
-    if [ $rc = 0 ] && drawn "$1" && grep -q '^  0 mismatches in 0 kinds; 0 real-kernel halts' "$tmp/$1.out"; then
+    if [ $rc = 0 ] && drawn "$1" && grep -q '^  0 mismatches in 0 kinds; 0 real-kernel halts' "$tmp/$1.out" &&
+        grep -q "^  the IRQ control cap's labels: get [1-9][0-9]*, trigger [1-9][0-9]*, trigger_core 0$" "$tmp/$1.out"; then
         ok "$1: Ack $(cat "$tmp/$1.ack"), SetNotification $(cat "$tmp/$1.set"), Clear $(cat "$tmp/$1.clear"), IRQControl_Get $(cat "$tmp/$1.control"); 0 mismatches, exit 0"
     else
         bad "$1: exit $rc"; grep -A4 '^validate, system calls' "$tmp/$1.out"
@@ -99,6 +101,7 @@ validate master-smp "$smp"
 [ $rc = 0 ] && grep -q '^  0 mismatches in 0 kinds; 0 real-kernel halts' "$tmp/master-smp.out" &&
     grep -q "^  not drawn: an ack of core 1's PPI while it is active there (.*K2" "$tmp/master-smp.out" &&
     grep -q "^  not drawn: IRQControl_GetTriggerCore without its CNode cap (.*K3" "$tmp/master-smp.out" &&
+    grep -q "^  the IRQ control cap's labels: get [1-9][0-9]*, trigger [1-9][0-9]*, trigger_core [1-9]" "$tmp/master-smp.out" &&
     ok "master, two cores: 0 mismatches, exit 0; K2's and K3's states said not drawn" || { bad "master, two cores: exit $rc"; grep -A5 '^validate, system calls' "$tmp/master-smp.out"; }
 k2=$(dirname "$0")/../tests/kernel-findings/k2-remote-ppi-deactivate.scen
 "$irqsim" check --real "$smp" "$k2" >"$tmp/k2.out" 2>&1

@@ -975,6 +975,19 @@ static void syscall_line_round_trip(void **state)
     out = round_trip(&x->a, &x->b);
     assert_non_null(strstr(out, "\nsyscall send cap=irq_control extra_caps=1 length=3 irq=999 dest=bad\n"));
     free(out);
+    /* _GetTrigger: its label and trigger word, and the GIC configuration
+     * of an IRQ (its trigger) on the irqent line; both round-trip */
+    text = with_syscall("syscall send cap=irq_control irq=50 method=trigger trigger=1 length=4 extra_caps=1\n"
+                        "irqs 64\nirqent 50 state=Inactive edge=1\n");
+    assert_int_equal(parse_str(text, &x->a, &e), 0);
+    free(text);
+    assert_int_equal(x->a.sys.irq_method, IRQM_TRIGGER);
+    assert_int_equal(x->a.sys.trigger, 1);
+    assert_int_equal(x->a.irq_cfg[50], KS_IRQ_EDGE);
+    out = round_trip(&x->a, &x->b);
+    assert_non_null(strstr(out, "\nsyscall send cap=irq_control extra_caps=1 length=4 irq=50 method=trigger trigger=1\n"));
+    assert_non_null(strstr(out, "\nirqent 50 state=Inactive edge=1\n"));
+    free(out);
     /* an interrupt entry has no syscall line */
     assert_int_equal(parse_str(syscall_base, &x->a, &e), 0);
     out = round_trip(&x->a, &x->b);
@@ -1014,6 +1027,14 @@ static void err_syscall_line(void **state)
         {"syscall send cap=irq_control irq=40 dest=nowhere\n", "unknown dest 'nowhere'"},
         /* another core's PPI: an ack, on two cores (board tx1 has one) */
         {"syscall send cap=irq_ack irq=19 irq_core=1\n", "irq_core= is for cap=irq_ack of a PPI (irq below 32) on two cores"},
+        /* the IRQ control cap's labels and words */
+        {"syscall send cap=irq_ack irq=40 method=trigger\nirqs 64\nirqent 40 state=Signal\n",
+         "method= and trigger= are for cap=irq_control"},
+        {"syscall send cap=irq_control irq=40 trigger=1\n", "trigger= is for method=trigger|trigger_core"},
+        {"syscall send cap=irq_control irq=40 method=trigger_core\n", "method=trigger_core is a label of two-core builds only"},
+        {"syscall send cap=irq_control irq=40 method=trigger irq_core=1\n",
+         "irq_core= on cap=irq_control is method=trigger_core's target core"},
+        {"syscall send cap=irq_control irq=40 method=gets\n", "unknown method 'gets'"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char *text = with_syscall(cases[i].line);

@@ -433,6 +433,7 @@ struct sys_tally {
     uint64_t exits[TARGET_MAX_EXITS]; /* the model's fastpath exits */
     uint64_t real_done[3];           /* the real fastpath: not tracked (release), fell back, finished */
     uint64_t caps[SCAP_COUNT];       /* what the cptr named (enum ks_sys_cap) */
+    uint64_t irq_methods[IRQM_COUNT]; /* the IRQ control cap's labels (enum ks_irq_method) */
 };
 
 /* ---- validate --real of a system-call target ---- */
@@ -510,6 +511,9 @@ static void validate_summary(const struct real_opts *o, const struct real_run *r
         if (st->caps[k])
             printf(" %s %" PRIu64 " (%s)", ks_sys_cap_name(k), st->caps[k],
                    ks_sys_cap_invocation(k)[0] ? ks_sys_cap_invocation(k) : "nothing invoked");
+    if (st->caps[SCAP_IRQ_CONTROL]) /* by label */
+        printf("\n  the IRQ control cap's labels: get %" PRIu64 ", trigger %" PRIu64 ", trigger_core %" PRIu64,
+               st->irq_methods[IRQM_GET], st->irq_methods[IRQM_TRIGGER], st->irq_methods[IRQM_TRIGGER_CORE]);
     /* and what no call reached: a kind the target does not draw, or not
      * on this build (TCB_SetFlags on trees with TCB flags), whose
      * slowpath this run did not check */
@@ -558,7 +562,7 @@ static void validate_summary(const struct real_opts *o, const struct real_run *r
 
 int real_sys_validate(const struct real_opts *o, struct real_run *r)
 {
-    struct sys_tally st = {{0}, {0}, {0}};
+    struct sys_tally st = {{0}, {0}, {0}, {0}};
     const struct real_driver *d = o->driver;
     uint64_t i = 0, unfit = 0;
     struct progress pr;
@@ -570,6 +574,8 @@ int real_sys_validate(const struct real_opts *o, struct real_run *r)
             redraw_invocation(o->target, &r->in, o->seed + i);
         if (r->in.sys.cap < SCAP_COUNT)
             st.caps[r->in.sys.cap]++;
+        if (r->in.sys.cap == SCAP_IRQ_CONTROL && r->in.sys.irq_method < IRQM_COUNT)
+            st.irq_methods[r->in.sys.irq_method]++;
         if (rk_sys_of_model(&r->in, &sys) != 0 || !validate_path(o, r, &st, &sys, d->paths[0], o->seed + i) ||
             (!o->slow_only && !validate_path(o, r, &st, &sys, d->paths[1], o->seed + i))) {
             if (unfit++ < 3)
