@@ -28,6 +28,24 @@ static void op_get(struct kstate *ks, void *p)
                                                                .edge = g->edge != 0, .core = g->core});
 }
 
+/* a message the label `method` refuses, and with which error; refused,
+ * nothing changes (the invoker is not set to Restart) */
+struct refusal {
+    int irq;
+    unsigned length, extra_caps;
+    int dest, ret;
+};
+
+static void expect_refused(const struct kstate *in, struct kstate *out, const struct refusal *r, size_t n, int method)
+{
+    for (size_t i = 0; i < n; i++) {
+        struct get g = {r[i].irq, 0, r[i].length, r[i].extra_caps, r[i].dest, method, method != IRQM_GET, 0};
+        tc_counted(in, out, op_get, &g);
+        assert_int_equal(g.ret, r[i].ret);
+        assert_true(ks_same(in, out));
+    }
+}
+
 /* A negative IRQ number is, as the kernel's word irq_w, above maxIRQ:
  * seL4_RangeError, nothing changes (the invoker is not set to Restart).
  * IRQ 160 = maxIRQ is accepted: IRQSignal, unmasked (interrupt.c:78-84). */
@@ -79,21 +97,12 @@ static void test_get_refused(void **state)
     struct kstate *in = tc_running("cur", "csc", NULL, NULL), *out = tc_state();
     ks_irq_touch(in, 40);
     in->irq_masked[40] = true;
-    static const struct {
-        int irq;
-        unsigned length, extra_caps;
-        int dest, ret;
-    } cases[] = {
+    static const struct refusal cases[] = {
         {40, 2, 1, IRQD_EMPTY, SYSERR_INVALID_ARGUMENT}, {40, 3, 0, IRQD_EMPTY, SYSERR_INVALID_ARGUMENT},
         {-1, 2, 1, IRQD_EMPTY, SYSERR_INVALID_ARGUMENT}, {-1, 3, 1, IRQD_BAD, SYSERR_RANGE},
         {40, 3, 1, IRQD_BAD, SYSERR_INVALID_CAP},        {40, 3, 1, IRQD_FULL, SYSERR_ILLEGAL_OPERATION},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct get g = {cases[i].irq, 0, cases[i].length, cases[i].extra_caps, cases[i].dest, IRQM_GET, 0, 0};
-        tc_counted(in, out, op_get, &g);
-        assert_int_equal(g.ret, cases[i].ret);
-        assert_true(ks_same(in, out));
-    }
+    expect_refused(in, out, cases, sizeof cases / sizeof cases[0], IRQM_GET);
     struct get g = {40, 0, 3, 1, IRQD_EMPTY, IRQM_GET, 0, 0};
     tc_counted(in, out, op_get, &g);
     assert_int_equal(g.ret, SYSERR_NONE);
@@ -115,21 +124,12 @@ static void test_trigger(void **state)
 {
     (void)state;
     struct kstate *in = tc_running("cur", "csc", NULL, NULL), *out = tc_state();
-    static const struct {
-        int irq;
-        unsigned length, extra_caps;
-        int dest, ret;
-    } refused[] = {
+    static const struct refusal refused[] = {
         {40, 3, 1, IRQD_EMPTY, SYSERR_INVALID_ARGUMENT}, {40, 4, 0, IRQD_EMPTY, SYSERR_INVALID_ARGUMENT},
         {161, 4, 1, IRQD_EMPTY, SYSERR_RANGE},           {40, 4, 1, IRQD_BAD, SYSERR_INVALID_CAP},
         {40, 4, 1, IRQD_FULL, SYSERR_ILLEGAL_OPERATION},
     };
-    for (size_t i = 0; i < sizeof refused / sizeof refused[0]; i++) {
-        struct get g = {refused[i].irq, 0, refused[i].length, refused[i].extra_caps, refused[i].dest, IRQM_TRIGGER, 1, 0};
-        tc_counted(in, out, op_get, &g);
-        assert_int_equal(g.ret, refused[i].ret);
-        assert_true(ks_same(in, out));
-    }
+    expect_refused(in, out, refused, sizeof refused / sizeof refused[0], IRQM_TRIGGER);
     struct get g = {40, 0, 4, 1, IRQD_EMPTY, IRQM_TRIGGER, 1, 0};
     tc_counted(in, out, op_get, &g);
     assert_int_equal(g.ret, SYSERR_NONE);
