@@ -56,11 +56,9 @@ static void hk_run_syscall(int path)
     UNREACHABLE();
 }
 
-/* The invocation label the cptr's cap is invoked with, a number only the
- * kernel's build knows: DomainSetSet on a DomainSet cap, TCBSetFlags on a
- * thread cap (trees with TCB flags), ARMVCPUInjectIRQ on a VCPU cap
- * (hypervisor builds), the label an IRQ handler cap's kind names; 0 keeps
- * the message's own. */
+/* the IRQ control cap's label of the state's method (enum hk_irq_method):
+ * IRQIssueIRQHandler, ARMIRQIssueIRQHandlerTrigger, or on SMP builds
+ * ARMIRQIssueIRQHandlerTriggerCore */
 static word_t hk_irq_control_label(unsigned char method)
 {
 #ifdef ENABLE_SMP_SUPPORT
@@ -70,6 +68,11 @@ static word_t hk_irq_control_label(unsigned char method)
     return method == HK_IRQM_Trigger ? ARMIRQIssueIRQHandlerTrigger : IRQIssueIRQHandler;
 }
 
+/* The invocation label the cptr's cap is invoked with, a number only the
+ * kernel's build knows: DomainSetSet on a DomainSet cap, TCBSetFlags on a
+ * thread cap (trees with TCB flags), ARMVCPUInjectIRQ on a VCPU cap
+ * (hypervisor builds), the label an IRQ handler cap's kind names; 0 keeps
+ * the message's own. */
 static word_t hk_label_of(const struct hk_state *s)
 {
     if (s->sys_cptr >= HK_CSPACE_SLOTS)
