@@ -4,6 +4,12 @@
 #include "cost_hooks.h"
 #include "sched.h"
 
+/* Arch_checkIRQ */
+bool Arch_checkIRQ(const struct kstate *ks, int irq)
+{
+    return irq < 0 || irq > (int)ks->cfg.max_irq;
+}
+
 int irq_state_of(const struct kstate *ks, int irq)
 {
     if (irq < 0 || irq >= ks->n_irqs)

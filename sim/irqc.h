@@ -8,6 +8,10 @@
 
 #include "kstate.h"
 
+/* Arch_checkIRQ (include/arch/arm/arch/object/interrupt.h:57-67 at
+ * 1326364bc): true when the IRQ word is above maxIRQ (a negative one is a
+ * huge word), which the kernel answers with seL4_RangeError */
+bool Arch_checkIRQ(const struct kstate *ks, int irq);
 /* intStateIRQTable[irq]; entries outside the modelled table are inactive */
 int irq_state_of(const struct kstate *ks, int irq);
 /* getActiveIRQ: the IAR read takes the IRQ, which makes it active */

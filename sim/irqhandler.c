@@ -58,9 +58,11 @@ static int irq_control_invoke(struct kstate *ks, const struct irqc_get *a)
     return SYSERR_NONE;
 }
 
+/* Arch_checkIRQ, and an IRQ beyond the model's table (maxIRQ within it
+ * on every configuration cfg_validate takes) refused the same way */
 static bool irq_out_of_range(const struct kstate *ks, int irq)
 {
-    return irq < 0 || irq > (int)ks->cfg.max_irq || irq >= KS_MAX_IRQS; /* Arch_checkIRQ */
+    return Arch_checkIRQ(ks, irq) || irq >= KS_MAX_IRQS;
 }
 
 /* Arch_decodeIRQControlInvocation, ARMIRQIssueIRQHandlerTrigger

@@ -108,7 +108,7 @@ void VGICMaintenance(struct kstate *ks)
  * invalid argument); Restart, then the invocation */
 int decodeVCPUAckVPPI(struct kstate *ks, int v, int irq)
 {
-    if (irq < 0 || irq > (int)ks->cfg.max_irq)
+    if (Arch_checkIRQ(ks, irq))
         return SYSERR_RANGE;
     int vppi = irqVPPIEventIndex(irq);
     if (vppi == VPPIEventIRQ_invalid)
