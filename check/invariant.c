@@ -50,7 +50,11 @@ struct ctx {
     uint16_t used[KS_MAX_IRQS];
 };
 
-__attribute__((format(printf, 3, 4))) static void fail(struct ctx *c, int id, const char *fmt, ...)
+/* cold: a failed invariant is the rare case, and GCC then lays every check's
+ * report out of the hot path (the checker runs at every kernel entry of an
+ * enumeration: 1.25x on `exhaust --executions --depth 2 --cores 2`, bench/ab.sh,
+ * docs/results/executions-depth3.md "Ninth pass") */
+__attribute__((format(printf, 3, 4), cold)) static void fail(struct ctx *c, int id, const char *fmt, ...)
 {
     if (c->r->n < INV_MAX_ITEMS) {
         struct inv_item *it = &c->r->items[c->r->n];
