@@ -27,7 +27,7 @@ while [ "$i" -le "$rounds" ]; do
     echo "round $i $x: $t s user"
     eval s$x=\$\(echo \"\$s$x $t\" \| awk \'{print \$1 + \$2}\'\)
     eval m$x=\$\(echo \"\$m$x $t\" \| awk \'{print \$2 \< \$1 ? \$2 : \$1}\'\)
-    sed -e '/"seconds"/d' -e '/"checks_per_second"/d' -e 's/"first_seconds": [0-9.]*//g' "$work/$x.json" > "$work/$x.$i.out"
+    sed -f "$(dirname "$0")/untimed.sed" "$work/$x.json" > "$work/$x.$i.out"
   done
   i=$((i + 1))
 done
