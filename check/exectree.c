@@ -74,12 +74,23 @@ struct eng {
     void *ctx;
     uint32_t polls;
     bool cut;
-    /* a slice of a root (exec_tree_unit): the first choice point's
-     * choices k with k % slices == slice; mute: the stretch before it,
-     * which every slice runs, is counted by slice 0 only */
-    int slice, slices;
-    bool mute;
+    /* a slice of a root (exec_tree_unit): of the n_paths paths numbered
+     * through the first cut_lv choice points (pos: the next number), a
+     * run of consecutive ones (owner); precut: the stretch running lies
+     * above the cut; mute: it is another slice's to count; counting: the
+     * pass that only numbers the paths (n_paths not known yet) */
+    int slice, slices, cut_lv;
+    uint32_t pos, n_paths;
+    bool precut, mute, counting;
 };
+
+/* the slice that explores path p: the paths cut into runs of consecutive
+ * numbers, so that the slices in their order are the paths in one
+ * process's order (exec_tree_jobs merges them so) */
+static int owner(const struct eng *e, uint32_t p)
+{
+    return e->n_paths ? (int)((uint64_t)p * (uint64_t)e->slices / e->n_paths) : (int)p % e->slices;
+}
 
 /* ---- the workload a path stands for ---- */
 
@@ -186,6 +197,7 @@ static void flush(struct eng *e, struct frame *f, const struct base *b)
 static void leaf(struct eng *e, const struct frame *f)
 {
     struct exec_result *r = e->r;
+    e->pos += e->precut; /* a path that ended above the cut: numbered */
     if (e->mute)
         return;
     uint64_t m = completions(e, f, TH_A) * completions(e, f, TH_B) *
@@ -371,8 +383,8 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
     const struct frame *f = &e->fr[lv];
     struct shash h = {0, 0};
     uint8_t *full = NULL;
-    bool collided = false;
-    if (e->t->remember) {
+    bool collided = false, above_cut = e->precut;
+    if (e->t->remember && !above_cut) {
         serialise(e, f);
         struct shash x;
         sh_init(&x);
@@ -401,7 +413,11 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
         }
     }
     size_t len = e->key_len;
-    bool muted = e->mute, sliced = lv == 0 && e->slices > 1;
+    bool muted = e->mute, last_cut = above_cut && lv == e->cut_lv - 1;
+    if (last_cut && e->counting) { /* numbered, not explored */
+        e->pos += (uint32_t)n;
+        return;
+    }
     e->mute = false;
     r->tree.forks += !muted;
     uint64_t c0 = r->tree.covered, r0 = r->tree.covered_reruns;
@@ -410,14 +426,18 @@ static void fork_at(struct eng *e, int lv, int n, alt_fn *fn, int arg)
         abort();
     }
     for (int k = 0; k < n && !e->cut; k++) {
-        if (sliced && k % e->slices != e->slice)
-            continue;
+        if (last_cut && owner(e, e->pos++) != e->slice)
+            continue; /* another slice's */
+        if (above_cut && !last_cut) /* every slice runs it, its first number's owner counts it */
+            e->mute = e->counting || owner(e, e->pos) != e->slice;
+        e->precut = above_cut && !last_cut;
         struct frame *g = &e->fr[lv + 1];
         copy_frame(g, f);
         fn(e, g, k, arg);
         explore(e, lv + 1);
     }
-    bool new_key = e->t->remember && !collided; /* (after a collision: the slot is the other state's) */
+    e->precut = above_cut;
+    bool new_key = e->t->remember && !collided && !above_cut; /* (after a collision: the slot is the other state's) */
     if (!new_key || e->cut || !room(&e->set, e->max_states)) {
         r->tree.not_remembered += new_key && !e->cut;
         free(full);
@@ -612,16 +632,38 @@ unsigned exec_tree_roots(const struct exec_opts *o)
     return (o->ipi_latency ? 2u : 1u) * EXEC_LATENCIES;
 }
 
+/* The counting pass of a slice cut at more than one choice point: how
+ * many paths go through the cut (e->n_paths), so that each slice takes a
+ * run of consecutive ones; it runs the stretches above the cut, as every
+ * slice does, once more (a root that cannot be set up: the pass that
+ * follows says so). */
+static void number_paths(struct eng *e, unsigned i)
+{
+    e->counting = e->mute = true;
+    if (root(e, i % EXEC_LATENCIES, i / EXEC_LATENCIES) == 0) {
+        explore(e, 0);
+        sim_free(&e->fr[0].s);
+    }
+    e->n_paths = e->pos;
+    e->pos = 0;
+    e->counting = false;
+    e->precut = true;
+    e->mute = e->slice != 0;
+}
+
 int exec_tree_unit(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, int slice, int slices,
                    struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
                    bool (*stop)(void *ctx), void *ctx)
 {
     struct eng e = {.o = o, .t = t, .r = r, .progress = progress, .stop = stop, .ctx = ctx,
                     .max_states = t->max_states ? t->max_states : DEFAULT_MAX_STATES, .slice = slice,
-                    .slices = slices, .mute = slices > 1 && slice != 0};
+                    .slices = slices, .cut_lv = t->cut_levels > 1 ? t->cut_levels : 1,
+                    .precut = slices > 1, .mute = slices > 1 && slice != 0};
     if (!(e.fr = calloc(MAX_LEVELS, sizeof *e.fr)))
         abort();
     int rc = tables(&e, &e.fr[0].w);
+    if (rc == 0 && e.precut && e.cut_lv > 1) /* the paths through the cut numbered first, nothing counted */
+        number_paths(&e, i);
     if (rc == 0 && root(&e, i % EXEC_LATENCIES, i / EXEC_LATENCIES) != 0)
         r->setup_refused += slice == 0 ? exec_programs(o->depth) * exec_programs(o->depth) * EXEC_ARRIVALS : 0;
     else if (rc == 0)

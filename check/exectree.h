@@ -34,6 +34,9 @@ struct exec_tree_opts {
                            once (exectree_jobs.c); 0 or 1: in this one */
     int slices;         /* with jobs: each root cut into this many slices at
                            its first choice point (0 or 1: whole roots) */
+    int cut_levels;     /* with slices: the choice points cut, from the
+                           root's first on (0 or 1: the first only; 2: the
+                           first two, their pairs of choices dealt out) */
 };
 
 /* The whole space (o's shard must be 1/1); progress(ctx, covered, space)
@@ -53,13 +56,17 @@ unsigned exec_tree_roots(const struct exec_opts *o);
  * stop(ctx) ended it. 0, or -1 when the tables could not be set up. */
 int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, struct exec_result *r,
                    void (*progress)(void *ctx, uint64_t done, uint64_t of), bool (*stop)(void *ctx), void *ctx);
-/* A slice of root i: the choices k of the root's first choice point with
- * k % slices == slice (slices 1: the whole root), with a visited set of
- * its own; the stretch before that choice point, which every slice runs,
- * counted by slice 0 only. The slices of a root together cover the root,
- * with the same distinct entry states, classes and refusals; a revisit
- * across slices is explored again, so their executions and entries add
- * up to more than the root's. */
+/* A slice of root i (slices 1: the whole root), with a visited set of its
+ * own. The paths through the first t->cut_levels choice points are
+ * numbered in the order one process explores them (a path that ends
+ * before the last of them takes a number too); the slice explores those
+ * numbered k with k % slices == slice, and every slice runs the stretches
+ * above the cut, each counted by one slice only: the owner of the first
+ * number below it. The slices of a root together cover the root, with the
+ * same distinct entry states, classes and refusals; a revisit across
+ * slices is explored again, so their executions and entries add up to
+ * more than the root's. Above the cut nothing is looked up or
+ * remembered: a slice holds only part of what lies below there. */
 int exec_tree_unit(const struct exec_opts *o, const struct exec_tree_opts *t, unsigned i, int slice, int slices,
                    struct exec_result *r, void (*progress)(void *ctx, uint64_t done, uint64_t of),
                    bool (*stop)(void *ctx), void *ctx);

@@ -282,10 +282,11 @@ static void test_jobs_same_run_two_cores(void **st)
  * point into slices, each in a child; the answers and the coverage are
  * one process's (a revisit across slices is explored again: the
  * executions may be more, never fewer) */
-static void slices_agree(const struct exec_opts *o, const struct exec_result *one)
+static void slices_agree(const struct exec_opts *o, const struct exec_result *one, int slices, int cut_levels)
 {
     struct exec_result *par = result();
-    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30, .jobs = 2, .slices = EXEC_MENU + 1};
+    struct exec_tree_opts t = {
+        .remember = true, .full_bytes = (size_t)1 << 30, .jobs = 2, .slices = slices, .cut_levels = cut_levels};
     assert_int_equal(exec_tree_run(o, &t, par, NULL, NULL, NULL), 0);
     assert_same_answers(one, par);
     assert_int_equal(par->tree.covered, exec_space(o));
@@ -295,6 +296,13 @@ static void slices_agree(const struct exec_opts *o, const struct exec_result *on
     if (one->tree.leaves) { /* (a tree run: the restart engine has none) */
         assert_true(par->tree.leaves >= one->tree.leaves);
         assert_true(par->checks >= one->checks);
+        /* merged in slice order, the slices runs of consecutive paths: the
+         * classes in the order one process met them, its first refusal */
+        for (int i = 0; i < one->n_classes; i++) {
+            assert_true(dclass_same(&one->classes[i].cl, &par->classes[i].cl));
+            assert_int_equal(one->classes[i].first, par->classes[i].first);
+        }
+        assert_string_equal(one->refusal, par->refusal);
     }
     if (par->tree.leaves == one->tree.leaves) { /* no revisit across slices: the stretch before the cut counted once */
         assert_int_equal(par->entries, one->entries);
@@ -304,7 +312,9 @@ static void slices_agree(const struct exec_opts *o, const struct exec_result *on
     done(par);
 }
 
-/* one core: two roots in eight slices each, against one process */
+/* one core: two roots in slices, against one process: cut at the first
+ * choice point into its eight choices, and at the first two into 16 and
+ * into 64 slices (more slices than paths: some slices empty) */
 static void test_slices_same_answers(void **st)
 {
     (void)st;
@@ -312,7 +322,23 @@ static void test_slices_same_answers(void **st)
     struct exec_result *one = result();
     struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
     assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
-    slices_agree(&o, one);
+    slices_agree(&o, one, EXEC_MENU + 1, 1);
+    slices_agree(&o, one, 16, 2);
+    slices_agree(&o, one, 64, 2);
+    done(one);
+}
+
+/* depth 2, one core: the first two choice points cut into 16 slices,
+ * where the visited set skips below the cut, against one process */
+static void test_slices_two_levels_depth2(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(2, 1, false, FP_PR1227);
+    struct exec_result *one = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
+    assert_true(one->tree.skipped > 0);
+    slices_agree(&o, one, 16, 2);
     done(one);
 }
 
@@ -326,8 +352,25 @@ static void test_slices_same_answers_restart(void **st)
     struct exec_result *old = result();
     assert_int_equal(exec_run(&o, old, NULL, NULL, NULL), 0);
     old->tree.covered_reruns = (uint64_t)(EXEC_GIC_ORDERS - 1) * old->gic_reruns; /* as the tree counts them */
-    slices_agree(&o, old);
+    slices_agree(&o, old, EXEC_MENU + 1, 1);
+    slices_agree(&o, old, 16, 2);
     done(old);
+}
+
+/* today's bound on two cores (depth 2, no IPI latency): 11 classes,
+ * met in an order a slicing that dealt the paths out in turn would not
+ * keep (seen: the 16 slices cut at two choice points, merged, against
+ * one process) */
+static void test_slices_order_two_cores(void **st)
+{
+    (void)st;
+    struct exec_opts o = opts(2, 2, false, FP_PR1227);
+    struct exec_result *one = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
+    assert_true(one->n_classes >= 10);
+    slices_agree(&o, one, 16, 2);
+    done(one);
 }
 
 /* a stop request with jobs: said (cut), not everything covered */
@@ -438,6 +481,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_jobs_same_run),
         cmocka_unit_test(test_jobs_stop_said),
         cmocka_unit_test(test_slices_same_answers),
+        cmocka_unit_test(test_slices_two_levels_depth2),
     };
     const struct CMUnitTest campaign[] = {
         cmocka_unit_test(test_visited_skips),
@@ -448,6 +492,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_hash_only_said),
         cmocka_unit_test(test_jobs_same_run_two_cores),
         cmocka_unit_test(test_slices_same_answers_restart),
+        cmocka_unit_test(test_slices_order_two_cores),
     };
     if (argc > 1 && strcmp(argv[1], "--campaign") == 0)
         return cmocka_run_group_tests(campaign, NULL, NULL);

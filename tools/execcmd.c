@@ -431,7 +431,10 @@ int exec_main(int argc, char **argv)
     progress_init(&p.line, !o.quiet, 1.0);
     if (o.engine == ENGINE_TREE) {
         struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES, .jobs = o.jobs,
-                                    .slices = EXEC_MENU + 1 /* each root cut at its first choice */};
+                                    /* each root cut at its first two choice points into 16 runs of paths
+                                       (docs/EXHAUSTIVE.md: at the first alone, 8 slices, today's bound on two
+                                       cores took 1.2x longer with two jobs, its slices unequal) */
+                                    .slices = 16, .cut_levels = 2};
         exec_tree_run(&e, &to, r, o.quiet ? NULL : tree_progress, tree_stopped, &p);
     } else {
         exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
