@@ -3,7 +3,7 @@
 # train it on a fixed set of short runs (the enumeration engines on one
 # and two cores, the state and workload fuzzers of each target), build it
 # again from the counts. For the long runs: the depth-3 enumeration of
-# issue 31 takes some 1.35x less time with it than with the plain Release
+# issue 31 runs 1.2-1.3x faster with it than with the plain Release
 # build (docs/results/executions-depth3.md, "Ninth pass"). Its answers are
 # the plain build's (CTest pgo_same compares their JSON summaries).
 #
