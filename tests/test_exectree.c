@@ -481,7 +481,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_jobs_same_run),
         cmocka_unit_test(test_jobs_stop_said),
         cmocka_unit_test(test_slices_same_answers),
-        cmocka_unit_test(test_slices_two_levels_depth2),
     };
     const struct CMUnitTest campaign[] = {
         cmocka_unit_test(test_visited_skips),
@@ -493,6 +492,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(test_jobs_same_run_two_cores),
         cmocka_unit_test(test_slices_same_answers_restart),
         cmocka_unit_test(test_slices_order_two_cores),
+        cmocka_unit_test(test_slices_two_levels_depth2), /* (30 s of the quick tier's under the sanitizers) */
     };
     if (argc > 1 && strcmp(argv[1], "--campaign") == 0)
         return cmocka_run_group_tests(campaign, NULL, NULL);
