@@ -312,6 +312,15 @@ static void slices_agree(const struct exec_opts *o, const struct exec_result *on
     done(par);
 }
 
+/* the whole tree in this process, with its visited set */
+static struct exec_result *one_process(const struct exec_opts *o)
+{
+    struct exec_result *one = result();
+    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
+    assert_int_equal(exec_tree_run(o, &t, one, NULL, NULL, NULL), 0);
+    return one;
+}
+
 /* one core: two roots in slices, against one process: cut at the first
  * choice point into its eight choices, and at the first two into 16 and
  * into 64 slices (more slices than paths: some slices empty) */
@@ -319,9 +328,7 @@ static void test_slices_same_answers(void **st)
 {
     (void)st;
     struct exec_opts o = opts(1, 1, false, FP_PR1227);
-    struct exec_result *one = result();
-    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
-    assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
+    struct exec_result *one = one_process(&o);
     slices_agree(&o, one, EXEC_MENU + 1, 1);
     slices_agree(&o, one, 16, 2);
     slices_agree(&o, one, 64, 2);
@@ -334,9 +341,7 @@ static void test_slices_two_levels_depth2(void **st)
 {
     (void)st;
     struct exec_opts o = opts(2, 1, false, FP_PR1227);
-    struct exec_result *one = result();
-    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
-    assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
+    struct exec_result *one = one_process(&o);
     assert_true(one->tree.skipped > 0);
     slices_agree(&o, one, 16, 2);
     done(one);
@@ -365,9 +370,7 @@ static void test_slices_order_two_cores(void **st)
 {
     (void)st;
     struct exec_opts o = opts(2, 2, false, FP_PR1227);
-    struct exec_result *one = result();
-    struct exec_tree_opts t = {.remember = true, .full_bytes = (size_t)1 << 30};
-    assert_int_equal(exec_tree_run(&o, &t, one, NULL, NULL, NULL), 0);
+    struct exec_result *one = one_process(&o);
     assert_true(one->n_classes >= 10);
     slices_agree(&o, one, 16, 2);
     done(one);
