@@ -36,7 +36,7 @@ struct exec_tree_opts {
                            its first choice point (0 or 1: whole roots) */
     int cut_levels;     /* with slices: the choice points cut, from the
                            root's first on (0 or 1: the first only; 2: the
-                           first two, their pairs of choices dealt out) */
+                           first two, the paths through them cut into runs) */
 };
 
 /* The whole space (o's shard must be 1/1); progress(ctx, covered, space)
@@ -59,10 +59,13 @@ int exec_tree_root(const struct exec_opts *o, const struct exec_tree_opts *t, un
 /* A slice of root i (slices 1: the whole root), with a visited set of its
  * own. The paths through the first t->cut_levels choice points are
  * numbered in the order one process explores them (a path that ends
- * before the last of them takes a number too); the slice explores those
- * numbered k with k % slices == slice, and every slice runs the stretches
- * above the cut, each counted by one slice only: the owner of the first
- * number below it. The slices of a root together cover the root, with the
+ * before the last of them takes a number too). Cut at more than one, the
+ * slice explores a run of consecutive numbers (a counting pass numbers
+ * the paths first), so that the slices in order are one process's order;
+ * cut at the first alone, those numbered k with k % slices == slice (one
+ * choice each, in order, when slices is the choice point's width or
+ * more). Every slice runs the stretches above the cut, each counted by
+ * one slice only: the owner of the first number below it. The slices of a root together cover the root, with the
  * same distinct entry states, classes and refusals; a revisit across
  * slices is explored again, so their executions and entries add up to
  * more than the root's. Above the cut nothing is looked up or
