@@ -24,6 +24,9 @@
 
 #include "executions.h"
 
+/* the slices of each root that `exhaust --executions --jobs` cuts */
+#define EXEC_JOB_SLICES 16
+
 struct exec_tree_opts {
     bool remember;      /* the visited set (false: every subtree explored) */
     size_t full_bytes;  /* memory for the remembered states' full copies (a

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define MAX_SLICES 64 /* the units of a root (the command cuts each into 16: exec_main) */
+#define MAX_SLICES 64 /* the units of a root (the command cuts each into EXEC_JOB_SLICES) */
 #define MAX_ROOTS (2 * EXEC_LATENCIES * MAX_SLICES) /* the units: roots, or slices of roots */
 #define POLL_NS 5000000L /* the parent's look at its children: 5 ms (a slice may take less than 0.1 s, and a new one starts only at a look) */
 

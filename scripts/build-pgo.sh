@@ -7,13 +7,14 @@
 # build (docs/results/executions-depth3.md, "Ninth pass"). Its answers are
 # the plain build's (CTest pgo_same compares their JSON summaries).
 #
-#   scripts/build-pgo.sh [DIR]   (default build-pgo; prints DIR/irqsim)
+#   scripts/build-pgo.sh [DIR]   (default ./build-pgo; prints DIR/irqsim)
 #
 # The training is a fixed list of counted runs (no --seconds): the same
 # counts, and so the same binary, on every run of a given compiler.
 set -euo pipefail
-cd "$(dirname "$0")/.."
 dir=${1:-build-pgo}
+case $dir in /*) ;; *) dir=$PWD/$dir ;; esac # DIR as the caller named it, before the cd
+cd "$(dirname "$0")/.."
 scripts/setup.sh
 command -v gcc >/dev/null || { echo "build-pgo.sh: needs gcc" >&2; exit 2; }
 profile=$(mkdir -p "$dir" && cd "$dir" && pwd)/pgo-profile
@@ -52,7 +53,7 @@ train() {
 say "1/3 the build with counters ($dir)"
 config generate
 rm -rf "$profile"
-say "2/3 training (some 20 s)"
+say "2/3 training (some 15 s)"
 train
 [ -d "$profile" ] || { say "the training left no counts in $profile"; exit 1; }
 say "3/3 the build from the counts"

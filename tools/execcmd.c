@@ -67,8 +67,9 @@ static const char exec_usage[] =
     "                  default with --shard, --state or --stop-after, which only it takes)\n"
     "  --no-visited    the tree engine without its visited set (every subtree explored)\n"
     "  --jobs N        the tree engine's roots (entry x IPI latency), each cut at its first\n"
-    "                  choice, in up to N child processes at once, merged in order (the same\n"
-    "                  answers; revisits across the pieces are explored again)\n"
+    "                  two choice points into 16 slices, in up to N child processes at once,\n"
+    "                  merged in order (the same answers; revisits across the slices are\n"
+    "                  explored again, so the execution and entry counts are the slices')\n"
     "  --shard K/N     the workloads i with i mod N == K-1\n"
     "  --state FILE    save the position and every total every 10 s and at the end;\n"
     "                  a later run with the same options resumes from it\n"
@@ -215,10 +216,16 @@ static bool finished(const struct exec_result *r)
 
 /* The tree's coverage and its visited set: what stood for what, what was
  * compared in full, what on the hash alone, what was not remembered. */
-static void print_tree(FILE *f, const struct exec_result *r)
+static void print_tree(FILE *f, const struct exec_result *r, int jobs)
 {
     const struct exec_tree_counts *t = &r->tree;
     fprintf(f, "engine: tree (one simulation forked at each choice, visited states not explored again)\n");
+    if (jobs > 1) /* (exec_tree_unit: each slice has a visited set of its own) */
+        fprintf(f, "  with --jobs %d: each root cut into %d slices, each with its own visited set; the executions, "
+                   "choice points, states remembered and revisits below and the entry states checked are the "
+                   "slices' sums, which depend on the cut (the coverage, the distinct entry states and the verdicts "
+                   "do not)\n",
+                jobs, EXEC_JOB_SLICES);
     fprintf(f, "covered: %" PRIu64 " workloads of %" PRIu64 "%s and %" PRIu64 " runs in another GIC order, by %" PRIu64
                " executions simulated to the horizon from %" PRIu64 " choice points\n",
             t->covered, r->space, t->cut ? " (STOPPED before the end: the rest not covered)" : "", t->covered_reruns,
@@ -256,7 +263,7 @@ static void print_summary(FILE *f, const struct eopts *opts, const struct exec_o
         fprintf(f, "; shard %" PRIu64 "/%" PRIu64 ": %" PRIu64, o->shard_k, o->shard_n, r->shard_space);
     fprintf(f, "%s\n", o->ipi_latency ? " (IPI latency 0 and " EXEC_IPI_LATENCY_TEXT " ticks)" : "");
     if (opts->engine == ENGINE_TREE) {
-        print_tree(f, r);
+        print_tree(f, r, opts->jobs);
         if (r->setup_refused)
             fprintf(f, "refused at setup: %" PRIu64 " workloads\n", r->setup_refused);
     } else {
@@ -431,10 +438,10 @@ int exec_main(int argc, char **argv)
     progress_init(&p.line, !o.quiet, 1.0);
     if (o.engine == ENGINE_TREE) {
         struct exec_tree_opts to = {.remember = !o.no_visited, .full_bytes = TREE_FULL_BYTES, .jobs = o.jobs,
-                                    /* each root cut at its first two choice points into 16 runs of paths
+                                    /* each root cut at its first two choice points into runs of paths
                                        (docs/EXHAUSTIVE.md: at the first alone, 8 slices, today's bound on two
                                        cores took 1.2x longer with two jobs, its slices unequal) */
-                                    .slices = 16, .cut_levels = 2};
+                                    .slices = EXEC_JOB_SLICES, .cut_levels = 2};
         exec_tree_run(&e, &to, r, o.quiet ? NULL : tree_progress, tree_stopped, &p);
     } else {
         exec_continue(&e, r, o.quiet ? NULL : progress, stopped, &p);
